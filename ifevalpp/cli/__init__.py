@@ -1,0 +1,56 @@
+"""The `ifevalpp` command: a click group; each verb lives in its own module and only adapts.
+
+Verbs are imported lazily so `ifevalpp --help` stays fast and one broken verb
+cannot take the others down.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from .. import __version__
+
+# verb name -> "module:function" inside ifevalpp.cli
+VERBS: dict[str, str] = {
+    "fetch": "fetch:fetch",
+    "score": "score:score",
+    "validate": "validate:validate",
+    "generate-families": "generate:generate_families",
+    "respond": "respond:respond",
+    "compare": "compare:compare",
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(name for name in VERBS if self._load(name) is not None)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        return self._load(name)
+
+    @staticmethod
+    def _load(name: str) -> click.Command | None:
+        target = VERBS.get(name)
+        if target is None:
+            return None
+        module_name, attribute = target.split(":")
+        try:
+            module = importlib.import_module(f"{__name__}.{module_name}")
+        except ModuleNotFoundError as exc:
+            if exc.name == f"{__name__}.{module_name}":
+                return None  # verb not built yet
+            raise
+        return getattr(module, attribute)
+
+
+@click.group(cls=LazyGroup)
+@click.version_option(__version__, prog_name="ifevalpp")
+def main() -> None:
+    """Measure how reliably a language model follows verifiable instructions."""
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,33 @@
+"""What every verb shares: turning library errors into one clear line and exit code 2."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Callable, TypeVar
+
+import click
+
+from ..errors import IfevalppError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+EXIT_BAD_INPUT = 2
+
+PROFILE_OPTION = click.option(
+    "--profile", type=click.Choice(["official", "revised"]), default="official", show_default=True,
+    help="Checker profile: 'official' reproduces the released evaluator; 'revised' fixes its "
+         "known defects.")
+
+
+def reports_errors(function: F) -> F:
+    """Print an IfevalppError as `error: <file>, line N, field 'x': reason` and exit 2."""
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return function(*args, **kwargs)
+        except IfevalppError as exc:
+            click.echo(f"error: {exc}", err=True)
+            raise SystemExit(EXIT_BAD_INPUT) from None
+
+    return wrapper  # type: ignore[return-value]

@@ -1,0 +1,80 @@
+"""The 25 IFEval instruction types, their registry, and the stable checking entry points.
+
+    check(instruction_id, response, kwargs=None, *, prompt=None) -> bool        # strict
+    check_loose(instruction_id, response, kwargs=None, *, prompt=None) -> bool  # loose
+
+`kwargs` is the IFEval dict as found in either release (only the used keys,
+or every key with null for the unused ones). Both take `profile=` as a
+keyword ('official' by default).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from ..loose import loose_variants
+from ..profiles import Profile, check_profile
+from . import case, combination, content, format, keywords, language, length, punctuation, startend  # noqa: F401  (registration)
+from .base import (REGISTRY, Constraint, Params, Span, compare, get, parse_params, register)
+
+
+def _strict(constraint: Constraint, response: str, params: Params, prompt: Optional[str],
+            profile: Profile) -> bool:
+    # A blank response fails every instruction, whatever the checker would say.
+    return bool(response.strip()) and constraint.check(response, params, prompt=prompt,
+                                                        profile=profile)
+
+
+def _loose_after_strict_fail(constraint: Constraint, response: str, params: Params,
+                             prompt: Optional[str], profile: Profile) -> bool:
+    # Variant 0 is the raw response, which strict mode has already judged.
+    for variant in loose_variants(response)[1:] if response.strip() else ():
+        if constraint.check(variant, params, prompt=prompt, profile=profile):
+            return True
+    return False
+
+
+def check(instruction_id: str, response: str, kwargs: Optional[dict[str, Any]] = None, *,
+          prompt: Optional[str] = None, profile: Profile = "official") -> bool:
+    """Strict verdict of one instruction on one response, as the official evaluator gives it."""
+    check_profile(profile)
+    constraint = get(instruction_id)
+    return _strict(constraint, response, parse_params(instruction_id, kwargs), prompt, profile)
+
+
+def check_loose(instruction_id: str, response: str, kwargs: Optional[dict[str, Any]] = None, *,
+                prompt: Optional[str] = None, profile: Profile = "official") -> bool:
+    """Loose verdict: strict, or any non-empty loose variant of the response passes."""
+    check_profile(profile)
+    constraint = get(instruction_id)
+    params = parse_params(instruction_id, kwargs)
+    if _strict(constraint, response, params, prompt, profile):
+        return True
+    return _loose_after_strict_fail(constraint, response, params, prompt, profile)
+
+
+def check_all(instruction_ids: Sequence[str], kwargs_list: Sequence[Optional[dict[str, Any]]],
+              response: str, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> tuple[list[bool], list[bool]]:
+    """Strict and loose verdicts for every instruction of one prompt on one response."""
+    strict: list[bool] = []
+    loose: list[bool] = []
+    for instruction_id, kwargs in zip(instruction_ids, kwargs_list):
+        constraint = get(instruction_id)
+        params = parse_params(instruction_id, kwargs)
+        passed = _strict(constraint, response, params, prompt, profile)
+        strict.append(passed)
+        loose.append(passed or _loose_after_strict_fail(constraint, response, params, prompt,
+                                                        profile))
+    return strict, loose
+
+
+def instruction_ids() -> list[str]:
+    """Every registered instruction id, sorted."""
+    return sorted(REGISTRY)
+
+
+__all__ = [
+    "REGISTRY", "Constraint", "Params", "Span", "check", "check_all", "check_loose", "compare",
+    "get", "instruction_ids", "parse_params", "register",
+]

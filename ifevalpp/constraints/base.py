@@ -1,0 +1,168 @@
+"""The Constraint contract and the registry every stage asks.
+
+One class per instruction type knows everything about that type: its
+parameters (`Params`, a frozen pydantic model), how to check a response, and
+(filled in by the validator and generator work) where a prompt states it, how
+to phrase it, and how to pick another valid setting. Classes register
+themselves with `@register`; nothing else keeps a table of instruction ids.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, ClassVar, Literal, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+
+from ..errors import ParamsError, UnknownInstructionError
+from ..profiles import Profile
+
+# ---------------------------------------------------------------- shared parameter types
+
+Relation = Literal["less than", "at least", "at most", "around"]
+OFFICIAL_RELATIONS: frozenset[str] = frozenset({"less than", "at least"})
+Count = Annotated[StrictInt, Field(ge=0)]
+PositiveCount = Annotated[StrictInt, Field(ge=1)]
+NonEmptyText = Annotated[StrictStr, Field(min_length=1)]
+
+# Language codes langdetect can return; a response_language outside them could never pass.
+LANGUAGE_CODES: tuple[str, ...] = (
+    "af", "ar", "bg", "bn", "ca", "cs", "cy", "da", "de", "el", "en", "es", "et", "fa", "fi", "fr",
+    "gu", "he", "hi", "hr", "hu", "id", "it", "ja", "kn", "ko", "lt", "lv", "mk", "ml", "mr", "ne",
+    "nl", "no", "pa", "pl", "pt", "ro", "ru", "sk", "sl", "so", "sq", "sv", "sw", "ta", "te", "th",
+    "tl", "tr", "uk", "ur", "vi", "zh-cn", "zh-tw")
+
+
+class Params(BaseModel):
+    """Base of every Params model: frozen (safe to share), unknown keys rejected."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class NoParams(Params):
+    """For instruction types that take no parameters."""
+
+
+class Span(BaseModel):
+    """Where a prompt states a constraint: character offsets into the prompt and the text there."""
+
+    model_config = ConfigDict(frozen=True)
+
+    start: int
+    end: int
+    text: str
+
+
+def compare(count: int, relation: str, target: int, *, tolerance: int,
+            profile: Profile) -> bool:
+    """Apply a count relation. 'less than' is strict (<) and 'at least' is >= in both profiles.
+
+    'at most' and 'around' exist only in the revised profile; the official
+    evaluator refuses them, and so do we rather than guess.
+    """
+    if relation == "less than":
+        return count < target
+    if relation == "at least":
+        return count >= target
+    if profile == "official":
+        raise ParamsError(f"relation {relation!r} is only checked by the 'revised' profile; the "
+                          f"official evaluator accepts 'less than' and 'at least'",
+                          field="relation")
+    if relation == "at most":
+        return count <= target
+    if relation == "around":
+        return abs(count - target) <= tolerance
+    raise ParamsError(f"unknown relation {relation!r}", field="relation")  # pragma: no cover
+
+
+# ---------------------------------------------------------------- the contract
+
+
+class Constraint:
+    """One verifiable instruction type. Subclasses set `id` and `Params` and implement `check`.
+
+    `check` is a pure function of (response, params, prompt, profile): nothing
+    is stored on the instance, so one instance serves every thread and every
+    loose-mode variant.
+    """
+
+    id: ClassVar[str]
+    Params: ClassVar[type[Params]] = NoParams
+    # Instruction ids this type can never hold together with (kept symmetric by a test).
+    conflicts_with: ClassVar[frozenset[str]] = frozenset()
+    # Counts compared with 'around' pass within this distance (revised profile).
+    around_tolerance: ClassVar[int] = 0
+
+    @property
+    def group(self) -> str:
+        return self.id.split(":", 1)[0]
+
+    def check(self, response: str, params: Any, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        raise NotImplementedError
+
+    # Seams for the validator and the generators.
+    def locate(self, prompt: str, params: Any) -> list[Span]:
+        raise NotImplementedError(f"{self.id}: locate is not implemented yet")
+
+    def render(self, params: Any, style: str) -> str:
+        raise NotImplementedError(f"{self.id}: render is not implemented yet")
+
+    def reconfigure(self, params: Any, rng: Any) -> Any:
+        raise NotImplementedError(f"{self.id}: reconfigure is not implemented yet")
+
+    def __repr__(self) -> str:
+        return f"<Constraint {self.id}>"
+
+
+REGISTRY: dict[str, Constraint] = {}
+
+
+def register(cls: type[Constraint]) -> type[Constraint]:
+    """Class decorator: make `cls` the checker for `cls.id`."""
+    if cls.id in REGISTRY:
+        raise RuntimeError(f"instruction id {cls.id!r} registered twice")
+    REGISTRY[cls.id] = cls()
+    return cls
+
+
+def get(instruction_id: str) -> Constraint:
+    try:
+        return REGISTRY[instruction_id]
+    except KeyError:
+        raise UnknownInstructionError(
+            f"unknown instruction id {instruction_id!r}; known ids: "
+            f"{', '.join(sorted(REGISTRY))}", field="instruction_id") from None
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, dict):
+        return tuple(sorted((key, _freeze(item)) for key, item in value.items()))
+    if isinstance(value, list):
+        return ("__list__",) + tuple(_freeze(item) for item in value)
+    return (type(value).__name__, value)
+
+
+_PARAMS_CACHE: dict[tuple[str, Any], Params] = {}
+
+
+def parse_params(instruction_id: str, kwargs: Optional[dict[str, Any]] = None) -> Params:
+    """Validate IFEval kwargs (either release style) into the type's frozen Params; cached."""
+    constraint = get(instruction_id)
+    kwargs = {name: value for name, value in (kwargs or {}).items() if value is not None}
+    try:
+        cache_key = (instruction_id, _freeze(kwargs))
+        cached = _PARAMS_CACHE.get(cache_key)
+    except TypeError:  # unhashable oddity: validate without caching
+        cache_key, cached = None, None
+    if cached is not None:
+        return cached
+    try:
+        params = constraint.Params.model_validate(kwargs)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        field = ".".join(str(part) for part in first.get("loc", ())) or None
+        raise ParamsError(f"{instruction_id}: {first.get('msg')} (got {kwargs!r})",
+                          field=field) from None
+    if cache_key is not None and len(_PARAMS_CACHE) < 100_000:
+        _PARAMS_CACHE[cache_key] = params
+    return params

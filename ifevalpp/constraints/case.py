@@ -1,0 +1,53 @@
+"""change_case:* — all capitals, all lower case (both in English), or a count of capitalised words."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .. import text
+from ..profiles import Profile
+from .base import Constraint, Count, Params, Relation, compare, register
+from .language import detection_verdict
+
+
+@register
+class EnglishCapital(Constraint):
+    """The response is upper case (str.isupper) and detected as English."""
+
+    id = "change_case:english_capital"
+    conflicts_with = frozenset({"change_case:english_lowercase"})
+
+    def check(self, response: str, params: object, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return response.isupper() and detection_verdict(text.language(response), "en", profile)
+
+
+@register
+class EnglishLowercase(Constraint):
+    """The response is lower case (str.islower) and detected as English."""
+
+    id = "change_case:english_lowercase"
+    conflicts_with = frozenset({"change_case:english_capital"})
+
+    def check(self, response: str, params: object, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return response.islower() and detection_verdict(text.language(response), "en", profile)
+
+
+class CapitalFrequencyParams(Params):
+    capital_frequency: Count
+    capital_relation: Relation
+
+
+@register
+class CapitalWordFrequency(Constraint):
+    """Fully upper-case tokens of nltk.word_tokenize occur less than / at least N times."""
+
+    id = "change_case:capital_word_frequency"
+    Params = CapitalFrequencyParams
+    around_tolerance = 5
+
+    def check(self, response: str, params: CapitalFrequencyParams, *,
+              prompt: Optional[str] = None, profile: Profile = "official") -> bool:
+        return compare(text.count_capital_words(response), params.capital_relation,
+                       params.capital_frequency, tolerance=self.around_tolerance, profile=profile)

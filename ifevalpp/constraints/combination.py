@@ -1,0 +1,49 @@
+"""combination:* — two different responses, or repeating the request before answering."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..profiles import Profile
+from .base import Constraint, NonEmptyText, Params, register
+
+RESPONSE_SEPARATOR = "******"
+
+
+@register
+class TwoResponses(Constraint):
+    """Exactly two non-empty pieces around `******` that differ once stripped.
+
+    Empty first or last pieces (a leading or trailing separator) are ignored;
+    an empty piece in the middle fails.
+    """
+
+    id = "combination:two_responses"
+
+    def check(self, response: str, params: object, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        pieces = response.split(RESPONSE_SEPARATOR)
+        last = len(pieces) - 1
+        kept = []
+        for position, piece in enumerate(pieces):
+            if piece.strip():
+                kept.append(piece)
+            elif 0 < position < last:
+                return False
+        return len(kept) == 2 and kept[0].strip() != kept[1].strip()
+
+
+class RepeatPromptParams(Params):
+    prompt_to_repeat: NonEmptyText
+
+
+@register
+class RepeatPrompt(Constraint):
+    """The response starts with the text to repeat (both stripped and lower-cased)."""
+
+    id = "combination:repeat_prompt"
+    Params = RepeatPromptParams
+
+    def check(self, response: str, params: RepeatPromptParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return response.strip().lower().startswith(params.prompt_to_repeat.strip().lower())

@@ -1,0 +1,71 @@
+"""detectable_content:* — placeholders in square brackets and a postscript."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Optional
+
+from pydantic import field_validator
+
+from ..profiles import Profile
+from .base import Constraint, Count, NonEmptyText, Params, register
+
+_PLACEHOLDER = re.compile(r"\[.*?\]")
+
+
+class PlaceholdersParams(Params):
+    num_placeholders: Count
+
+
+@register
+class NumberPlaceholders(Constraint):
+    """At least N `[...]` spans (shortest match; `[]` and markdown link text count too)."""
+
+    id = "detectable_content:number_placeholders"
+    Params = PlaceholdersParams
+
+    def check(self, response: str, params: PlaceholdersParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return len(_PLACEHOLDER.findall(response)) >= params.num_placeholders
+
+
+@functools.lru_cache(maxsize=256)
+def postscript_pattern(marker: str) -> re.Pattern[str]:
+    """The official matching rule: the marker anywhere, case-insensitive, through end of line.
+
+    'P.S.' and 'P.P.S' tolerate one optional space after each dot; any other
+    marker is used as a regex.
+    """
+    if marker == "P.P.S":
+        body = r"\s*p\.\s?p\.\s?s.*$"
+    elif marker == "P.S.":
+        body = r"\s*p\.\s?s\..*$"
+    else:
+        body = r"\s*" + marker.lower() + r".*$"
+    return re.compile(body, re.MULTILINE)
+
+
+class PostscriptParams(Params):
+    postscript_marker: NonEmptyText
+
+    @field_validator("postscript_marker")
+    @classmethod
+    def _strip(cls, value: str) -> str:
+        stripped = value.strip()
+        if not stripped:
+            raise ValueError("postscript_marker is blank")
+        return stripped
+
+
+@register
+class Postscript(Constraint):
+    """The lower-cased response contains the marker somewhere (not only at a line start)."""
+
+    id = "detectable_content:postscript"
+    Params = PostscriptParams
+    conflicts_with = frozenset({"detectable_format:json_format"})
+
+    def check(self, response: str, params: PostscriptParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return postscript_pattern(params.postscript_marker).search(response.lower()) is not None

@@ -1,0 +1,139 @@
+"""length_constraints:* — sentences, words, paragraphs, and the first word of the nth paragraph."""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from pydantic import field_validator
+
+from .. import text
+from ..profiles import Profile
+from .base import (Constraint, Count, NonEmptyText, Params, PositiveCount, Relation, compare,
+                   register)
+
+
+class SentencesParams(Params):
+    num_sentences: Count
+    relation: Relation
+
+
+@register
+class NumberSentences(Constraint):
+    """Sentences as NLTK's English Punkt model splits them, less than / at least N."""
+
+    id = "length_constraints:number_sentences"
+    Params = SentencesParams
+    around_tolerance = 2
+
+    def check(self, response: str, params: SentencesParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return compare(text.count_sentences(response), params.relation, params.num_sentences,
+                       tolerance=self.around_tolerance, profile=profile)
+
+
+class WordsParams(Params):
+    num_words: Count
+    relation: Relation
+
+
+@register
+class NumberWords(Constraint):
+    """`\\w+` tokens, less than / at least N."""
+
+    id = "length_constraints:number_words"
+    Params = WordsParams
+    around_tolerance = 25
+
+    def check(self, response: str, params: WordsParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return compare(text.count_words(response), params.relation, params.num_words,
+                       tolerance=self.around_tolerance, profile=profile)
+
+
+# A markdown rule of three asterisks, with at most one whitespace character either side.
+_RULE_SPLIT = re.compile(r"\s?\*\*\*\s?")
+
+
+def rule_separated_pieces(response: str) -> Optional[int]:
+    """Paragraph count for `***`-separated text; None when an inner piece is empty.
+
+    Empty first and last pieces are ignored (a leading or trailing rule).
+    """
+    pieces = _RULE_SPLIT.split(response)
+    count = len(pieces)
+    last = count - 1
+    for position, piece in enumerate(pieces):
+        if not piece.strip():
+            if position == 0 or position == last:
+                count -= 1
+            else:
+                return None
+    return count
+
+
+class ParagraphsParams(Params):
+    num_paragraphs: PositiveCount
+
+
+@register
+class NumberParagraphs(Constraint):
+    """Exactly N paragraphs separated by `***` rules."""
+
+    id = "length_constraints:number_paragraphs"
+    Params = ParagraphsParams
+
+    def check(self, response: str, params: ParagraphsParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return rule_separated_pieces(response) == params.num_paragraphs
+
+
+_FIRST_WORD_STOP = frozenset(".,?!'\"")
+
+
+def first_word(paragraph: str) -> str:
+    """The paragraph's first whitespace token, leading ' then " removed, cut at . , ? ! ' \"."""
+    token = paragraph.split()[0].strip().lstrip("'").lstrip('"')
+    letters = []
+    for character in token:
+        if character in _FIRST_WORD_STOP:
+            break
+        letters.append(character)
+    return "".join(letters).lower()
+
+
+class NthParagraphParams(Params):
+    num_paragraphs: PositiveCount
+    nth_paragraph: PositiveCount
+    first_word: NonEmptyText
+
+    @field_validator("first_word")
+    @classmethod
+    def _normalise(cls, value: str) -> str:
+        return value.strip().lower()
+
+
+@register
+class NthParagraphFirstWord(Constraint):
+    """Exactly N paragraphs split on a blank line (literal "\\n\\n"); the nth starts with a word.
+
+    Official: the nth piece of the unfiltered split is taken, so an empty piece
+    from three newlines shifts the index. Revised: the nth non-empty paragraph.
+    """
+
+    id = "length_constraints:nth_paragraph_first_word"
+    Params = NthParagraphParams
+
+    def check(self, response: str, params: NthParagraphParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        pieces = response.split("\n\n")
+        non_empty = [piece for piece in pieces if piece.strip()]
+        if len(non_empty) != params.num_paragraphs:
+            return False
+        chosen = pieces if profile == "official" else non_empty
+        if params.nth_paragraph > len(non_empty):
+            return False  # asks for a paragraph beyond the count it demands
+        paragraph = chosen[params.nth_paragraph - 1].strip()
+        if not paragraph:
+            return False
+        return first_word(paragraph) == params.first_word

