@@ -1,0 +1,1 @@
+"""Scoring: per-response verdicts first, aggregation second."""

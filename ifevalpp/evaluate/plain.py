@@ -1,0 +1,110 @@
+"""Score a set of responses against IFEval cases: the library behind `ifevalpp score`."""
+
+from __future__ import annotations
+
+import csv
+import os
+from pathlib import Path
+from typing import Optional
+
+import pandas as pd
+from pydantic import BaseModel, ConfigDict
+
+from ..cases import load_variants
+from ..errors import InputError
+from ..io import atomic_write, sha256_file, write_json, write_jsonl
+from ..profiles import Profile, check_profile
+from ..schema import MissingResponse, ScoredResponse
+from .metrics import IfevalMetrics, TypeAccuracy, accuracy_by, ifeval_metrics
+from .scoring import join, read_responses, score_pairs
+
+
+class ScoreReport(BaseModel):
+    """Everything `ifevalpp score` prints and writes, as data."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    profile: Profile
+    responses_path: str
+    cases_path: str
+    cases_sha256: str
+    scored: list[ScoredResponse]
+    missing: list[MissingResponse]
+    unmatched: list[dict]
+    metrics: IfevalMetrics
+    by_type: list[TypeAccuracy]
+    by_group: list[TypeAccuracy]
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per scored response and instruction (the flat per-item table)."""
+        rows = []
+        for record in self.scored:
+            for position, instruction_id in enumerate(record.instruction_id_list):
+                rows.append({"key": record.key, "sample": record.sample, "kind": record.kind,
+                             "instruction_id": instruction_id,
+                             "strict": record.strict[position], "loose": record.loose[position]})
+        return pd.DataFrame(rows)
+
+    def metrics_frame(self) -> pd.DataFrame:
+        values = self.metrics.model_dump()
+        return pd.DataFrame([{"metric": name, "value": values[name]}
+                             for name in ("prompt_strict", "instruction_strict", "prompt_loose",
+                                          "instruction_loose")])
+
+    def by_type_frame(self) -> pd.DataFrame:
+        return pd.DataFrame([row.model_dump() for row in self.by_type])
+
+
+def score_file(responses: str | os.PathLike[str], cases: str | os.PathLike[str], *,
+               profile: Profile = "official", require_all: bool = False,
+               workers: Optional[int] = None) -> ScoreReport:
+    """Score a response file against a case or family file; originals only feed the IFEval metrics."""
+    check_profile(profile)
+    variants = load_variants(cases)
+    records = read_responses(responses)
+    joined = join(variants, records, path=str(responses))
+    if require_all and joined.missing:
+        first = joined.missing[0]
+        raise InputError(f"{len(joined.missing)} case(s) have no usable response (first: key "
+                         f"{first.key}: {first.reason}); drop --require-all to score the rest",
+                         path=str(responses))
+    scored = score_pairs(joined.pairs, profile=profile, workers=workers)
+    originals = [record for record in scored if record.kind == "original"]
+    return ScoreReport(
+        profile=profile, responses_path=str(responses), cases_path=str(cases),
+        cases_sha256=sha256_file(cases), scored=scored, missing=joined.missing,
+        unmatched=[vars(item) for item in joined.unmatched],
+        metrics=ifeval_metrics(originals), by_type=accuracy_by(originals),
+        by_group=accuracy_by(originals, group=True))
+
+
+def results_records(report: ScoreReport) -> list[dict]:
+    """results.jsonl rows: the official per-response shape plus our key, sample and profile."""
+    return [record.model_dump(mode="json") for record in report.scored]
+
+
+def write_outputs(report: ScoreReport, out_dir: str | os.PathLike[str]) -> list[Path]:
+    """results.jsonl, metrics.json and by_type.csv, each written atomically."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    write_jsonl(out / "results.jsonl", results_records(report))
+    write_json(out / "metrics.json", {
+        "profile": report.profile,
+        "cases": report.cases_path,
+        "cases_sha256": report.cases_sha256,
+        "responses": report.responses_path,
+        "scored": len(report.scored),
+        "missing": [item.model_dump() for item in report.missing],
+        "unmatched": report.unmatched,
+        "ifeval": report.metrics.model_dump(),
+        "by_type": [row.model_dump() for row in report.by_type],
+        "by_group": [row.model_dump() for row in report.by_group],
+    })
+    with atomic_write(out / "by_type.csv") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["level", "name", "count", "strict", "loose", "profile"])
+        for level, rows in (("group", report.by_group), ("type", report.by_type)):
+            for row in rows:
+                writer.writerow([level, row.name, row.count, f"{row.strict:.6f}",
+                                 f"{row.loose:.6f}", report.profile])
+    return [out / "results.jsonl", out / "metrics.json", out / "by_type.csv"]

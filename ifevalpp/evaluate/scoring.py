@@ -1,0 +1,153 @@
+"""Join responses to prompts and produce one verdict record per response.
+
+Joining is by key (`case:kind:index`, or a bare IFEval key for an original);
+plain `{"prompt", "response"}` files are joined by prompt text. A failed
+request, a response that matches no prompt, or a prompt without a response is
+reported, never scored as a failure.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Sequence
+
+from pydantic import ValidationError
+
+from ..constraints import check_all
+from ..errors import InputError
+from ..io import iter_json_lines, validation_error_to_input_error
+from ..profiles import Profile, check_profile
+from ..schema import MissingResponse, ResponseRecord, ScoredResponse, Variant, family_key, \
+    parse_family_key
+
+# Below this many responses a process pool costs more than it saves.
+PARALLEL_THRESHOLD = 2000
+
+
+@dataclass
+class UnmatchedResponse:
+    """A response whose key or prompt is not among the prompts being scored."""
+
+    line: Optional[int]
+    key: Optional[str]
+    prompt: Optional[str]
+
+
+@dataclass
+class Joined:
+    """Responses paired with their prompts, plus what could not be paired."""
+
+    pairs: list[tuple[Variant, ResponseRecord]] = field(default_factory=list)
+    missing: list[MissingResponse] = field(default_factory=list)
+    unmatched: list[UnmatchedResponse] = field(default_factory=list)
+
+
+def read_responses(path: str | os.PathLike[str]) -> list[tuple[int, ResponseRecord]]:
+    """Every response record of a JSONL file with its line number; bad lines raise InputError."""
+    records = []
+    for number, raw in iter_json_lines(path):
+        try:
+            records.append((number, ResponseRecord.model_validate(raw)))
+        except ValidationError as exc:
+            raise validation_error_to_input_error(exc, path=str(path), line=number) from None
+    return records
+
+
+def _normal_key(key: object) -> str:
+    case, kind, index = parse_family_key(key)  # type: ignore[arg-type]
+    return family_key(int(case) if case.isdigit() else case, kind, index)
+
+
+def join(variants: Sequence[Variant], records: Iterable[tuple[int, ResponseRecord]], *,
+         path: str = "<responses>") -> Joined:
+    """Pair each response with its prompt.
+
+    Keyed records: a later record for the same (key, sample) replaces an earlier
+    failed one (that is how resumed runs retry errors); two successful records
+    for one pair are an error. Plain records are matched by prompt text, and a
+    prompt answered twice is an error.
+    """
+    by_key = {variant.key: variant for variant in variants}
+    by_prompt: dict[str, Optional[Variant]] = {}
+    for variant in variants:
+        # A prompt shared by two variants cannot be matched by text.
+        by_prompt[variant.prompt] = None if variant.prompt in by_prompt else variant
+    chosen: dict[tuple[str, int], tuple[int, ResponseRecord]] = {}
+    joined = Joined()
+    for number, record in records:
+        if record.key is not None:
+            try:
+                key = _normal_key(record.key)
+            except ValueError as exc:
+                raise InputError(str(exc), path=path, line=number, field="key") from None
+            variant = by_key.get(key)
+            if variant is None:
+                joined.unmatched.append(UnmatchedResponse(number, key, record.prompt))
+                continue
+        else:
+            assert record.prompt is not None
+            if record.prompt in by_prompt and by_prompt[record.prompt] is None:
+                raise InputError("this prompt belongs to more than one case; give responses a "
+                                 "'key' to say which", path=path, line=number, field="prompt")
+            variant = by_prompt.get(record.prompt)
+            if variant is None:
+                joined.unmatched.append(UnmatchedResponse(number, None, record.prompt))
+                continue
+        slot = (variant.key, record.sample)
+        previous = chosen.get(slot)
+        if previous is not None and not previous[1].failed and record.key is None:
+            raise InputError(f"a second response to the prompt of {variant.key} (first on line "
+                             f"{previous[0]})", path=path, line=number, field="prompt")
+        if previous is not None and not previous[1].failed and not record.failed:
+            raise InputError(f"duplicate response for key {variant.key} sample {record.sample} "
+                             f"(first on line {previous[0]})", path=path, line=number, field="key")
+        if previous is not None and record.failed and not previous[1].failed:
+            continue  # a retry that failed does not undo an earlier success
+        chosen[slot] = (number, record)
+    samples = sorted({sample for _, sample in chosen}) or [0]
+    for variant in variants:
+        for sample in samples:
+            entry = chosen.get((variant.key, sample))
+            if entry is None:
+                joined.missing.append(MissingResponse(key=variant.key, sample=sample,
+                                                      reason="no response"))
+            elif entry[1].failed:
+                joined.missing.append(MissingResponse(key=variant.key, sample=sample,
+                                                      reason=f"request failed: {entry[1].error}"))
+            else:
+                joined.pairs.append((variant, entry[1]))
+    return joined
+
+
+def score_one(variant: Variant, record: ResponseRecord, profile: Profile) -> ScoredResponse:
+    """Strict and loose verdicts for every instruction of one prompt on one response."""
+    assert record.response is not None
+    strict, loose = check_all(variant.instruction_id_list, variant.kwargs, record.response,
+                              prompt=variant.prompt, profile=profile)
+    return ScoredResponse(
+        key=variant.key, prompt=variant.prompt, instruction_id_list=variant.instruction_id_list,
+        strict=strict, loose=loose, follow_all_strict=all(strict), follow_all_loose=all(loose),
+        profile=profile, case=variant.case, kind=variant.kind, index=variant.index,
+        sample=record.sample)
+
+
+def _score_chunk(args: tuple[list[tuple[Variant, ResponseRecord]], Profile]) -> list[ScoredResponse]:
+    pairs, profile = args
+    return [score_one(variant, record, profile) for variant, record in pairs]
+
+
+def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Profile = "official",
+                workers: Optional[int] = None) -> list[ScoredResponse]:
+    """Score every pair, in order; large inputs are spread over processes (`workers`, default all cores)."""
+    check_profile(profile)
+    workers = workers or os.cpu_count() or 1
+    if workers <= 1 or len(pairs) < PARALLEL_THRESHOLD:
+        return _score_chunk((list(pairs), profile))
+    size = max(1, -(-len(pairs) // (workers * 4)))
+    chunks = [(list(pairs[start:start + size]), profile) for start in range(0, len(pairs), size)]
+    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with context.Pool(workers) as pool:
+        results = pool.map(_score_chunk, chunks)
+    return [scored for chunk in results for scored in chunk]

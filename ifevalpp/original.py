@@ -1,0 +1,179 @@
+"""The IFEval original: fetch a release into data/original/, check its sha256 pin, load it as Cases.
+
+Revisions:
+  github    the 541 cases released with the official code (kwargs hold only used keys)
+  ifevalpp  the copy IFEval++ starts from (one prompt differs: key 1174)
+  hf        the Hugging Face release (every kwargs key present, null when unused)
+
+A pinned revision whose bytes differ from the pin is refused. The Hugging Face
+file has no pin yet: its sha256 is printed and recorded on first download.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, Optional
+
+from pydantic import BaseModel, ValidationError
+
+from .cases import check_instruction_ids
+from .errors import InputError, IfevalppError
+from .io import atomic_write, iter_json_lines, sha256_file, validation_error_to_input_error
+from .schema import Case
+
+
+class Revision(BaseModel):
+    name: str
+    url: Optional[str]
+    sha256: Optional[str]
+    description: str
+
+
+REVISIONS: dict[str, Revision] = {
+    "github": Revision(
+        name="github",
+        url="https://raw.githubusercontent.com/google-research/google-research/master/"
+            "instruction_following_eval/data/input_data.jsonl",
+        sha256="67ffeee0fcb87c317c5b08a2de85557b4a7e96ada6178aa645b4954fe4b53d49",
+        description="541 cases released with the official evaluator (2023-11)"),
+    "ifevalpp": Revision(
+        name="ifevalpp", url=None,
+        sha256="6c2e956fe7c67b47032fbb6b1127da10c10dde85d0d8fbaa7160e90b123c02e9",
+        description="the IFEval++ authors' starting copy (ifeval_original.jsonl); give --from"),
+    "hf": Revision(
+        name="hf",
+        url="https://huggingface.co/datasets/google/IFEval/resolve/main/ifeval_input_data.jsonl",
+        sha256=None,
+        description="Hugging Face google/IFEval (null-filled kwargs); no pin yet"),
+}
+
+DEFAULT_DIR = Path("data/original")
+FETCH_LOG = "fetched.json"
+
+
+class FetchResult(BaseModel):
+    revision: str
+    path: str
+    source: str
+    sha256: str
+    pinned: bool
+    cases: int
+
+
+def _download(url: str, destination: Path, progress: Optional[Callable[[int, Optional[int]], None]]
+              ) -> None:
+    import httpx
+
+    try:
+        with httpx.stream("GET", url, follow_redirects=True, timeout=60.0) as response:
+            if response.status_code != 200:
+                raise IfevalppError(f"download of {url} failed: HTTP {response.status_code}")
+            total = int(response.headers["content-length"]) if "content-length" in response.headers \
+                else None
+            with atomic_write(destination, "wb") as handle:
+                for block in response.iter_bytes():
+                    handle.write(block)
+                    if progress:
+                        progress(len(block), total)
+    except httpx.HTTPError as exc:
+        raise IfevalppError(f"download of {url} failed: {exc}") from None
+
+
+def fetch(revision: str = "github", *, source: Optional[str] = None,
+          directory: str | os.PathLike[str] = DEFAULT_DIR,
+          progress: Optional[Callable[[int, Optional[int]], None]] = None) -> FetchResult:
+    """Put `revision` into `directory/<revision>.jsonl` from its URL or from `source` (path or URL).
+
+    The file lands only after its sha256 matches the pin (when there is one)
+    and every case loads; otherwise nothing is left behind.
+    """
+    if revision not in REVISIONS:
+        raise InputError(f"unknown revision {revision!r}; choose one of {', '.join(REVISIONS)}")
+    spec = REVISIONS[revision]
+    origin = source or spec.url
+    if origin is None:
+        raise InputError(f"revision {revision!r} has no public download address; pass --from "
+                         f"PATH_OR_URL")
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    staging = directory / f".{revision}.download"
+    try:
+        if origin.startswith(("http://", "https://")):
+            _download(origin, staging, progress)
+        else:
+            if not Path(origin).is_file():
+                raise InputError("file not found", path=origin)
+            shutil.copyfile(origin, staging)
+        digest = sha256_file(staging)
+        if spec.sha256 is not None and digest != spec.sha256:
+            raise IfevalppError(f"sha256 of {origin} is {digest}, but revision {revision!r} is "
+                                f"pinned to {spec.sha256}; refusing to use it")
+        cases = load_path(staging, display=origin)
+        target = directory / f"{revision}.jsonl"
+        os.replace(staging, target)
+    finally:
+        if staging.exists():
+            staging.unlink()
+    result = FetchResult(revision=revision, path=str(target), source=origin, sha256=digest,
+                         pinned=spec.sha256 is not None, cases=len(cases))
+    _record(directory, result)
+    return result
+
+
+def _record(directory: Path, result: FetchResult) -> None:
+    log_path = directory / FETCH_LOG
+    log: dict = {}
+    if log_path.exists():
+        try:
+            log = json.loads(log_path.read_text(encoding="utf-8"))
+        except ValueError:
+            log = {}
+    entry = result.model_dump()
+    entry["fetched_at"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    log[result.revision] = entry
+    with atomic_write(log_path) as handle:
+        json.dump(log, handle, indent=2)
+        handle.write("\n")
+
+
+def load_path(path: str | os.PathLike[str], *, display: Optional[str] = None) -> list[Case]:
+    """Cases from an IFEval JSONL file; the first bad record raises InputError naming its line."""
+    shown = display or str(path)
+    cases: list[Case] = []
+    seen: dict[str, int] = {}
+    for number, raw in iter_json_lines(path):
+        try:
+            case = Case.model_validate(raw)
+        except ValidationError as exc:
+            raise validation_error_to_input_error(exc, path=shown, line=number) from None
+        try:
+            check_instruction_ids(case)  # type: ignore[arg-type]
+        except InputError as exc:
+            raise InputError(exc.reason, path=shown, line=number, field=exc.field) from None
+        if str(case.key) in seen:
+            raise InputError(f"duplicate key {case.key!r} (first on line {seen[str(case.key)]})",
+                             path=shown, line=number, field="key")
+        seen[str(case.key)] = number
+        cases.append(case)
+    return cases
+
+
+def resolve(revision_or_path: str, *, directory: str | os.PathLike[str] = DEFAULT_DIR) -> Path:
+    """A revision name means `directory/<name>.jsonl` (run `ifevalpp fetch` first); else a path."""
+    if revision_or_path in REVISIONS:
+        path = Path(directory) / f"{revision_or_path}.jsonl"
+        if not path.exists():
+            raise InputError(f"revision {revision_or_path!r} is not fetched yet: run `ifevalpp "
+                             f"fetch --revision {revision_or_path}`", path=str(path))
+        return path
+    return Path(revision_or_path)
+
+
+def load(revision_or_path: str = "github", *,
+         directory: str | os.PathLike[str] = DEFAULT_DIR) -> list[Case]:
+    """Validated Cases of a fetched revision or of any IFEval-format file."""
+    return load_path(resolve(revision_or_path, directory=directory))

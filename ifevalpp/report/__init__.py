@@ -1,0 +1,1 @@
+"""Formatting only: turn report models into text, tables and pages; never compute metrics here."""

@@ -1,0 +1,34 @@
+"""Shared fixtures: where the IFEval reference data is (if CI pointed us at it)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+
+def _env_path(name: str) -> Path | None:
+    value = os.environ.get(name)
+    return Path(value) if value else None
+
+
+@pytest.fixture(scope="session")
+def reference_dir() -> Path:
+    """The directory with the official evaluator's outputs (IFEVALPP_REFERENCE_DIR)."""
+    path = _env_path("IFEVALPP_REFERENCE_DIR")
+    if path is None or not (path / "gpt4_official_strict.jsonl").exists():
+        pytest.skip("IFEval reference data not available: set IFEVALPP_REFERENCE_DIR to a "
+                    "directory with gpt4_official_{strict,loose}.jsonl (.ci/run points it at "
+                    "../shared/ifeval)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def original_path() -> Path:
+    """The GitHub release of the 541 IFEval cases (IFEVALPP_ORIGINAL)."""
+    path = _env_path("IFEVALPP_ORIGINAL")
+    if path is None or not path.exists():
+        pytest.skip("IFEval original not available: set IFEVALPP_ORIGINAL to input_data.jsonl "
+                    "(.ci/run points it at ../shared/ifeval/input_data.jsonl)")
+    return path

@@ -1,0 +1,39 @@
+"""One-line builders for cases and response files used across the tests."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Iterable
+
+
+def case(key: int, prompt: str, *instructions: tuple[str, dict[str, Any]]) -> dict[str, Any]:
+    return {"key": key, "prompt": prompt,
+            "instruction_id_list": [instruction for instruction, _ in instructions],
+            "kwargs": [kwargs for _, kwargs in instructions]}
+
+
+def write_lines(path: Path, records: Iterable[dict[str, Any] | str]) -> Path:
+    with open(path, "w", encoding="utf-8") as handle:
+        for record in records:
+            handle.write(record if isinstance(record, str) else json.dumps(record))
+            handle.write("\n")
+    return path
+
+
+# A small case file written for the tests (our own wording).
+SMALL_CASES = [
+    case(1, "Describe a lighthouse without using any commas.", ("punctuation:no_comma", {})),
+    case(2, "Give three tips for sleeping well, in at least 12 words.",
+         ("length_constraints:number_words", {"relation": "at least", "num_words": 12})),
+    case(3, "Reply entirely in lowercase letters about tea.",
+         ("change_case:english_lowercase", {}),
+         ("keywords:existence", {"keywords": ["tea"]})),
+]
+
+SMALL_RESPONSES = [
+    {"prompt": SMALL_CASES[0]["prompt"], "response": "A tall white tower stands by the sea"},
+    {"prompt": SMALL_CASES[1]["prompt"], "response": "Sleep early, avoid screens."},
+    {"prompt": SMALL_CASES[2]["prompt"],
+     "response": "green tea calms the mind and warms the hands on a cold morning."},
+]
