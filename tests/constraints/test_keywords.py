@@ -1,0 +1,197 @@
+"""keywords:existence, keywords:frequency, keywords:forbidden_words, keywords:letter_frequency."""
+
+from __future__ import annotations
+
+import pytest
+
+from ifevalpp.constraints import check
+from ifevalpp.errors import ParamsError
+
+KEYWORD_IDS = ["keywords:existence", "keywords:frequency", "keywords:forbidden_words",
+               "keywords:letter_frequency"]
+
+
+@pytest.mark.parametrize("instruction_id", KEYWORD_IDS)
+def test_blank_response_fails_every_keywords_instruction(instruction_id, blank_response,
+                                                         permissive_kwargs, profile):
+    assert check(instruction_id, blank_response, permissive_kwargs[instruction_id],
+                 profile=profile) is False
+
+
+# ---------------------------------------------------------------- keywords:existence
+
+@pytest.mark.parametrize("response, keywords, expected", [
+    pytest.param("I drink tea and eat toast.", ["tea", "toast"], True, id="all-present"),
+    pytest.param("I drink tea.", ["tea", "toast"], False, id="one-missing"),
+    pytest.param("TEA is served.", ["tea"], True, id="case-insensitive"),
+    pytest.param("Green tea, hot.", ["Tea"], True, id="keyword-case-ignored-too"),
+    pytest.param("Un café crème.", ["café"], True, id="non-ascii-keyword"),
+])
+def test_existence_requires_every_keyword(response, keywords, expected, profile):
+    assert check("keywords:existence", response, {"keywords": keywords},
+                 profile=profile) is expected
+
+
+@pytest.mark.parametrize("response, keywords, official, revised", [
+    pytest.param("Pick a category.", ["cat"], True, False,
+                 id="inside-longer-word-counts-only-officially"),
+    pytest.param("The cat sat.", ["cat"], True, True, id="whole-word-counts-in-both"),
+    pytest.param("The cat's bowl.", ["cat"], True, True, id="possessive-counts-in-both"),
+    pytest.param("An abc here.", ["a.c"], True, False,
+                 id="keyword-is-a-regex-officially-literal-when-revised"),
+])
+def test_existence_substring_versus_whole_word(response, keywords, official, revised,
+                                               verdicts):
+    # Revision "keyword-boundaries": official searches the keyword as a bare regex.
+    assert verdicts("keywords:existence", response, {"keywords": keywords}) == (official,
+                                                                                revised)
+
+
+# ---------------------------------------------------------------- keywords:frequency
+
+@pytest.mark.parametrize("response, relation, expected", [
+    pytest.param("tea tea", "less than", True, id="less-than-one-below"),
+    pytest.param("tea tea tea", "less than", False, id="less-than-exactly-at-is-strict"),
+    pytest.param("tea tea tea tea", "less than", False, id="less-than-one-above"),
+    pytest.param("tea tea", "at least", False, id="at-least-one-below"),
+    pytest.param("tea tea tea", "at least", True, id="at-least-exactly-at"),
+    pytest.param("tea tea tea tea", "at least", True, id="at-least-one-above"),
+])
+def test_frequency_thresholds(response, relation, expected, profile):
+    kwargs = {"keyword": "tea", "frequency": 3, "relation": relation}
+    assert check("keywords:frequency", response, kwargs, profile=profile) is expected
+
+
+@pytest.mark.parametrize("response, kwargs, expected", [
+    pytest.param("Tea? TEA! tea.", {"keyword": "tea", "frequency": 3, "relation": "at least"},
+                 True, id="case-insensitive"),
+    pytest.param("aaaa", {"keyword": "aa", "frequency": 2, "relation": "at least"}, True,
+                 id="matches-do-not-overlap-officially"),
+    pytest.param("aaaa", {"keyword": "aa", "frequency": 3, "relation": "at least"}, False,
+                 id="overlapping-match-not-counted"),
+    pytest.param("tea tea", {"keyword": "  tea ", "frequency": 2, "relation": "at least"},
+                 True, id="keyword-is-stripped"),
+    pytest.param("no drinks here", {"keyword": "tea", "frequency": 0, "relation": "less than"},
+                 False, id="less-than-zero-never-holds"),
+    pytest.param("no drinks here", {"keyword": "tea", "frequency": 0, "relation": "at least"},
+                 True, id="at-least-zero-always-holds"),
+])
+def test_frequency_official_matching(response, kwargs, expected):
+    assert check("keywords:frequency", response, kwargs) is expected
+
+
+@pytest.mark.parametrize("response, official, revised", [
+    pytest.param("cat category catalog", True, False, id="substrings-counted-only-officially"),
+    pytest.param("cat cat. Cat!", True, True, id="whole-words-counted-in-both"),
+])
+def test_frequency_substring_versus_whole_word(response, official, revised, verdicts):
+    # Revision "keyword-boundaries": 3 occurrences officially, 1 when whole words are required.
+    kwargs = {"keyword": "cat", "frequency": 3, "relation": "at least"}
+    assert verdicts("keywords:frequency", response, kwargs) == (official, revised)
+
+
+# ---------------------------------------------------------------- keywords:forbidden_words
+
+@pytest.mark.parametrize("response, expected", [
+    pytest.param("I keep a dog.", True, id="absent-passes"),
+    pytest.param("I keep a cat.", False, id="whole-word-fails"),
+    pytest.param("I keep a CAT.", False, id="case-insensitive"),
+    pytest.param("I keep two cats.", True, id="plural-does-not-violate"),
+    pytest.param("I saw a bobcat.", True, id="prefixed-form-does-not-violate"),
+    pytest.param("The cat's bowl.", False, id="possessive-violates"),
+    pytest.param("A cat-like grace.", False, id="hyphenated-violates"),
+    pytest.param("a_cat_b", True, id="underscore-is-a-word-character"),
+])
+def test_forbidden_words_use_word_boundaries(response, expected, profile):
+    assert check("keywords:forbidden_words", response, {"forbidden_words": ["cat"]},
+                 profile=profile) is expected
+
+
+def test_forbidden_words_fail_if_any_one_appears(profile):
+    kwargs = {"forbidden_words": ["cat", "dog"]}
+    assert check("keywords:forbidden_words", "A dog barks.", kwargs, profile=profile) is False
+
+
+# ---------------------------------------------------------------- keywords:letter_frequency
+
+@pytest.mark.parametrize("response, relation, expected", [
+    pytest.param("ab", "less than", True, id="less-than-one-below"),
+    pytest.param("aba", "less than", False, id="less-than-exactly-at-is-strict"),
+    pytest.param("abaa", "less than", False, id="less-than-one-above"),
+    pytest.param("ab", "at least", False, id="at-least-one-below"),
+    pytest.param("aba", "at least", True, id="at-least-exactly-at"),
+    pytest.param("abaa", "at least", True, id="at-least-one-above"),
+])
+def test_letter_frequency_thresholds(response, relation, expected, profile):
+    kwargs = {"letter": "a", "let_frequency": 2, "let_relation": relation}
+    assert check("keywords:letter_frequency", response, kwargs, profile=profile) is expected
+
+
+@pytest.mark.parametrize("response, letter, expected", [
+    pytest.param("A banana", "a", True, id="response-lower-cased"),
+    pytest.param("a banana", "A", True, id="letter-lower-cased"),
+    pytest.param("àààà a", "a", False, id="accented-letters-are-other-characters"),
+])
+def test_letter_frequency_counts_case_insensitively(response, letter, expected):
+    kwargs = {"letter": letter, "let_frequency": 4, "let_relation": "at least"}
+    assert check("keywords:letter_frequency", response, kwargs) is expected
+
+
+@pytest.mark.parametrize("letter, response", [
+    pytest.param("#", "# one # two # three", id="hash"),
+    pytest.param("!", "Wow! Yes! Great!", id="exclamation-mark"),
+])
+def test_letter_outside_a_to_z_is_counted_literally_in_both_profiles(letter, response,
+                                                                     verdicts):
+    # The official code swaps such a letter for a random one; neither profile does.
+    exactly_three = {"letter": letter, "let_frequency": 3, "let_relation": "at least"}
+    more_than_three = {"letter": letter, "let_frequency": 4, "let_relation": "at least"}
+    assert verdicts("keywords:letter_frequency", response, exactly_three) == (True, True)
+    assert verdicts("keywords:letter_frequency", response, more_than_three) == (False, False)
+
+
+# ---------------------------------------------------------------- relations "at most", "around"
+
+@pytest.mark.parametrize("response, kwargs, revised", [
+    pytest.param("tea tea", {"keyword": "tea", "frequency": 3, "relation": "at most"}, True,
+                 id="at-most-one-below"),
+    pytest.param("tea tea tea", {"keyword": "tea", "frequency": 3, "relation": "at most"},
+                 True, id="at-most-exactly-at"),
+    pytest.param("tea tea tea tea", {"keyword": "tea", "frequency": 3, "relation": "at most"},
+                 False, id="at-most-one-above"),
+    pytest.param("tea " * 4, {"keyword": "tea", "frequency": 10, "relation": "around"}, False,
+                 id="around-6-below"),
+    pytest.param("tea " * 5, {"keyword": "tea", "frequency": 10, "relation": "around"}, True,
+                 id="around-5-below"),
+    pytest.param("tea " * 15, {"keyword": "tea", "frequency": 10, "relation": "around"}, True,
+                 id="around-5-above"),
+    pytest.param("tea " * 16, {"keyword": "tea", "frequency": 10, "relation": "around"}, False,
+                 id="around-6-above"),
+])
+def test_frequency_relations_at_most_and_around_only_in_revised(response, kwargs, revised):
+    # Revision "relations-at-most-around": a keyword count is "around" N within 5.
+    with pytest.raises(ParamsError, match="relation"):
+        check("keywords:frequency", response, kwargs, profile="official")
+    assert check("keywords:frequency", response, kwargs, profile="revised") is revised
+
+
+@pytest.mark.parametrize("response, kwargs, revised", [
+    pytest.param("a" * 3, {"letter": "a", "let_frequency": 3, "let_relation": "at most"}, True,
+                 id="at-most-exactly-at"),
+    pytest.param("a" * 4, {"letter": "a", "let_frequency": 3, "let_relation": "at most"},
+                 False, id="at-most-one-above"),
+    pytest.param("a" * 4, {"letter": "a", "let_frequency": 10, "let_relation": "around"},
+                 False, id="around-6-below"),
+    pytest.param("a" * 5, {"letter": "a", "let_frequency": 10, "let_relation": "around"}, True,
+                 id="around-5-below"),
+    pytest.param("a" * 15, {"letter": "a", "let_frequency": 10, "let_relation": "around"},
+                 True, id="around-5-above"),
+    pytest.param("a" * 16, {"letter": "a", "let_frequency": 10, "let_relation": "around"},
+                 False, id="around-6-above"),
+])
+def test_letter_frequency_relations_at_most_and_around_only_in_revised(response, kwargs,
+                                                                       revised):
+    # Revision "relations-at-most-around": a letter count is "around" N within 5.
+    with pytest.raises(ParamsError, match="relation"):
+        check("keywords:letter_frequency", response, kwargs, profile="official")
+    assert check("keywords:letter_frequency", response, kwargs, profile="revised") is revised
