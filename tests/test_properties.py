@@ -63,7 +63,7 @@ def _field_strategy(name: str, field, profile: str) -> st.SearchStrategy:
         return letters
     if typing.get_origin(annotation) is list:
         assert name in REGEX_FIELDS, f"decide how to draw list field {name!r}"
-        return st.lists(words, max_size=3)
+        return st.lists(words, min_size=1, max_size=3)
     if annotation is str:
         return words if name in REGEX_FIELDS else st.text(min_size=1, max_size=20)
     raise AssertionError(f"no strategy for field {name!r} ({annotation!r}); add one")

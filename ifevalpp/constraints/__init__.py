@@ -39,7 +39,8 @@ def check(instruction_id: str, response: str, kwargs: Optional[dict[str, Any]] =
     """Strict verdict of one instruction on one response, as the official evaluator gives it."""
     check_profile(profile)
     constraint = get(instruction_id)
-    return _strict(constraint, response, parse_params(instruction_id, kwargs), prompt, profile)
+    return _strict(constraint, response, parse_params(instruction_id, kwargs, profile), prompt,
+                   profile)
 
 
 def check_loose(instruction_id: str, response: str, kwargs: Optional[dict[str, Any]] = None, *,
@@ -47,7 +48,7 @@ def check_loose(instruction_id: str, response: str, kwargs: Optional[dict[str, A
     """Loose verdict: strict, or any non-empty loose variant of the response passes."""
     check_profile(profile)
     constraint = get(instruction_id)
-    params = parse_params(instruction_id, kwargs)
+    params = parse_params(instruction_id, kwargs, profile)
     if _strict(constraint, response, params, prompt, profile):
         return True
     return _loose_after_strict_fail(constraint, response, params, prompt, profile)
@@ -57,11 +58,12 @@ def check_all(instruction_ids: Sequence[str], kwargs_list: Sequence[Optional[dic
               response: str, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> tuple[list[bool], list[bool]]:
     """Strict and loose verdicts for every instruction of one prompt on one response."""
+    check_profile(profile)
     strict: list[bool] = []
     loose: list[bool] = []
     for instruction_id, kwargs in zip(instruction_ids, kwargs_list):
         constraint = get(instruction_id)
-        params = parse_params(instruction_id, kwargs)
+        params = parse_params(instruction_id, kwargs, profile)
         passed = _strict(constraint, response, params, prompt, profile)
         strict.append(passed)
         loose.append(passed or _loose_after_strict_fail(constraint, response, params, prompt,

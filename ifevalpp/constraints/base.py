@@ -9,6 +9,7 @@ themselves with `@register`; nothing else keeps a table of instruction ids.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, ClassVar, Literal, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
@@ -91,6 +92,9 @@ class Constraint:
     conflicts_with: ClassVar[frozenset[str]] = frozenset()
     # Counts compared with 'around' pass within this distance (revised profile).
     around_tolerance: ClassVar[int] = 0
+    # Parameters the checker hands to the regex engine: in every profile, or only in 'official'.
+    regex_fields: ClassVar[tuple[str, ...]] = ()
+    official_regex_fields: ClassVar[tuple[str, ...]] = ()
 
     @property
     def group(self) -> str:
@@ -142,15 +146,43 @@ def _freeze(value: Any) -> Any:
     return (type(value).__name__, value)
 
 
-_PARAMS_CACHE: dict[tuple[str, Any], Params] = {}
+_PARAMS_CACHE: dict[tuple[str, Optional[str], Any], Params] = {}
+RELATION_FIELDS: tuple[str, ...] = ("relation", "let_relation", "capital_relation")
 
 
-def parse_params(instruction_id: str, kwargs: Optional[dict[str, Any]] = None) -> Params:
-    """Validate IFEval kwargs (either release style) into the type's frozen Params; cached."""
+def _require_profile(constraint: Constraint, params: Params, profile: Profile) -> None:
+    """Refuse what `profile` cannot check: revised-only relations, parameters that are bad regexes."""
+    if profile == "official":
+        for name in RELATION_FIELDS:
+            value = getattr(params, name, None)
+            if value is not None and value not in OFFICIAL_RELATIONS:
+                raise ParamsError(f"{constraint.id}: relation {value!r} is only checked by the "
+                                  f"'revised' profile; the official evaluator accepts 'less than' "
+                                  f"and 'at least'", field=name)
+    fields = constraint.regex_fields + (
+        constraint.official_regex_fields if profile == "official" else ())
+    for name in fields:
+        values = getattr(params, name)
+        for value in values if isinstance(values, list) else [values]:
+            try:
+                re.compile(value.lower())
+            except re.error as exc:
+                raise ParamsError(f"{constraint.id}: {value!r} is not a valid regular expression "
+                                  f"({exc}), and the {profile} checker uses it as one",
+                                  field=name) from None
+
+
+def parse_params(instruction_id: str, kwargs: Optional[dict[str, Any]] = None,
+                 profile: Optional[Profile] = None) -> Params:
+    """Validate IFEval kwargs (either release style) into the type's frozen Params; cached.
+
+    With a `profile`, also refuse what that profile cannot check (e.g. 'at most'
+    under 'official'); without one, accept anything some profile can check.
+    """
     constraint = get(instruction_id)
     kwargs = {name: value for name, value in (kwargs or {}).items() if value is not None}
     try:
-        cache_key = (instruction_id, _freeze(kwargs))
+        cache_key = (instruction_id, profile, _freeze(kwargs))
         cached = _PARAMS_CACHE.get(cache_key)
     except TypeError:  # unhashable oddity: validate without caching
         cache_key, cached = None, None
@@ -163,6 +195,8 @@ def parse_params(instruction_id: str, kwargs: Optional[dict[str, Any]] = None) -
         field = ".".join(str(part) for part in first.get("loc", ())) or None
         raise ParamsError(f"{instruction_id}: {first.get('msg')} (got {kwargs!r})",
                           field=field) from None
+    if profile is not None:
+        _require_profile(constraint, params, profile)
     if cache_key is not None and len(_PARAMS_CACHE) < 100_000:
         _PARAMS_CACHE[cache_key] = params
     return params

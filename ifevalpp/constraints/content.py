@@ -64,6 +64,7 @@ class Postscript(Constraint):
 
     id = "detectable_content:postscript"
     Params = PostscriptParams
+    regex_fields = ("postscript_marker",)
     conflicts_with = frozenset({"detectable_format:json_format"})
 
     def check(self, response: str, params: PostscriptParams, *, prompt: Optional[str] = None,

@@ -111,6 +111,7 @@ class MultipleSections(Constraint):
 
     id = "detectable_format:multiple_sections"
     Params = SectionsParams
+    official_regex_fields = ("section_spliter",)
     conflicts_with = frozenset({"detectable_format:json_format"})
 
     def check(self, response: str, params: SectionsParams, *, prompt: Optional[str] = None,

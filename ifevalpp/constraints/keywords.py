@@ -6,7 +6,9 @@ import functools
 import re
 from typing import Optional
 
-from pydantic import field_validator
+from typing import Annotated
+
+from pydantic import Field, field_validator
 
 from ..profiles import Profile
 from .base import (Constraint, Count, NonEmptyText, Params, Relation, compare, register)
@@ -35,7 +37,7 @@ def _keyword_pattern(keyword: str, profile: Profile) -> re.Pattern[str]:
 
 
 class KeywordsParams(Params):
-    keywords: list[NonEmptyText]
+    keywords: Annotated[list[NonEmptyText], Field(min_length=1)]
 
 
 @register
@@ -44,6 +46,7 @@ class KeywordExistence(Constraint):
 
     id = "keywords:existence"
     Params = KeywordsParams
+    official_regex_fields = ("keywords",)
 
     def check(self, response: str, params: KeywordsParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
@@ -71,6 +74,7 @@ class KeywordFrequency(Constraint):
 
     id = "keywords:frequency"
     Params = FrequencyParams
+    official_regex_fields = ("keyword",)
     around_tolerance = 5
 
     def check(self, response: str, params: FrequencyParams, *, prompt: Optional[str] = None,
@@ -81,7 +85,7 @@ class KeywordFrequency(Constraint):
 
 
 class ForbiddenParams(Params):
-    forbidden_words: list[NonEmptyText]
+    forbidden_words: Annotated[list[NonEmptyText], Field(min_length=1)]
 
 
 @register
@@ -93,6 +97,7 @@ class ForbiddenWords(Constraint):
 
     id = "keywords:forbidden_words"
     Params = ForbiddenParams
+    regex_fields = ("forbidden_words",)
 
     def check(self, response: str, params: ForbiddenParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

@@ -110,7 +110,7 @@ class NthParagraphParams(Params):
     @field_validator("first_word")
     @classmethod
     def _normalise(cls, value: str) -> str:
-        return value.strip().lower()
+        return value.lower()
 
 
 @register
@@ -118,7 +118,7 @@ class NthParagraphFirstWord(Constraint):
     """Exactly N paragraphs split on a blank line (literal "\\n\\n"); the nth starts with a word.
 
     Official: the nth piece of the unfiltered split is taken, so an empty piece
-    from three newlines shifts the index. Revised: the nth non-empty paragraph.
+    (from four newlines in a row) shifts the index. Revised: the nth non-empty paragraph.
     """
 
     id = "length_constraints:nth_paragraph_first_word"

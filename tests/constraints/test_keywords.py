@@ -195,3 +195,16 @@ def test_letter_frequency_relations_at_most_and_around_only_in_revised(response,
     with pytest.raises(ParamsError, match="relation"):
         check("keywords:letter_frequency", response, kwargs, profile="official")
     assert check("keywords:letter_frequency", response, kwargs, profile="revised") is revised
+
+
+def test_an_empty_keyword_list_is_refused_rather_than_passing_vacuously():
+    with pytest.raises(ParamsError) as raised:
+        check("keywords:existence", "anything", {"keywords": []})
+    assert raised.value.field == "keywords"
+
+
+def test_a_keyword_that_is_not_a_regex_is_a_params_error_in_official_only():
+    with pytest.raises(ParamsError) as raised:
+        check("keywords:existence", "a (b", {"keywords": ["(b"]})
+    assert raised.value.field == "keywords"
+    assert check("keywords:existence", "a (b", {"keywords": ["(b"]}, profile="revised")
