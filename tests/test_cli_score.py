@@ -35,7 +35,7 @@ def test_score_prints_the_four_metrics_and_writes_files_matching_the_library(fil
     assert written == results_records(score_file(responses, cases))
     metrics = json.loads((tmp_path / "out" / "metrics.json").read_text())
     assert metrics["profile"] == "official"
-    assert metrics["ifeval"]["prompt_strict"] == pytest.approx(2 / 3)
+    assert metrics["ifeval"]["prompt_strict"]["value"] == pytest.approx(2 / 3)
     assert (tmp_path / "out" / "by_type.csv").read_text().startswith("level,name,count")
 
 

@@ -70,3 +70,16 @@ def accuracy_by(scored: Iterable[ScoredResponse], *, group: bool = False) -> lis
             counts[2] += loose
     return [TypeAccuracy(name=name, count=count, strict=strict / count, loose=loose / count)
             for name, (count, strict, loose) in sorted(totals.items())]
+
+
+def ifeval_metrics_by_sample(scored: Iterable[ScoredResponse]) -> dict[int, IfevalMetrics]:
+    """The four metrics on each sample index alone (records of other kinds are ignored).
+
+    The headline numbers with several samples are the unweighted mean of these
+    over sample indices (see docs/metrics.md).
+    """
+    by_sample: dict[int, list[ScoredResponse]] = defaultdict(list)
+    for record in scored:
+        if record.kind in (None, "original"):
+            by_sample[record.sample].append(record)
+    return {sample: ifeval_metrics(records) for sample, records in sorted(by_sample.items())}

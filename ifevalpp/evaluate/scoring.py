@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
@@ -138,16 +139,51 @@ def _score_chunk(args: tuple[list[tuple[Variant, ResponseRecord]], Profile]) -> 
     return [score_one(variant, record, profile) for variant, record in pairs]
 
 
+# The pairs being scored, visible to forked workers without pickling them (set only around a
+# fork-based pool; workers read their slice by position).
+_FORKED_PAIRS: Sequence[tuple[Variant, ResponseRecord]] = ()
+
+
+def _score_range(args: tuple[int, int, Profile]) -> list[ScoredResponse]:
+    start, stop, profile = args
+    return [score_one(variant, record, profile) for variant, record in _FORKED_PAIRS[start:stop]]
+
+
+def warm_up() -> None:
+    """Load what every checker shares (Punkt parameters and NLTK, the language profiles) once.
+
+    Called before a fork so worker processes inherit it instead of each loading it
+    again at the same time; the results of later checks do not change.
+    """
+    from .. import text
+
+    text.sentence_tokenizer()
+    text.language("Warm up the language profiles once, before the workers start.")
+
+
 def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Profile = "official",
                 workers: Optional[int] = None) -> list[ScoredResponse]:
     """Score every pair, in order; large inputs are spread over processes (`workers`, default all cores)."""
+    global _FORKED_PAIRS
     check_profile(profile)
     workers = workers or os.cpu_count() or 1
     if workers <= 1 or len(pairs) < PARALLEL_THRESHOLD:
         return _score_chunk((list(pairs), profile))
     size = max(1, -(-len(pairs) // (workers * 4)))
-    chunks = [(list(pairs[start:start + size]), profile) for start in range(0, len(pairs), size)]
-    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    with context.Pool(workers) as pool:
-        results = pool.map(_score_chunk, chunks)
+    bounds = [(start, min(start + size, len(pairs))) for start in range(0, len(pairs), size)]
+    # A process pool executor (not multiprocessing.Pool): a worker that dies raises
+    # BrokenProcessPool instead of leaving the parent waiting forever.
+    if os.name == "posix":
+        warm_up()
+        _FORKED_PAIRS = pairs
+        try:
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+                results = list(pool.map(_score_range,
+                                        [(start, stop, profile) for start, stop in bounds]))
+        finally:
+            _FORKED_PAIRS = ()
+    else:  # pragma: no cover - spawn: the pairs travel to the workers
+        chunks = [(list(pairs[start:stop]), profile) for start, stop in bounds]
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+            results = list(pool.map(_score_chunk, chunks))
     return [scored for chunk in results for scored in chunk]

@@ -1,0 +1,143 @@
+"""Which metrics are reported, and each one as a ratio of per-family sums.
+
+One place names every number (`MetricInfo`: an id such as `reliable/strict/10`
+plus its section, mode, kind, k and name) and says how it is computed from a
+`FamilyTable`. `score` bootstraps these sums; `compare` bootstraps the
+difference of two runs' sums, matched by id.
+
+Sections (per sample index, then averaged over sample indices):
+
+* ifeval/<prompt|instruction>_<mode>: the IFEval metrics on originals with a
+  usable response — passing originals / answered originals, passing
+  instructions / instructions;
+* reliable/<mode>/<k>: Σ per-family reliable@k / families usable for k;
+* drop/<mode>: 1 − reliable@K / reliable@1 (K the largest k reported);
+* by_kind/<kind>/<mode>/<k>: reliable@k on the original plus that kind's cousins;
+* type/<kind>/<mode>/<type> and group/<kind>/<mode>/<group>: pass rate of one
+  instruction type (or group) on the prompts of one kind: passing / total
+  instructions of that type (ratio of sums, so prompts are resampled, never
+  single instructions).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional
+
+import numpy as np
+
+from ..schema import KINDS
+from .bootstrap import RatioSums, SumsBuilder
+from .reliability import MODES, FamilyTable
+
+IFEVAL_METRICS: tuple[str, ...] = ("prompt_strict", "instruction_strict", "prompt_loose",
+                                   "instruction_loose")
+
+
+@dataclass(frozen=True)
+class MetricInfo:
+    """What one reported number is."""
+
+    id: str
+    section: str                 # ifeval | reliable | drop | by_kind | type | group
+    mode: str                    # strict | loose
+    kind: str                    # all | original | rephrasing | distractor | reconfiguration
+    k: Optional[int] = None
+    name: Optional[str] = None   # IFEval metric, instruction type or group
+
+
+def metric_id(section: str, *parts: object) -> str:
+    return "/".join([section, *(str(part) for part in parts)])
+
+
+def largest_k(table: FamilyTable, requested: Optional[int] = None) -> int:
+    """The largest k reported: `requested` capped at the family size; 0 when there are no cousins."""
+    size = table.family_size
+    if size <= 1:
+        return 0
+    return size if requested is None else max(1, min(requested, size))
+
+
+def kind_k(table: FamilyTable, kind: str, k_max: int) -> int:
+    """The largest k for one cousin kind: 1 + its largest cousin count, capped at k_max."""
+    cousins = int(table.sizes[:, KINDS.index(kind)].max(initial=0))  # type: ignore[arg-type]
+    return min(k_max, 1 + cousins) if cousins else 0
+
+
+def build_sums(table: FamilyTable, k_max: int) -> tuple[RatioSums, list[MetricInfo]]:
+    """Every reported metric as per-family sums (for `bootstrap`), with what each one is."""
+    n_f, n_s = len(table.cases), len(table.samples)
+    builder = SumsBuilder(n_f, n_s)
+    infos: list[MetricInfo] = []
+
+    def add(info: MetricInfo, num: np.ndarray, den: np.ndarray, den_key: str) -> None:
+        builder.add(info.id, num, den, den_key=den_key)
+        infos.append(info)
+
+    answered = table.answered[:, :, 0]
+    instructions = table.type_counts[:, :, 0, :].sum(axis=2)
+    for name in IFEVAL_METRICS:
+        level, mode = name.split("_")
+        m_index = MODES.index(mode)
+        if level == "prompt":
+            num, den = table.passing[:, :, 0, m_index], answered
+        else:
+            num, den = table.type_passing[:, :, 0, :, m_index].sum(axis=2), instructions
+        add(MetricInfo(metric_id("ifeval", name), "ifeval", mode, "original", name=name),
+            num, den, f"ifeval/{level}")
+
+    if k_max >= 1:
+        for mode in MODES:
+            values, defined = table.reliability(k_max, mode=mode)
+            for k in range(1, k_max + 1):
+                add(MetricInfo(metric_id("reliable", mode, k), "reliable", mode, "all", k=k),
+                    values[:, :, k - 1], defined[:, :, k - 1], f"reliable/{k}")
+        if k_max >= 2:
+            for mode in MODES:
+                info = MetricInfo(metric_id("drop", mode), "drop", mode, "all", k=k_max)
+                builder.add_relative_drop(info.id, metric_id("reliable", mode, k_max),
+                                          metric_id("reliable", mode, 1))
+                infos.append(info)
+        for kind in KINDS[1:]:
+            top = kind_k(table, kind, k_max)
+            for mode in MODES:
+                if not top:
+                    continue
+                values, defined = table.reliability(top, mode=mode, kind=kind)
+                for k in range(1, top + 1):
+                    add(MetricInfo(metric_id("by_kind", kind, mode, k), "by_kind", mode, kind,
+                                   k=k),
+                        values[:, :, k - 1], defined[:, :, k - 1], f"by_kind/{kind}/{k}")
+
+    groups = sorted({name.split(":", 1)[0] for name in table.types})
+    group_of = np.array([groups.index(name.split(":", 1)[0]) for name in table.types],
+                        dtype=np.int64)
+    for kind_position, kind in enumerate(KINDS):
+        counts = table.type_counts[:, :, kind_position, :]
+        if not counts.any():
+            continue
+        group_counts = _sum_by(counts, group_of, len(groups))
+        for m_index, mode in enumerate(MODES):
+            passing = table.type_passing[:, :, kind_position, :, m_index]
+            for t, name in enumerate(table.types):
+                if counts[:, :, t].any():
+                    add(MetricInfo(metric_id("type", kind, mode, name), "type", mode, kind,
+                                   name=name),
+                        passing[:, :, t], counts[:, :, t], f"type/{kind}/{name}")
+            group_passing = _sum_by(passing, group_of, len(groups))
+            for g, name in enumerate(groups):
+                if group_counts[:, :, g].any():
+                    add(MetricInfo(metric_id("group", kind, mode, name), "group", mode, kind,
+                                   name=name),
+                        group_passing[:, :, g], group_counts[:, :, g], f"group/{kind}/{name}")
+    sums = builder.build()
+    ordered = {info.id: info for info in infos}
+    return sums, [ordered[name] for name in sums.all_ids]
+
+
+def _sum_by(values: np.ndarray, labels: np.ndarray, n_labels: int) -> np.ndarray:
+    """Sum the last axis of `values` into `n_labels` buckets given per-column labels."""
+    out = np.zeros(values.shape[:-1] + (n_labels,), dtype=values.dtype)
+    for label in range(n_labels):
+        out[..., label] = values[..., labels == label].sum(axis=-1)
+    return out

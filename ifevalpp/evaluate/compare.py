@@ -1,0 +1,254 @@
+"""Compare two scored runs on the same families: paired bootstrap CIs and an exact McNemar test.
+
+A run is the directory `ifevalpp score --out DIR` wrote: `results.jsonl` (one
+verdict record per response, with case, kind, index and sample) and
+`metrics.json` (profile, the family file's sha256, the missing responses). Both
+runs are rebuilt into per-family tables aligned family by family, every metric
+of `catalogue` is computed for both, and
+
+* each difference A − B gets a bootstrap CI in which both runs are evaluated on
+  the *same* resampled families (paired);
+* per-family reliable@K outcomes ("every prompt of the family passes") are
+  compared with an exact McNemar test: a two-sided binomial test of the
+  discordant families (A passes and B fails vs. A fails and B passes) against
+  p = 1/2. With several samples per prompt, pairs are (family, sample index)
+  over the sample indices both runs have, usable in both.
+
+Runs over different family files (different sha256) are refused unless
+`allow_different_families`; then families are matched by case id.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Optional
+
+import numpy as np
+import pandas as pd
+from pydantic import ValidationError
+
+from ..errors import InputError
+from ..io import atomic_write, iter_json_lines, validation_error_to_input_error, write_json
+from ..schema import MissingResponse, ScoredResponse
+from .bootstrap import (DEFAULT_BATCH, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED,
+                        paired_intervals)
+from .catalogue import MetricInfo, build_sums, largest_k
+from .reliability import MODES, FamilyTable, family_table
+
+
+@dataclass
+class Run:
+    """One `ifevalpp score --out` directory, read back."""
+
+    path: Path
+    metrics: dict[str, Any]
+    scored: list[ScoredResponse]
+    missing: list[MissingResponse]
+
+    @property
+    def cases_sha256(self) -> Optional[str]:
+        return self.metrics.get("cases_sha256")
+
+    @property
+    def profile(self) -> Optional[str]:
+        return self.metrics.get("profile")
+
+    @property
+    def name(self) -> str:
+        return str(self.path)
+
+
+def load_run(directory: str | os.PathLike[str]) -> Run:
+    """Read results.jsonl and metrics.json of a scored run; bad input raises InputError."""
+    path = Path(directory)
+    metrics_path, results_path = path / "metrics.json", path / "results.jsonl"
+    if not path.is_dir():
+        raise InputError("not a directory: give the --out directory of `ifevalpp score`",
+                         path=str(path))
+    for needed in (metrics_path, results_path):
+        if not needed.exists():
+            raise InputError(f"no {needed.name}: give the --out directory of `ifevalpp score`",
+                             path=str(path))
+    try:
+        metrics = json.loads(metrics_path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise InputError(f"malformed JSON ({exc.msg})", path=str(metrics_path)) from None
+    if not isinstance(metrics, dict) or "cases_sha256" not in metrics:
+        raise InputError("no 'cases_sha256': not written by `ifevalpp score --out`",
+                         path=str(metrics_path))
+    scored = []
+    for number, raw in iter_json_lines(results_path):
+        try:
+            scored.append(ScoredResponse.model_validate(raw))
+        except ValidationError as exc:
+            raise validation_error_to_input_error(exc, path=str(results_path),
+                                                  line=number) from None
+    listed = metrics.get("missing_responses")
+    if listed is None and isinstance(metrics.get("missing"), list):
+        listed = metrics["missing"]  # plain-scoring metrics.json
+    try:
+        missing = [MissingResponse.model_validate(item) for item in listed or []]
+    except ValidationError as exc:
+        raise validation_error_to_input_error(exc, path=str(metrics_path), line=None) from None
+    return Run(path=path, metrics=metrics, scored=scored, missing=missing)
+
+
+@dataclass
+class McNemar:
+    """Exact McNemar test on paired binary outcomes (per family, or family × sample)."""
+
+    mode: str
+    k: int
+    pairs: int
+    both_pass: int
+    a_only: int      # A passes, B fails
+    b_only: int      # A fails, B passes
+    neither: int
+    p_value: float
+
+
+@dataclass
+class Comparison:
+    """Everything `ifevalpp compare` prints and writes, as data. Deltas are A − B."""
+
+    run_a: str
+    run_b: str
+    cases_sha256: tuple[Optional[str], Optional[str]]
+    profiles: tuple[Optional[str], Optional[str]]
+    k: int
+    families: int
+    bootstrap: dict[str, Any]
+    deltas: list[dict[str, Any]]
+    mcnemar: list[McNemar]
+    notes: list[str] = field(default_factory=list)
+
+    def to_frame(self) -> pd.DataFrame:
+        return pd.DataFrame(self.deltas, columns=["id", "section", "mode", "kind", "k", "name",
+                                                  "a", "b", "delta", "ci_low", "ci_high",
+                                                  "ci_method"])
+
+    def mcnemar_frame(self) -> pd.DataFrame:
+        return pd.DataFrame([vars(test) for test in self.mcnemar])
+
+    def delta(self, metric_id: str) -> dict[str, Any]:
+        for row in self.deltas:
+            if row["id"] == metric_id:
+                return row
+        raise KeyError(metric_id)
+
+    def to_document(self) -> dict[str, Any]:
+        def number(value: Any) -> Any:
+            return None if isinstance(value, float) and value != value else value
+
+        return {
+            "run_a": self.run_a, "run_b": self.run_b,
+            "cases_sha256": list(self.cases_sha256), "profiles": list(self.profiles),
+            "k": self.k, "families": self.families, "bootstrap": self.bootstrap,
+            "difference": "a - b",
+            "deltas": [{key: number(value) for key, value in row.items()} for row in self.deltas],
+            "mcnemar": [{key: number(value) for key, value in vars(test).items()}
+                        for test in self.mcnemar],
+            "notes": self.notes,
+        }
+
+
+def mcnemar_exact(a_only: int, b_only: int) -> float:
+    """Two-sided exact McNemar p-value: binomial test of a_only among the discordant pairs."""
+    from scipy.stats import binomtest
+
+    discordant = a_only + b_only
+    if discordant == 0:
+        return 1.0
+    return float(binomtest(a_only, discordant, 0.5, alternative="two-sided").pvalue)
+
+
+def _all_pass(table: FamilyTable, mode: str) -> np.ndarray:
+    """(F, S) bool: every prompt of the family passes in that sample (reliable@size = 1)."""
+    m_index = MODES.index(mode)
+    return (table.passing[:, :, :, m_index] == table.sizes[:, None, :]).all(axis=2)
+
+
+def _mcnemar(table_a: FamilyTable, table_b: FamilyTable, mode: str, k: int) -> McNemar:
+    shared = sorted(set(table_a.samples) & set(table_b.samples))
+    columns_a = [table_a.samples.index(s) for s in shared]
+    columns_b = [table_b.samples.index(s) for s in shared]
+    usable = (table_a.usable[:, columns_a] & table_b.usable[:, columns_b]
+              & (table_a.sizes.sum(axis=1) == table_b.sizes.sum(axis=1))[:, None])
+    a = _all_pass(table_a, mode)[:, columns_a][usable]
+    b = _all_pass(table_b, mode)[:, columns_b][usable]
+    a_only, b_only = int((a & ~b).sum()), int((~a & b).sum())
+    return McNemar(mode=mode, k=k, pairs=int(usable.sum()), both_pass=int((a & b).sum()),
+                   a_only=a_only, b_only=b_only, neither=int((~a & ~b).sum()),
+                   p_value=mcnemar_exact(a_only, b_only))
+
+
+def compare_runs(run_a: str | os.PathLike[str] | Run, run_b: str | os.PathLike[str] | Run, *,
+                 k: Optional[int] = None, bootstrap: int = DEFAULT_RESAMPLES,
+                 confidence: float = DEFAULT_CONFIDENCE, seed: Optional[int] = DEFAULT_SEED,
+                 allow_different_families: bool = False,
+                 batch: Optional[int] = DEFAULT_BATCH) -> Comparison:
+    """Paired comparison of two scored runs (A − B) on the same families."""
+    a = run_a if isinstance(run_a, Run) else load_run(run_a)
+    b = run_b if isinstance(run_b, Run) else load_run(run_b)
+    notes = []
+    if a.cases_sha256 != b.cases_sha256:
+        if not allow_different_families:
+            raise InputError(f"the runs score different family files (sha256 "
+                             f"{str(a.cases_sha256)[:12]}… vs {str(b.cases_sha256)[:12]}…); "
+                             f"pass --allow-different-families to match families by case id")
+        notes.append("the runs score different family files: families are matched by case id; "
+                     "a family missing from one run counts as missing there")
+    if a.profile != b.profile:
+        notes.append(f"the runs use different checker profiles ({a.profile} vs {b.profile})")
+    first = family_table(a.scored, a.missing)
+    table_b = family_table(b.scored, b.missing, cases=first.cases)
+    table_a = family_table(a.scored, a.missing, cases=table_b.cases)
+    k_max = min(largest_k(table_a, k), largest_k(table_b, k))
+    sums_a, infos_a = build_sums(table_a, k_max)
+    sums_b, infos_b = build_sums(table_b, k_max)
+    ids_b = set(sums_b.all_ids)
+    infos = [info for info in infos_a if info.id in ids_b]
+    skipped = len(infos_a) + len(infos_b) - 2 * len(infos)
+    if skipped:
+        notes.append(f"{skipped} breakdown(s) present in only one run are not compared")
+    ids = [info.id for info in infos]
+    sums_a, sums_b = sums_a.subset(ids), sums_b.subset(ids)
+    intervals = paired_intervals(sums_a, sums_b, n_resamples=bootstrap, confidence=confidence,
+                                 seed=seed, batch=batch)
+    value_a, value_b = sums_a.estimate(), sums_b.estimate()
+    deltas = [_row(info, va, vb, d, lo, hi, how) for info, va, vb, d, lo, hi, how in zip(
+        infos, value_a, value_b, intervals.value, intervals.low, intervals.high,
+        intervals.method)]
+    size = min(table_a.family_size, table_b.family_size)
+    tests = [_mcnemar(table_a, table_b, mode, size) for mode in MODES] if size > 1 else []
+    families = int((table_a.usable.any(axis=1) & table_b.usable.any(axis=1)).sum())
+    return Comparison(run_a=a.name, run_b=b.name, cases_sha256=(a.cases_sha256, b.cases_sha256),
+                      profiles=(a.profile, b.profile), k=k_max, families=families,
+                      bootstrap={"resamples": bootstrap, "confidence": confidence, "seed": seed,
+                                 "method": "paired BCa, percentile where BCa is undefined",
+                                 "cluster": "family"},
+                      deltas=deltas, mcnemar=tests, notes=notes)
+
+
+def _row(info: MetricInfo, a: float, b: float, delta: float, low: float, high: float,
+         method: str) -> dict[str, Any]:
+    return {"id": info.id, "section": info.section, "mode": info.mode, "kind": info.kind,
+            "k": info.k, "name": info.name, "a": float(a), "b": float(b), "delta": float(delta),
+            "ci_low": float(low), "ci_high": float(high), "ci_method": method}
+
+
+def write_comparison(comparison: Comparison, out_dir: str | os.PathLike[str]) -> list[Path]:
+    """comparison.json (deltas, McNemar tests, settings) and comparison.csv (the deltas)."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    write_json(out / "comparison.json", comparison.to_document())
+    with atomic_write(out / "comparison.csv") as handle:
+        comparison.to_frame().to_csv(handle, index=False, float_format="%.6f")
+    return [out / "comparison.json", out / "comparison.csv"]
+
+
+__all__ = ["Comparison", "McNemar", "Run", "compare_runs", "load_run", "mcnemar_exact",
+           "write_comparison"]

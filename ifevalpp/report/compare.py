@@ -1,0 +1,88 @@
+"""Terminal and Markdown rendering of a comparison of two runs (A − B, in percentage points)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..evaluate.compare import Comparison
+from ..schema import KINDS
+from .sections import LEVEL_NAMES
+from .table import format_table, percent
+
+
+def points(value: float) -> str:
+    return "n/a" if value != value else f"{100 * value:+.2f}"
+
+
+def signed_interval(low: float, high: float) -> str:
+    if low != low or high != high:
+        return "n/a"
+    return f"[{points(low)}, {points(high)}]"
+
+
+def _row(label: str, row: dict[str, Any]) -> list[str]:
+    return [label, percent(row["a"]), percent(row["b"]), points(row["delta"]),
+            signed_interval(row["ci_low"], row["ci_high"])]
+
+
+def headline_rows(comparison: Comparison) -> list[list[str]]:
+    rows = []
+    for name in ("prompt_strict", "instruction_strict", "prompt_loose", "instruction_loose"):
+        rows.append(_row(LEVEL_NAMES[name], comparison.delta(f"ifeval/{name}")))
+    if comparison.k >= 1:
+        for mode in ("strict", "loose"):
+            for k in sorted({1, comparison.k}):
+                rows.append(_row(f"reliable@{k} {mode}", comparison.delta(f"reliable/{mode}/{k}")))
+            if comparison.k >= 2:
+                rows.append(_row(f"relative drop @1→@{comparison.k} {mode}",
+                                 comparison.delta(f"drop/{mode}")))
+    return rows
+
+
+def format_comparison(comparison: Comparison, *, by_type: bool = True) -> str:
+    settings = comparison.bootstrap
+    ci = f"{100 * settings['confidence']:g}% CI"
+    parts = [
+        f"A = {comparison.run_a}\nB = {comparison.run_b}\n"
+        f"{comparison.families} families in both; Δ = A − B in percentage points; {ci}: paired "
+        f"BCa bootstrap over families ({settings['resamples']:,} resamples, seed "
+        f"{settings['seed']}), the same resampled families for A and B.",
+        format_table(["metric", "A %", "B %", "Δ pts", ci], headline_rows(comparison),
+                     title="Headline numbers")]
+    if comparison.mcnemar:
+        parts.append(format_table(
+            ["mode", "pairs", "both pass", "A only", "B only", "neither", "p-value"],
+            [[test.mode, test.pairs, test.both_pass, test.a_only, test.b_only, test.neither,
+              f"{test.p_value:.4g}"] for test in comparison.mcnemar],
+            title=f"Exact McNemar test on per-family reliable@{comparison.mcnemar[0].k} "
+                  f"(every prompt of the family passes)"))
+    kind_rows = []
+    for kind in KINDS[1:]:
+        rows = [row for row in comparison.deltas if row["section"] == "by_kind"
+                and row["kind"] == kind and row["mode"] == "strict"]
+        if rows:
+            top = max(rows, key=lambda row: row["k"])
+            for mode in ("strict", "loose"):
+                kind_rows.append(_row(f"{kind} reliable@{top['k']} {mode}",
+                                      comparison.delta(f"by_kind/{kind}/{mode}/{top['k']}")))
+    if kind_rows:
+        parts.append(format_table(["metric", "A %", "B %", "Δ pts", ci], kind_rows,
+                                  title="By perturbation kind (original + that kind's cousins)"))
+    if by_type:
+        kinds = [kind for kind in KINDS if any(row["section"] == "type" and row["kind"] == kind
+                                               for row in comparison.deltas)]
+        cells: dict[str, dict[str, str]] = {}
+        for row in comparison.deltas:
+            if row["section"] == "type" and row["mode"] == "strict":
+                mark = "*" if row["ci_low"] > 0 or row["ci_high"] < 0 else ""
+                cells.setdefault(row["name"], {})[row["kind"]] = points(row["delta"]) + mark
+        if cells:
+            parts.append(format_table(
+                ["instruction type"] + kinds,
+                [[name] + [values.get(kind, "") for kind in kinds]
+                 for name, values in sorted(cells.items())],
+                title="By instruction type: strict pass-rate Δ pts on each kind of prompt "
+                      f"(* = the {ci} excludes 0)"))
+    parts.extend(f"Note: {note}" for note in comparison.notes)
+    return "\n\n".join(parts)
+
