@@ -106,13 +106,20 @@ class Constraint:
 
     # Seams for the validator and the generators.
     def locate(self, prompt: str, params: Any) -> list[Span]:
-        raise NotImplementedError(f"{self.id}: locate is not implemented yet")
+        """Where `prompt` states this constraint (the validator and the generators rewrite there)."""
+        from ..validate.locate import locate  # late: the validator imports this registry
+        return locate(self.id, prompt, params)
 
     def render(self, params: Any, style: str) -> str:
-        raise NotImplementedError(f"{self.id}: render is not implemented yet")
+        """Phrase the constraint: style 'imperative', 'declarative', 'question' or 'list'
+        (':<n>' picks a variant), from templates/constraints/<id>.j2."""
+        from ..generate.templating import parse_style, render_constraint
+        return render_constraint(self.id, params, *parse_style(style))
 
-    def reconfigure(self, params: Any, rng: Any) -> Any:
-        raise NotImplementedError(f"{self.id}: reconfigure is not implemented yet")
+    def reconfigure(self, params: Any, rng: Any, *, profile: Profile = "official") -> Any:
+        """A different valid setting (ValueError for a type without parameters to change)."""
+        from ..generate.params import reconfigure
+        return reconfigure(self.id, params, rng, profile=profile)
 
     def __repr__(self) -> str:
         return f"<Constraint {self.id}>"

@@ -15,7 +15,8 @@ class EnglishCapital(Constraint):
     """The response is upper case (str.isupper) and detected as English."""
 
     id = "change_case:english_capital"
-    conflicts_with = frozenset({"change_case:english_lowercase"})
+    conflicts_with = frozenset({"change_case:english_lowercase",
+                                "detectable_format:constrained_response"})
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
@@ -27,7 +28,8 @@ class EnglishLowercase(Constraint):
     """The response is lower case (str.islower) and detected as English."""
 
     id = "change_case:english_lowercase"
-    conflicts_with = frozenset({"change_case:english_capital"})
+    conflicts_with = frozenset({"change_case:english_capital",
+                                "detectable_format:constrained_response"})
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

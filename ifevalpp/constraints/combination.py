@@ -19,6 +19,9 @@ class TwoResponses(Constraint):
     """
 
     id = "combination:two_responses"
+    # '******' is two '***' dividers with an empty paragraph between them.
+    conflicts_with = frozenset({"detectable_format:json_format",
+                                "length_constraints:number_paragraphs"})
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
@@ -43,6 +46,7 @@ class RepeatPrompt(Constraint):
 
     id = "combination:repeat_prompt"
     Params = RepeatPromptParams
+    conflicts_with = frozenset({"detectable_format:json_format"})
 
     def check(self, response: str, params: RepeatPromptParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

@@ -44,6 +44,8 @@ class ConstrainedResponse(Constraint):
     """One of the three fixed answer sentences appears anywhere (case-sensitive)."""
 
     id = "detectable_format:constrained_response"
+    # The answer phrases are mixed case and matched case-sensitively.
+    conflicts_with = frozenset({"change_case:english_capital", "change_case:english_lowercase"})
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
@@ -136,10 +138,13 @@ class JsonFormat(Constraint):
     """The whole response (minus a code fence) parses as any JSON value, NaN included."""
 
     id = "detectable_format:json_format"
+    # JSON-only output leaves no room for markdown, headings, separators or a closing phrase.
     conflicts_with = frozenset({
         "detectable_format:title", "detectable_content:postscript",
         "detectable_format:multiple_sections", "detectable_format:number_bullet_lists",
-        "combination:two_responses", "startend:quotation",
+        "combination:two_responses", "startend:quotation", "startend:end_checker",
+        "combination:repeat_prompt", "length_constraints:number_paragraphs",
+        "length_constraints:nth_paragraph_first_word",
     })
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,

@@ -9,8 +9,8 @@ from pydantic import field_validator
 
 from .. import text
 from ..profiles import Profile
-from .base import (Constraint, Count, NonEmptyText, Params, PositiveCount, Relation, compare,
-                   register)
+from .base import (Constraint, Count, NonEmptyText, Params, PositiveCount, Relation,
+                   compare, register)
 
 
 class SentencesParams(Params):
@@ -82,6 +82,8 @@ class NumberParagraphs(Constraint):
 
     id = "length_constraints:number_paragraphs"
     Params = ParagraphsParams
+    # '******' (two responses) splits into an empty paragraph; JSON has no '***' dividers.
+    conflicts_with = frozenset({"combination:two_responses", "detectable_format:json_format"})
 
     def check(self, response: str, params: ParagraphsParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
@@ -123,6 +125,7 @@ class NthParagraphFirstWord(Constraint):
 
     id = "length_constraints:nth_paragraph_first_word"
     Params = NthParagraphParams
+    conflicts_with = frozenset({"detectable_format:json_format"})
 
     def check(self, response: str, params: NthParagraphParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

@@ -21,6 +21,8 @@ class EndChecker(Constraint):
 
     id = "startend:end_checker"
     Params = EndPhraseParams
+    # Not startend:quotation: the checker strips the wrapping quotes before comparing.
+    conflicts_with = frozenset({"detectable_format:json_format"})
 
     def check(self, response: str, params: EndPhraseParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
@@ -33,6 +35,7 @@ class Quotation(Constraint):
     """The stripped response is longer than one character and starts and ends with `"`."""
 
     id = "startend:quotation"
+    conflicts_with = frozenset({"detectable_format:json_format"})
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

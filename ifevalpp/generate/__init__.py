@@ -1,0 +1,16 @@
+"""Offline generators: grow each IFEval case into a family of ten validated prompts.
+
+    generate_families(cases, *, seed=0, per_kind=3, kinds=COUSIN_KINDS,
+                      profile="official") -> FamilyResult
+
+Everything is deterministic for a given seed and template set, uses no network,
+and renders wording from the jinja2 templates under `templates/`.
+"""
+
+from __future__ import annotations
+
+from .family import (CousinFailure, FamilyResult, derive_seed, generate_families,
+                     generate_family, generator_version, load_validator)
+
+__all__ = ["CousinFailure", "FamilyResult", "derive_seed", "generate_families",
+           "generate_family", "generator_version", "load_validator"]

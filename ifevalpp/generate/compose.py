@@ -1,0 +1,439 @@
+"""Put a prompt back together from a Layout, with constraint statements re-rendered.
+
+Two ways of assembling:
+
+* `in_place` keeps the prompt's own order and wording; only the units that
+  state the chosen constraints are replaced (by freshly rendered sentences at
+  the same spot), and the task may be swapped for another one.
+* `restructured` separates task and constraints and presents them anew:
+  inline after the task, as a "Requirements:"-style list, or constraints first.
+
+Both return a `Composed` with the new prompt and the new kwargs; for a
+`combination:repeat_prompt` case the request is rebuilt first, `prompt_to_repeat`
+is set to exactly that request, and the instruction to repeat it is rendered
+above or below it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from ..constraints import parse_params
+from .decompose import REPEAT_ID, Layout, Unit, local_spans, strip_clause
+from .params import chance, choice
+from .spans import numbers_in
+from .substitute import substitute_values
+from .templating import STYLES, load_json, render_constraint, variant_count
+
+
+class ComposeError(ValueError):
+    """This layout cannot be turned into the requested cousin (the reason says why)."""
+
+
+@dataclass
+class Composed:
+    prompt: str
+    kwargs: list[dict[str, Any]]
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def dump(params: Any) -> dict[str, Any]:
+    return params.model_dump(mode="json")
+
+
+# ---------------------------------------------------------------- rendering helpers
+
+
+def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = STYLES[:3],
+           avoid: Optional[str] = None) -> str:
+    """Render one constraint in a random style and variant (not equal to `avoid`)."""
+    for _ in range(6):
+        style = choice(rng, list(styles))
+        variant = int(choice(rng, range(variant_count(instruction_id, style))))
+        text = render_constraint(instruction_id, params, style, variant)
+        if text != avoid:
+            return text
+    return text
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    if text[-1] not in ".!?:*)\"”>" and "\n" not in text:
+        text += "."
+    return text
+
+
+def _join(pieces: Sequence[str]) -> str:
+    """Join sentences with a space; a piece spanning several lines gets lines of its own."""
+    out = ""
+    for piece in pieces:
+        if not piece:
+            continue
+        if not out:
+            out = piece
+        elif "\n" in piece or "\n" in out:
+            out = out + "\n" + piece
+        else:
+            out = out + " " + piece
+    return out
+
+
+# ---------------------------------------------------------------- task wording
+
+
+_LEAD = re.compile(r"^(?P<please>(?:please|kindly)\s+)?(?P<verb>[A-Za-z]+)\b(?P<rest>.*)$",
+                   re.DOTALL | re.IGNORECASE)
+
+
+_DITRANSITIVE = frozenset({"write", "compose", "draft", "create", "make", "prepare", "produce",
+                           "pen", "design", "offer", "send"})
+
+
+def vary_task(task: str, rng: Any, *, openers: bool = True) -> tuple[str, str]:
+    """Reword the task's opening: swap its leading verb or wrap it in an opener.
+
+    Returns (new task, what was done). A task that does not open with a known
+    imperative verb is returned unchanged apart from an optional lead-in sentence.
+    """
+    table = load_json("phrases/task.json")
+    task = task.strip()
+    match = _LEAD.match(task)
+    if not match:
+        return task, "unchanged"
+    verb = match.group("verb")
+    alternatives = table["verbs"].get(verb.lower())
+    if alternatives is None:
+        if task.endswith("?") or not openers or not chance(rng, 0.5):
+            return task, "unchanged"
+        opener = choice(rng, [item for item in table["openers"] if "{task_cap}" in item])
+        return opener.format(task_cap=task), "lead-in"
+    rest = match.group("rest")
+    if re.match(r"\s+(?:me|us|him|her|them)\b", rest):
+        # "Give me a …" does not survive most swaps ("Share me a …"); keep such verbs
+        # unless the alternative takes an indirect object too.
+        alternatives = [item for item in alternatives if item in _DITRANSITIVE]
+        if not alternatives:
+            return task, "unchanged"
+    new_verb = choice(rng, alternatives)
+    body = new_verb + rest
+    how = chance(rng, 0.6) or not openers
+    if how:
+        text = body[0].upper() + body[1:]
+        return text, f"verb:{verb.lower()}->{new_verb}"
+    opener = choice(rng, table["openers"])
+    if "{task_cap}" in opener:
+        return opener.format(task_cap=body[0].upper() + body[1:]), f"opener+verb:{new_verb}"
+    wrapped = opener.format(task=body[0].lower() + body[1:] if not body[:2].isupper() else body)
+    if opener.startswith(("Could you", "Can you")):
+        first, dot, remainder = wrapped.partition(". ")
+        if first.endswith("."):
+            first = first[:-1]
+        if dot:
+            wrapped = first + "? " + remainder
+        elif wrapped.endswith("."):
+            wrapped = wrapped[:-1] + "?"
+    return wrapped, f"opener+verb:{new_verb}"
+
+
+# ---------------------------------------------------------------- the plan
+
+
+@dataclass
+class Plan:
+    """What happens to each unit and which constraints need a fresh statement."""
+
+    unit_text: dict[int, Optional[str]]      # unit position -> new text (None: drop)
+    render: list[int]                        # constraint indices to state anew, in order
+    anchor: dict[int, int]                   # constraint index -> unit position to render at
+
+
+def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
+         params: Optional[Sequence[Any]] = None) -> Plan:
+    """Decide which units to drop or edit so constraints in `targets` can be stated anew.
+
+    A pure unit that states a target is dropped and all its constraints are
+    re-rendered. A mixed unit loses the target's clause when `strip_clause` can
+    cut it; otherwise the target's value is replaced in place (when `params`
+    gives new values); otherwise planning fails with ComposeError.
+    """
+    unit_text: dict[int, Optional[str]] = {}
+    to_render: list[int] = []
+    anchor: dict[int, int] = {}
+
+    def want(index: int, position: int) -> None:
+        if index not in to_render:
+            to_render.append(index)
+            anchor[index] = position
+
+    # Constraints with no located statement get one.
+    for index, instruction_id in enumerate(layout.ids):
+        if instruction_id == REPEAT_ID:
+            continue
+        if index in targets and not layout.units_of(index):
+            want(index, _default_anchor(layout))
+    changed = True
+    while changed:  # dropping a unit may pull more constraints in
+        changed = False
+        for position, unit in enumerate(layout.units):
+            if position in unit_text or not unit.owners:
+                continue
+            if drop_task and not unit.pure:
+                unit_text[position] = None
+                changed = True
+                for index in unit.owners:
+                    want(index, position)
+                continue
+            hit = unit.owners & (targets | set(to_render))
+            if not hit:
+                continue
+            if unit.pure:
+                unit_text[position] = None
+                changed = True
+                for index in sorted(unit.owners):
+                    want(index, position)
+                continue
+            spans = [span for index in hit for span in local_spans(layout, unit, index)]
+            if all(_mention_only(unit.text, local_spans(layout, unit, index)) and any(
+                    other.pure for other in layout.units_of(index)) for index in hit):
+                # Only a word of the task matched ("a Zelda fan", "trying to avoid using the
+                # letter t"); the statement itself is elsewhere, so the task stays as it is.
+                unit_text[position] = unit.text
+                continue
+            stripped = strip_clause(unit.text, spans, _literals(layout, hit))
+            if stripped is not None and not _still_states(layout, stripped, unit, hit):
+                unit_text[position] = stripped
+                changed = True
+                for index in sorted(hit):
+                    want(index, position)
+                continue
+            if params is not None and all(index in targets for index in hit):
+                edited = unit.text
+                ok = True
+                for index in hit:
+                    new_text = substitute_values(layout, unit, index, params[index], edited)
+                    if new_text is None:
+                        ok = False
+                        break
+                    edited = new_text
+                if ok:
+                    unit_text[position] = edited
+                    changed = True
+                    continue
+            if all(index in targets and params is not None and params[index] !=
+                   layout.params[index] for index in hit):
+                raise ComposeError(f"cannot separate {', '.join(layout.ids[i] for i in hit)} "
+                                   f"from the task sentence {unit.text[:60]!r}")
+            # Not changing: leave the statement where it is.
+            unit_text[position] = unit.text
+    return Plan(unit_text, to_render, anchor)
+
+
+def _literals(layout: Layout, indices: set[int]) -> list[str]:
+    """The literal parameter values (phrases, words, markers) of some constraints."""
+    found: list[str] = []
+    for index in indices:
+        for value in layout.params[index].model_dump().values():
+            if isinstance(value, str):
+                found.append(value)
+            elif isinstance(value, list):
+                found += [item for item in value if isinstance(item, str)]
+    return found
+
+
+def _mention_only(text: str, spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether the spans only mention the constraint (no count, no relation word)."""
+    return bool(spans) and not any(
+        numbers_in(text[start:end]) or re.search(r"(?i)\b(?:at least|less than|fewer than|"
+                                                 r"more than|at most|exactly)\b",
+                                                 text[start:end])
+        for start, end in spans)
+
+
+def _still_states(layout: Layout, text: str, unit: Unit, hit: set[int]) -> bool:
+    """Whether a stripped unit still contains one of the removed constraints' values."""
+    for index in hit:
+        for start, end in layout.values.get(index, []):
+            if start >= unit.start and end <= unit.end:
+                value = layout.prompt[start:end]
+                # A bare word may also belong to the task ("list the steps"); only
+                # statements with a number or several words count as still stated.
+                if not re.search(r"\d|\s", value.strip()):
+                    continue
+                if value and value in text:
+                    return True
+    return False
+
+
+def _default_anchor(layout: Layout) -> int:
+    """Render new statements after the last task unit."""
+    last = 0
+    for position, unit in enumerate(layout.units):
+        if not unit.pure:
+            last = position
+    return last
+
+
+# ---------------------------------------------------------------- assembly
+
+
+def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
+                    task_override: Optional[str]) -> str:
+    """Units in their original order with edits, rendered statements at their anchors."""
+    out: list[str] = []
+    task_done = False
+    by_anchor: dict[int, list[int]] = {}
+    for index in the_plan.render:
+        by_anchor.setdefault(the_plan.anchor[index], []).append(index)
+    for position, unit in enumerate(layout.units):
+        text = the_plan.unit_text.get(position, unit.text)
+        if task_override is not None and not unit.pure:
+            text = None
+            if not task_done:
+                text = task_override
+                task_done = True
+        sep = unit.sep if out else ""
+        if text:
+            out.append((sep if sep else "") + text if out else text)
+        for index in by_anchor.get(position, []):
+            piece = rendered[index]
+            joiner = "\n" if ("\n" in piece or (out and "\n" in out[-1].split(". ")[-1]
+                                                 and out[-1].rstrip().endswith(":"))) else " "
+            if not out:
+                out.append(piece)
+            else:
+                out.append(joiner + piece)
+    if task_override is not None and not task_done:
+        out.insert(0, task_override + " ")
+    text = "".join(out).strip()
+    return re.sub(r"[ \t]+\n", "\n", re.sub(r" {2,}", " ", text))
+
+
+def finish(layout: Layout, request: str, params: Sequence[Any], rng: Any, *,
+           rephrase_repeat: bool = False, detail: Optional[dict[str, Any]] = None) -> Composed:
+    """Attach the repeat instruction (repeat cases) and build kwargs for the new prompt."""
+    # Unchanged constraints keep the kwargs exactly as the case gave them.
+    kwargs = [dict(layout.kwargs[i]) if item == layout.params[i] else dump(item)
+              for i, item in enumerate(params)]
+    detail = dict(detail or {})
+    if layout.repeat is None:
+        return Composed(request, kwargs, detail)
+    repeat = layout.repeat
+    request = request.strip()
+    if "punctuation:no_comma" in layout.ids:
+        # The response must start with the request, so a comma-free answer needs a
+        # comma-free request.
+        request = re.sub(r",\s*", " ", request)
+    where = repeat.where
+    if rephrase_repeat:
+        if chance(rng, 0.3):
+            where = "below" if where == "above" else "above"
+        instruction = render(REPEAT_ID, params[repeat.index], rng)
+        instruction = _where(instruction, where)
+    else:
+        instruction = repeat.instruction
+        old = layout.params[repeat.index].prompt_to_repeat.strip()
+        if old != request and (old in instruction or old[:40] in instruction):
+            # The instruction quotes the old request ("First, repeat \"…\""): say it anew.
+            instruction = _where(render(REPEAT_ID, params[repeat.index], rng), where)
+    prompt = (request + "\n\n" + instruction) if where == "above" else (
+        instruction + "\n\n" + request)
+    kwargs[repeat.index] = {"prompt_to_repeat": request}
+    detail["repeat_where"] = where
+    return Composed(prompt, kwargs, detail)
+
+
+def _where(text: str, where: str) -> str:
+    return text.replace(" above", " " + where) if where == "below" else text
+
+
+def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[Any],
+             task_override: Optional[str] = None, vary: bool = False,
+             rephrase_repeat: bool = False, detail: Optional[dict[str, Any]] = None
+             ) -> Composed:
+    """Re-render the statements of `targets` (with `params`) where they stand."""
+    the_plan = plan(layout, targets, drop_task=task_override is not None, params=params)
+    rendered = {index: _sentence(render(layout.ids[index], params[index], rng))
+                for index in the_plan.render}
+    request = _request_pieces(layout, the_plan, rendered, task_override)
+    if vary and task_override is None:
+        request = _vary_first_task(layout, the_plan, request, rng)
+    return finish(layout, request, params, rng, rephrase_repeat=rephrase_repeat, detail=detail)
+
+
+def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any) -> str:
+    for position, unit in enumerate(layout.units):
+        if unit.pure:
+            continue
+        text = the_plan.unit_text.get(position, unit.text)
+        if text and request.startswith(text):
+            new, _ = vary_task(text, rng)
+            return new + request[len(text):]
+        break
+    return request
+
+
+PRESENTATIONS = ("inline", "list", "first")
+
+
+def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentation: str,
+                 task_override: Optional[str] = None, vary: bool = True,
+                 targets: Optional[set[int]] = None, detail: Optional[dict[str, Any]] = None
+                 ) -> Composed:
+    """Task first or last, constraints rendered anew and presented `presentation`-style."""
+    all_targets = {index for index, instruction_id in enumerate(layout.ids)
+                   if instruction_id != REPEAT_ID}
+    the_plan = plan(layout, targets if targets is not None else all_targets,
+                    drop_task=task_override is not None, params=params)
+    # Pull every pure unit's constraints into the block, so nothing is stated twice.
+    for position, unit in enumerate(layout.units):
+        if unit.pure and the_plan.unit_text.get(position, "keep") is not None:
+            the_plan.unit_text[position] = None
+            for index in sorted(unit.owners):
+                if index not in the_plan.render:
+                    the_plan.render.append(index)
+    task_parts: list[str] = []
+    for position, unit in enumerate(layout.units):
+        if unit.pure:
+            continue
+        text = the_plan.unit_text.get(position, unit.text)
+        if not text:
+            continue
+        task_parts.append((unit.sep if task_parts else "") + text)
+    task = task_override if task_override is not None else "".join(task_parts).strip()
+    how = "unchanged"
+    if vary and task_override is None:
+        task, how = vary_task(task, rng, openers=presentation != "first")
+    order = sorted(the_plan.render)
+    if len(order) > 1 and chance(rng, 0.5):
+        order = order[::-1]
+    table = load_json("phrases/task.json")
+    if presentation == "list":
+        items = [render(layout.ids[index], params[index], rng, styles=("list",))
+                 for index in order]
+        header = choice(rng, table["headers"])
+        marker = choice(rng, ["- ", "numbered"])
+        lines = [(f"{number}. " if marker == "numbered" else "- ") + item[0].upper() + item[1:]
+                 for number, item in enumerate(items, start=1)]
+        request = task + "\n\n" + header + "\n" + "\n".join(lines) if items else task
+    elif presentation == "first" and order:
+        sentences = [_sentence(render(layout.ids[index], params[index], rng,
+                                      styles=("imperative", "declarative"))) for index in order]
+        intro = choice(rng, table["first_intros"])
+        label = choice(rng, table["task_labels"])
+        block = _join(sentences)
+        request = (intro + " " + block if chance(rng, 0.5) else block) + "\n\n" + label + " " + task
+    else:
+        sentences = [_sentence(render(layout.ids[index], params[index], rng)) for index in order]
+        block = _join(sentences)
+        joiner = "\n" if ("\n" in task.split("\n")[-1] or task.rstrip().endswith(":")) else " "
+        if "\n" in task.strip():
+            joiner = "\n\n"
+        request = task + (joiner + block if block else "")
+    detail = dict(detail or {})
+    detail.update(presentation=presentation, task_wording=how)
+    return finish(layout, request.strip(), params, rng, rephrase_repeat=True, detail=detail)

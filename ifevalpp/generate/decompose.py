@@ -1,0 +1,458 @@
+"""Take a prompt apart: sentence-like units, which constraint each unit states, and the task.
+
+A `Layout` is what every generator works from. It splits the prompt (or, for a
+`combination:repeat_prompt` case, the request the model must repeat) into units
+— sentences, numbered items, a sentence with the example lines that follow its
+colon — and marks which constraints each unit states, using `Constraint.locate`
+(the validator's finder) and, where a type has no `locate` yet or it finds
+nothing, the lightweight finder in `spans.py`.
+
+A unit that states constraints and little else is *pure*: a generator may drop
+it and render the constraints anew. A unit that also carries the task ("Write a
+300+ word summary of …") is *mixed*: it stays, possibly with the constraint's
+clause cut off (`strip_clause`) or with its value replaced in place.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from ..constraints import get, parse_params
+from . import spans as fallback
+
+REPEAT_ID = "combination:repeat_prompt"
+
+# Words that carry no task content: what constraint statements are made of.
+FILLER = frozenset("""
+a an the and or but nor so then also too just only very really please kindly make sure that
+this these those it its it's your you you're yours my me i we our us they them their there
+here is are be been being was were will would should must can could may might need needs
+have has had having do does did don't doesn't not no never none any all each every entire
+entirely whole total totally overall in into inside within of to for with without by at on
+onto from as than more less fewer least most exactly exact precisely about around only once
+twice times time use using used uses include includes including included contain contains
+containing contained add adding added put putting wrap wrapped wrapping wraps mark marked
+marking format formatted formatting markdown response responses answer answers reply replies
+output text write writing written give giving provide providing respond responding
+keep ensure following follow below above like such e.g i.e. ie eg example for instance
+word words letter letters sentence sentences paragraph paragraphs section sections part
+parts bullet bullets point points placeholder placeholders title titles highlight
+highlighted highlights highlighting keyword keywords phrase phrases language languages
+allowed allow permitted other else anything something nothing anywhere throughout
+separate separated separating separator divider divided split between end ending ends
+finish finished finishing start starting starts begin beginning begins first last final
+capital capitals capitalized capitalize lowercase uppercase lower upper case caps
+comma commas quotation quotations quote quotes double marks mark angular brackets bracket
+square asterisk asterisks symbols symbol json block postscript p.s. p.p.s ps pps ie eg
+new line lines
+break breaks two one three four five six seven eight nine ten number numbers count
+appear appears appearing occur occurs mention mentions mentioned mentioning repeat
+represented representing represent say saying said tell telling
+""".split())
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'.]*")
+_ABBREVIATIONS = ("i.e.", "e.g.", "etc.", "vs.", "Mr.", "Mrs.", "Ms.", "Dr.", "St.", "U.S.",
+                  "U.K.", "a.m.", "p.m.", "No.", "Jr.", "Sr.")
+_BOUNDARY = re.compile(r"(?<=[.!?])[\"”')\]]?(?P<gap>[ \t]+)(?=[A-Z\"“'(\[*<])"
+                       r"|(?<=P\.P\.S)(?P<gap2>[ \t]+)(?=[A-Z])")
+_NUMBERED = re.compile(r"^\s*(?:\d+[.)]|[-*•]|[a-z][.)])\s+")
+_EXAMPLE_LINE = re.compile(r"^\s*(?:[*\-•]|\[|\.\.\.|…|<<|\{|\}|```|\d+[.)]|[A-Z][\w ]{0,20}\s\d+[.:]?$)")
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A sentence-like piece of the prompt: prompt[start:end], preceded by `sep`."""
+
+    start: int
+    end: int
+    text: str
+    sep: str
+    owners: frozenset[int] = frozenset()
+    pure: bool = False
+
+
+@dataclass
+class RepeatInfo:
+    """Where the text to repeat sits and whether the instruction refers to it as above/below."""
+
+    index: int                 # position of combination:repeat_prompt in the instruction list
+    start: int                 # the request, prompt[start:end] == prompt_to_repeat
+    end: int
+    where: str                 # "above" (request first) or "below" (instruction first)
+    instruction: str           # the prompt outside the request, stripped
+
+
+@dataclass
+class Layout:
+    prompt: str
+    ids: list[str]
+    params: list[Any]
+    kwargs: list[dict[str, Any]]
+    units: list[Unit]
+    evidence: dict[int, list[tuple[int, int]]]      # constraint index -> spans in prompt
+    values: dict[int, list[tuple[int, int]]]        # spans holding the parameter value
+    repeat: Optional[RepeatInfo] = None
+    sources: dict[int, str] = field(default_factory=dict)  # "locate" or "fallback" per index
+    tight: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # phrase-level spans
+
+    # ------------------------------------------------------------ views
+
+    def units_of(self, index: int) -> list[Unit]:
+        return [unit for unit in self.units if index in unit.owners]
+
+    def located(self, index: int) -> bool:
+        return bool(self.evidence.get(index))
+
+    def task_units(self) -> list[Unit]:
+        return [unit for unit in self.units if not unit.pure]
+
+    def region(self) -> tuple[int, int]:
+        """The part of the prompt the units cover (the request, for repeat cases)."""
+        if self.repeat is not None:
+            return self.repeat.start, self.repeat.end
+        return 0, len(self.prompt)
+
+
+# ---------------------------------------------------------------- segmentation
+
+
+def _quote_mask(text: str) -> list[bool]:
+    """True at positions inside a double-quoted stretch (straight or curly quotes)."""
+    inside = [False] * len(text)
+    open_at = None
+    for position, character in enumerate(text):
+        if character == "“":
+            open_at = position
+        elif character == "”":
+            if open_at is not None:
+                for k in range(open_at, position + 1):
+                    inside[k] = True
+            open_at = None
+        elif character == '"':
+            if open_at is None:
+                open_at = position
+            else:
+                for k in range(open_at, position + 1):
+                    inside[k] = True
+                open_at = None
+    return inside
+
+
+def _sentence_cuts(line: str) -> list[tuple[int, int]]:
+    """Cut one line into sentences; returns (start, end) pairs relative to the line."""
+    mask = _quote_mask(line)
+    pieces: list[tuple[int, int]] = []
+    begin = 0
+    for match in _BOUNDARY.finditer(line):
+        gap = match.group("gap") or match.group("gap2")
+        gap_start = match.start("gap") if match.group("gap") else match.start("gap2")
+        cut = gap_start
+        if cut <= begin or (cut - 1 < len(mask) and mask[cut - 1] and cut < len(line)
+                            and mask[min(cut, len(line) - 1)]):
+            continue
+        before = line[begin:cut]
+        if any(before.endswith(abbreviation) for abbreviation in _ABBREVIATIONS):
+            continue
+        if re.search(r"(?:^|\s)[A-Z]\.$", before):  # an initial, as in "J. Smith"
+            continue
+        pieces.append((begin, cut))
+        begin = cut + len(gap)
+    if begin < len(line):
+        pieces.append((begin, len(line)))
+    return [(start, end) for start, end in pieces if line[start:end].strip()]
+
+
+def segment(text: str, offset: int = 0) -> list[tuple[int, int, str]]:
+    """(start, end, sep) for each unit of `text`; offsets are shifted by `offset`.
+
+    `sep` is the exact text between the previous unit and this one, so the units
+    and their separators rebuild `text` (minus leading and trailing blanks).
+    """
+    units: list[list[int]] = []
+    position = 0
+    attach = False  # following example lines belong to the previous unit
+    for raw_line in text.split("\n"):
+        line_start = position
+        position += len(raw_line) + 1
+        line = raw_line.rstrip()
+        if not line.strip():
+            continue
+        if units and attach and _EXAMPLE_LINE.match(line) and not _NUMBERED_REQ(line):
+            units[-1][1] = line_start + len(line)
+            continue
+        attach = False
+        if _NUMBERED.match(line) and not line.lstrip().startswith("* "):
+            cuts = [(0, len(line))]
+        else:
+            cuts = _sentence_cuts(line)
+        for start, end in cuts:
+            lead = len(line[start:end]) - len(line[start:end].lstrip())
+            units.append([line_start + start + lead, line_start + end])
+        if line.endswith(":"):
+            attach = True
+    result = []
+    previous_end = 0
+    for number, (start, end) in enumerate(units):
+        sep = text[previous_end:start] if number else ""
+        result.append((start + offset, end + offset, sep))
+        previous_end = end
+    return result
+
+
+def _NUMBERED_REQ(line: str) -> bool:
+    """A numbered line that reads as its own requirement rather than an example."""
+    match = re.match(r"^\s*\d+[.)]\s+(.*)$", line)
+    if not match:
+        return False
+    body = match.group(1)
+    return bool(re.match(r"(?i)(do|don't|your|the|include|use|make|wrap|write|answer|respond|"
+                         r"highlight|end|finish|avoid|separate|there|each|add|put|give)\b", body))
+
+
+# ---------------------------------------------------------------- evidence
+
+
+def _locate(instruction_id: str, prompt: str, params: Any) -> Optional[list[tuple[int, int]]]:
+    """Spans from Constraint.locate, or None when the type has no locate yet."""
+    try:
+        found = get(instruction_id).locate(prompt, params)
+    except NotImplementedError:
+        return None
+    return [(span.start, span.end) for span in found]
+
+
+_TASK_START = re.compile(
+    r"^\s*(?:please\s+)?(?:write|compose|create|draft|generate|produce|give|tell|name|list|make\s+"
+    r"(?:a|an|me|us)|suggest|describe|explain|summari[sz]e|rewrite|expand|elaborate|critique|"
+    r"criti[cs]i[sz]e|plan|design|come\s+up|imagine|can\s+you|could\s+you|what|why|how|who|is|are|"
+    r"do|does)\b", re.IGNORECASE)
+
+
+def _content_words(text: str) -> list[str]:
+    return [word for word in _WORD.findall(text)
+            if word.lower().strip(".'") not in FILLER
+            and word.lower().replace(".", "") not in FILLER and not word.isupper()]
+
+
+# Examples inside a statement are not task content: [name], *highlighted*, <<title>>.
+_EXAMPLES = re.compile(r"\[[^\]\n]*\]|\*[^*\n]+\*|<<[^>\n]*>>|'[^'\n]{1,40}'|‘[^’\n]{1,40}’")
+
+
+def _residual(unit_text: str, local_spans: Sequence[tuple[int, int]]) -> str:
+    keep = [True] * len(unit_text)
+    for start, end in local_spans:
+        for k in range(max(0, start), min(len(unit_text), end)):
+            keep[k] = False
+    mask = _quote_mask(unit_text)
+    characters = [character if keep[k] and not mask[k] else " "
+                  for k, character in enumerate(unit_text)]
+    residual = _EXAMPLES.sub(" ", "".join(characters))
+    # Example lines after the first line do not count as task.
+    return residual.split("\n", 1)[0]
+
+
+def build_layout(prompt: str, instruction_ids: Sequence[str],
+                 kwargs: Sequence[dict[str, Any]], *, use_locate: bool = True) -> Layout:
+    """Split `prompt` into units and attribute constraint evidence to them."""
+    ids = list(instruction_ids)
+    kwargs = [dict(item or {}) for item in kwargs]
+    params = [parse_params(instruction_id, item) for instruction_id, item in zip(ids, kwargs)]
+
+    repeat = None
+    region = (0, len(prompt))
+    for index, instruction_id in enumerate(ids):
+        if instruction_id == REPEAT_ID:
+            repeat = _find_request(prompt, params[index].prompt_to_repeat, index)
+            if repeat is not None:
+                region = (repeat.start, repeat.end)
+            break
+
+    evidence: dict[int, list[tuple[int, int]]] = {}
+    own_spans: dict[int, list[tuple[int, int]]] = {}
+    values: dict[int, list[tuple[int, int]]] = {}
+    sources: dict[int, str] = {}
+    for index, (instruction_id, item) in enumerate(zip(ids, params)):
+        if instruction_id == REPEAT_ID:
+            continue
+        own = fallback.find(instruction_id, prompt, item)
+        found = _locate(instruction_id, prompt, item) if use_locate else None
+        if found:
+            spans = sorted(set(found) | set(own.mentions) | set(own.values))
+            sources[index] = "locate"
+        else:
+            spans = sorted(set(own.mentions) | set(own.values))
+            sources[index] = "fallback"
+        # Only evidence inside the region the units cover counts (a repeat instruction is not a
+        # statement of the other constraints).
+        spans = [(s, e) for s, e in spans if s >= region[0] and e <= region[1]]
+        evidence[index] = spans
+        own_spans[index] = [(s, e) for s, e in sorted(set(own.mentions) | set(own.values))
+                            if s >= region[0] and e <= region[1]]
+        values[index] = [(s, e) for s, e in own.values if s >= region[0] and e <= region[1]]
+
+    units = []
+    raw_units = segment(prompt[region[0]:region[1]], offset=region[0])
+    # Tight spans decide what is task and what is statement: our own phrase-level spans, and
+    # located spans that are clauses rather than whole units (a located sentence may still
+    # carry the task, as in "It's a diaper for babies and I want the output in JSON").
+    tight: dict[int, list[tuple[int, int]]] = {index: list(spans)
+                                                for index, spans in own_spans.items()}
+    for index, spans in evidence.items():
+        for s, e in spans:
+            for start, end, _ in raw_units:
+                overlap = min(e, end) - max(s, start)
+                if overlap > 0 and overlap < 0.8 * (end - start) and (s, e) not in tight[index]:
+                    tight[index].append((max(s, start), min(e, end)))
+    for position, (start, end, sep) in enumerate(raw_units):
+        owners = frozenset(index for index, spans in evidence.items()
+                           if any(s < end and e > start for s, e in spans))
+        pure = False
+        if owners:
+            local = [(s - start, e - start) for index in owners for s, e in tight[index]
+                     if s < end and e > start]
+            content = _content_words(_residual(prompt[start:end], local))
+            pure = not content or (len(content) <= 2 and not _TASK_START.match(prompt[start:end]))
+        units.append(Unit(start, end, prompt[start:end], sep, owners, pure))
+    # Every unit pure would leave no task: keep the first one as the task.
+    if units and all(unit.pure for unit in units):
+        first = units[0]
+        units[0] = Unit(first.start, first.end, first.text, first.sep, first.owners, False)
+    return Layout(prompt, ids, params, kwargs, units, evidence, values, repeat, sources, tight)
+
+
+def _find_request(prompt: str, request: str, index: int) -> Optional[RepeatInfo]:
+    target = request.strip()
+    start = prompt.find(target)
+    if start < 0:
+        return None
+    end = start + len(target)
+    before, after = prompt[:start].strip(), prompt[end:].strip()
+    if after and not before:
+        where, instruction = "above", after
+    elif before and not after:
+        where, instruction = "below", before
+    elif not before and not after:
+        where, instruction = "above", ""
+    else:
+        # Instruction text on both sides: keep the bigger side as the instruction.
+        where = "above" if len(after) >= len(before) else "below"
+        instruction = after if where == "above" else before
+    return RepeatInfo(index, start, end, where, instruction)
+
+
+# ---------------------------------------------------------------- editing mixed units
+
+_CONNECTORS = (", and then ", ", and ", " and then ", " and ", "; ", ", but ", " but ", ", ",
+               " - ", " -- ", " with ", " using ", " without ", " in ", " while ", " that ",
+               " which ")
+
+
+_QUOTED = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”")
+
+
+def removes_material(removed: str, literals: Sequence[str] = ()) -> bool:
+    """Whether cutting `removed` would lose task material: text introduced by a colon, or a
+    quoted passage that is not one of the constraint's own literals (an end phrase…)."""
+    lowered = [literal.lower() for literal in literals]
+    for match in _QUOTED.finditer(removed):
+        inner = (match.group(1) or match.group(2)).strip()
+        if len(inner.split()) >= 4 and not any(inner.lower() in item or item in inner.lower()
+                                               for item in lowered if item):
+            return True
+    plain = _QUOTED.sub(" ", removed)
+    for line in plain.split("\n")[:1]:
+        _, colon, after = line.partition(": ")
+        if colon and len(re.findall(r"[A-Za-z]+", _EXAMPLES.sub(" ", after))) >= 3:
+            return True
+    return False
+
+
+def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
+                 literals: Sequence[str] = ()) -> Optional[str]:
+    """Cut the constraint's clause out of a mixed unit; None when no clean cut exists.
+
+    Handles an adjectival count ("a 300+ word summary" -> "a summary"), a
+    parenthesis that only states the constraint, and a trailing clause ("…, and
+    use at least 600 words.").
+    """
+    if not local_spans:
+        return None
+    first = min(start for start, _ in local_spans)
+    last = max(end for _, end in local_spans)
+    text = unit_text
+    inside = _residual(text[first:last], [(s - first, e - first) for s, e in local_spans])
+    if _content_words(inside):
+        return None  # the statements are scattered through the sentence
+    # 1. "a 300+ word summary", "a 2 paragraph critique", "a 4 section resume"
+    adjectival = re.compile(r"\b(a|an)\s+(?:\d+\+?|[a-z]+)[- ]?(?:word|paragraph|sentence|section|"
+                            r"part|bullet[- ]point)\s+(?=[a-z])", re.IGNORECASE)
+    for match in adjectival.finditer(text):
+        if match.start() <= first and match.end() >= last - 1:
+            following = text[match.end():]
+            article = "an" if following[:1].lower() in "aeiou" else "a"
+            if match.group(1)[0].isupper():
+                article = article.capitalize()
+            return text[:match.start()] + article + " " + following
+    # 2. a prepositional phrase inside the sentence: "a song with less than 10 sentences for …"
+    prep = re.compile(r"[ ,]+(?:all\s+|only\s+|entirely\s+|written\s+)?(?:with|in|using|of|"
+                      r"containing|having|that\s+(?:has|contains|is)|in\s+only|only\s+in)\s+"
+                      r"(?:only\s+|exactly\s+|the\s+|all\s+)?$", re.IGNORECASE)
+    match = prep.search(text[:first])
+    if match is not None:
+        after = text[last:]
+        if after[:1] in (" ", ",", ".", "?", "!", ""):
+            candidate = (text[:match.start()] + after).replace(" ,", ",").replace(" .", ".")
+            remaining = _content_words(_residual(candidate, []))
+            if len(remaining) >= 2 and not _content_words(text[match.end():first]) and \
+                    not removes_material(text[match.start():last], literals):
+                return candidate
+    # 3. a parenthesis around the statement
+    open_at = text.rfind("(", 0, first + 1)
+    close_at = text.find(")", last - 1)
+    if 0 <= open_at < first and close_at >= last - 1:
+        inner = text[open_at + 1:close_at]
+        local = [(s - open_at - 1, e - open_at - 1) for s, e in local_spans]
+        if len(_content_words(_residual(inner, local))) <= 1 and \
+                not removes_material(inner, literals):
+            return (text[:open_at].rstrip() + text[close_at + 1:]).replace(" .", ".")
+    # 4. a trailing clause from a connector to the end of the sentence
+    body = text.rstrip()
+    terminal = ""
+    while body and body[-1] in ".!?\"”'":
+        if body[-1] in "\"”'" and not body[:-1].rstrip().endswith((".", "!", "?")):
+            break
+        terminal = body[-1] + terminal
+        body = body[:-1]
+    if last < len(body):
+        tail = body[last:]
+        if _content_words(_residual(tail, [])):
+            return None
+    best = None
+    for connector in _CONNECTORS:
+        at = body.rfind(connector, 0, first + len(connector))
+        if at < 0 or at > first:
+            continue
+        between = body[at + len(connector):first]
+        if _content_words(between):
+            continue
+        if best is None or at > best[0]:
+            best = (at, connector)
+    if best is None:
+        return None
+    head = body[:best[0]].rstrip(" ,;-")
+    if len(_content_words(head)) < 1 or removes_material(body[best[0]:], literals):
+        return None
+    if head.endswith(("?", "!", ".")):
+        return head
+    question = re.match(r"\s*(?:can|could|would|will|what|why|how|who|which|where|when|is|are|"
+                        r"do|does|did|should)\b", head, re.IGNORECASE)
+    return head + ("?" if question else ".")
+
+
+def local_spans(layout: Layout, unit: Unit, index: int) -> list[tuple[int, int]]:
+    """The constraint's phrase-level spans inside `unit`, relative to the unit."""
+    spans = layout.tight.get(index) or layout.evidence.get(index, [])
+    return [(max(s, unit.start) - unit.start, min(e, unit.end) - unit.start) for s, e in spans
+            if s < unit.end and e > unit.start]

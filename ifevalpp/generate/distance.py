@@ -1,0 +1,91 @@
+"""Normalised edit distance between prompts, fast enough to compare every pair of a family.
+
+Prompts are compared as sequences of tokens (words and single punctuation
+marks). The distance is Myers' bit-parallel algorithm (Hyyrö's formulation for
+the global Levenshtein distance) with Python integers as bit vectors of any
+width: one pass over the second sequence with a handful of integer operations
+per token. `levenshtein_reference` is the plain dynamic programme the tests
+check it against.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Hashable, Sequence
+
+_TOKEN = re.compile(r"\w+|[^\w\s]")
+
+
+@functools.lru_cache(maxsize=8192)
+def tokens(text: str) -> tuple[str, ...]:
+    return tuple(_TOKEN.findall(text))
+
+
+def levenshtein(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:
+    """Edit distance (insert, delete, substitute; unit costs) between two sequences."""
+    if len(a) < len(b):
+        a, b = b, a
+    m = len(b)
+    if m == 0:
+        return len(a)
+    # b is the pattern (bit vectors of width m), a the text scanned token by token.
+    peq: dict[Hashable, int] = {}
+    for position, item in enumerate(b):
+        peq[item] = peq.get(item, 0) | (1 << position)
+    mask = (1 << m) - 1
+    high = 1 << (m - 1)
+    pv, mv, score = mask, 0, m
+    for item in a:
+        eq = peq.get(item, 0)
+        xv = eq | mv
+        xh = (((eq & pv) + pv) ^ pv) | eq
+        ph = mv | (~(xh | pv) & mask)
+        mh = pv & xh
+        if ph & high:
+            score += 1
+        elif mh & high:
+            score -= 1
+        ph = ((ph << 1) | 1) & mask
+        mh = (mh << 1) & mask
+        pv = mh | (~(xv | ph) & mask)
+        mv = ph & xv
+    return score
+
+
+def levenshtein_reference(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:
+    """The textbook O(len(a)·len(b)) dynamic programme (for tests)."""
+    previous = list(range(len(b) + 1))
+    for i, x in enumerate(a, start=1):
+        current = [i] + [0] * len(b)
+        for j, y in enumerate(b, start=1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1,
+                             previous[j - 1] + (0 if x == y else 1))
+        previous = current
+    return previous[-1]
+
+
+def normalized_distance(first: str, second: str) -> float:
+    """Token edit distance divided by the longer token count (0 = same, 1 = nothing shared)."""
+    a, b = tokens(first), tokens(second)
+    longest = max(len(a), len(b))
+    if longest == 0:
+        return 0.0
+    return levenshtein(a, b) / longest
+
+
+def far_enough(candidate: str, others: Sequence[str], threshold: float) -> tuple[bool, float]:
+    """Whether `candidate` is at least `threshold` from every prompt in `others`; and the
+    smallest distance seen."""
+    smallest = 1.0
+    for other in others:
+        a, b = tokens(candidate), tokens(other)
+        longest = max(len(a), len(b)) or 1
+        if abs(len(a) - len(b)) / longest >= threshold:
+            smallest = min(smallest, abs(len(a) - len(b)) / longest)
+            continue  # the length difference alone guarantees the distance
+        distance = levenshtein(a, b) / longest
+        smallest = min(smallest, distance)
+        if distance < threshold:
+            return False, distance
+    return True, smallest

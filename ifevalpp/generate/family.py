@@ -1,0 +1,376 @@
+"""Family assembly: the original plus validated, mutually distinct cousins per case.
+
+For each case and each requested kind, cousins 1..per_kind are generated from a
+seed derived from (global seed, case, kind, index, attempt) with SHA-256 —
+never Python's `hash()` — so a run is reproducible byte for byte. A candidate
+is kept when
+
+* its kwargs fit the instruction types and the kind's promise holds (same
+  parameters for rephrasings and distractors, a changed parameter or task for
+  reconfigurations, every original statement still there for distractors);
+* the validator reports no `error` finding for it;
+* its normalised token edit distance to the original and to every cousin kept
+  so far is at least `min_distance`.
+
+Otherwise the next attempt (next seed) is tried, up to `max_attempts`; a
+cousin that never passes is reported with the last reason.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any, Callable, Iterable, Optional, Sequence, Union
+
+from pydantic import BaseModel, Field
+
+from .. import __version__
+from ..constraints import parse_params
+from ..errors import IfevalppError
+from ..profiles import Profile, check_profile
+from ..schema import (COUSIN_KINDS, Case, GeneratorInfo, Kind, ValidationSummary, Variant,
+                      family_key)
+from . import spans as fallback_spans
+from .compose import ComposeError, Composed
+from .decompose import REPEAT_ID, Layout, build_layout
+from .distance import far_enough
+from .distractor import add_distractor
+from .params import compatible
+from .reconfiguration import Donor, donor_task, reconfigure_case
+from .rephrasing import rephrase
+from .templating import templates_dir
+
+DEFAULT_MIN_DISTANCE = 0.15
+DEFAULT_MAX_ATTEMPTS = 12
+
+
+class CousinFailure(BaseModel):
+    """A cousin that could not be produced: which one, after how many attempts, and why."""
+
+    case: Union[int, str]
+    kind: Kind
+    index: int
+    attempts: int
+    reason: str
+
+
+class FamilyResult(BaseModel):
+    """Every variant produced (originals included) and the cousins that fell short."""
+
+    variants: list[Variant] = Field(default_factory=list)
+    failures: list[CousinFailure] = Field(default_factory=list)
+    cases: list[Union[int, str]] = Field(default_factory=list)
+    kinds: list[Kind] = Field(default_factory=list)
+    per_kind: int = 3
+    seed: int = 0
+    profile: Profile = "official"
+    validator: str = ""
+    version: str = ""
+
+    @property
+    def expected_cousins(self) -> int:
+        return self.per_kind * len(self.kinds)
+
+    def complete_cases(self) -> list[Union[int, str]]:
+        failed = {str(failure.case) for failure in self.failures}
+        return [case for case in self.cases if str(case) not in failed]
+
+    def coverage(self) -> float:
+        return len(self.complete_cases()) / len(self.cases) if self.cases else 1.0
+
+    def counts(self) -> dict[str, int]:
+        return dict(sorted(Counter(variant.kind for variant in self.variants).items()))
+
+    def failures_by_case(self) -> dict[str, list[str]]:
+        report: dict[str, list[str]] = {}
+        for failure in self.failures:
+            report.setdefault(str(failure.case), []).append(
+                f"{failure.kind}:{failure.index}: {failure.reason}")
+        return report
+
+
+# ---------------------------------------------------------------- seeds and versions
+
+
+def derive_seed(seed: int, case: Union[int, str], kind: str, index: int, attempt: int) -> int:
+    """A 63-bit seed from the run seed and the cousin's identity (stable across processes)."""
+    material = f"ifevalpp/{seed}/{case}/{kind}/{index}/{attempt}".encode("utf-8")
+    return int.from_bytes(hashlib.sha256(material).digest()[:8], "big") >> 1
+
+
+@functools.lru_cache(maxsize=4)
+def _templates_digest(root: str) -> str:
+    digest = hashlib.sha256()
+    base = Path(root)
+    for path in sorted(base.rglob("*")):
+        if path.is_file() and path.suffix in (".j2", ".json"):
+            digest.update(path.relative_to(base).as_posix().encode("utf-8") + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
+
+
+def generator_version() -> str:
+    """Package version plus a digest of the templates, so a template edit changes the version."""
+    return f"{__version__}+tpl.{_templates_digest(str(templates_dir()))}"
+
+
+# ---------------------------------------------------------------- validation
+
+
+Validator = Callable[[Variant], list[dict[str, Any]]]
+
+
+def _as_dict(finding: Any) -> dict[str, Any]:
+    if isinstance(finding, dict):
+        return dict(finding)
+    if isinstance(finding, BaseModel):
+        return finding.model_dump(mode="json")
+    if dataclasses.is_dataclass(finding):
+        return dataclasses.asdict(finding)
+    return {name: getattr(finding, name, None) for name in ("severity", "code", "message")}
+
+
+def load_validator(profile: Profile = "official") -> tuple[Validator, str]:
+    """The project's validator (`ifevalpp.validate.validate_case`) when it exists, else the
+    generators' own reflection check; returns (function, name)."""
+    try:
+        from ..validate import validate_case  # type: ignore[attr-defined]
+    except ImportError:
+        return self_check, "self-check"
+
+    def run(variant: Variant) -> list[dict[str, Any]]:
+        # The witness search only ever adds a warning; errors come from the schema,
+        # reflection and coherence checks, so the generators' filter skips it for speed.
+        try:
+            findings = validate_case(variant, profile, witness=False)
+        except TypeError:
+            findings = validate_case(variant, profile)
+        return [_as_dict(finding) for finding in findings]
+
+    return run, "ifevalpp.validate.validate_case"
+
+
+def self_check(variant: Variant) -> list[dict[str, Any]]:
+    """Minimal reflection check used when the validator is not installed: every constraint
+    is stated (its value found in the prompt) and the text to repeat is in the prompt."""
+    findings = []
+    for instruction_id, kwargs in zip(variant.instruction_id_list, variant.kwargs):
+        params = parse_params(instruction_id, kwargs)
+        if instruction_id == REPEAT_ID:
+            if params.prompt_to_repeat.strip() not in variant.prompt:
+                findings.append({"severity": "error", "code": "repeat-text-missing",
+                                 "instruction_id": instruction_id,
+                                 "message": "prompt_to_repeat is not in the prompt"})
+            continue
+        found = fallback_spans.find(instruction_id, variant.prompt, params)
+        stated = found.values if kwargs else (found.values or found.mentions)
+        if not stated:
+            findings.append({"severity": "warning", "code": "not-stated",
+                             "instruction_id": instruction_id,
+                             "message": f"{instruction_id} is not stated in the prompt"})
+    return findings
+
+
+# ---------------------------------------------------------------- the loop
+
+
+def _case_key(case: Union[Case, Variant, dict[str, Any]]) -> tuple[Union[int, str], Case]:
+    if isinstance(case, dict):
+        case = Case.model_validate(case)
+    if isinstance(case, Variant):
+        key = case.case
+        case = Case(key=key, prompt=case.prompt, instruction_id_list=case.instruction_id_list,
+                    kwargs=case.kwargs)
+        return key, case
+    return case.key, case
+
+
+def _promise(kind: str, layout: Layout, composed: Composed) -> Optional[str]:
+    """The kind's own guarantee; a reason string when it is broken."""
+    original = layout.kwargs
+    new = composed.kwargs
+    repeat = layout.repeat.index if layout.repeat is not None else None
+    if kind in ("rephrasing", "distractor"):
+        for position, (before, after) in enumerate(zip(original, new)):
+            if position == repeat and kind == "rephrasing":
+                continue
+            if before != after:
+                return f"{layout.ids[position]} kwargs changed in a {kind}"
+    if kind == "distractor":
+        for unit in layout.units:
+            if unit.owners and unit.text not in composed.prompt:
+                return "an original constraint statement is missing"
+    if kind == "reconfiguration":
+        if composed.detail.get("strategy") == "parameters" and all(
+                before == after for position, (before, after) in enumerate(zip(original, new))
+                if position != repeat):
+            return "no parameter changed"
+    if repeat is not None:
+        text = new[repeat]["prompt_to_repeat"]
+        if text not in composed.prompt:
+            return "prompt_to_repeat is not in the new prompt"
+    return None
+
+
+GENERATORS: dict[str, Callable[..., Composed]] = {
+    "rephrasing": rephrase,
+    "distractor": add_distractor,
+    "reconfiguration": reconfigure_case,
+}
+
+
+def _errors(findings: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [finding for finding in findings if finding.get("severity") == "error"]
+
+
+def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0,
+                    per_kind: int = 3, kinds: Sequence[Kind] = COUSIN_KINDS,
+                    profile: Profile = "official", donors: Sequence[Donor] = (),
+                    validator: Optional[Validator] = None,
+                    min_distance: float = DEFAULT_MIN_DISTANCE,
+                    max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+                    version: Optional[str] = None) -> tuple[list[Variant], list[CousinFailure]]:
+    """The family of one case: its original and up to `per_kind` cousins of each kind."""
+    key, case = _case_key(case)
+    validator = validator or load_validator(profile)[0]
+    version = version or generator_version()
+    original = Variant(key=family_key(key, "original", 0), case=key, kind="original", index=0,
+                       prompt=case.prompt, instruction_id_list=list(case.instruction_id_list),
+                       kwargs=list(case.kwargs), generator=GeneratorInfo(backend="original"))
+    findings = validator(original)
+    original = original.model_copy(update={"validation": ValidationSummary(
+        ok=not _errors(findings), findings=findings)})
+    variants = [original]
+    failures: list[CousinFailure] = []
+    try:
+        layout = build_layout(case.prompt, case.instruction_id_list, case.kwargs)
+    except IfevalppError as exc:
+        for kind in kinds:
+            for index in range(1, per_kind + 1):
+                failures.append(CousinFailure(case=key, kind=kind, index=index, attempts=0,
+                                              reason=f"cannot read the case: {exc}"))
+        return variants, failures
+    accepted = [case.prompt]
+    used_donors: set[str] = set()
+    own_donors = [donor for donor in donors if donor.case != str(key)]
+    for kind in kinds:
+        generator = GENERATORS[kind]
+        for index in range(1, per_kind + 1):
+            reason = "not attempted"
+            for attempt in range(max_attempts):
+                cousin_seed = derive_seed(seed, key, kind, index, attempt)
+                rng = random.Random(cousin_seed)
+                try:
+                    if kind == "reconfiguration":
+                        fresh = [donor for donor in own_donors if donor.case not in used_donors]
+                        composed = generator(layout, rng, index, donors=fresh,
+                                             profile=profile, attempt=attempt)
+                    else:
+                        composed = generator(layout, rng, index, attempt=attempt)
+                except (ComposeError, ValueError) as exc:
+                    reason = f"generation: {exc}"
+                    continue
+                broken = _promise(kind, layout, composed)
+                if broken:
+                    reason = broken
+                    continue
+                ok, distance = far_enough(composed.prompt, accepted, min_distance)
+                if not ok:
+                    reason = (f"too close to the original or a sibling (normalised edit "
+                              f"distance {distance:.3f} < {min_distance})")
+                    continue
+                try:
+                    variant = Variant(
+                        key=family_key(key, kind, index), case=key, kind=kind, index=index,
+                        prompt=composed.prompt, instruction_id_list=list(layout.ids),
+                        kwargs=composed.kwargs,
+                        generator=GeneratorInfo(backend="template", version=version,
+                                                seed=cousin_seed,
+                                                detail={"attempt": attempt, **composed.detail}))
+                    new_params = [parse_params(instruction_id, kwargs) for instruction_id, kwargs
+                                  in zip(variant.instruction_id_list, variant.kwargs)]
+                except (IfevalppError, ValueError) as exc:
+                    reason = f"invalid kwargs: {exc}"
+                    continue
+                clash = compatible(variant.instruction_id_list, new_params, profile=profile)
+                if clash:
+                    reason = f"unsatisfiable: {clash}"
+                    continue
+                findings = validator(variant)
+                errors = _errors(findings)
+                if errors:
+                    first = errors[0]
+                    reason = (f"validator: {first.get('code')}: {first.get('message')}")
+                    continue
+                variant = variant.model_copy(update={"validation": ValidationSummary(
+                    ok=True, findings=findings)})
+                variants.append(variant)
+                accepted.append(composed.prompt)
+                if composed.detail.get("task_from"):
+                    used_donors.add(composed.detail["task_from"])
+                break
+            else:
+                failures.append(CousinFailure(case=key, kind=kind, index=index,
+                                              attempts=max_attempts, reason=reason))
+    return variants, failures
+
+
+def build_donors(cases: Iterable[tuple[Union[int, str], Case]]) -> list[Donor]:
+    """Tasks other cases may borrow for a task-swap reconfiguration, in input order."""
+    donors = []
+    for key, case in cases:
+        try:
+            layout = build_layout(case.prompt, case.instruction_id_list, case.kwargs)
+        except IfevalppError:
+            continue
+        task = donor_task(layout)
+        if task:
+            donors.append(Donor(str(key), task, tuple(case.instruction_id_list)))
+    return donors
+
+
+def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, seed: int = 0,
+                      per_kind: int = 3, kinds: Sequence[Kind] = COUSIN_KINDS,
+                      profile: Profile = "official",
+                      min_distance: float = DEFAULT_MIN_DISTANCE,
+                      max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+                      validator: Optional[Validator] = None,
+                      progress: Optional[Callable[[int], None]] = None) -> FamilyResult:
+    """Grow every case into a family (library entry point; the CLI only adapts it).
+
+    `cases` are IFEval cases (`Case`, an original `Variant`, or the raw dict);
+    non-original variants are skipped. `progress`, if given, is called with 1
+    after each case.
+    """
+    check_profile(profile)
+    unknown = [kind for kind in kinds if kind not in COUSIN_KINDS]
+    if unknown:
+        raise ValueError(f"unknown kinds {unknown}; choose from {', '.join(COUSIN_KINDS)}")
+    kinds = [kind for kind in COUSIN_KINDS if kind in kinds]
+    items = []
+    for case in cases:
+        if isinstance(case, Variant) and case.kind != "original":
+            continue
+        items.append(_case_key(case))
+    if validator is None:
+        validator, validator_name = load_validator(profile)
+    else:
+        validator_name = getattr(validator, "__name__", "custom")
+    version = generator_version()
+    donors = build_donors(items) if "reconfiguration" in kinds else []
+    result = FamilyResult(cases=[key for key, _ in items], kinds=list(kinds), per_kind=per_kind,
+                          seed=seed, profile=profile, validator=validator_name, version=version)
+    for key, case in items:
+        variants, failures = generate_family(
+            case, seed=seed, per_kind=per_kind, kinds=kinds, profile=profile, donors=donors,
+            validator=validator, min_distance=min_distance, max_attempts=max_attempts,
+            version=version)
+        result.variants.extend(variants)
+        result.failures.extend(failures)
+        if progress is not None:
+            progress(1)
+    return result

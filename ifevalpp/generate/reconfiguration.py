@@ -1,0 +1,124 @@
+"""Reconfiguration cousins: new parameters stated in the prompt, or another case's task.
+
+Parameter change: one or two reconfigurable constraints get a new setting from
+`Constraint.reconfigure` (kept jointly satisfiable by `params.compatible`); the
+units that state them are re-rendered in place, or the value is edited inside a
+task sentence, so kwargs and prompt always change together. Reconfiguration 2
+also restructures the prompt, so siblings differ by more than one number.
+
+Task swap (for cases whose constraints have no parameters, or when no parameter
+change can be stated cleanly): the task is replaced by another case's task
+whose statement carries no constraint of its own, the constraint statements
+are kept. `combination:repeat_prompt` follows the new request either way.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+from ..profiles import Profile
+from .compose import PRESENTATIONS, ComposeError, Composed, in_place, restructured
+from .decompose import REPEAT_ID, Layout
+from .params import chance, choice, compatible, reconfigurable, reconfigure
+
+# Words that make a task sentence look like it carries a constraint of its own.
+_CONSTRAINT_WORDS = re.compile(
+    r"\b(words?|sentences?|paragraphs?|bullets?|commas?|capital|lower\s?case|upper\s?case|json|"
+    r"titles?|quotation|quotes?|p\.s|postscript|highlight\w*|placeholders?|sections?|asterisks?|"
+    r"letters?|keywords?|language|english|repeat|exactly|at least|less than|respond|response|"
+    r"answer|end with|finish|markdown|italic\w*|format|times)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Donor:
+    case: str
+    task: str
+    ids: tuple[str, ...]
+
+
+def donor_task(layout: Layout) -> Optional[str]:
+    """The task of a case if it can be lent to another case: no constraint stated in it."""
+    task_units = [unit for unit in layout.units if not unit.pure]
+    if not task_units or any(unit.owners for unit in task_units):
+        return None
+    text = "".join((unit.sep if position else "") + unit.text
+                   for position, unit in enumerate(task_units)).strip()
+    if _CONSTRAINT_WORDS.search(text) or len(text) > 400 or "\n" in text:
+        return None
+    if any(instruction_id == REPEAT_ID for instruction_id in layout.ids):
+        return None
+    return text
+
+
+def _targets(layout: Layout) -> list[int]:
+    return [index for index, instruction_id in enumerate(layout.ids)
+            if reconfigurable(instruction_id)]
+
+
+def _new_params(layout: Layout, rng: Any, targets: Sequence[int], profile: Profile
+                ) -> Optional[list[Any]]:
+    for _ in range(12):
+        params = list(layout.params)
+        for index in targets:
+            params[index] = reconfigure(layout.ids[index], layout.params[index], rng,
+                                        profile=profile)
+        if compatible(layout.ids, params, profile=profile) is None:
+            return params
+    return None
+
+
+def reconfigure_case(layout: Layout, rng: Any, index: int, *, donors: Sequence[Donor] = (),
+                     profile: Profile = "official", attempt: int = 0) -> Composed:
+    """The `index`-th reconfiguration (1-based) of a case."""
+    targets = _targets(layout)
+    problems = []
+    if targets:
+        order = list(targets)
+        start = int(choice(rng, range(len(order))))
+        order = order[start:] + order[:start]
+        for target in order:
+            chosen = [target]
+            others = [item for item in targets if item != target]
+            if others and chance(rng, 0.3):
+                chosen.append(choice(rng, others))
+            params = _new_params(layout, rng, chosen, profile)
+            if params is None:
+                problems.append(f"{layout.ids[target]}: no compatible setting")
+                continue
+            detail = {"strategy": "parameters",
+                      "changed": [layout.ids[item] for item in chosen]}
+            try:
+                if (index + attempt) % 3 == 2:
+                    presentation = choice(rng, PRESENTATIONS)
+                    return restructured(layout, rng, params=params, presentation=presentation,
+                                        detail=detail)
+                return in_place(layout, rng, targets=set(chosen), params=params,
+                                vary=(index + attempt) % 3 == 0, rephrase_repeat=False,
+                                detail=detail)
+            except ComposeError as exc:
+                problems.append(str(exc))
+    if donors:
+        return swap_task(layout, rng, donors, index=index, attempt=attempt)
+    raise ComposeError("; ".join(problems) or "no reconfigurable parameter and no task to swap in")
+
+
+def swap_task(layout: Layout, rng: Any, donors: Sequence[Donor], *, index: int,
+              attempt: int = 0) -> Composed:
+    own = set(layout.ids)
+    usable = [donor for donor in donors if donor.task.strip() not in layout.prompt]
+    if "detectable_format:constrained_response" in own:
+        usable = [donor for donor in usable
+                  if "detectable_format:constrained_response" in donor.ids]
+    if not usable:
+        raise ComposeError("no other case's task fits these constraints")
+    related = [donor for donor in usable if own & set(donor.ids)]
+    pool = related if len(related) >= 6 else usable
+    donor = choice(rng, pool)
+    detail = {"strategy": "task", "task_from": donor.case}
+    # Statements may refer to the old task ("The email must ..."): say them all anew.
+    every = {position for position, instruction_id in enumerate(layout.ids)
+             if instruction_id != REPEAT_ID}
+    return in_place(layout, rng, targets=every, params=layout.params, task_override=donor.task,
+                    rephrase_repeat=False, detail=detail)

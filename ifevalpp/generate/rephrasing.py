@@ -1,0 +1,24 @@
+"""Rephrasing cousins: same parameters, every located statement said another way.
+
+Each constraint statement the prompt contains is dropped and rendered anew from
+`templates/constraints/<id>.j2` in a random style; statements woven into the
+task sentence are cut out when a clean cut exists (and kept verbatim when not).
+The task's opening verb is varied with `templates/phrases/task.json`, and the
+constraints are presented inline, as a requirements list, or before the task
+(rephrasing 1, 2 and 3 start from those three presentations). For a
+`combination:repeat_prompt` case the rebuilt request becomes `prompt_to_repeat`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .compose import PRESENTATIONS, Composed, restructured
+from .decompose import Layout
+
+
+def rephrase(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Composed:
+    """The `index`-th rephrasing (1-based); `attempt` > 0 rotates the presentation."""
+    presentation = PRESENTATIONS[(index - 1 + attempt) % len(PRESENTATIONS)]
+    return restructured(layout, rng, params=layout.params, presentation=presentation,
+                        detail={"strategy": "rephrase"})

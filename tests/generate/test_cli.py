@@ -1,0 +1,55 @@
+"""`ifevalpp generate-families` as a user runs it, on a small fixture."""
+
+from __future__ import annotations
+
+import json
+
+from click.testing import CliRunner
+
+from ifevalpp.cli import main
+from ifevalpp.cli.generate import resolve_original
+
+
+def _fixture(tmp_path, cases):
+    path = tmp_path / "cases.jsonl"
+    path.write_text("".join(json.dumps(case.model_dump(mode="json")) + "\n" for case in cases),
+                    encoding="utf-8")
+    return path
+
+
+def test_writes_families_manifest_and_summary(tmp_path, cases):
+    source = _fixture(tmp_path, cases)
+    out = tmp_path / "families" / "small.jsonl"
+    result = CliRunner().invoke(main, ["generate-families", "--original", str(source), "--out",
+                                       str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    lines = out.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == len(cases) * 10
+    manifest = json.loads((out.parent / "manifest.json").read_text(encoding="utf-8"))
+    assert manifest["coverage"] == {"complete_cases": len(cases), "cases": len(cases),
+                                    "fraction": 1.0}
+    assert manifest["seed"] == 0 and manifest["profile"] == "official"
+    assert manifest["output"]["lines"] == len(lines)
+    assert "coverage: 8/8 cases" in result.output
+
+    again = tmp_path / "again.jsonl"
+    CliRunner().invoke(main, ["generate-families", "--original", str(source), "--out",
+                              str(again), "--no-progress"])
+    assert again.read_bytes() == out.read_bytes()
+
+
+def test_case_selection_and_unknown_keys(tmp_path, cases):
+    source = _fixture(tmp_path, cases)
+    out = tmp_path / "one.jsonl"
+    result = CliRunner().invoke(main, ["generate-families", "--original", str(source), "--out",
+                                       str(out), "--cases", "2", "--kinds", "rephrasing",
+                                       "--per-kind", "2", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert len(out.read_text(encoding="utf-8").splitlines()) == 3
+    bad = CliRunner().invoke(main, ["generate-families", "--original", str(source), "--out",
+                                    str(out), "--cases", "999", "--no-progress"])
+    assert bad.exit_code == 2 and "999" in bad.output
+
+
+def test_revision_name_means_data_original():
+    assert str(resolve_original("github")) == "data/original/github.jsonl"

@@ -1,0 +1,161 @@
+"""Families of the hand-written cases: each kind keeps its promise, nothing fails validation."""
+
+from __future__ import annotations
+
+import json
+
+from ifevalpp.constraints import parse_params
+from ifevalpp.generate import derive_seed, generate_families, load_validator
+from ifevalpp.generate import spans
+from ifevalpp.generate.decompose import build_layout
+from ifevalpp.generate.distance import normalized_distance
+from ifevalpp.schema import COUSIN_KINDS
+
+REPEAT = "combination:repeat_prompt"
+
+
+def _by_case(result):
+    families = {}
+    for variant in result.variants:
+        families.setdefault(str(variant.case), []).append(variant)
+    return families
+
+
+def _stated(prompt: str, instruction_id: str, kwargs: dict) -> bool:
+    params = parse_params(instruction_id, kwargs)
+    if instruction_id == REPEAT:
+        return params.prompt_to_repeat in prompt
+    found = spans.find(instruction_id, prompt, params)
+    return bool(found.values if kwargs else (found.values or found.mentions))
+
+
+def test_every_case_gets_a_complete_family(families, cases):
+    assert families.coverage() == 1.0, families.failures
+    assert len(families.variants) == len(cases) * 10
+    assert families.counts() == {"distractor": 24, "original": 8, "reconfiguration": 24,
+                                 "rephrasing": 24}
+
+
+def test_keys_and_generator_records(families):
+    for variant in families.variants:
+        assert variant.key == f"{variant.case}:{variant.kind}:{variant.index}"
+        if variant.kind == "original":
+            assert variant.index == 0 and variant.generator.backend == "original"
+        else:
+            assert variant.generator.backend == "template"
+            attempt = variant.generator.detail["attempt"]
+            assert variant.generator.seed == derive_seed(0, variant.case, variant.kind,
+                                                         variant.index, attempt)
+
+
+def test_no_cousin_has_validator_errors(families):
+    validate, _ = load_validator()
+    for variant in families.variants:
+        if variant.kind == "original":
+            continue
+        errors = [f for f in validate(variant) if f.get("severity") == "error"]
+        assert not errors, (variant.key, variant.prompt, errors)
+        assert variant.validation.ok
+
+
+def test_rephrasings_keep_kwargs_and_state_every_parameter(families):
+    originals = {str(v.case): v for v in families.variants if v.kind == "original"}
+    for variant in families.variants:
+        if variant.kind != "rephrasing":
+            continue
+        original = originals[str(variant.case)]
+        assert variant.prompt != original.prompt
+        for instruction_id, before, after in zip(variant.instruction_id_list, original.kwargs,
+                                                 variant.kwargs):
+            if instruction_id == REPEAT:
+                # The request to repeat is itself rephrased; it must be what the prompt shows.
+                assert after["prompt_to_repeat"] in variant.prompt
+                continue
+            assert before == after
+            assert _stated(variant.prompt, instruction_id, after), (variant.key, instruction_id,
+                                                                    variant.prompt)
+
+
+def test_reconfigurations_change_a_value_state_it_and_drop_the_old_one(families):
+    originals = {str(v.case): v for v in families.variants if v.kind == "original"}
+    for variant in families.variants:
+        if variant.kind != "reconfiguration":
+            continue
+        original = originals[str(variant.case)]
+        detail = variant.generator.detail
+        if detail["strategy"] == "task":
+            assert detail["task_from"] != str(variant.case)
+            continue
+        changed = [(instruction_id, before, after) for instruction_id, before, after in
+                   zip(variant.instruction_id_list, original.kwargs, variant.kwargs)
+                   if before != after and instruction_id != REPEAT]
+        assert changed, variant.key
+        for instruction_id, before, after in changed:
+            assert _stated(variant.prompt, instruction_id, after), (variant.key, variant.prompt)
+            old = spans.find(instruction_id, variant.prompt, parse_params(instruction_id, before))
+            new = spans.find(instruction_id, variant.prompt, parse_params(instruction_id, after))
+            assert not set(old.values) - set(new.values), (variant.key, variant.prompt, before)
+
+
+def test_task_swap_for_a_case_without_parameters(families):
+    swaps = [v for v in families.variants
+             if str(v.case) == "7" and v.kind == "reconfiguration"]
+    assert swaps and all(v.generator.detail["strategy"] == "task" for v in swaps)
+    for variant in swaps:
+        assert "autumn" not in variant.prompt
+        assert "English" in variant.prompt
+        assert "capital" in variant.prompt or "uppercase" in variant.prompt
+
+
+def test_distractors_keep_kwargs_and_every_statement(families, cases):
+    by_key = {str(case.key): case for case in cases}
+    for variant in families.variants:
+        if variant.kind != "distractor":
+            continue
+        case = by_key[str(variant.case)]
+        assert variant.kwargs == case.kwargs
+        layout = build_layout(case.prompt, case.instruction_id_list, case.kwargs)
+        for unit in layout.units:
+            if unit.owners:
+                assert unit.text in variant.prompt
+        assert len(variant.prompt) > len(case.prompt)
+
+
+def test_repeat_prompt_stays_consistent(families):
+    for variant in families.variants:
+        if str(variant.case) != "4":
+            continue
+        text = variant.kwargs[0]["prompt_to_repeat"]
+        assert text in variant.prompt
+        assert "<<" in text  # the title statement belongs to the request to repeat
+
+
+def test_family_members_are_far_apart(families):
+    for family in _by_case(families).values():
+        prompts = [variant.prompt for variant in family]
+        for i, first in enumerate(prompts):
+            for second in prompts[i + 1:]:
+                assert normalized_distance(first, second) >= 0.15
+
+
+def test_same_seed_same_bytes_other_seed_other_prompts(cases):
+    first = generate_families(cases, seed=11)
+    second = generate_families(cases, seed=11)
+    dump = lambda result: [json.dumps(v.model_dump(mode="json"), sort_keys=True)
+                           for v in result.variants]
+    assert dump(first) == dump(second)
+    third = generate_families(cases, seed=12)
+    assert dump(third) != dump(first)
+
+
+def test_kinds_and_per_kind_select(cases):
+    result = generate_families(cases[:2], seed=0, per_kind=1, kinds=["distractor"])
+    assert result.counts() == {"distractor": 2, "original": 2}
+
+
+def test_revised_profile_relations_only_when_asked(cases):
+    official = generate_families(cases, seed=5, kinds=["reconfiguration"])
+    for variant in official.variants:
+        for kwargs in variant.kwargs:
+            for name in ("relation", "capital_relation", "let_relation"):
+                assert kwargs.get(name, "at least") in ("less than", "at least")
