@@ -47,7 +47,7 @@ def summary_table(result, out: Path) -> str:
                    "(data/original/<name>.jsonl).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
               default=Path("data/families/template.jsonl"), show_default=True,
-              help="Family file to write (manifest.json goes beside it).")
+              help="Family file to write (<name>.manifest.json goes beside it).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--per-kind", type=click.IntRange(1, 20), default=3, show_default=True,
               help="Cousins of each kind per case.")
@@ -92,5 +92,5 @@ def generate_families(original: str, out: Path, seed: int, per_kind: int,
     write_jsonl(out, result.variants)
     manifest = family_manifest(result, input_path=path, input_sha256=sha256_file(path),
                                output_path=out, output_sha256=sha256_file(out))
-    write_json(out.parent / "manifest.json", manifest)
+    write_json(out.with_name(out.stem + ".manifest.json"), manifest)
     click.echo(summary_table(result, out))

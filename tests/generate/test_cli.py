@@ -25,7 +25,7 @@ def test_writes_families_manifest_and_summary(tmp_path, cases):
     assert result.exit_code == 0, result.output
     lines = out.read_text(encoding="utf-8").splitlines()
     assert len(lines) == len(cases) * 10
-    manifest = json.loads((out.parent / "manifest.json").read_text(encoding="utf-8"))
+    manifest = json.loads((out.with_name(out.stem + ".manifest.json")).read_text(encoding="utf-8"))
     assert manifest["coverage"] == {"complete_cases": len(cases), "cases": len(cases),
                                     "fraction": 1.0}
     assert manifest["seed"] == 0 and manifest["profile"] == "official"
