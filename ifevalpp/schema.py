@@ -132,6 +132,8 @@ class ResponseRecord(BaseModel):
     usage: Optional[dict[str, Any]] = None
     latency_s: Optional[float] = None
     error: Optional[str] = None
+    attempts: Optional[int] = None
+    endpoint: Optional[str] = None
 
     @model_validator(mode="after")
     def _has_response_or_error(self) -> "ResponseRecord":

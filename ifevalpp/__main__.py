@@ -1,0 +1,5 @@
+"""`python -m ifevalpp` runs the CLI."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,180 @@
+"""`runs/<name>/manifest.json`: the protocol that makes a run's scores reproducible.
+
+The manifest names the model, every sampling parameter, the system prompt, how
+reasoning was handled and the sha256 of each input file. Those form the
+*protocol*; answers given under one protocol must not be mixed with answers
+given under another, so resuming into a directory whose protocol differs is
+refused unless forced. Endpoints, concurrency, timeouts and retry settings are
+recorded too but may change between sessions (a replica added halfway does not
+change what the answers mean). The API key is never written: only the name of
+the variable it was read from.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Optional
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .. import __version__
+from ..errors import IfevalppError, InputError
+from ..io import sha256_file, validation_error_to_input_error, write_json
+from .config import ReasoningHandling, RespondConfig, RetryPolicy, SamplingParams
+
+MANIFEST_FORMAT = "ifevalpp.respond.manifest/1"
+
+
+class ProtocolMismatch(IfevalppError):
+    """The output directory holds answers made under another protocol."""
+
+
+class InputFile(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    path: str
+    sha256: str
+
+
+class ClientSettings(BaseModel):
+    """How answers were fetched: recorded for the curious, free to change on resume."""
+
+    api_key_env: str
+    concurrency: int
+    timeout_s: float
+    retry: RetryPolicy
+
+
+class SessionCounts(BaseModel):
+    """What one invocation did."""
+
+    asked: int = 0
+    done: int = 0
+    errors: int = 0
+    truncated: int = 0
+
+
+class Session(BaseModel):
+    """One invocation of `respond` into this directory (a resume adds one)."""
+
+    started_at: datetime
+    finished_at: Optional[datetime] = None
+    endpoints: list[str]
+    client: ClientSettings
+    samples: int
+    limit: Optional[int] = None
+    retry_errors: bool = False
+    forced: bool = False
+    ifevalpp_version: str = __version__
+    counts: SessionCounts = Field(default_factory=SessionCounts)
+
+
+class RunManifest(BaseModel):
+    """The run's protocol plus its history of sessions."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format: str = MANIFEST_FORMAT
+    model: str
+    system_prompt: Optional[str]
+    sampling: SamplingParams
+    reasoning: ReasoningHandling
+    inputs: list[InputFile]
+    # The latest session's view, repeated at the top so readers need not dig.
+    endpoints: list[str]
+    samples: int
+    limit: Optional[int]
+    client: ClientSettings
+    ifevalpp_version: str = __version__
+    openai_version: str
+    started_at: datetime
+    finished_at: Optional[datetime] = None
+    sessions: list[Session] = Field(default_factory=list)
+
+    def protocol(self) -> dict[str, Any]:
+        """What must be equal for two sessions' answers to be scored together."""
+        return {
+            "model": self.model,
+            "system_prompt": self.system_prompt,
+            "sampling": self.sampling.model_dump(mode="json"),
+            "reasoning": self.reasoning.model_dump(mode="json"),
+            "input sha256": [item.sha256 for item in self.inputs],
+        }
+
+
+def now_utc() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def input_files(paths: list[Path]) -> list[InputFile]:
+    return [InputFile(path=str(path), sha256=sha256_file(path)) for path in paths]
+
+
+def new_session(config: RespondConfig, *, started_at: datetime) -> Session:
+    return Session(
+        started_at=started_at, endpoints=list(config.base_urls),
+        client=ClientSettings(api_key_env=config.api_key_env, concurrency=config.concurrency,
+                              timeout_s=config.timeout_s, retry=config.retry),
+        samples=config.samples, limit=config.limit, retry_errors=config.retry_errors,
+        forced=config.force)
+
+
+def manifest_for(config: RespondConfig, inputs: list[InputFile], session: Session,
+                 previous: Optional[RunManifest]) -> RunManifest:
+    """The manifest after adding `session`: this config's protocol, earlier sessions kept."""
+    import openai
+
+    sessions = (list(previous.sessions) if previous is not None else []) + [session]
+    return RunManifest(
+        model=config.model, system_prompt=config.system_prompt, sampling=config.sampling,
+        reasoning=config.reasoning, inputs=inputs, endpoints=list(config.base_urls),
+        samples=config.samples, limit=config.limit, client=session.client,
+        openai_version=openai.__version__,
+        started_at=previous.started_at if previous is not None else session.started_at,
+        finished_at=session.finished_at, sessions=sessions)
+
+
+def load_manifest(path: Path) -> Optional[RunManifest]:
+    """The manifest at `path`, or None when there is none; a damaged one raises InputError."""
+    if not path.exists():
+        return None
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"malformed JSON ({exc})", path=str(path)) from None
+    try:
+        return RunManifest.model_validate(raw)
+    except ValidationError as exc:
+        raise validation_error_to_input_error(exc, path=str(path), line=None) from None
+
+
+def protocol_differences(old: RunManifest, new: RunManifest) -> list[str]:
+    """Human-readable lines `name: old → new` for every protocol entry that changed."""
+    before, after = old.protocol(), new.protocol()
+    return [f"{name}: {json.dumps(before[name])} → {json.dumps(after[name])}"
+            for name in before if before[name] != after[name]]
+
+
+def check_resumable(previous: Optional[RunManifest], proposed: RunManifest, *,
+                    has_responses: bool, out_dir: Path, force: bool) -> None:
+    """Refuse to add answers under a different protocol (or to an unexplained file) unless forced."""
+    if force:
+        return
+    if previous is None:
+        if has_responses:
+            raise ProtocolMismatch(
+                f"{out_dir / 'responses.jsonl'} exists but {out_dir / 'manifest.json'} does not, "
+                "so its protocol is unknown; use a new --out directory, or --force to add to it")
+        return
+    differences = protocol_differences(previous, proposed)
+    if differences:
+        raise ProtocolMismatch(
+            f"{out_dir} holds answers made under a different protocol ("
+            + "; ".join(differences)
+            + "); use a new --out directory, or --force to mix them")
+
+
+def write_manifest(path: Path, manifest: RunManifest) -> None:
+    write_json(path, manifest)

@@ -1,0 +1,62 @@
+"""Read a responses file the way every consumer must: the last record of each (key, sample) wins.
+
+`responses.jsonl` is append-only. A pair can appear more than once: an error
+record followed, after `--retry-errors`, by the answer that replaced it. Readers
+therefore keep the last record per pair and ignore the earlier ones.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Union
+
+from pydantic import ValidationError
+
+from ..errors import InputError
+from ..io import validation_error_to_input_error
+from ..schema import ResponseRecord
+
+Pair = tuple[str, int]
+
+
+def pair_of(record: ResponseRecord) -> Pair:
+    """(key, sample); a record without a key (plain IFEval files) is identified by its prompt."""
+    identity: Union[int, str, None] = record.key if record.key is not None else record.prompt
+    return str(identity), record.sample
+
+
+def latest_records(path: Union[str, "os.PathLike[str]"]) -> dict[Pair, ResponseRecord]:
+    """Map (key, sample) to the last record for it, in order of each pair's first appearance.
+
+    An unterminated last line is a write cut short by a kill: it is skipped,
+    not reported (the next `respond` run repairs it and asks again). A bad line
+    anywhere else raises InputError naming file and line. A missing file reads
+    as empty.
+    """
+    path = Path(path)
+    latest: dict[Pair, ResponseRecord] = {}
+    if not path.exists():
+        return latest
+    with open(path, "rb") as handle:
+        data = handle.read()
+    lines = data.split(b"\n")
+    # After the final newline split() leaves b""; anything else there is an unterminated tail.
+    lines.pop()
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            raw = json.loads(line)
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise InputError(f"malformed JSON ({exc})", path=str(path), line=number) from None
+        if not isinstance(raw, dict):
+            raise InputError(f"expected a JSON object, found {type(raw).__name__}",
+                             path=str(path), line=number)
+        try:
+            record = ResponseRecord.model_validate(raw)
+        except ValidationError as exc:
+            raise validation_error_to_input_error(exc, path=str(path), line=number) from None
+        latest[pair_of(record)] = record
+    return latest

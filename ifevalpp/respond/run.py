@@ -1,0 +1,306 @@
+"""`respond`: ask an endpoint for every (prompt, sample) not answered yet, and record each answer durably.
+
+The run is resumable by construction: the responses file is the only state.
+Each start reads it, skips pairs whose latest record is an answer (or an error,
+unless `retry_errors`), and appends new records; a kill at any moment costs at
+most the requests in flight and the records of the last flush interval.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import time
+from dataclasses import dataclass, field
+from typing import Any, Awaitable, Callable, Iterable, Iterator, Optional
+
+from ..cases import load_variants
+from ..errors import InputError
+from ..schema import ResponseRecord, Variant
+from .client import ChatClient, Completion
+from .config import DUMMY_API_KEY, RespondConfig
+from .manifest import (InputFile, RunManifest, Session, check_resumable, input_files,
+                       load_manifest, manifest_for, new_session, now_utc, write_manifest)
+from .lock import run_directory_lock
+from .progress import Progress
+from .reasoning import split_reasoning
+from .records import Pair, latest_records
+from .retry import with_retries
+from .summary import RunSummary, Tally
+from .writer import DurableWriter
+
+
+@dataclass(frozen=True)
+class Job:
+    key: str
+    prompt: str
+    sample: int
+
+
+def load_prompts(paths: Iterable[os.PathLike[str] | str]) -> list[Variant]:
+    """Every prompt of every input file, in file order; a key repeated across files is an error."""
+    variants: list[Variant] = []
+    seen: dict[str, str] = {}
+    for path in paths:
+        for variant in load_variants(path, check_params=False):
+            if variant.key in seen:
+                raise InputError(f"key {variant.key!r} also appears in {seen[variant.key]}",
+                                 path=str(path), field="key")
+            seen[variant.key] = str(path)
+            variants.append(variant)
+    return variants
+
+
+def plan_jobs(variants: list[Variant], samples: int, latest: dict[Pair, ResponseRecord], *,
+              retry_errors: bool) -> tuple[list[Job], int]:
+    """The pairs still to ask, prompt by prompt, and how many are already settled."""
+    jobs: list[Job] = []
+    skipped = 0
+    for variant in variants:
+        for sample in range(samples):
+            record = latest.get((variant.key, sample))
+            if record is not None and not (retry_errors and record.error is not None):
+                skipped += 1
+                continue
+            jobs.append(Job(variant.key, variant.prompt, sample))
+    return jobs, skipped
+
+
+def build_record(job: Job, completion: Completion, config: RespondConfig, *, latency_s: float,
+                 attempts: int, endpoint: str) -> ResponseRecord:
+    answer = split_reasoning(completion.content, completion.field_reasoning, config.reasoning)
+    # attempts and endpoint ride along as extra fields (ResponseRecord allows extras).
+    return ResponseRecord.model_validate({
+        "key": job.key, "prompt": job.prompt, "response": answer.response, "sample": job.sample,
+        "reasoning": answer.reasoning, "finish_reason": completion.finish_reason,
+        "usage": completion.usage, "latency_s": round(latency_s, 4), "error": None,
+        "attempts": attempts, "endpoint": endpoint})
+
+
+def error_record(job: Job, message: str, *, latency_s: float, attempts: int) -> ResponseRecord:
+    """A failed request: `error` set, no response; scoring counts the pair as missing."""
+    return ResponseRecord.model_validate({
+        "key": job.key, "prompt": job.prompt, "response": None, "sample": job.sample,
+        "latency_s": round(latency_s, 4), "error": message, "attempts": attempts})
+
+
+class _Asker:
+    """Turns one Job into one ResponseRecord: retries inside, never raises for one bad request."""
+
+    def __init__(self, client: ChatClient, config: RespondConfig, rng: random.Random,
+                 sleep: Callable[[float], Awaitable[None]]) -> None:
+        self._client = client
+        self._config = config
+        self._rng = rng
+        self._sleep = sleep
+        self._preamble = ([{"role": "system", "content": config.system_prompt}]
+                          if config.system_prompt is not None else [])
+        self.attempts = 0
+
+    async def ask(self, job: Job) -> ResponseRecord:
+        messages = self._preamble + [{"role": "user", "content": job.prompt}]
+        kwargs = self._config.sampling.request_kwargs(job.sample)
+        timing = {"latency": 0.0}
+
+        async def attempt(_: int) -> tuple[Completion, str]:
+            started = time.perf_counter()
+            try:
+                return await self._client.complete(messages, kwargs)
+            finally:
+                timing["latency"] = time.perf_counter() - started
+
+        result = await with_retries(attempt, self._config.retry, self._rng,
+                                    timeout_s=self._config.timeout_s, sleep=self._sleep)
+        self.attempts += result.attempts
+        if result.value is None:
+            assert result.failure is not None
+            message = result.failure.message
+            if result.attempts > 1:
+                message = f"{message} (gave up after {result.attempts} attempts)"
+            return error_record(job, message, latency_s=timing["latency"],
+                                attempts=result.attempts)
+        completion, endpoint = result.value
+        return build_record(job, completion, self._config, latency_s=timing["latency"],
+                            attempts=result.attempts, endpoint=endpoint)
+
+
+async def _work(jobs: Iterator[Job], asker: _Asker, writer: DurableWriter, tally: Tally,
+                progress: Optional[Progress]) -> None:
+    # All workers draw from one iterator: a plain next() cannot interleave in asyncio.
+    for job in jobs:
+        record = await asker.ask(job)
+        writer.add(record)
+        tally.add(record)
+        if progress is not None:
+            progress.update(record)
+
+
+async def _run_workers(jobs: list[Job], asker: _Asker, writer: DurableWriter, tally: Tally,
+                       progress: Optional[Progress], concurrency: int,
+                       handle_signals: bool) -> Optional[str]:
+    """Run the worker pool; return the name of the signal that stopped it early, if one did."""
+    shared = iter(jobs)
+    tasks = [asyncio.create_task(_work(shared, asker, writer, tally, progress))
+             for _ in range(min(concurrency, len(jobs)))]
+    stopped_by: list[str] = []
+    loop = asyncio.get_running_loop()
+    installed: list[signal.Signals] = []
+    if handle_signals:
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            def stop(name: str = signum.name) -> None:
+                stopped_by.append(name)
+                for task in tasks:
+                    task.cancel()
+            try:
+                loop.add_signal_handler(signum, stop)
+                installed.append(signum)
+            except (NotImplementedError, RuntimeError, ValueError):
+                pass  # not the main thread, or a platform without signal support
+    try:
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+        for task in done:
+            if not task.cancelled() and task.exception() is not None:
+                raise task.exception()  # type: ignore[misc]
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for signum in installed:
+            loop.remove_signal_handler(signum)
+    return stopped_by[0] if stopped_by else None
+
+
+@dataclass
+class _Injected:
+    """What a caller may put in place of the world: network, key, clock, randomness, progress."""
+
+    http_client: Optional[Any] = None
+    transport: Optional[Any] = None
+    api_key: Optional[str] = None
+    progress: Optional[Progress] = None
+    rng: Optional[random.Random] = None
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+    handle_signals: bool = False
+
+
+@dataclass
+class _Outcome:
+    """What one session did, for the summary."""
+
+    skipped: int = 0
+    asked: int = 0
+    tally: Tally = field(default_factory=Tally)
+    attempts: int = 0
+    requests_by_endpoint: dict[str, int] = field(default_factory=dict)
+    stopped_by: Optional[str] = None
+
+
+async def _ask_all(config: RespondConfig, jobs: list[Job], writer: DurableWriter,
+                   outcome: _Outcome, world: _Injected) -> None:
+    key = world.api_key or os.environ.get(config.api_key_env) or DUMMY_API_KEY
+    client = ChatClient(config.base_urls, model=config.model, api_key=key,
+                        timeout_s=config.timeout_s, concurrency=config.concurrency,
+                        reasoning_fields=config.reasoning.fields,
+                        http_client=world.http_client, transport=world.transport)
+    asker = _Asker(client, config, world.rng or random.Random(), world.sleep)
+    try:
+        await writer.start()
+        outcome.stopped_by = await _run_workers(jobs, asker, writer, outcome.tally,
+                                                world.progress, config.concurrency,
+                                                world.handle_signals)
+    finally:
+        outcome.attempts = asker.attempts
+        outcome.requests_by_endpoint = {endpoint.base_url: endpoint.requests
+                                        for endpoint in client.pool.endpoints}
+        await client.aclose()
+
+
+async def _session(config: RespondConfig, variants: list[Variant], inputs: list[InputFile],
+                   world: _Injected) -> _Outcome:
+    """One session inside the locked directory: check, plan, ask, record, update the manifest."""
+    previous = load_manifest(config.manifest_path)
+    session = new_session(config, started_at=now_utc())
+    manifest = manifest_for(config, inputs, session, previous)
+    responses = config.responses_path
+    check_resumable(previous, manifest, out_dir=config.out_dir, force=config.force,
+                    has_responses=responses.exists() and responses.stat().st_size > 0)
+
+    outcome = _Outcome()
+    writer = DurableWriter(responses, batch=config.flush_records,
+                           interval_s=config.flush_interval_s)  # repairs a truncated tail
+    try:
+        jobs, outcome.skipped = plan_jobs(variants, config.samples, latest_records(responses),
+                                          retry_errors=config.retry_errors)
+        outcome.asked = session.counts.asked = len(jobs)
+        write_manifest(config.manifest_path, manifest)
+        if world.progress is not None:
+            world.progress.start(len(jobs))
+        try:
+            if jobs:
+                await _ask_all(config, jobs, writer, outcome, world)
+        finally:
+            if world.progress is not None:
+                world.progress.close()
+            await writer.aclose()
+            session.finished_at = now_utc()
+            session.counts.done = outcome.tally.done
+            session.counts.errors = outcome.tally.errors
+            session.counts.truncated = outcome.tally.truncated
+            write_manifest(config.manifest_path, _finished(manifest, session))
+    finally:
+        writer.close_sync()
+    return outcome
+
+
+async def respond_async(config: RespondConfig, *, http_client: Optional[Any] = None,
+                        transport: Optional[Any] = None,
+                        api_key: Optional[str] = None, progress: Optional[Progress] = None,
+                        rng: Optional[random.Random] = None,
+                        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                        handle_signals: bool = False) -> RunSummary:
+    """Ask for every missing (key, sample) of `config.inputs` and append the answers to the run.
+
+    `http_client` or `transport` replace the network (tests, proxies);
+    `api_key` overrides the environment variable named by the config;
+    `handle_signals` turns SIGINT/SIGTERM into a clean stop (the CLI sets it).
+    Raises InputError for bad inputs, ProtocolMismatch for a directory made
+    under another protocol, RunDirectoryBusy when another run writes there,
+    EndpointFatalError when the endpoint refuses every request.
+    """
+    clock = time.perf_counter()
+    variants = load_prompts(config.inputs)
+    if config.limit is not None:
+        variants = variants[: config.limit]
+    inputs = input_files(list(config.inputs))
+    world = _Injected(http_client=http_client, transport=transport, api_key=api_key,
+                      progress=progress, rng=rng, sleep=sleep, handle_signals=handle_signals)
+
+    with run_directory_lock(config.out_dir):
+        outcome = await _session(config, variants, inputs, world)
+        latest = latest_records(config.responses_path)
+    covered = [latest.get((variant.key, sample)) for variant in variants
+               for sample in range(config.samples)]
+    return RunSummary(
+        out_dir=config.out_dir, pairs=len(covered), skipped=outcome.skipped, asked=outcome.asked,
+        session=outcome.tally, total=Tally.of(record for record in covered if record is not None),
+        missing=sum(record is None for record in covered), attempts=outcome.attempts,
+        wall_s=time.perf_counter() - clock, requests_by_endpoint=outcome.requests_by_endpoint,
+        interrupted=outcome.stopped_by is not None, stopped_by=outcome.stopped_by)
+
+
+def _finished(manifest: RunManifest, session: Session) -> RunManifest:
+    sessions = list(manifest.sessions[:-1]) + [session]
+    return manifest.model_copy(update={"sessions": sessions, "finished_at": session.finished_at})
+
+
+def respond(config: RespondConfig, *, http_client: Optional[Any] = None,
+            transport: Optional[Any] = None, api_key: Optional[str] = None,
+            progress: Optional[Progress] = None, rng: Optional[random.Random] = None,
+            handle_signals: bool = False) -> RunSummary:
+    """Synchronous `respond_async` for scripts and the CLI (same options, same result)."""
+    return asyncio.run(respond_async(config, http_client=http_client, transport=transport,
+                                     api_key=api_key, progress=progress, rng=rng,
+                                     handle_signals=handle_signals))
+

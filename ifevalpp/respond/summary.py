@@ -1,0 +1,94 @@
+"""What a `respond` run did, as a model to return and a small table to print."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Iterable, Optional
+
+from pydantic import BaseModel, Field
+
+from ..schema import ResponseRecord
+
+
+class Tally(BaseModel):
+    """Counts over a set of records (one session's, or the latest record of every pair)."""
+
+    done: int = 0
+    errors: int = 0
+    truncated: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+
+    def add(self, record: ResponseRecord) -> None:
+        if record.error is not None:
+            self.errors += 1
+            return
+        self.done += 1
+        if record.finish_reason == "length":
+            self.truncated += 1
+        usage = record.usage or {}
+        self.prompt_tokens += _as_int(usage.get("prompt_tokens"))
+        self.completion_tokens += _as_int(usage.get("completion_tokens"))
+
+    @classmethod
+    def of(cls, records: Iterable[ResponseRecord]) -> "Tally":
+        tally = cls()
+        for record in records:
+            tally.add(record)
+        return tally
+
+
+def _as_int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+class RunSummary(BaseModel):
+    """The result of `respond`: this session's work and the state of the whole output file."""
+
+    out_dir: Path
+    pairs: int = Field(description="(key, sample) pairs the command covers: prompts × samples")
+    skipped: int = Field(description="pairs already answered by an earlier session")
+    asked: int = Field(description="pairs this session sent")
+    session: Tally
+    total: Tally = Field(description="latest record of every covered pair")
+    missing: int = Field(description="covered pairs with no record (interrupted run)")
+    attempts: int = 0
+    wall_s: float = 0.0
+    requests_by_endpoint: dict[str, int] = Field(default_factory=dict)
+    interrupted: bool = False
+    stopped_by: Optional[str] = None
+
+    @property
+    def complete(self) -> bool:
+        """Every covered pair has an answer (no errors, nothing missing)."""
+        return self.total.errors == 0 and self.missing == 0
+
+
+def format_summary(summary: RunSummary) -> str:
+    """A closing table: this session next to the whole run directory."""
+    rate = summary.asked / summary.wall_s if summary.wall_s > 0 else 0.0
+    rows = [
+        ("done", summary.session.done, summary.total.done),
+        ("errors", summary.session.errors, summary.total.errors),
+        ("truncated (length)", summary.session.truncated, summary.total.truncated),
+        ("prompt tokens", summary.session.prompt_tokens, summary.total.prompt_tokens),
+        ("completion tokens", summary.session.completion_tokens, summary.total.completion_tokens),
+    ]
+    width = max(len(label) for label, _, _ in rows)
+    lines = [f"{'':{width}}  {'this run':>12}  {'all runs':>12}"]
+    lines += [f"{label:{width}}  {now:>12,}  {total:>12,}" for label, now, total in rows]
+    lines.append(f"{'missing':{width}}  {'':>12}  {summary.missing:>12,}")
+    lines.append(f"{'wall time':{width}}  {summary.wall_s:>11.1f}s  {'':>12}")
+    lines.append(f"{'requests/s':{width}}  {rate:>12.1f}  {'':>12}")
+    if summary.skipped:
+        lines.append(f"skipped {summary.skipped:,} pairs already answered in {summary.out_dir}")
+    if len(summary.requests_by_endpoint) > 1:
+        spread = ", ".join(f"{url}: {count:,}" for url, count in summary.requests_by_endpoint.items())
+        lines.append(f"requests by endpoint: {spread}")
+    if summary.stopped_by:
+        lines.append(f"stopped early: {summary.stopped_by}")
+    if summary.total.errors:
+        lines.append(f"{summary.total.errors:,} pairs failed; rerun with --retry-errors to ask again")
+    elif summary.missing:
+        lines.append(f"{summary.missing:,} pairs not asked yet; rerun the same command to resume")
+    return "\n".join(lines)
