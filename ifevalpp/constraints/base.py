@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, ClassVar, Literal, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr,
+                      ValidationError)
 
 from ..errors import ParamsError, UnknownInstructionError
 from ..profiles import Profile
@@ -24,6 +25,17 @@ OFFICIAL_RELATIONS: frozenset[str] = frozenset({"less than", "at least"})
 Count = Annotated[StrictInt, Field(ge=0)]
 PositiveCount = Annotated[StrictInt, Field(ge=1)]
 NonEmptyText = Annotated[StrictStr, Field(min_length=1)]
+
+
+def _stripped_non_blank(value: str) -> str:
+    stripped = value.strip()
+    if not stripped:
+        raise ValueError("must not be blank")
+    return stripped
+
+
+# Text the checker compares after stripping (markers, splitter words, keywords).
+StrippedText = Annotated[StrictStr, AfterValidator(_stripped_non_blank)]
 
 # Language codes langdetect can return; a response_language outside them could never pass.
 LANGUAGE_CODES: tuple[str, ...] = (

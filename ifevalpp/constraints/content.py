@@ -6,10 +6,9 @@ import functools
 import re
 from typing import Optional
 
-from pydantic import field_validator
 
 from ..profiles import Profile
-from .base import Constraint, Count, NonEmptyText, Params, register
+from .base import Constraint, Count, Params, StrippedText, register
 
 _PLACEHOLDER = re.compile(r"\[.*?\]")
 
@@ -47,15 +46,7 @@ def postscript_pattern(marker: str) -> re.Pattern[str]:
 
 
 class PostscriptParams(Params):
-    postscript_marker: NonEmptyText
-
-    @field_validator("postscript_marker")
-    @classmethod
-    def _strip(cls, value: str) -> str:
-        stripped = value.strip()
-        if not stripped:
-            raise ValueError("postscript_marker is blank")
-        return stripped
+    postscript_marker: StrippedText
 
 
 @register

@@ -7,10 +7,9 @@ import json
 import re
 from typing import Optional
 
-from pydantic import field_validator
 
 from ..profiles import Profile
-from .base import Constraint, Count, NonEmptyText, Params, register
+from .base import Constraint, Count, Params, StrippedText, register
 
 # A bullet line: optional indentation then '* ' (not '**') or '-'. `\s*` may run over blank
 # lines, exactly as the official pattern does.
@@ -95,16 +94,8 @@ def section_pattern(splitter: str, profile: Profile) -> re.Pattern[str]:
 
 
 class SectionsParams(Params):
-    section_spliter: NonEmptyText
+    section_spliter: StrippedText
     num_sections: Count
-
-    @field_validator("section_spliter")
-    @classmethod
-    def _strip(cls, value: str) -> str:
-        stripped = value.strip()
-        if not stripped:
-            raise ValueError("section_spliter is blank")
-        return stripped
 
 
 @register

@@ -11,7 +11,8 @@ from typing import Annotated
 from pydantic import Field, field_validator
 
 from ..profiles import Profile
-from .base import (Constraint, Count, NonEmptyText, Params, Relation, compare, register)
+from .base import (Constraint, Count, NonEmptyText, Params, Relation, StrippedText, compare,
+                   register)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -55,17 +56,9 @@ class KeywordExistence(Constraint):
 
 
 class FrequencyParams(Params):
-    keyword: NonEmptyText
+    keyword: StrippedText
     frequency: Count
     relation: Relation
-
-    @field_validator("keyword")
-    @classmethod
-    def _strip(cls, value: str) -> str:
-        stripped = value.strip()
-        if not stripped:
-            raise ValueError("keyword is blank")
-        return stripped
 
 
 @register

@@ -20,7 +20,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-from ..constraints import parse_params
 from .decompose import REPEAT_ID, Layout, Unit, local_spans, strip_clause
 from .params import chance, choice
 from .spans import numbers_in

@@ -129,7 +129,7 @@ def render_html(report: ReliabilityReport) -> str:
     charts.append(ifeval_chart(report))
     if report.select("type"):
         charts.append(type_chart(report))
-    body = [f"<h1>ifevalpp score report</h1>",
+    body = ["<h1>ifevalpp score report</h1>",
             '<p class="meta">'
             f"responses <code>{escape(base.responses_path)}</code><br>"
             f"cases <code>{escape(base.cases_path)}</code> (sha256 "

@@ -97,7 +97,7 @@ def line_chart(x: Sequence[int], series: Sequence[Series], *, title: str, x_labe
         lower = [(px(xv), py(lv)) for xv, lv in zip(x, s.low) if _ok(lv)]
         if len(upper) >= 1 and len(lower) >= 1:
             points = upper + lower[::-1]
-            parts.append(f'<polygon class="band" points="'
+            parts.append('<polygon class="band" points="'
                          + " ".join(f"{_fmt(a)},{_fmt(b)}" for a, b in points)
                          + f'" fill="{s.color}" fill-opacity="0.18" stroke="none"/>')
     for s in reversed(series):  # the first series is drawn last, on top
@@ -105,7 +105,7 @@ def line_chart(x: Sequence[int], series: Sequence[Series], *, title: str, x_labe
         if not points:
             continue
         dash = ' stroke-dasharray="6 4"' if s.dashed else ""
-        parts.append(f'<polyline class="curve" points="'
+        parts.append('<polyline class="curve" points="'
                      + " ".join(f"{_fmt(a)},{_fmt(b)}" for a, b in points)
                      + f'" fill="none" stroke="{s.color}" stroke-width="3"{dash}/>')
         for a, b in points:

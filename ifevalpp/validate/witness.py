@@ -253,7 +253,6 @@ def _assemble(plan: Plan, layout: Layout, vocabulary: list[str]) -> str:
         nth, word = plan.nth
         if 1 <= nth <= len(body_blocks):
             body_blocks[nth - 1] = word + " " + body_blocks[nth - 1]
-    extra_lines_first: list[str] = []
     if plan.bullets:
         bullet_words = vocabulary[:3] if len(vocabulary) >= 3 else vocabulary
         bullet_lines = [f"* {' '.join(bullet_words)}{ending}" for _ in range(plan.bullets)]

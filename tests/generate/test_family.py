@@ -9,7 +9,6 @@ from ifevalpp.generate import derive_seed, generate_families, load_validator
 from ifevalpp.generate import spans
 from ifevalpp.generate.decompose import build_layout
 from ifevalpp.generate.distance import normalized_distance
-from ifevalpp.schema import COUSIN_KINDS
 
 REPEAT = "combination:repeat_prompt"
 
