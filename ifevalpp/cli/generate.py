@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 import click
 
 from ..errors import InputError
 from ..schema import COUSIN_KINDS
 from .common import PROFILE_OPTION, reports_errors
+
+if TYPE_CHECKING:
+    from ..generate.family import FamilyResult
+    from ..generate.llm import LLMFamilyResult
 
 
 def resolve_original(value: str) -> Path:
@@ -41,13 +45,25 @@ def summary_table(result, out: Path) -> str:
     return "\n".join(lines)
 
 
+def llm_settings(model: str, base_urls: Sequence[str], **options: Any) -> Any:
+    """`LLMSettings` from the options; a bad value is a usage error (exit 2), not a traceback."""
+    from pydantic import ValidationError
+
+    from ..generate.llm import LLMSettings
+
+    try:
+        return LLMSettings(model=model, base_urls=list(base_urls), **options)
+    except ValidationError as exc:
+        raise click.UsageError(str(exc.errors()[0]["msg"])) from None
+
+
 @click.command("generate-families")
 @click.option("--original", "original", default="github", show_default=True,
               help="IFEval cases: a path, or a revision name fetched by `ifevalpp fetch` "
                    "(data/original/<name>.jsonl).")
-@click.option("--out", type=click.Path(dir_okay=False, path_type=Path),
-              default=Path("data/families/template.jsonl"), show_default=True,
-              help="Family file to write (<name>.manifest.json goes beside it).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="Family file to write (<name>.manifest.json goes beside it); default "
+                   "data/families/<backend>.jsonl.")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--per-kind", type=click.IntRange(1, 20), default=3, show_default=True,
               help="Cousins of each kind per case.")
@@ -59,10 +75,37 @@ def summary_table(result, out: Path) -> str:
               help="Seeds tried per cousin before it is reported as missing.")
 @PROFILE_OPTION
 @click.option("--progress/--no-progress", default=True, show_default=True)
+@click.option("--backend", type=click.Choice(["template", "openai"]), default="template",
+              show_default=True,
+              help="Who writes the cousins: the offline templates, or a model behind an "
+                   "OpenAI-compatible endpoint (needs --model and --base-url).")
+@click.option("--model", default=None, help="[openai] Model name the endpoint serves.")
+@click.option("--base-url", "base_urls", multiple=True,
+              help="[openai] Endpoint base URL, e.g. http://localhost:8000/v1 (repeatable: "
+                   "replicas).")
+@click.option("--api-key-env", default="OPENAI_API_KEY", show_default=True,
+              help="[openai] Environment variable holding the API key (never written anywhere).")
+@click.option("--concurrency", type=click.IntRange(min=1), default=8, show_default=True,
+              help="[openai] Cases worked on at once (requests in flight).")
+@click.option("--temperature", type=click.FloatRange(min=0), default=0.7, show_default=True,
+              help="[openai] Sampling temperature (part of the cache key).")
+@click.option("--max-tokens", type=click.IntRange(min=1), default=2048, show_default=True,
+              help="[openai] Longest answer, in tokens (part of the cache key).")
+@click.option("--timeout", "timeout_s", type=click.FloatRange(min=0, min_open=True),
+              default=300.0, show_default=True, help="[openai] Seconds per request.")
+@click.option("--json-mode/--no-json-mode", default=True, show_default=True,
+              help="[openai] Ask for response_format json_object (dropped automatically when "
+                   "the server refuses it).")
+@click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="[openai] Answer cache, one JSON file per request hash; default .cache/ "
+                   "beside --out (a rerun asks nothing).")
 @reports_errors
-def generate_families(original: str, out: Path, seed: int, per_kind: int,
+def generate_families(original: str, out: Optional[Path], seed: int, per_kind: int,
                       kinds: Sequence[str], case_keys: Optional[str], max_attempts: int,
-                      profile: str, progress: bool) -> None:
+                      profile: str, progress: bool, backend: str, model: Optional[str],
+                      base_urls: Sequence[str], api_key_env: str, concurrency: int,
+                      temperature: float, max_tokens: int, timeout_s: float, json_mode: bool,
+                      cache_dir: Optional[Path]) -> None:
     """Grow each case into a family: original + rephrasings, distractors, reconfigurations."""
     from tqdm import tqdm
 
@@ -71,6 +114,9 @@ def generate_families(original: str, out: Path, seed: int, per_kind: int,
     from ..generate.manifest import family_manifest
     from ..io import sha256_file, write_json, write_jsonl
 
+    if backend == "openai" and (not model or not base_urls):
+        raise click.UsageError("--backend openai needs --model and --base-url")
+    out = out or Path("data") / "families" / f"{backend}.jsonl"
     path = resolve_original(original)
     if not path.exists():
         raise InputError("file not found (run `ifevalpp fetch` or pass a path)", path=str(path))
@@ -83,14 +129,37 @@ def generate_families(original: str, out: Path, seed: int, per_kind: int,
             raise InputError(f"unknown case keys: {', '.join(sorted(missing))}", path=str(path),
                              field="key")
     bar = tqdm(total=len(variants), desc="families", unit="case", disable=not progress)
+    options = dict(seed=seed, per_kind=per_kind, kinds=list(kinds) or list(COUSIN_KINDS),
+                   profile=profile, max_attempts=max_attempts, progress=bar.update)
+    result: FamilyResult
+    llm_result: Optional[LLMFamilyResult] = None
     try:
-        result = generate(variants, seed=seed, per_kind=per_kind,
-                          kinds=list(kinds) or list(COUSIN_KINDS), profile=profile,
-                          max_attempts=max_attempts, progress=bar.update)
+        if backend == "openai":
+            from ..generate.llm import generate_families_llm
+
+            settings = llm_settings(model or "", base_urls, api_key_env=api_key_env,
+                                    concurrency=concurrency, temperature=temperature,
+                                    max_tokens=max_tokens, timeout_s=timeout_s,
+                                    json_mode=json_mode,
+                                    cache_dir=cache_dir or out.parent / ".cache")
+            result = llm_result = generate_families_llm(variants, settings, **options)
+        else:
+            result = generate(variants, **options)
     finally:
         bar.close()
     write_jsonl(out, result.variants)
-    manifest = family_manifest(result, input_path=path, input_sha256=sha256_file(path),
-                               output_path=out, output_sha256=sha256_file(out))
+    paths: dict[str, Any] = dict(input_path=path, input_sha256=sha256_file(path), output_path=out,
+                                 output_sha256=sha256_file(out))
+    if llm_result is not None:
+        from ..generate.llm import llm_manifest
+
+        manifest = llm_manifest(llm_result, **paths)
+    else:
+        manifest = family_manifest(result, **paths)
     write_json(out.with_name(out.stem + ".manifest.json"), manifest)
     click.echo(summary_table(result, out))
+    if llm_result is not None:
+        stats = llm_result.stats
+        click.echo(f"model requests: {stats.requests} sent, {stats.cache_hits} answers from the "
+                   f"cache ({llm_result.settings.cache_dir}), {stats.unparseable} unparseable, "
+                   f"{stats.failed} failed")

@@ -4,13 +4,17 @@
                       profile="official") -> FamilyResult
 
 Everything is deterministic for a given seed and template set, uses no network,
-and renders wording from the jinja2 templates under `templates/`.
+and renders wording from the jinja2 templates under `templates/`. The same
+assembly takes candidates from a model instead with `ifevalpp.generate.llm`
+(`generate_families_llm`, `--backend openai`).
 """
 
 from __future__ import annotations
 
-from .family import (CousinFailure, FamilyResult, derive_seed, generate_families,
-                     generate_family, generator_version, load_validator)
+from .family import (TEMPLATE_BACKEND, CousinBackend, CousinFailure, CousinRequest,
+                     FamilyResult, StopCousin, derive_seed, generate_families, generate_family,
+                     generator_version, load_validator)
 
-__all__ = ["CousinFailure", "FamilyResult", "derive_seed", "generate_families",
-           "generate_family", "generator_version", "load_validator"]
+__all__ = ["TEMPLATE_BACKEND", "CousinBackend", "CousinFailure", "CousinRequest",
+           "FamilyResult", "StopCousin", "derive_seed", "generate_families", "generate_family",
+           "generator_version", "load_validator"]

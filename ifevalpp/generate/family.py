@@ -14,6 +14,9 @@ is kept when
 
 Otherwise the next attempt (next seed) is tried, up to `max_attempts`; a
 cousin that never passes is reported with the last reason.
+
+Candidates come from a `CousinBackend`: the template generators by default, or
+a model (`llm.py`), which gets the same filter, distinctness rule and bound.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import functools
 import hashlib
 import random
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any, Callable, Iterable, Optional, Sequence, Union
 
@@ -70,6 +74,7 @@ class FamilyResult(BaseModel):
     profile: Profile = "official"
     validator: str = ""
     version: str = ""
+    backend: str = "template"
 
     @property
     def expected_cousins(self) -> int:
@@ -102,11 +107,16 @@ def derive_seed(seed: int, case: Union[int, str], kind: str, index: int, attempt
     return int.from_bytes(hashlib.sha256(material).digest()[:8], "big") >> 1
 
 
-@functools.lru_cache(maxsize=4)
-def _templates_digest(root: str) -> str:
+@functools.lru_cache(maxsize=8)
+def _templates_digest(root: str, only: Optional[str] = None) -> str:
+    """Digest of the templates; `only` restricts it to one subfolder. The template backend's
+    digest leaves out `llm/` (the model backend's prompts), which it never reads."""
     digest = hashlib.sha256()
     base = Path(root)
     for path in sorted(base.rglob("*")):
+        top = path.relative_to(base).parts[0]
+        if (top != only) if only is not None else (top == "llm"):
+            continue
         if path.is_file() and path.suffix in (".j2", ".json"):
             digest.update(path.relative_to(base).as_posix().encode("utf-8") + b"\0")
             digest.update(path.read_bytes() + b"\0")
@@ -223,6 +233,51 @@ GENERATORS: dict[str, Callable[..., Composed]] = {
 }
 
 
+@dataclasses.dataclass(frozen=True)
+class CousinRequest:
+    """What a backend is told when asked for one candidate cousin."""
+
+    case: Union[int, str]
+    layout: Layout
+    kind: Kind
+    index: int
+    attempt: int
+    seed: int
+    rng: random.Random
+    profile: Profile
+    accepted: tuple[str, ...]                 # prompts kept so far (the original first)
+    previous: Optional[str] = None            # why the last attempt was rejected
+    donors: Sequence[Donor] = ()              # tasks of other cases not borrowed yet
+
+
+class StopCousin(Exception):
+    """Raised by a backend when asking again cannot help (the endpoint keeps failing)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class CousinBackend:
+    """Where candidates come from; every candidate then passes the same filter."""
+
+    name: str
+    propose: Callable[[CousinRequest], Composed]
+    version: Optional[str] = None             # default: generator_version()
+    borrows_tasks: bool = False               # needs other cases' tasks (task swap)
+    workers: int = 1                          # cases generated at once (threads)
+    abort: Optional[Callable[[], None]] = None  # called when a threaded run stops early
+
+
+def template_propose(request: CousinRequest) -> Composed:
+    """The offline generators (rephrasing.py, distractor.py, reconfiguration.py)."""
+    generator = GENERATORS[request.kind]
+    if request.kind == "reconfiguration":
+        return generator(request.layout, request.rng, request.index, donors=request.donors,
+                         profile=request.profile, attempt=request.attempt)
+    return generator(request.layout, request.rng, request.index, attempt=request.attempt)
+
+
+TEMPLATE_BACKEND = CousinBackend("template", template_propose, borrows_tasks=True)
+
+
 def _errors(findings: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     return [finding for finding in findings if finding.get("severity") == "error"]
 
@@ -233,11 +288,13 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                     validator: Optional[Validator] = None,
                     min_distance: float = DEFAULT_MIN_DISTANCE,
                     max_attempts: int = DEFAULT_MAX_ATTEMPTS,
-                    version: Optional[str] = None) -> tuple[list[Variant], list[CousinFailure]]:
+                    version: Optional[str] = None,
+                    backend: CousinBackend = TEMPLATE_BACKEND
+                    ) -> tuple[list[Variant], list[CousinFailure]]:
     """The family of one case: its original and up to `per_kind` cousins of each kind."""
     key, case = _case_key(case)
     validator = validator or load_validator(profile)[0]
-    version = version or generator_version()
+    version = version or backend.version or generator_version()
     original = Variant(key=family_key(key, "original", 0), case=key, kind="original", index=0,
                        prompt=case.prompt, instruction_id_list=list(case.instruction_id_list),
                        kwargs=list(case.kwargs), generator=GeneratorInfo(backend="original"))
@@ -258,19 +315,24 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
     used_donors: set[str] = set()
     own_donors = [donor for donor in donors if donor.case != str(key)]
     for kind in kinds:
-        generator = GENERATORS[kind]
         for index in range(1, per_kind + 1):
             reason = "not attempted"
+            tried = max_attempts
+            kept = False
             for attempt in range(max_attempts):
                 cousin_seed = derive_seed(seed, key, kind, index, attempt)
                 rng = random.Random(cousin_seed)
+                fresh = ([donor for donor in own_donors if donor.case not in used_donors]
+                         if kind == "reconfiguration" else [])
+                request = CousinRequest(case=key, layout=layout, kind=kind, index=index,
+                                        attempt=attempt, seed=cousin_seed, rng=rng,
+                                        profile=profile, accepted=tuple(accepted),
+                                        previous=reason if attempt else None, donors=fresh)
                 try:
-                    if kind == "reconfiguration":
-                        fresh = [donor for donor in own_donors if donor.case not in used_donors]
-                        composed = generator(layout, rng, index, donors=fresh,
-                                             profile=profile, attempt=attempt)
-                    else:
-                        composed = generator(layout, rng, index, attempt=attempt)
+                    composed = backend.propose(request)
+                except StopCousin as exc:
+                    reason, tried = str(exc), attempt + 1
+                    break
                 except (ComposeError, ValueError) as exc:
                     reason = f"generation: {exc}"
                     continue
@@ -288,7 +350,7 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                         key=family_key(key, kind, index), case=key, kind=kind, index=index,
                         prompt=composed.prompt, instruction_id_list=list(layout.ids),
                         kwargs=composed.kwargs,
-                        generator=GeneratorInfo(backend="template", version=version,
+                        generator=GeneratorInfo(backend=backend.name, version=version,
                                                 seed=cousin_seed,
                                                 detail={"attempt": attempt, **composed.detail}))
                     new_params = [parse_params(instruction_id, kwargs) for instruction_id, kwargs
@@ -312,10 +374,11 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                 accepted.append(composed.prompt)
                 if composed.detail.get("task_from"):
                     used_donors.add(composed.detail["task_from"])
+                kept = True
                 break
-            else:
+            if not kept:
                 failures.append(CousinFailure(case=key, kind=kind, index=index,
-                                              attempts=max_attempts, reason=reason))
+                                              attempts=tried, reason=reason))
     return variants, failures
 
 
@@ -339,12 +402,15 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
                       min_distance: float = DEFAULT_MIN_DISTANCE,
                       max_attempts: int = DEFAULT_MAX_ATTEMPTS,
                       validator: Optional[Validator] = None,
-                      progress: Optional[Callable[[int], None]] = None) -> FamilyResult:
+                      progress: Optional[Callable[[int], None]] = None,
+                      backend: CousinBackend = TEMPLATE_BACKEND) -> FamilyResult:
     """Grow every case into a family (library entry point; the CLI only adapts it).
 
     `cases` are IFEval cases (`Case`, an original `Variant`, or the raw dict);
     non-original variants are skipped. `progress`, if given, is called with 1
-    after each case.
+    after each case. `backend` proposes the candidates (default: templates); with
+    `backend.workers` > 1 that many cases are worked on at once, and the result
+    is still in input order.
     """
     check_profile(profile)
     unknown = [kind for kind in kinds if kind not in COUSIN_KINDS]
@@ -360,17 +426,42 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
         validator, validator_name = load_validator(profile)
     else:
         validator_name = getattr(validator, "__name__", "custom")
-    version = generator_version()
-    donors = build_donors(items) if "reconfiguration" in kinds else []
+    version = backend.version or generator_version()
+    donors = (build_donors(items) if "reconfiguration" in kinds and backend.borrows_tasks
+              else [])
     result = FamilyResult(cases=[key for key, _ in items], kinds=list(kinds), per_kind=per_kind,
-                          seed=seed, profile=profile, validator=validator_name, version=version)
-    for key, case in items:
-        variants, failures = generate_family(
+                          seed=seed, profile=profile, validator=validator_name, version=version,
+                          backend=backend.name)
+
+    def one(case: Case) -> tuple[list[Variant], list[CousinFailure]]:
+        return generate_family(
             case, seed=seed, per_kind=per_kind, kinds=kinds, profile=profile, donors=donors,
             validator=validator, min_distance=min_distance, max_attempts=max_attempts,
-            version=version)
+            version=version, backend=backend)
+
+    def collect(variants: list[Variant], failures: list[CousinFailure]) -> None:
         result.variants.extend(variants)
         result.failures.extend(failures)
-        if progress is not None:
-            progress(1)
+
+    if backend.workers <= 1 or len(items) <= 1:
+        for _, case in items:
+            collect(*one(case))
+            if progress is not None:
+                progress(1)
+        return result
+    with ThreadPoolExecutor(max_workers=backend.workers) as pool:
+        futures = [pool.submit(one, case) for _, case in items]
+        try:
+            for future in as_completed(futures):
+                future.result()  # the first failure (or Ctrl-C) ends the run at once
+                if progress is not None:
+                    progress(1)
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            if backend.abort is not None:
+                backend.abort()
+            raise
+    for future in futures:
+        collect(*future.result())
     return result

@@ -14,7 +14,7 @@ def family_manifest(result: FamilyResult, *, input_path: Path, input_sha256: str
     the same run gives the same bytes)."""
     complete = result.complete_cases()
     return {
-        "backend": "template",
+        "backend": result.backend,
         "version": result.version,
         "seed": result.seed,
         "profile": result.profile,

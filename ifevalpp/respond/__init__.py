@@ -10,19 +10,23 @@
 
 from __future__ import annotations
 
-from .config import (DEFAULT_API_KEY_ENV, ReasoningHandling, RespondConfig, RetryPolicy,
-                     SamplingParams)
+from .client import ChatClient, Completion
+from .config import (DEFAULT_API_KEY_ENV, DUMMY_API_KEY, ReasoningHandling, RespondConfig,
+                     RetryPolicy, SamplingParams)
 from .lock import RunDirectoryBusy
 from .manifest import ProtocolMismatch, RunManifest, load_manifest
 from .progress import Progress, TqdmProgress
 from .reasoning import split_reasoning
 from .records import latest_records
-from .retry import EndpointFatalError
+from .retry import EndpointFatalError, with_retries
 from .run import respond, respond_async
 from .summary import RunSummary, Tally, format_summary
 
 __all__ = [
+    "ChatClient",
+    "Completion",
     "DEFAULT_API_KEY_ENV",
+    "DUMMY_API_KEY",
     "EndpointFatalError",
     "Progress",
     "ProtocolMismatch",
@@ -41,4 +45,5 @@ __all__ = [
     "respond",
     "respond_async",
     "split_reasoning",
+    "with_retries",
 ]

@@ -264,9 +264,11 @@ def test_the_ticker_writes_a_partial_batch_within_the_interval(tmp_path: Path) -
 def test_the_public_surface_is_deliberate() -> None:
     import ifevalpp.respond as package
 
+    # ChatClient, Completion and with_retries also serve the LLM family backend.
     assert sorted(package.__all__) == [
-        "DEFAULT_API_KEY_ENV", "EndpointFatalError", "Progress", "ProtocolMismatch",
-        "ReasoningHandling", "RespondConfig", "RetryPolicy", "RunDirectoryBusy", "RunManifest",
-        "RunSummary", "SamplingParams", "Tally", "TqdmProgress", "format_summary",
-        "latest_records", "load_manifest", "respond", "respond_async", "split_reasoning"]
+        "ChatClient", "Completion", "DEFAULT_API_KEY_ENV", "DUMMY_API_KEY", "EndpointFatalError",
+        "Progress", "ProtocolMismatch", "ReasoningHandling", "RespondConfig", "RetryPolicy",
+        "RunDirectoryBusy", "RunManifest", "RunSummary", "SamplingParams", "Tally",
+        "TqdmProgress", "format_summary", "latest_records", "load_manifest", "respond",
+        "respond_async", "split_reasoning", "with_retries"]
     assert all(hasattr(package, name) for name in package.__all__)

@@ -1,0 +1,323 @@
+"""LLM-backed cousins: a model behind any OpenAI-compatible endpoint writes the candidates.
+
+    from ifevalpp.generate.llm import LLMSettings, generate_families_llm
+    result = generate_families_llm(cases, LLMSettings(
+        model="m", base_urls=["http://localhost:8000/v1"], cache_dir="data/families/.cache"))
+
+The family assembly is the template backend's (`family.generate_families` with
+a `CousinBackend`): the same kinds, seeds, validator filter (`validate_case`,
+no `error`), distinctness rule, bounded regeneration and output records. Only
+the source of a candidate differs: for each attempt the model gets our prompt
+(`templates/llm/<kind>.j2`, rendered by `llm_prompts.py`) carrying the attempt
+number, the derived seed, the siblings kept so far and the reason the previous
+attempt was rejected, and answers with JSON (JSON mode is requested; a server
+that refuses it is asked without it). The answer is parsed tolerantly and
+checked against the kind's promise on kwargs, then filtered like any cousin.
+
+Requests go through `ifevalpp.respond` (the AsyncOpenAI wrapper and its retry
+policy) on an event loop in a background thread, while `concurrency` cases
+are worked on at once. Answers are cached by request hash (`llm_cache.py`), so
+a rerun with the same settings makes no request and writes the same bytes.
+A request that still fails after its retries ends that cousin (reported like
+any shortfall); an endpoint that refuses everything (401/403/404) stops the run
+with `EndpointFatalError`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import os
+import random
+import threading
+from pathlib import Path
+from typing import Any, Awaitable, Callable, Coroutine, Iterable, Optional, Sequence, TypeVar, Union
+
+import openai
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from .. import __version__
+from ..profiles import Profile
+from ..respond import (DEFAULT_API_KEY_ENV, DUMMY_API_KEY, ChatClient, Completion,
+                       ReasoningHandling, RetryPolicy, with_retries)
+from ..schema import COUSIN_KINDS, Case, Kind, Variant
+from .compose import Composed
+from .family import (DEFAULT_MAX_ATTEMPTS, DEFAULT_MIN_DISTANCE, CousinBackend, CousinRequest,
+                     FamilyResult, StopCousin, Validator, _templates_digest, generate_families)
+from .llm_cache import AnswerCache, CachedAnswer, request_key
+from .llm_prompts import UnparseableAnswer, build_messages, parse_answer, plan_for, to_composed
+from .manifest import family_manifest
+from .templating import templates_dir
+
+BACKEND_NAME = "openai"
+JSON_MODE = {"type": "json_object"}
+T = TypeVar("T")
+
+
+class LLMSettings(BaseModel):
+    """Which model writes the cousins, where it is served, and how it is asked."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    model: str = Field(min_length=1)
+    base_urls: list[str] = Field(min_length=1)
+    api_key_env: str = DEFAULT_API_KEY_ENV
+    concurrency: int = Field(default=8, ge=1)
+    temperature: Optional[float] = Field(default=0.7, ge=0)
+    max_tokens: Optional[int] = Field(default=2048, ge=1)
+    # Send the cousin's derived seed (servers that honour it give reproducible answers).
+    send_seed: bool = True
+    json_mode: bool = True
+    timeout_s: float = Field(default=300.0, gt=0)
+    retry: RetryPolicy = Field(default_factory=RetryPolicy)
+    # None: no cache (every run asks again).
+    cache_dir: Optional[Path] = None
+
+    @field_validator("base_urls")
+    @classmethod
+    def _urls(cls, urls: list[str]) -> list[str]:
+        cleaned = [url.rstrip("/") for url in urls]
+        for url in cleaned:
+            if not url.startswith(("http://", "https://")):
+                raise ValueError(f"base URL {url!r} must start with http:// or https://")
+        return cleaned
+
+    def request_params(self, seed: int) -> dict[str, Any]:
+        """The sampling parameters sent with (and hashed into the cache key of) one request."""
+        params: dict[str, Any] = {}
+        if self.temperature is not None:
+            params["temperature"] = self.temperature
+        if self.max_tokens is not None:
+            params["max_tokens"] = self.max_tokens
+        if self.send_seed:
+            params["seed"] = seed % 2 ** 31
+        return params
+
+    def protocol(self) -> dict[str, Any]:
+        """What decides the answers, for the manifest (never an API key)."""
+        return {"model": self.model, "base_urls": list(self.base_urls),
+                "temperature": self.temperature, "max_tokens": self.max_tokens,
+                "send_seed": self.send_seed, "json_mode": self.json_mode}
+
+
+class LLMStats(BaseModel):
+    """What a run cost: requests sent, answers reused from the cache, answers unusable."""
+
+    requests: int = 0
+    fetched: int = 0
+    cache_hits: int = 0
+    unparseable: int = 0
+    failed: int = 0
+    json_mode: bool = True
+
+
+class LLMFamilyResult(FamilyResult):
+    """A FamilyResult from the model backend, with its settings and request counts."""
+
+    settings: LLMSettings
+    stats: LLMStats = Field(default_factory=LLMStats)
+
+
+def llm_version() -> str:
+    """Package version plus a digest of `templates/llm/`, so a prompt edit changes the version."""
+    return f"{__version__}+llm.{_templates_digest(str(templates_dir()), 'llm')}"
+
+
+class _LoopThread:
+    """An asyncio loop in a daemon thread; worker threads hand it coroutines and wait."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self.loop.run_forever, name="ifevalpp-llm",
+                                        daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def submit(self, coroutine: Coroutine[Any, Any, T]) -> "concurrent.futures.Future[T]":
+        return asyncio.run_coroutine_threadsafe(coroutine, self.loop)
+
+    def run(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        return self.submit(coroutine).result()
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self._thread.join()
+        self.loop.close()
+
+
+class LLMBackend:
+    """Proposes cousin candidates by asking the model; a context manager (it owns the client).
+
+    `http_client` / `transport` replace the network and `api_key` the
+    environment variable, as in `ifevalpp.respond`.
+    """
+
+    def __init__(self, settings: LLMSettings, *, http_client: Optional[Any] = None,
+                 transport: Optional[Any] = None, api_key: Optional[str] = None,
+                 rng: Optional[random.Random] = None,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep) -> None:
+        self.settings = settings
+        self.cache = AnswerCache(settings.cache_dir)
+        self.stats = LLMStats(json_mode=settings.json_mode)
+        self._http_client = http_client
+        self._transport = transport
+        self._api_key = api_key or os.environ.get(settings.api_key_env) or DUMMY_API_KEY
+        self._rng = rng or random.Random(0)
+        self._sleep = sleep
+        self._lock = threading.Lock()
+        self._stopping = threading.Event()
+        self._in_flight: set[concurrent.futures.Future[Completion]] = set()
+        self._loop: Optional[_LoopThread] = None
+        self._client: Optional[ChatClient] = None
+
+    # ------------------------------------------------------------ lifecycle
+
+    def __enter__(self) -> "LLMBackend":
+        self._stopping.clear()
+        self._loop = _LoopThread()
+        self._loop.start()
+        self._client = self._loop.run(self._open())
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._loop is None:
+            return
+        self.abort()  # after an error or Ctrl-C, nothing may still be waiting for an answer
+        try:
+            if self._client is not None:
+                self._loop.run(self._client.aclose())
+        finally:
+            self._loop.stop()
+            self._loop, self._client = None, None
+
+    async def _open(self) -> ChatClient:
+        settings = self.settings
+        return ChatClient(settings.base_urls, model=settings.model, api_key=self._api_key,
+                          timeout_s=settings.timeout_s, concurrency=settings.concurrency,
+                          reasoning_fields=ReasoningHandling().fields,
+                          http_client=self._http_client, transport=self._transport)
+
+    def cousin_backend(self) -> CousinBackend:
+        """This backend in the form the family assembly takes."""
+        return CousinBackend(BACKEND_NAME, self.propose, version=llm_version(),
+                             workers=self.settings.concurrency, abort=self.abort)
+
+    def abort(self) -> None:
+        """End the run quickly: cancel requests in flight and ask nothing more."""
+        with self._lock:
+            self._stopping.set()
+            in_flight = list(self._in_flight)
+        for future in in_flight:
+            future.cancel()
+
+    def _count(self, name: str, amount: int = 1) -> None:
+        with self._lock:
+            setattr(self.stats, name, getattr(self.stats, name) + amount)
+
+    # ------------------------------------------------------------ asking
+
+    async def _send(self, messages: list[dict[str, str]], params: dict[str, Any]) -> Completion:
+        assert self._client is not None
+        self._count("requests")
+        completion, _ = await self._client.complete(messages, params)
+        return completion
+
+    async def _ask(self, messages: list[dict[str, str]], params: dict[str, Any]) -> Completion:
+        async def attempt(_: int) -> Completion:
+            if not self.stats.json_mode:
+                return await self._send(messages, params)
+            try:
+                return await self._send(messages, {**params, "response_format": JSON_MODE})
+            except openai.BadRequestError:
+                # Not every server knows JSON mode: ask without it; if that works, stop asking.
+                completion = await self._send(messages, params)
+                self.stats.json_mode = False
+                return completion
+
+        result = await with_retries(attempt, self.settings.retry, self._rng,
+                                    timeout_s=self.settings.timeout_s, sleep=self._sleep)
+        if result.value is None:
+            assert result.failure is not None
+            self._count("failed")
+            tries = f" (gave up after {result.attempts} attempts)" if result.attempts > 1 else ""
+            raise StopCousin(f"request failed: {result.failure.message}{tries}")
+        return result.value
+
+    def answer(self, messages: list[dict[str, str]], params: dict[str, Any]) -> CachedAnswer:
+        """The cached answer to this request, or a fresh one (then cached)."""
+        key = request_key(self.settings.model, messages, params)
+        cached = self.cache.get(key)
+        if cached is not None:
+            self._count("cache_hits")
+            return cached
+        if self._loop is None:
+            raise RuntimeError("LLMBackend must be used as a context manager")
+        with self._lock:
+            if self._stopping.is_set():
+                raise StopCousin("not asked: the run is stopping")
+            future = self._loop.submit(self._ask(messages, params))
+            self._in_flight.add(future)
+        try:
+            completion = future.result()
+        except concurrent.futures.CancelledError:
+            raise StopCousin("not answered: the run is stopping") from None
+        finally:
+            with self._lock:
+                self._in_flight.discard(future)
+        self._count("fetched")
+        entry = CachedAnswer(key=key, model=self.settings.model, messages=messages, params=params,
+                             content=completion.content, reasoning=completion.field_reasoning,
+                             finish_reason=completion.finish_reason, usage=completion.usage)
+        self.cache.put(entry)
+        return entry
+
+    def propose(self, request: CousinRequest) -> Composed:
+        """One candidate for `request` (the family loop filters it)."""
+        plan = plan_for(request)
+        messages = build_messages(request, plan)
+        entry = self.answer(messages, self.settings.request_params(request.seed))
+        try:
+            parsed = parse_answer(entry.content, finish_reason=entry.finish_reason,
+                                  field_reasoning=entry.reasoning)
+        except UnparseableAnswer:
+            self._count("unparseable")
+            raise
+        composed = to_composed(parsed, request, plan)
+        composed.detail = {"model": self.settings.model, "request": entry.key, **composed.detail}
+        return composed
+
+
+def generate_families_llm(cases: Iterable[Union[Case, Variant, dict[str, Any]]],
+                          settings: LLMSettings, *, seed: int = 0, per_kind: int = 3,
+                          kinds: Sequence[Kind] = COUSIN_KINDS, profile: Profile = "official",
+                          min_distance: float = DEFAULT_MIN_DISTANCE,
+                          max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+                          validator: Optional[Validator] = None,
+                          progress: Optional[Callable[[int], None]] = None,
+                          http_client: Optional[Any] = None, transport: Optional[Any] = None,
+                          api_key: Optional[str] = None,
+                          sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+                          ) -> LLMFamilyResult:
+    """`generate_families` with candidates written by the model in `settings`.
+
+    Raises EndpointFatalError when the endpoint refuses every request.
+    """
+    backend = LLMBackend(settings, http_client=http_client, transport=transport,
+                         api_key=api_key, sleep=sleep)
+    with backend:
+        result = generate_families(cases, seed=seed, per_kind=per_kind, kinds=kinds,
+                                   profile=profile, min_distance=min_distance,
+                                   max_attempts=max_attempts, validator=validator,
+                                   progress=progress, backend=backend.cousin_backend())
+    return LLMFamilyResult(**dict(result), settings=settings, stats=backend.stats)
+
+
+def llm_manifest(result: LLMFamilyResult, *, input_path: Path, input_sha256: str,
+                 output_path: Path, output_sha256: str) -> dict[str, Any]:
+    """The family manifest, naming the backend and the model protocol (no request counts or
+    timestamps, so a cached rerun writes the same bytes)."""
+    manifest = family_manifest(result, input_path=input_path, input_sha256=input_sha256,
+                               output_path=output_path, output_sha256=output_sha256)
+    manifest["llm"] = result.settings.protocol()
+    return manifest
