@@ -494,8 +494,8 @@ def _capital_words(prompt: str, params: Any) -> list[Statement]:
                                     low=1, high=INF, kind="soft"))
         count = _times_after(prompt, match.end(), allow_blocker=True)
         if count is None:
-            # "Add stress words which are capitalized. Limit those stress words for less
-            # than 20 times." — the count in the next sentence, pointed to by an anaphor.
+            # e.g. "Capitalise a few key words. Keep those words under 10." — the count sits in
+            # the next sentence, pointed to by an anaphor.
             index = sentence_index(prompt, match.start())
             bounds = sentences(prompt)
             if 0 <= index + 1 < len(bounds):
