@@ -48,13 +48,17 @@ _ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "
 
 
 def templates_dir() -> Path:
-    """`$IFEVALPP_TEMPLATES` if set, else the repository's top-level `templates/`."""
+    """`$IFEVALPP_TEMPLATES` if set, else `ifevalpp/templates`.
+
+    In the source tree that is a symlink to the top-level `templates/`; a built
+    wheel carries a copy, so an ordinary (non-editable) install works too.
+    """
     override = os.environ.get("IFEVALPP_TEMPLATES")
     if override:
         return Path(override)
     import ifevalpp
 
-    return Path(ifevalpp.__file__).resolve().parent.parent / "templates"
+    return Path(ifevalpp.__file__).resolve().parent / "templates"
 
 
 def template_name(instruction_id: str) -> str:
