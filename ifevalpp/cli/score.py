@@ -10,9 +10,9 @@ from .common import PROFILE_OPTION, reports_errors
 
 @click.command()
 @click.argument("responses", type=click.Path(dir_okay=False))
-@click.option("--input", "cases", default="data/original/github.jsonl", show_default=True,
-              type=click.Path(dir_okay=False),
-              help="Cases or family file the responses answer (IFEval JSONL, ours or IFEval++'s).")
+@click.option("--input", "cases", default="github", show_default=True,
+              help="Cases or family file the responses answer (IFEval JSONL, ours or IFEval++'s), "
+                   "or a fetched revision name (github, ifevalpp, hf).")
 @PROFILE_OPTION
 @click.option("--k", "k", type=click.IntRange(min=1), default=None,
               help="Largest k of reliable@k (default: the family size). Plain IFEval cases "
@@ -41,7 +41,10 @@ def score(responses: str, cases: str, profile: str, k: int | None, resamples: in
     kind of prompt, every number with a bootstrap CI over families.
     """
     from ..evaluate.family_report import score as score_run, write_outputs
+    from ..original import resolve
     from ..report.terminal import format_reliability_report
+
+    cases = str(resolve(cases))
 
     report = score_run(responses, cases, profile=profile, k=k,  # type: ignore[arg-type]
                        bootstrap=resamples, confidence=confidence, seed=seed,
