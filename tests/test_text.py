@@ -61,3 +61,32 @@ def test_language_is_deterministic_and_none_without_features():
 ], ids=["em-dash", "clitic-before-tab", "curly-quotes"])
 def test_capital_words_follow_the_tokenizer_the_official_evaluator_ran(sample, capitals):
     assert text.count_capital_words(sample) == capitals
+
+
+def test_each_distinct_text_is_analysed_once_across_instructions_and_loose_variants(monkeypatch):
+    from ifevalpp.constraints import check_all
+    from ifevalpp.loose import loose_variants
+
+    text.clear_caches()
+    loose_variants.cache_clear()
+    detected: list[str] = []
+    split: list[str] = []
+    real_detect = text._detect
+    real_tokenizer = text.sentence_tokenizer()
+
+    class CountingTokenizer:
+        def tokenize(self, sample):
+            split.append(sample)
+            return real_tokenizer.tokenize(sample)
+
+    monkeypatch.setattr(text, "_detect", lambda sample: detected.append(sample) or real_detect(sample))
+    monkeypatch.setattr(text, "sentence_tokenizer", lambda: CountingTokenizer())
+    response = "Sure, here it is:\n**HELLO THERE.** THIS IS LOUD.\nBye now."
+    ids = ["change_case:english_capital", "language:response_language",
+           "length_constraints:number_sentences", "change_case:capital_word_frequency"]
+    kwargs = [{}, {"language": "en"}, {"relation": "at least", "num_sentences": 9},
+              {"capital_relation": "at least", "capital_frequency": 50}]
+    check_all(ids, kwargs, response)
+    check_all(ids, kwargs, response)
+    assert detected and len(detected) == len(set(detected))
+    assert split and len(split) == len(set(split))
