@@ -25,6 +25,7 @@ from .conflicts import conflicts
 from .context import CaseContext, Item
 from .findings import Finding, make_finding
 from .reflect import reflect
+from .unstored import typos, unstored
 from .witness import build_witness
 
 CaseLike = Union[Case, Mapping[str, Any]]
@@ -43,6 +44,8 @@ def validate_case(case: CaseLike, profile: Profile = "official", *,
     items, clean = _parse_items(key, ids, kwargs_list, profile, findings)
     context = CaseContext(key=key, prompt=prompt, items=items, profile=profile)
     findings += reflect(context)
+    findings += unstored(context)
+    findings += typos(context)
     coherence = conflicts(context)
     findings += coherence
     if witness and clean and items and not coherence:

@@ -90,6 +90,9 @@ CODES: dict[str, Code] = {code.code: code for code in (
           "('the request above' / 'below')"),
     _code("REFLECT_REPEAT_PARTIAL", "warning",
           "prompt_to_repeat is only part of the request the prompt asks to repeat"),
+    _code("REFLECT_NOT_STORED", "warning",
+          "the prompt clearly states a constraint of a type the case does not store, so "
+          "the checker never enforces it"),
     # --- coherence: can every constraint hold at once?
     _code("CONFLICT_PAIR", "error",
           "two instruction types that cannot hold together (the conflict table)"),
@@ -112,6 +115,9 @@ CODES: dict[str, Code] = {code.code: code for code in (
     _code("AMBIGUOUS_RELATION", "warning",
           "the prompt uses a relation word the checker does not implement "
           "('around', 'about', 'approximately')"),
+    _code("AMBIGUOUS_TYPO", "warning",
+          "a misspelt constraint word ('repleat', 'aterisk') or a doubled small word in a "
+          "constraint sentence"),
     _code("AMBIGUOUS_NO_WITNESS", "warning",
           "no response passing every checker could be built, though no conflict was "
           "found"),

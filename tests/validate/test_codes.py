@@ -331,6 +331,44 @@ def test_reflect_repeat_partial_not_raised_for_the_whole_request():
         prompt, (REPEAT, {"prompt_to_repeat": "Write a poem about rain. Use simple words."}))
 
 
+def test_reflect_not_stored_for_a_word_count_no_instruction_checks():
+    finding = only("Write a 300-word essay about tides. Give it a title in <<double angular "
+                   "brackets>>.", (TITLE, {}), code="REFLECT_NOT_STORED")
+    assert finding.instruction_id == WORDS and finding.severity == "warning"
+    assert "'300-word'" in finding.message and "will not enforce" in finding.message
+    assert finding.span is not None and finding.span.text == "300-word"
+
+
+def test_reflect_not_stored_not_raised_when_the_word_count_is_stored():
+    assert "REFLECT_NOT_STORED" not in codes(
+        "Write a 300-word essay about tides. Give it a title in <<double angular brackets>>.",
+        (TITLE, {}), (WORDS, at_least(300)))
+
+
+def test_reflect_not_stored_for_all_lowercase_and_no_commas():
+    found = findings("Describe a lighthouse in all lowercase letters. Do not use any commas. "
+                     "Wrap your entire response in double quotation marks.",
+                     ("startend:quotation", {}))
+    assert {f.instruction_id for f in found if f.code == "REFLECT_NOT_STORED"} == {LOWER, NO_COMMA}
+
+
+def test_reflect_not_stored_not_raised_for_a_count_of_something_else():
+    # "the first two sentences" points at text; "not a single word" is no word budget; a
+    # negated keyword list is the forbidden-words instruction, stored; "the Dutch language"
+    # is a topic.
+    prompt = ("Summarise the first two sentences of the Dutch language article. Not a single "
+              "word should be in capitals. Do not include the keywords 'tulip' and 'canal'.")
+    assert "REFLECT_NOT_STORED" not in codes(
+        prompt, ("keywords:forbidden_words", {"forbidden_words": ["tulip", "canal"]}))
+
+
+def test_reflect_not_stored_not_raised_for_some_words_in_capitals():
+    # "at least 5 words ... in all caps" is the capital-word count, not an all-capitals response.
+    assert "REFLECT_NOT_STORED" not in codes(
+        "Write an email to a neighbour. At least 5 words in the email should be in all caps.",
+        (CAPITAL_WORDS, {"capital_relation": "at least", "capital_frequency": 5}))
+
+
 # ----------------------------------------------------------------------------- coherence
 
 
@@ -482,6 +520,26 @@ def test_ambiguous_relation_for_about_three_hundred_words():
 def test_ambiguous_relation_not_raised_for_at_least():
     assert "AMBIGUOUS_RELATION" not in codes("Write at least 300 words on tea.",
                                              (WORDS, at_least(300)))
+
+
+def test_ambiguous_typo_for_a_misspelt_constraint_word():
+    finding = only("Write a poem about rain. Then repleat the request above word for word.",
+                   (REPEAT, {"prompt_to_repeat": "Write a poem about rain."}),
+                   code="AMBIGUOUS_TYPO")
+    assert finding.span is not None and finding.span.text == "repleat"
+    assert "'repeat'" in finding.message
+
+
+def test_ambiguous_typo_for_a_doubled_word_in_a_constraint_sentence():
+    assert "AMBIGUOUS_TYPO" in codes("Write about tea. Answer in at least 30 words with the the "
+                                     "word count shown.", (WORDS, at_least(30)))
+
+
+def test_ambiguous_typo_not_raised_for_correct_spelling_or_doubled_names():
+    # A doubled name in the topic ("Wan Wan", "La La Land") and grammatical "that that".
+    prompt = ("Write about La La Land and say that that film is good. Separate the paragraphs "
+              "with asterisks, and repeat the request above in at least 30 words.")
+    assert "AMBIGUOUS_TYPO" not in codes(prompt, (WORDS, at_least(30)))
 
 
 def _no_vowels(*letters: str) -> list[tuple[str, dict]]:
