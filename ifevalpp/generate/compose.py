@@ -20,7 +20,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-from .decompose import REPEAT_ID, Layout, Unit, local_spans, strip_clause
+from ..constraints.format import ANSWER_OPTIONS
+from .decompose import REPEAT_ID, Layout, Unit, _content_words, local_spans, strip_clause
 from .params import chance, choice
 from .spans import numbers_in
 from .substitute import substitute_values
@@ -149,6 +150,12 @@ class Plan:
     unit_text: dict[int, Optional[str]]      # unit position -> new text (None: drop)
     render: list[int]                        # constraint indices to state anew, in order
     anchor: dict[int, int]                   # constraint index -> unit position to render at
+    asides: set[int] = field(default_factory=set)  # pure units cut down to their aside
+    kept: set[int] = field(default_factory=set)    # pure units kept verbatim (see `plan`)
+
+    def task_like(self, position: int) -> bool:
+        """Whether a pure unit stays with the task (an aside, or a statement left in place)."""
+        return position in self.asides or position in self.kept
 
 
 def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
@@ -163,6 +170,9 @@ def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
     unit_text: dict[int, Optional[str]] = {}
     to_render: list[int] = []
     anchor: dict[int, int] = {}
+    asides: set[int] = set()
+    stated: set[int] = set()      # constraints whose statement stays inside a kept task unit
+    stripped_from: set[int] = set()
 
     def want(index: int, position: int) -> None:
         if index not in to_render:
@@ -191,24 +201,58 @@ def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
             if not hit:
                 continue
             if unit.pure:
-                unit_text[position] = None
+                # Keep what the unit asks beyond its constraints ("Keep it breezy, and avoid
+                # commas throughout" keeps "Keep it breezy.").
+                aside = None if drop_task else _aside(layout, unit)
+                unit_text[position] = aside
+                if aside is not None:
+                    asides.add(position)
                 changed = True
-                for index in sorted(unit.owners):
+                for index in _stated_by(layout, unit):
                     want(index, position)
                 continue
             spans = [span for index in hit for span in local_spans(layout, unit, index)]
             if all(_mention_only(unit.text, local_spans(layout, unit, index)) and any(
                     other.pure for other in layout.units_of(index)) for index in hit):
                 # Only a word of the task matched ("a Zelda fan", "trying to avoid using the
-                # letter t"); the statement itself is elsewhere, so the task stays as it is.
+                # letter t"); the statement itself is elsewhere, so the task stays as it is —
+                # unless a format phrase can be cut cleanly ("… in JSON format."), which would
+                # otherwise be stated twice.
+                formats = {index for index in hit
+                           if layout.ids[index].startswith(_FORMAT_PREFIXES)
+                           and any(other.pure and _states(layout, other, index)
+                                   for other in layout.units_of(index))}
+                cut = None
+                if formats:
+                    cut = strip_clause(unit.text, [span for index in formats
+                                                   for span in local_spans(layout, unit, index)],
+                                       _literals(layout, hit))
+                if cut is not None and not _still_states(layout, cut, unit, formats) and \
+                        _content_words(cut):
+                    unit_text[position] = cut
+                    changed = True
+                    stripped_from |= formats
+                    for index in sorted(formats):
+                        want(index, position)
+                    continue
                 unit_text[position] = unit.text
                 continue
             stripped = strip_clause(unit.text, spans, _literals(layout, hit))
             if stripped is not None and not _still_states(layout, stripped, unit, hit):
                 unit_text[position] = stripped
                 changed = True
+                stripped_from |= hit
                 for index in sorted(hit):
                     want(index, position)
+                continue
+            single = _strip_one(layout, unit, hit, params)
+            if single is not None:
+                index, text = single
+                unit_text[position] = text
+                changed = True
+                stripped_from.add(index)
+                want(index, position)
+                stated |= _still_here(layout, unit, hit - {index}, params)
                 continue
             if params is not None and all(index in targets for index in hit):
                 edited = unit.text
@@ -222,6 +266,8 @@ def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
                 if ok:
                     unit_text[position] = edited
                     changed = True
+                    # Unchanged values are still stated here, as in the case below.
+                    stated |= _still_here(layout, unit, hit, params)
                     continue
             if all(index in targets and params is not None and params[index] !=
                    layout.params[index] for index in hit):
@@ -229,13 +275,150 @@ def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
                                    f"from the task sentence {unit.text[:60]!r}")
             # Not changing: leave the statement where it is.
             unit_text[position] = unit.text
-    return Plan(unit_text, to_render, anchor)
+            stated |= _still_here(layout, unit, hit, params)
+    kept = _keep_stated(layout, unit_text, to_render, anchor, asides, stated, stripped_from)
+    return Plan(unit_text, to_render, anchor, asides, kept)
+
+
+# Constraints whose statement in a task sentence is a format phrase ("in JSON format", "in
+# Arabic"), not a literal of the task that merely matches a parameter ("about Gujarat in India").
+_FORMAT_PREFIXES = ("detectable_format:", "language:", "change_case:", "startend:quotation",
+                    "length_constraints:")
+
+# An aside asks for something: an imperative, or a sentence with a modal verb.
+_REQUEST = re.compile(r"^(?:(?:please|also|and|but|just|only|try\s+to)\s+)*"
+                      r"(?:make|keep|write|use|be|try|do|don't|avoid|add|give|include|focus|"
+                      r"explain|mention|sound|act|reply|respond|answer|imagine|pretend|list|describe|"
+                      r"consider)\b"
+                      r"|\b(?:should|must|needs? to|has to|have to|can|could|would|will)\b",
+                      re.IGNORECASE)
+
+
+_CLAUSE_BREAK = re.compile(r"\s*(?:;|--?\s|(?:,\s*)?(?:and|but|so)\s|,\s*(?:write|use|include|add|"
+                          r"wrap|avoid|do|don't|keep|make)\b)", re.IGNORECASE)
+
+
+def _strip_one(layout: Layout, unit: Unit, hit: set[int],
+               params: Optional[Sequence[Any]]) -> Optional[tuple[int, str]]:
+    """Cut one constraint's clause when the joint cut failed ("a 2 paragraph critique … in all
+    capital letters" -> "a critique … in all capital letters"); the others stay stated as they
+    are, so they must keep their values."""
+    if len(hit) < 2:
+        return None
+    for index in sorted(hit):
+        others = hit - {index}
+        if params is not None and any(params[other] != layout.params[other] for other in others):
+            continue
+        if _mention_only(unit.text, local_spans(layout, unit, index)):
+            continue  # only counts ("a 2 paragraph critique") are cut this way
+        stripped = strip_clause(unit.text, local_spans(layout, unit, index),
+                                _literals(layout, {index}))
+        if stripped is not None and not _still_states(layout, stripped, unit, {index}):
+            return index, stripped
+    return None
+
+
+def _still_here(layout: Layout, unit: Unit, hit: set[int],
+                params: Optional[Sequence[Any]]) -> set[int]:
+    """Constraints of `hit` whose statement stays in a task unit kept as it is: a count or
+    relation, or any mention when no other sentence states the constraint."""
+    found = set()
+    for index in hit:
+        if params is not None and params[index] != layout.params[index]:
+            continue
+        spans = local_spans(layout, unit, index)
+        if not spans:
+            continue  # only a sentence-wide match: the phrase-level statement is elsewhere
+        if not _mention_only(unit.text, spans) or not any(
+                other.pure and _states(layout, other, index) for other in layout.units_of(index)):
+            found.add(index)
+    return found
+
+
+def _keep_stated(layout: Layout, unit_text: dict[int, Optional[str]], to_render: list[int],
+                 anchor: dict[int, int], asides: set[int], stated: set[int],
+                 stripped_from: set[int]) -> set[int]:
+    """A constraint still stated inside a task sentence that stays is not stated anew.
+
+    Its other statements (pure units) stay as they were too, and so do the constraints
+    those units state, until nothing would be said twice. Returns the kept positions.
+    """
+    kept: set[int] = set()
+    pending = {index for index in stated if index in to_render}
+    done: set[int] = set()
+    while pending:
+        if pending & stripped_from:
+            raise ComposeError("a constraint stated in the task sentence is also cut from "
+                               "another sentence")
+        done |= pending
+        for index in pending:
+            to_render.remove(index)
+            anchor.pop(index, None)
+        following: set[int] = set()
+        for position, unit in enumerate(layout.units):
+            if not unit.pure or position in kept:
+                continue
+            if not any(_states(layout, unit, index) for index in pending & unit.owners):
+                continue
+            unit_text[position] = unit.text
+            kept.add(position)
+            asides.discard(position)
+            following |= {index for index in unit.owners
+                          if index in to_render and index not in done
+                          and _states(layout, unit, index)}
+        pending = following
+    return kept
+
+
+def _stated_by(layout: Layout, unit: Unit) -> list[int]:
+    """The constraints a dropped pure unit needs stated anew: those it states, and those it
+    only mentions when no other sentence carries them."""
+    return [index for index in sorted(unit.owners)
+            if _states(layout, unit, index)
+            or not any(other is not unit for other in layout.units_of(index))]
+
+
+def _states(layout: Layout, unit: Unit, index: int) -> bool:
+    """Whether `unit` says something about constraint `index` beyond quoting a literal of
+    another constraint ("XML" in "Never use the words 'kettle' or 'XML'")."""
+    others = [literal.lower() for other in unit.owners if other != index
+              for literal in _literals(layout, {other})]
+    for start, end in local_spans(layout, unit, index):
+        text = unit.text[start:end].strip(" \"'“”‘’.,").lower()
+        if text and text not in others:
+            return True
+    return False
+
+
+def _aside(layout: Layout, unit: Unit) -> Optional[str]:
+    """What a pure unit asks before its constraints' trailing clause, if that is a request of
+    its own ("Please only write short sentences"); None otherwise."""
+    spans = [span for index in unit.owners for span in local_spans(layout, unit, index)]
+    stripped = strip_clause(unit.text, spans, _literals(layout, set(unit.owners)))
+    if stripped is None or not unit.text.startswith(stripped[:-1]):
+        return None
+    head_end = unit.start + len(stripped) - 1
+    # Evidence inside the head means it states something too (a span covering the whole
+    # sentence says nothing about which part states what).
+    if any(start < head_end and end > unit.start and not (start <= unit.start and end >= unit.end)
+           for spans_of in layout.evidence.values() for start, end in spans_of):
+        return None
+    if not _content_words(stripped) or len(stripped.split()) < 3 or \
+            not _REQUEST.search(stripped):
+        return None
+    # The cut must fall between two clauses ("…, and don't use any commas"), not inside one
+    # ("The song should be | in English"), or the aside is a fragment.
+    if not _CLAUSE_BREAK.match(unit.text[len(stripped) - 1:]):
+        return None
+    return stripped
 
 
 def _literals(layout: Layout, indices: set[int]) -> list[str]:
     """The literal parameter values (phrases, words, markers) of some constraints."""
     found: list[str] = []
     for index in indices:
+        if layout.ids[index] == "detectable_format:constrained_response":
+            found += list(ANSWER_OPTIONS)
         for value in layout.params[index].model_dump().values():
             if isinstance(value, str):
                 found.append(value)
@@ -390,14 +573,15 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
                     drop_task=task_override is not None, params=params)
     # Pull every pure unit's constraints into the block, so nothing is stated twice.
     for position, unit in enumerate(layout.units):
-        if unit.pure and the_plan.unit_text.get(position, "keep") is not None:
+        if unit.pure and the_plan.unit_text.get(position, "keep") is not None and \
+                not the_plan.task_like(position):
             the_plan.unit_text[position] = None
-            for index in sorted(unit.owners):
+            for index in _stated_by(layout, unit):
                 if index not in the_plan.render:
                     the_plan.render.append(index)
     task_parts: list[str] = []
     for position, unit in enumerate(layout.units):
-        if unit.pure:
+        if unit.pure and not the_plan.task_like(position):
             continue
         text = the_plan.unit_text.get(position, unit.text)
         if not text:

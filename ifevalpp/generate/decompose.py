@@ -46,7 +46,7 @@ finish finished finishing start starting starts begin beginning begins first las
 capital capitals capitalized capitalize lowercase uppercase lower upper case caps
 comma commas quotation quotations quote quotes double marks mark angular brackets bracket
 square asterisk asterisks symbols symbol json block postscript p.s. p.p.s ps pps ie eg
-new line lines
+new line lines where if python whatsoever
 break breaks two one three four five six seven eight nine ten number numbers count
 appear appears appearing occur occurs mention mentions mentioned mentioning repeat
 represented representing represent say saying said tell telling
@@ -164,6 +164,9 @@ def _sentence_cuts(line: str) -> list[tuple[int, int]]:
     return [(start, end) for start, end in pieces if line[start:end].strip()]
 
 
+_LINE_END = frozenset('.!?:;"\u201d)*')
+
+
 def segment(text: str, offset: int = 0) -> list[tuple[int, int, str]]:
     """(start, end, sep) for each unit of `text`; offsets are shifted by `offset`.
 
@@ -173,11 +176,26 @@ def segment(text: str, offset: int = 0) -> list[tuple[int, int, str]]:
     units: list[list[int]] = []
     position = 0
     attach = False  # following example lines belong to the previous unit
+    previous_line = ""  # the line just before, blank if there was a paragraph break
     for raw_line in text.split("\n"):
         line_start = position
         position += len(raw_line) + 1
         line = raw_line.rstrip()
         if not line.strip():
+            previous_line = ""
+            continue
+        # A sentence wrapped onto the next line ("Mark the beginning\nof each section…")
+        # is one unit: its first piece extends the unit the previous line ended with.
+        wrapped = (units and previous_line and previous_line[-1] not in _LINE_END
+                   and line.lstrip()[:1].islower())
+        previous_line = line
+        if wrapped:
+            cuts = _sentence_cuts(line)
+            units[-1][1] = line_start + cuts[0][1]
+            for start, end in cuts[1:]:
+                lead = len(line[start:end]) - len(line[start:end].lstrip())
+                units.append([line_start + start + lead, line_start + end])
+            attach = line.endswith(":")
             continue
         if units and attach and _EXAMPLE_LINE.match(line) and not _NUMBERED_REQ(line):
             units[-1][1] = line_start + len(line)
@@ -232,7 +250,7 @@ _TASK_START = re.compile(
 
 def _content_words(text: str) -> list[str]:
     return [word for word in _WORD.findall(text)
-            if word.lower().strip(".'") not in FILLER
+            if len(word.strip(".'")) > 1 and word.lower().strip(".'") not in FILLER
             and word.lower().replace(".", "") not in FILLER and not word.isupper()]
 
 
@@ -344,7 +362,8 @@ def _find_request(prompt: str, request: str, index: int) -> Optional[RepeatInfo]
 
 # ---------------------------------------------------------------- editing mixed units
 
-_CONNECTORS = (", and then ", ", and ", " and then ", " and ", "; ", ", but ", " but ", ", ",
+_CONNECTORS = (", and then ", ", and ", " and then ", " and ", ", then ", "; ", ", but ", " but ",
+               ", ",
                " - ", " -- ", " with ", " using ", " without ", " in ", " while ", " that ",
                " which ")
 
@@ -395,17 +414,61 @@ def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
             if match.group(1)[0].isupper():
                 article = article.capitalize()
             return text[:match.start()] + article + " " + following
-    # 2. a prepositional phrase inside the sentence: "a song with less than 10 sentences for …"
-    prep = re.compile(r"[ ,]+(?:all\s+|only\s+|entirely\s+|written\s+)?(?:with|in|using|of|"
+    # 1a. "<task>, and <statement>: <passage>" -> "<task>: <passage>"
+    colon = text.find(": ", first)
+    if colon > 0:
+        clipped = [(s, min(e, colon)) for s, e in local_spans if s < colon]
+        c_first = min(s for s, _ in clipped)
+        c_last = max(e for _, e in clipped)
+        if not _content_words(_residual(text[c_last:colon], [])) and \
+                not _content_words(_residual(text[c_first:c_last],
+                                             [(s - c_first, e - c_first) for s, e in clipped])):
+            for connector in (", and ", " and ", "; ", ", "):
+                at = text.rfind(connector, 0, c_first + len(connector))
+                if at < 0:
+                    continue
+                if not _content_words(_residual(text[at + len(connector):c_first], [])):
+                    head = text[:at].rstrip(" ,;")
+                    if len(_content_words(head)) >= 2:
+                        return head + text[colon:]
+                break
+    # 1b. a count right after the opening verb: "Write exactly 4 paragraphs about …"
+    counted = re.compile(r"^(?:please\s+)?[A-Za-z]+\s+(?:(?:exactly|at least|at most|only)\s+)?"
+                         r"(?:\d+|[a-z]+)\s+(?:words|paragraphs|sentences|sections|bullet points)"
+                         r"\s+(?=(?:about|on)\s)", re.IGNORECASE)
+    match = counted.match(text)
+    if match is not None and match.end() >= last - 1:
+        verb_end = re.match(r"^(?:please\s+)?[A-Za-z]+", text, re.IGNORECASE).end()
+        if first >= verb_end:
+            return text[:verb_end] + " a piece " + text[match.end():]
+    # 2. a prepositional phrase inside the sentence: "a ballad with under 8 sentences about …"
+    prep = re.compile(r"[ ,]+(?:all\s+|only\s+|entirely\s+|written\s+|wrapped\s+)?"
+                      r"(?:with|in|using|of|"
                       r"containing|having|that\s+(?:has|contains|is)|in\s+only|only\s+in)\s+"
                       r"(?:only\s+|exactly\s+|the\s+|all\s+)?$", re.IGNORECASE)
     match = prep.search(text[:first])
     if match is not None:
+        # "in JSON format", "in Hindi language": the trailing noun goes with the value.
+        trailing = re.match(r"\s+(?:format|form|language|letters|only)\b", text[last:])
+        if trailing is not None:
+            last += trailing.end()
+        # "… in Welsh alone, throughout the whole reply."
+        scope = re.match(r",?\s+(?:throughout|in|for)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
+                         r"(?:response|answer|reply|output)\b", text[last:])
+        if scope is not None:
+            last += scope.end()
         after = text[last:]
-        if after[:1] in (" ", ",", ".", "?", "!", ""):
+        if after.startswith(",") and ("," in text[match.end():last] or re.match(
+                r",\s+(?:about|for|on|with|of|to)\b", after)):
+            after = after[1:]  # "in Welsh only, nothing else allowed, for …"
+        if re.search(r"\b(?:output|response|answer|reply|text)\s*$", text[:match.start()]):
+            after = None  # "…and I need the entire output in XML": the phrase is the object
+        if after is not None and after[:1] in (" ", ",", ".", "?", "!", ":", ""):
             candidate = (text[:match.start()] + after).replace(" ,", ",").replace(" .", ".")
             remaining = _content_words(_residual(candidate, []))
-            if len(remaining) >= 2 and not _content_words(text[match.end():first]) and \
+            # "Finish this line: "…"" keeps its passage as task material.
+            if (len(remaining) >= 2 or (remaining and _QUOTED.search(candidate))) and \
+                    not _content_words(text[match.end():first]) and \
                     not removes_material(text[match.start():last], literals):
                 return candidate
     # 3. a parenthesis around the statement
@@ -429,7 +492,7 @@ def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
         tail = body[last:]
         if _content_words(_residual(tail, [])):
             return None
-    best = None
+    candidates = []
     for connector in _CONNECTORS:
         at = body.rfind(connector, 0, first + len(connector))
         if at < 0 or at > first:
@@ -437,8 +500,18 @@ def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
         between = body[at + len(connector):first]
         if _content_words(between):
             continue
-        if best is None or at > best[0]:
-            best = (at, connector)
+        candidates.append((at, connector))
+    # The latest connector wins, unless the phrase is the object of "the entire output"
+    # ("…and I need the entire output in XML"); then an earlier one may still cut cleanly
+    # ("Pitch it to retirees and put your whole reply inside quotes").
+    candidates.sort(key=lambda item: -item[0])
+    best = None
+    for at, connector in candidates:
+        if connector.strip() in ("in", "with", "using", "without", "that", "which") and \
+                re.search(r"\b(?:output|response|answer|reply|text)$", body[:at].rstrip(" ,;-")):
+            continue
+        best = (at, connector)
+        break
     if best is None:
         return None
     head = body[:best[0]].rstrip(" ,;-")

@@ -9,7 +9,10 @@ also restructures the prompt, so siblings differ by more than one number.
 Task swap (for cases whose constraints have no parameters, or when no parameter
 change can be stated cleanly): the task is replaced by another case's task
 whose statement carries no constraint of its own, the constraint statements
-are kept. `combination:repeat_prompt` follows the new request either way.
+are kept. Keywords named by the old task (a company's or a person's name) are
+replaced with words from the keyword list, counts unchanged, so the new prompt does
+not ask for a name from a task that is gone. `combination:repeat_prompt` follows the
+new request either way.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any, Optional, Sequence
 from ..profiles import Profile
 from .compose import PRESENTATIONS, ComposeError, Composed, in_place, restructured
 from .decompose import REPEAT_ID, Layout
-from .params import chance, choice, compatible, reconfigurable, reconfigure
+from .params import chance, choice, compatible, reconfigurable, reconfigure, words
 
 # Words that make a task sentence look like it carries a constraint of its own.
 _CONSTRAINT_WORDS = re.compile(
@@ -117,8 +120,56 @@ def swap_task(layout: Layout, rng: Any, donors: Sequence[Donor], *, index: int,
     pool = related if len(related) >= 6 else usable
     donor = choice(rng, pool)
     detail = {"strategy": "task", "task_from": donor.case}
+    params, swapped = _untie_keywords(layout, donor.task, rng)
+    if swapped:
+        detail["keywords_swapped"] = swapped
     # Statements may refer to the old task ("The email must ..."): say them all anew.
     every = {position for position, instruction_id in enumerate(layout.ids)
              if instruction_id != REPEAT_ID}
-    return in_place(layout, rng, targets=every, params=layout.params, task_override=donor.task,
+    return in_place(layout, rng, targets=every, params=params, task_override=donor.task,
                     rephrase_repeat=False, detail=detail)
+
+
+_TOPIC_BOUND = ("keywords:frequency", "keywords:existence")
+_KEYWORD_STATEMENT = re.compile(r"\b(?:words?|keywords?|terms?|appears?|appearing|times|twice|"
+                                r"once|mention\w*|include\w*|use|using)\b", re.IGNORECASE)
+
+
+def _bound(word: str, text: str) -> bool:
+    return re.search(r"(?<![A-Za-z])" + re.escape(word) + r"(?![A-Za-z])", text,
+                     re.IGNORECASE) is not None
+
+
+def _untie_keywords(layout: Layout, task: str, rng: Any, *, profile: Profile = "official"
+                    ) -> tuple[list[Any], list[str]]:
+    """Keywords that come from the old task ("a cafe called 'Ember'") make no sense with
+    another task: each one named in the old task's sentences (and not in the new task) is
+    replaced by a word from the keyword list, with the same count."""
+    # Task sentences, leaving out those that state a keyword constraint ("so that the term
+    # 'harbour' shows up twice or more" names the keyword without tying it to the topic).
+    old_task = " ".join(unit.text for unit in layout.units
+                        if not unit.pure and not _KEYWORD_STATEMENT.search(unit.text))
+    params = list(layout.params)
+    swapped: list[str] = []
+    taken = {word.lower() for word in re.findall(r"[A-Za-z]+", layout.prompt + " " + task)}
+    pool = [word for word in words()["keywords"] if word.lower() not in taken]
+    for index, instruction_id in enumerate(layout.ids):
+        if instruction_id not in _TOPIC_BOUND:
+            continue
+        item = params[index]
+        olds = [item.keyword] if instruction_id == "keywords:frequency" else list(item.keywords)
+        news = []
+        for word in olds:
+            if _bound(word, old_task) and not _bound(word, task) and pool:
+                new = pool.pop(int(choice(rng, range(len(pool)))))
+                swapped.append(f"{word}->{new}")
+                news.append(new)
+            else:
+                news.append(word)
+        if news != olds:
+            update = {"keyword": news[0]} if instruction_id == "keywords:frequency" else \
+                {"keywords": news}
+            params[index] = item.model_copy(update=update)
+    if swapped and compatible(layout.ids, params, profile=profile) is not None:
+        raise ComposeError("the old task's keywords cannot be replaced compatibly")
+    return params, swapped

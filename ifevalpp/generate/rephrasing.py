@@ -2,7 +2,10 @@
 
 Each constraint statement the prompt contains is dropped and rendered anew from
 `templates/constraints/<id>.j2` in a random style; statements woven into the
-task sentence are cut out when a clean cut exists (and kept verbatim when not).
+task sentence are cut out when a clean cut exists; when not, the constraint is not
+stated a second time: its statements stay as they were. A dropped sentence keeps what
+it asks beyond its constraints ("Keep it breezy, and avoid commas" keeps "Keep it
+breezy.").
 The task's opening verb is varied with `templates/phrases/task.json`, and the
 constraints are presented inline, as a requirements list, or before the task
 (rephrasing 1, 2 and 3 start from those three presentations). For a
