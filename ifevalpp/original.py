@@ -1,12 +1,15 @@
 """The IFEval original: fetch a release into data/original/, check its sha256 pin, load it as Cases.
 
 Revisions:
-  github    the 541 cases released with the official code (kwargs hold only used keys)
-  ifevalpp  the copy IFEval++ starts from (one prompt differs: key 1174)
-  hf        the Hugging Face release (every kwargs key present, null when unused)
+  github             the 541 cases released with the official code (kwargs hold only used keys)
+  ifevalpp           the copy IFEval++ starts from (one prompt differs: key 1174)
+  ifevalpp-fixed     IFEval++'s manually cleaned copy (540 cases)
+  ifevalpp-families  IFEval++'s released families (5,410 prompts, keys `case:kind:…`)
+  hf                 the Hugging Face release (every kwargs key present, null when unused)
 
-A pinned revision whose bytes differ from the pin is refused. The Hugging Face
-file has no pin yet: its sha256 is printed and recorded on first download.
+A pinned revision whose bytes differ from the pin is refused. A revision without
+a pin (hf, ifevalpp-families) has its sha256 printed and recorded in
+`fetched.json` on download.
 """
 
 from __future__ import annotations
@@ -31,6 +34,10 @@ class Revision(BaseModel):
     url: Optional[str]
     sha256: Optional[str]
     description: str
+    families: bool = False  # records are family prompts (`case:kind:index` keys), not plain cases
+
+
+IFEVALPP_ASSETS = "https://raw.githubusercontent.com/jianshuod/IFEval-pp/main/assets/"
 
 
 REVISIONS: dict[str, Revision] = {
@@ -41,9 +48,18 @@ REVISIONS: dict[str, Revision] = {
         sha256="67ffeee0fcb87c317c5b08a2de85557b4a7e96ada6178aa645b4954fe4b53d49",
         description="541 cases released with the official evaluator (2023-11)"),
     "ifevalpp": Revision(
-        name="ifevalpp", url=None,
+        name="ifevalpp", url=IFEVALPP_ASSETS + "ifeval_original.jsonl",
         sha256="6c2e956fe7c67b47032fbb6b1127da10c10dde85d0d8fbaa7160e90b123c02e9",
-        description="the IFEval++ authors' starting copy (ifeval_original.jsonl); give --from"),
+        description="the IFEval++ authors' starting copy (ifeval_original.jsonl, 541 cases)"),
+    "ifevalpp-fixed": Revision(
+        name="ifevalpp-fixed", url=IFEVALPP_ASSETS + "ifeval_original_fix.jsonl",
+        sha256="6ff92d8a812b500eb63fb323a0c08382bbfc2c80fe3cd4e67b32561d627f72bc",
+        description="IFEval++'s manually cleaned copy (ifeval_original_fix.jsonl, 540 cases)"),
+    "ifevalpp-families": Revision(
+        name="ifevalpp-families", url=IFEVALPP_ASSETS + "ifeval_pp_verified.jsonl",
+        sha256=None, families=True,
+        description="IFEval++'s released families (ifeval_pp_verified.jsonl, 5,410 prompts); "
+                    "no pin yet"),
     "hf": Revision(
         name="hf",
         url="https://huggingface.co/datasets/google/IFEval/resolve/main/ifeval_input_data.jsonl",
@@ -112,7 +128,7 @@ def fetch(revision: str = "github", *, source: Optional[str] = None,
         if spec.sha256 is not None and digest != spec.sha256:
             raise IfevalppError(f"sha256 of {origin} is {digest}, but revision {revision!r} is "
                                 f"pinned to {spec.sha256}; refusing to use it")
-        cases = load_path(staging, display=origin)
+        cases = _load_revision(spec, staging, display=origin)
         target = directory / f"{revision}.jsonl"
         os.replace(staging, target)
     finally:
@@ -138,6 +154,18 @@ def _record(directory: Path, result: FetchResult) -> None:
     with atomic_write(log_path) as handle:
         json.dump(log, handle, indent=2)
         handle.write("\n")
+
+
+def _load_revision(spec: Revision, path: Path, *, display: str) -> list:
+    """Every record of a downloaded revision, validated as cases or as family prompts."""
+    if not spec.families:
+        return load_path(path, display=display)
+    from .cases import load_variants
+
+    try:
+        return load_variants(path)
+    except InputError as exc:  # name where the bytes came from, not the staging file
+        raise InputError(exc.reason, path=display, line=exc.line, field=exc.field) from None
 
 
 def load_path(path: str | os.PathLike[str], *, display: Optional[str] = None) -> list[Case]:
@@ -175,5 +203,10 @@ def resolve(revision_or_path: str, *, directory: str | os.PathLike[str] = DEFAUL
 
 def load(revision_or_path: str = "github", *,
          directory: str | os.PathLike[str] = DEFAULT_DIR) -> list[Case]:
-    """Validated Cases of a fetched revision or of any IFEval-format file."""
-    return load_path(resolve(revision_or_path, directory=directory))
+    """Validated Cases of a fetched revision (family prompts for a family revision) or of any
+    IFEval-format file."""
+    path = resolve(revision_or_path, directory=directory)
+    spec = REVISIONS.get(revision_or_path)
+    if spec is not None:
+        return _load_revision(spec, path, display=str(path))
+    return load_path(path)

@@ -120,3 +120,77 @@ def test_committed_manifest_lists_the_same_pins_as_the_code():
                            "manifest.json").read_text())
     assert {name: entry["sha256"] for name, entry in manifest["revisions"].items()} == {
         name: spec.sha256 for name, spec in original.REVISIONS.items()}
+
+
+# -- the IFEval++ release's files -------------------------------------------------------------
+
+IFEVALPP_FAMILY_LINES = [
+    {"key": "7:original", "prompt": "Name a river, in lowercase.",
+     "instruction_id_list": ["change_case:english_lowercase"], "kwargs": [{}]},
+    {"key": "7:rephrasing:1", "prompt": "Which river comes to mind? Lowercase only.",
+     "instruction_id_list": ["change_case:english_lowercase"], "kwargs": [{}]},
+    {"key": "7:ct_alteration:1", "prompt": "Name a mountain, in lowercase, in at most 9 words.",
+     "instruction_id_list": ["change_case:english_lowercase", "length_constraints:number_words"],
+     "kwargs": [{}, {"relation": "at most", "num_words": 9}]},
+]
+
+
+def test_ifevalpp_revisions_download_from_the_release_assets():
+    assets = "https://raw.githubusercontent.com/jianshuod/IFEval-pp/main/assets/"
+    assert original.REVISIONS["ifevalpp"].url == assets + "ifeval_original.jsonl"
+    assert original.REVISIONS["ifevalpp-fixed"].url == assets + "ifeval_original_fix.jsonl"
+    assert original.REVISIONS["ifevalpp-families"].url == assets + "ifeval_pp_verified.jsonl"
+    assert original.REVISIONS["ifevalpp-fixed"].sha256 == (
+        "6ff92d8a812b500eb63fb323a0c08382bbfc2c80fe3cd4e67b32561d627f72bc")
+    assert original.REVISIONS["ifevalpp-families"].sha256 is None
+
+
+def test_fetch_ifevalpp_fixed_over_http_checks_its_pin(http_root, tmp_path, monkeypatch):
+    root, base = http_root
+    served = write_lines(root / "ifeval_original_fix.jsonl", SMALL_CASES)
+    _pin(monkeypatch, "ifevalpp-fixed", hashlib.sha256(served.read_bytes()).hexdigest())
+    spec = original.REVISIONS["ifevalpp-fixed"].model_copy(
+        update={"url": f"{base}/ifeval_original_fix.jsonl"})
+    monkeypatch.setitem(original.REVISIONS, "ifevalpp-fixed", spec)
+    result = original.fetch("ifevalpp-fixed", directory=tmp_path)
+    assert result.pinned and result.cases == 3
+    assert (tmp_path / "ifevalpp-fixed.jsonl").read_bytes() == served.read_bytes()
+    _pin(monkeypatch, "ifevalpp-fixed", "f" * 64)
+    with pytest.raises(IfevalppError, match="pinned to ffff"):
+        original.fetch("ifevalpp-fixed", source=f"{base}/ifeval_original_fix.jsonl",
+                       directory=tmp_path / "again")
+
+
+def test_fetch_ifevalpp_families_records_and_prints_its_unpinned_sha256(http_root, tmp_path,
+                                                                         monkeypatch):
+    from click.testing import CliRunner
+
+    from ifevalpp.cli import main
+
+    root, base = http_root
+    served = write_lines(root / "ifeval_pp_verified.jsonl", IFEVALPP_FAMILY_LINES)
+    spec = original.REVISIONS["ifevalpp-families"].model_copy(
+        update={"url": f"{base}/ifeval_pp_verified.jsonl"})
+    monkeypatch.setitem(original.REVISIONS, "ifevalpp-families", spec)
+    done = CliRunner().invoke(main, ["fetch", "--revision", "ifevalpp-families",
+                                    "--dir", str(tmp_path)])
+    digest = hashlib.sha256(served.read_bytes()).hexdigest()
+    assert done.exit_code == 0, done.output
+    assert "3 family prompts" in done.output and digest in done.output
+    assert "no pin known" in done.output
+    assert json.loads((tmp_path / "fetched.json").read_text())["ifevalpp-families"][
+        "sha256"] == digest
+    loaded = original.load("ifevalpp-families", directory=tmp_path)
+    assert [variant.key for variant in loaded] == ["7:original:0", "7:rephrasing:1",
+                                                   "7:reconfiguration:1"]
+
+
+def test_a_bad_family_line_names_the_download_address_and_line(http_root, tmp_path,
+                                                                monkeypatch):
+    root, base = http_root
+    broken = dict(IFEVALPP_FAMILY_LINES[1], kwargs=[{"unexpected": 1}])
+    write_lines(root / "families.jsonl", [IFEVALPP_FAMILY_LINES[0], broken])
+    with pytest.raises(InputError) as raised:
+        original.fetch("ifevalpp-families", source=f"{base}/families.jsonl", directory=tmp_path)
+    assert raised.value.line == 2 and raised.value.path == f"{base}/families.jsonl"
+    assert not (tmp_path / "ifevalpp-families.jsonl").exists()

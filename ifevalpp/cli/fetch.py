@@ -19,6 +19,8 @@ from .common import reports_errors
 def fetch(revision: str, source: str | None, directory: str) -> None:
     """Fetch the IFEval cases and verify them against the sha256 pin."""
     result = fetch_revision(revision, source=source, directory=directory)
-    pin = "matches the pin" if result.pinned else "no pin known for this revision: recorded"
-    click.echo(f"{result.cases} cases -> {result.path}")
+    pin = ("matches the pin" if result.pinned
+           else "no pin known for this revision: recorded in fetched.json")
+    what = "family prompts" if REVISIONS[revision].families else "cases"
+    click.echo(f"{result.cases} {what} -> {result.path}")
     click.echo(f"sha256 {result.sha256} ({pin})")

@@ -12,7 +12,8 @@ from .common import PROFILE_OPTION, reports_errors
 @click.argument("responses", type=click.Path(dir_okay=False))
 @click.option("--input", "cases", default="github", show_default=True,
               help="Cases or family file the responses answer (IFEval JSONL, ours or IFEval++'s), "
-                   "or a fetched revision name (github, ifevalpp, hf).")
+                   "or a fetched revision name (github, ifevalpp, ifevalpp-fixed, "
+                   "ifevalpp-families, hf).")
 @PROFILE_OPTION
 @click.option("--k", "k", type=click.IntRange(min=1), default=None,
               help="Largest k of reliable@k (default: the family size). Plain IFEval cases "
