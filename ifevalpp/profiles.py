@@ -1,16 +1,26 @@
-"""Checker profiles: `official` reproduces the released evaluator, `revised` fixes its known defects.
+"""Checker profiles: `official` reproduces the released evaluator, `revised` fixes its known defects,
+`ifevalpp-paper` reproduces the IFEval++ release's evaluator (jianshuod/IFEval-pp at 722fe95).
 
 Every verdict ifevalpp produces is tied to one profile, and every file and
-report names it, so numbers from the two are never mixed up.
+report names it, so numbers from different profiles are never mixed up.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
-Profile = Literal["official", "revised"]
-PROFILES: tuple[Profile, ...] = ("official", "revised")
+Profile = Literal["official", "revised", "ifevalpp-paper"]
+PROFILES: tuple[Profile, ...] = ("official", "revised", "ifevalpp-paper")
 DEFAULT_PROFILE: Profile = "official"
+
+# The text strict mode judges when the response carries a reasoning trace.
+THINK_MARKER = "</think>\n\n"
+PROFILE_REASONING: dict[str, str] = {
+    "official": "graded as given",
+    "revised": "graded as given",
+    "ifevalpp-paper": "strict mode judges the text between the first and second "
+                      "'</think>\\n\\n' when that marker occurs (loose mode the raw text)",
+}
 
 # What `revised` changes, one line each; the README and reports print this list.
 REVISIONS: dict[str, str] = {
@@ -34,4 +44,6 @@ def check_profile(profile: str) -> Profile:
     """Return `profile` if it names a profile, else raise a ValueError listing the choices."""
     if profile not in PROFILES:
         raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
+    if profile == "ifevalpp-paper":  # TODO(issue 12, phase B): the checkers land with the type homes
+        raise ValueError("the 'ifevalpp-paper' profile's checkers are not built yet")
     return profile  # type: ignore[return-value]

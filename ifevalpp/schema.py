@@ -163,6 +163,9 @@ class ScoredResponse(BaseModel):
     kind: Optional[Kind] = None
     index: Optional[int] = None
     sample: int = 0
+    # Set when there was no usable response and the protocol scores that as failing
+    # (`--missing fail`): why it is missing.
+    missing_reason: Optional[str] = None
 
 
 class MissingResponse(BaseModel):

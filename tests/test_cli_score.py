@@ -32,9 +32,12 @@ def test_score_prints_the_four_metrics_and_writes_files_matching_the_library(fil
     assert "66.67" in result.output and "75.00" in result.output
     written = [json.loads(line) for line in
                (tmp_path / "out" / "results.jsonl").read_text().splitlines()]
-    assert written == results_records(score_file(responses, cases))
+    assert written == results_records(score_file(responses, cases), "official")
     metrics = json.loads((tmp_path / "out" / "metrics.json").read_text())
     assert metrics["profile"] == "official"
+    assert metrics["protocol"] == {"name": "official", "label": "official", "profile": "official",
+                                   "estimator": "unordered", "missing": "exclude",
+                                   "reasoning": "graded as given", "overridden": ""}
     assert metrics["ifeval"]["prompt_strict"]["value"] == pytest.approx(2 / 3)
     assert (tmp_path / "out" / "by_type.csv").read_text().startswith("level,name,count")
 

@@ -13,10 +13,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_BAD_INPUT = 2
 
+PROFILE_CHOICES = ["official", "revised", "ifevalpp-paper"]
+PROFILE_HELP = ("Checker profile: 'official' reproduces the released evaluator; 'revised' fixes "
+                "its known defects; 'ifevalpp-paper' reproduces the IFEval++ release's evaluator.")
 PROFILE_OPTION = click.option(
-    "--profile", type=click.Choice(["official", "revised"]), default="official", show_default=True,
-    help="Checker profile: 'official' reproduces the released evaluator; 'revised' fixes its "
-         "known defects.")
+    "--profile", type=click.Choice(PROFILE_CHOICES), default="official", show_default=True,
+    help=PROFILE_HELP)
 
 
 def reports_errors(function: F) -> F:

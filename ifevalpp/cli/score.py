@@ -5,7 +5,9 @@ from __future__ import annotations
 import click
 
 from ..evaluate.bootstrap import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED
-from .common import PROFILE_OPTION, reports_errors
+from .common import PROFILE_CHOICES, PROFILE_HELP, reports_errors
+
+PROTOCOL_CHOICES = ["official", "revised", "ifevalpp-paper"]
 
 
 @click.command()
@@ -14,7 +16,27 @@ from .common import PROFILE_OPTION, reports_errors
               help="Cases or family file the responses answer (IFEval JSONL, ours or IFEval++'s), "
                    "or a fetched revision name (github, ifevalpp, ifevalpp-fixed, "
                    "ifevalpp-families, hf).")
-@PROFILE_OPTION
+@click.option("--protocol", type=click.Choice(PROTOCOL_CHOICES), default="official",
+              show_default=True,
+              help="Named protocol: checker profile, reliable@k estimator, missing-response policy "
+                   "and reasoning handling together. 'official': official checkers, unordered, "
+                   "missing excluded; 'revised': revised checkers, unordered, missing excluded; "
+                   "'ifevalpp-paper': the IFEval++ release's checkers, first-k, missing = fail, "
+                   "strict judging the text after '</think>\\n\\n'.")
+@click.option("--protocols", "protocols", metavar="A,B,...",
+              help="Score under each protocol (text analysed once) and show every headline "
+                   "number side by side, differences to the first with paired bootstrap CIs, "
+                   "and which instruction types flip verdicts.")
+@click.option("--profile", type=click.Choice(PROFILE_CHOICES), default=None,
+              help=PROFILE_HELP + " Overrides the protocol's profile.")
+@click.option("--estimator", type=click.Choice(["unordered", "first-k"]), default=None,
+              help="reliable@k estimator (overrides the protocol's): 'unordered' = original plus "
+                   "k−1 cousins drawn at random; 'first-k' = IFEval++'s calculate_reliable_at_k "
+                   "(cousins in file order). See docs/metrics.md.")
+@click.option("--missing", type=click.Choice(["exclude", "fail"]), default=None,
+              help="Prompts without a usable response (overrides the protocol's): 'exclude' "
+                   "leaves them (and their family) out, counted; 'fail' scores them as failing "
+                   "every instruction.")
 @click.option("--k", "k", type=click.IntRange(min=1), default=None,
               help="Largest k of reliable@k (default: the family size). Plain IFEval cases "
                    "have no cousins: only the IFEval metrics are reported.")
@@ -32,8 +54,9 @@ from .common import PROFILE_OPTION, reports_errors
 @click.option("--workers", type=int, default=None,
               help="Processes for large files (default: all cores).")
 @reports_errors
-def score(responses: str, cases: str, profile: str, k: int | None, resamples: int,
-          confidence: float, seed: int, out_dir: str | None, require_all: bool,
+def score(responses: str, cases: str, protocol: str, protocols: str | None,
+          profile: str | None, estimator: str | None, missing: str | None, k: int | None,
+          resamples: int, confidence: float, seed: int, out_dir: str | None, require_all: bool,
           workers: int | None) -> None:
     """Score RESPONSES ({"prompt","response"} or keyed JSONL) strictly and loosely.
 
@@ -41,16 +64,45 @@ def score(responses: str, cases: str, profile: str, k: int | None, resamples: in
     from reliable@1 to reliable@k and pass rates per instruction type on each
     kind of prompt, every number with a bootstrap CI over families.
     """
+    from ..errors import InputError
     from ..evaluate.family_report import score as score_run, write_outputs
     from ..original import resolve
+    from ..protocols import parse_protocols, resolve_protocol
     from ..report.terminal import format_reliability_report
 
     cases = str(resolve(cases))
-
-    report = score_run(responses, cases, profile=profile, k=k,  # type: ignore[arg-type]
+    try:
+        chosen = resolve_protocol(protocol, profile=profile, estimator=estimator, missing=missing)
+        names = parse_protocols(protocols) if protocols else None
+    except ValueError as exc:
+        raise InputError(str(exc), field="--protocols" if protocols else "--protocol") from None
+    if names is not None:
+        if protocol != "official" or profile or estimator or missing:
+            raise InputError("--protocols scores each named protocol as it is; drop --protocol, "
+                             "--profile, --estimator and --missing", field="--protocols")
+        _score_protocols(responses, cases, names, k=k, resamples=resamples,
+                         confidence=confidence, seed=seed, out_dir=out_dir,
+                         require_all=require_all, workers=workers)
+        return
+    report = score_run(responses, cases, protocol=chosen, k=k,
                        bootstrap=resamples, confidence=confidence, seed=seed,
                        require_all=require_all, workers=workers)
     click.echo(format_reliability_report(report))
     if out_dir:
         for path in write_outputs(report, out_dir):
+            click.echo(f"wrote {path}")
+
+
+def _score_protocols(responses: str, cases: str, names: list[str], **options) -> None:  # type: ignore[no-untyped-def]
+    from ..evaluate.sensitivity import protocol_sensitivity, write_sensitivity
+    from ..report.sensitivity import format_sensitivity
+
+    out_dir = options.pop("out_dir")
+    sensitivity = protocol_sensitivity(
+        responses, cases, names, k=options["k"], bootstrap=options["resamples"],
+        confidence=options["confidence"], seed=options["seed"],
+        require_all=options["require_all"], workers=options["workers"])
+    click.echo(format_sensitivity(sensitivity))
+    if out_dir:
+        for path in write_sensitivity(sensitivity, out_dir):
             click.echo(f"wrote {path}")

@@ -13,6 +13,10 @@ Sections (per sample index, then averaged over sample indices):
 * reliable/<mode>/<k>: Σ per-family reliable@k / families usable for k;
 * drop/<mode>: 1 − reliable@K / reliable@1 (K the largest k reported);
 * by_kind/<kind>/<mode>/<k>: reliable@k on the original plus that kind's cousins;
+* with the `first-k` estimator (IFEval++'s counting, `first_k.py`) the reliable,
+  drop and by_kind sections hold the release's numbers instead: reliable/<mode>/1
+  (original), reliable/<mode>/10 (all: exactly 10 prompts pass), drop/<mode>
+  (1 − all / original) and by_kind/<kind>/<mode>/<2|4>;
 * type/<kind>/<mode>/<type> and group/<kind>/<mode>/<group>: pass rate of one
   instruction type (or group) on the prompts of one kind: passing / total
   instructions of that type (ratio of sums, so prompts are resampled, never
@@ -28,6 +32,7 @@ import numpy as np
 
 from ..schema import KINDS
 from .bootstrap import RatioSums, SumsBuilder
+from .first_k import ALL_PROMPTS, KIND_DEPTHS, FirstKColumns
 from .reliability import MODES, FamilyTable
 
 IFEVAL_METRICS: tuple[str, ...] = ("prompt_strict", "instruction_strict", "prompt_loose",
@@ -64,8 +69,13 @@ def kind_k(table: FamilyTable, kind: str, k_max: int) -> int:
     return min(k_max, 1 + cousins) if cousins else 0
 
 
-def build_sums(table: FamilyTable, k_max: int) -> tuple[RatioSums, list[MetricInfo]]:
-    """Every reported metric as per-family sums (for `bootstrap`), with what each one is."""
+def build_sums(table: FamilyTable, k_max: int, *, first_k: Optional[FirstKColumns] = None
+               ) -> tuple[RatioSums, list[MetricInfo]]:
+    """Every reported metric as per-family sums (for `bootstrap`), with what each one is.
+
+    With `first_k` (the first-k estimator's per-family outcomes) the family-level
+    sections hold the release's numbers; otherwise the unordered reliable@k.
+    """
     n_f, n_s = len(table.cases), len(table.samples)
     builder = SumsBuilder(n_f, n_s)
     infos: list[MetricInfo] = []
@@ -86,18 +96,17 @@ def build_sums(table: FamilyTable, k_max: int) -> tuple[RatioSums, list[MetricIn
         add(MetricInfo(metric_id("ifeval", name), "ifeval", mode, "original", name=name),
             num, den, f"ifeval/{level}")
 
-    if k_max >= 1:
+    if first_k is not None:
+        if k_max >= 1:
+            _add_first_k(builder, infos, first_k)
+    elif k_max >= 1:
         for mode in MODES:
             values, defined = table.reliability(k_max, mode=mode)
             for k in range(1, k_max + 1):
                 add(MetricInfo(metric_id("reliable", mode, k), "reliable", mode, "all", k=k),
                     values[:, :, k - 1], defined[:, :, k - 1], f"reliable/{k}")
         if k_max >= 2:
-            for mode in MODES:
-                info = MetricInfo(metric_id("drop", mode), "drop", mode, "all", k=k_max)
-                builder.add_relative_drop(info.id, metric_id("reliable", mode, k_max),
-                                          metric_id("reliable", mode, 1))
-                infos.append(info)
+            _add_drops(builder, infos, k_max)
         for kind in KINDS[1:]:
             top = kind_k(table, kind, k_max)
             for mode in MODES:
@@ -133,6 +142,35 @@ def build_sums(table: FamilyTable, k_max: int) -> tuple[RatioSums, list[MetricIn
     sums = builder.build()
     ordered = {info.id: info for info in infos}
     return sums, [ordered[name] for name in sums.all_ids]
+
+
+def _add_drops(builder: SumsBuilder, infos: list[MetricInfo], k: int) -> None:
+    """drop/<mode> = 1 − reliable@k / reliable@1."""
+    for mode in MODES:
+        info = MetricInfo(metric_id("drop", mode), "drop", mode, "all", k=k)
+        builder.add_relative_drop(info.id, metric_id("reliable", mode, k),
+                                  metric_id("reliable", mode, 1))
+        infos.append(info)
+
+
+def _add_first_k(builder: SumsBuilder, infos: list[MetricInfo], columns: FirstKColumns) -> None:
+    """reliable@1 (original), reliable@10 (all), the drop between them, per kind @2 and @4."""
+    def add(info: MetricInfo, name: str, m_index: int) -> None:
+        builder.add(info.id, columns.num[name][:, :, m_index], columns.den[name][:, :, m_index],
+                    den_key=f"first-k/{name}")
+        infos.append(info)
+
+    for m_index, mode in enumerate(MODES):
+        add(MetricInfo(metric_id("reliable", mode, 1), "reliable", mode, "all", k=1),
+            "original", m_index)
+        add(MetricInfo(metric_id("reliable", mode, ALL_PROMPTS), "reliable", mode, "all",
+                       k=ALL_PROMPTS), "all", m_index)
+    _add_drops(builder, infos, ALL_PROMPTS)
+    for kind in KINDS[1:]:
+        for m_index, mode in enumerate(MODES):
+            for depth in KIND_DEPTHS:
+                add(MetricInfo(metric_id("by_kind", kind, mode, depth), "by_kind", mode, kind,
+                               k=depth), f"{kind}@{depth}", m_index)
 
 
 def _sum_by(values: np.ndarray, labels: np.ndarray, n_labels: int) -> np.ndarray:

@@ -30,12 +30,14 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..errors import InputError
 from ..io import atomic_write, sha256_file, write_json, write_jsonl
 from ..profiles import Profile
+from ..protocols import DEFAULT_PROTOCOL, Protocol, resolve_protocol
 from ..schema import KINDS
 from .bootstrap import (DEFAULT_BATCH, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED,
                         ratio_intervals)
 from .catalogue import IFEVAL_METRICS, MetricInfo, build_sums, largest_k
+from .first_k import ALL_PROMPTS, Outcome, first_k_columns, sampling_numbers
 from .metrics import ifeval_metrics_by_sample
-from .plain import ScoreReport, results_records, score_file
+from .plain import ScoreReport, results_records, score_files_under
 from .reliability import MODES, FamilyTable, family_table
 
 
@@ -75,12 +77,16 @@ class ReliabilityReport(BaseModel):
 
     base: ScoreReport
     table: FamilyTable
+    protocol: Protocol = Field(default_factory=lambda: resolve_protocol(DEFAULT_PROTOCOL))
     k: int = Field(description="largest k reported; 0 when the families have no cousins")
     requested_k: Optional[int] = None
     bootstrap: BootstrapSettings
     estimates: list[Estimate]
     responses_sha256: Optional[str] = None
     notes: list[str] = Field(default_factory=list)
+    # first-k with several samples: the release's numbers when a prompt passes if any of its
+    # first s samples does, for s = 1…n (point values; `first_k.sampling_numbers`).
+    sampling: list[dict[str, float]] = Field(default_factory=list)
 
     # -- what the base report knows ------------------------------------------------
     @property
@@ -94,6 +100,16 @@ class ReliabilityReport(BaseModel):
     @property
     def missing(self):  # type: ignore[no-untyped-def]
         return self.base.missing
+
+    @property
+    def estimator(self) -> str:
+        return self.protocol.estimator
+
+    @property
+    def reliable_ks(self) -> list[int]:
+        """The k of every reported reliable@k, ascending (1…K, or 1 and 10 under first-k)."""
+        return sorted({row.k for row in self.select("reliable", mode="strict")
+                       if row.k is not None})
 
     @property
     def has_cousins(self) -> bool:
@@ -145,7 +161,7 @@ class ReliabilityReport(BaseModel):
     def reliability_frame(self) -> pd.DataFrame:
         """reliable@k for k = 1…K: one row per k, strict and loose with CIs."""
         rows = []
-        for k in range(1, self.k + 1):
+        for k in self.reliable_ks:
             row: dict[str, Any] = {"k": k}
             for mode in MODES:
                 est = self.estimate(f"reliable/{mode}/{k}")
@@ -185,8 +201,20 @@ class ReliabilityReport(BaseModel):
                                            "loose_ci_high"])
 
     def families_frame(self) -> pd.DataFrame:
-        """Per family and sample index: prompts, passes per kind, usable, reliable@k."""
-        return families_frame(self.table, self.k)
+        """Per family and sample index: prompts, passes per kind, usable, reliable@k (under
+        first-k: the release's per-family outcomes, 1 pass / 0 fail / empty not counted)."""
+        if self.estimator != "first-k":
+            return families_frame(self.table, self.k)
+        frame = families_frame(self.table, 0)
+        if self.k:
+            complete = (self.table.answered == self.table.sizes[:, None, :]).all(axis=2)
+            columns = first_k_columns(self.base.scored, self.table.cases, self.table.samples,
+                                      excluded=~complete)
+            for m_index, mode in enumerate(MODES):
+                for name in columns.names:
+                    num, den = columns.num[name][:, :, m_index], columns.den[name][:, :, m_index]
+                    frame[f"first_k_{mode}_{name}"] = np.where(den > 0, num, np.nan).ravel()
+        return frame
 
     # -- the JSON document -----------------------------------------------------
     def metrics_document(self) -> dict[str, Any]:
@@ -200,7 +228,10 @@ class ReliabilityReport(BaseModel):
         ifeval["prompts"] = self.estimate("ifeval/prompt_strict").count
         ifeval["instructions"] = self.estimate("ifeval/instruction_strict").count
         document: dict[str, Any] = {
+            "protocol": self.protocol.parts(),
             "profile": base.profile,
+            "estimator": self.protocol.estimator,
+            "missing_policy": base.missing_policy,
             "families": self.n_families,
             "missing": self.n_excluded,
             "families_total": len(self.table.cases),
@@ -217,9 +248,11 @@ class ReliabilityReport(BaseModel):
                                                   if row.ci_method == "percentile"]},
             "ifeval": ifeval,
             "reliable_at_k": {mode: {str(k): cell(f"reliable/{mode}/{k}")
-                                     for k in range(1, self.k + 1)} for mode in MODES},
+                                     for k in self.reliable_ks} for mode in MODES},
             "relative_drop": ({mode: cell(f"drop/{mode}") for mode in MODES}
-                              if self.k >= 2 else {}),
+                              if self.select("drop") else {}),
+            "first_k_sampling": {str(budget): numbers for budget, numbers
+                                 in enumerate(self.sampling, start=1)},
             "by_kind": {kind: {mode: {str(est.k): cell(est.id)
                                       for est in self.select("by_kind", kind=kind, mode=mode)}
                                for mode in MODES}
@@ -285,11 +318,20 @@ def families_frame(table: FamilyTable, k_max: int) -> pd.DataFrame:
 
 def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFAULT_RESAMPLES,
             confidence: float = DEFAULT_CONFIDENCE, seed: Optional[int] = DEFAULT_SEED,
-            batch: Optional[int] = DEFAULT_BATCH) -> ReliabilityReport:
-    """Family metrics and bootstrap CIs from a scored report (no checker is called)."""
+            batch: Optional[int] = DEFAULT_BATCH, protocol: Optional[Protocol] = None
+            ) -> ReliabilityReport:
+    """Family metrics and bootstrap CIs from a scored report (no checker is called).
+
+    `protocol` names how the numbers were made; its estimator picks reliable@k's
+    definition (default: the official protocol with the report's profile).
+    """
     if k is not None and k < 1:
         raise ValueError(f"k must be at least 1, got {k}")
-    table = family_table(base.scored, base.missing)
+    if protocol is None:
+        protocol = resolve_protocol(DEFAULT_PROTOCOL, profile=base.profile,
+                                    missing=base.missing_policy)
+    # Under --missing fail the missing prompts are in `scored` already, as failing records.
+    table = family_table(base.scored, base.missing if base.missing_policy == "exclude" else ())
     if not table.cases:
         raise InputError("there is nothing to score: the case file has no prompts",
                          path=base.cases_path)
@@ -301,10 +343,26 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
     elif k is not None and k > k_max > 0:
         notes.append(f"--k {k} exceeds the largest family ({k_max} prompts): reporting "
                      f"k = 1…{k_max}")
-    if k_max and len(set(table.sizes.sum(axis=1).tolist())) > 1:
+    first_k = None
+    sampling: list[dict[str, float]] = []
+    if protocol.estimator == "first-k":
+        complete = (table.answered == table.sizes[:, None, :]).all(axis=2)
+        first_k = first_k_columns(base.scored, table.cases, table.samples, excluded=~complete)
+        if k_max:
+            if k is not None:
+                notes.append("first-k reports the release's fixed numbers (reliable@1, all = "
+                             "exactly 10 passing prompts, per kind @2 and @4); --k is not used")
+            if table.family_size != ALL_PROMPTS:
+                notes.append(f"first-k counts a family as passing 'all' when exactly "
+                             f"{ALL_PROMPTS} of its prompts pass (the release's rule); these "
+                             f"families have up to {table.family_size} prompts")
+            if len(table.samples) > 1:
+                sampling = _sampling(base, table, complete)
+            k_max = ALL_PROMPTS
+    elif k_max and len(set(table.sizes.sum(axis=1).tolist())) > 1:
         notes.append("families differ in size: a family enters reliable@k only for k up to "
                      "its own number of prompts")
-    sums, infos = build_sums(table, k_max)
+    sums, infos = build_sums(table, k_max, first_k=first_k)
     intervals = ratio_intervals(sums, n_resamples=bootstrap, confidence=confidence, seed=seed,
                                 batch=batch)
     counts = _counts(sums, infos)
@@ -314,9 +372,23 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
                  for info, value, low, high, method in zip(
                      infos, intervals.value, intervals.low, intervals.high, intervals.method)]
     return ReliabilityReport(
-        base=base, table=table, k=k_max, requested_k=k,
+        base=base, table=table, protocol=protocol, k=k_max, requested_k=k,
         bootstrap=BootstrapSettings(resamples=bootstrap, confidence=confidence, seed=seed),
-        estimates=estimates, notes=notes)
+        estimates=estimates, notes=notes, sampling=sampling)
+
+
+def _sampling(base: ScoreReport, table: FamilyTable, complete: np.ndarray
+              ) -> list[dict[str, float]]:
+    """The release's multi-sample numbers over families complete in every sample index."""
+    keep = {str(case) for case, row in zip(table.cases, complete) if row.all()}
+    by_sample: dict[int, list[Outcome]] = {}
+    for record in base.scored:
+        case = str(record.case if record.case is not None else record.key).split(":")[0]
+        if case in keep:
+            by_sample.setdefault(record.sample, []).append(
+                Outcome(case, record.kind or "original", record.follow_all_strict))
+    samples = [by_sample[sample] for sample in sorted(by_sample)]
+    return sampling_numbers(samples) if samples else []
 
 
 def _counts(sums, infos: list[MetricInfo]) -> dict[str, int]:  # type: ignore[no-untyped-def]
@@ -330,21 +402,36 @@ def _counts(sums, infos: list[MetricInfo]) -> dict[str, int]:  # type: ignore[no
 
 
 def score(responses: str | os.PathLike[str], cases: str | os.PathLike[str], *,
-          profile: Profile = "official", k: Optional[int] = None,
-          bootstrap: int = DEFAULT_RESAMPLES, confidence: float = DEFAULT_CONFIDENCE,
-          seed: Optional[int] = DEFAULT_SEED, require_all: bool = False,
-          workers: Optional[int] = None) -> ReliabilityReport:
+          protocol: str | Protocol = DEFAULT_PROTOCOL, profile: Optional[Profile] = None,
+          estimator: Optional[str] = None, missing: Optional[str] = None,
+          k: Optional[int] = None, bootstrap: int = DEFAULT_RESAMPLES,
+          confidence: float = DEFAULT_CONFIDENCE, seed: Optional[int] = DEFAULT_SEED,
+          require_all: bool = False, workers: Optional[int] = None) -> ReliabilityReport:
     """Score `responses` against a case or family file; IFEval metrics, reliable@k, CIs.
 
+    `protocol`: a protocol name (official, revised, ifevalpp-paper) or a
+    `Protocol`; `profile`, `estimator`, `missing` override one of its parts.
     `k`: the largest k of reliable@k (default: the family size); `bootstrap`:
     resamples of families (0 = no intervals); `confidence`: the CI level;
     `seed`: fixes the resampled families, so the same call gives the same numbers.
     """
-    base = score_file(responses, cases, profile=profile, require_all=require_all,
-                      workers=workers)
-    report = analyse(base, k=k, bootstrap=bootstrap, confidence=confidence, seed=seed)
+    chosen = _protocol(protocol, profile=profile, estimator=estimator, missing=missing)
+    base = score_files_under(responses, cases, profiles=[chosen.profile], missing=chosen.missing,
+                             require_all=require_all, workers=workers)[0]
+    report = analyse(base, k=k, bootstrap=bootstrap, confidence=confidence, seed=seed,
+                     protocol=chosen)
     report.responses_sha256 = sha256_file(responses)
     return report
+
+
+def _protocol(protocol: str | Protocol, **overrides: Optional[str]) -> Protocol:
+    if isinstance(protocol, Protocol):
+        if any(value is not None for value in overrides.values()):
+            return resolve_protocol(protocol.name, **{  # type: ignore[arg-type]
+                part: overrides.get(part) or getattr(protocol, part)
+                for part in ("profile", "estimator", "missing")})
+        return protocol
+    return resolve_protocol(protocol, **overrides)  # type: ignore[arg-type]
 
 
 # -- files ---------------------------------------------------------------------------------
@@ -361,23 +448,26 @@ def write_outputs(report: ReliabilityReport, out_dir: str | os.PathLike[str]) ->
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    write_jsonl(out / "results.jsonl", results_records(report.base))
+    write_jsonl(out / "results.jsonl", results_records(report.base, report.protocol.label))
     write_json(out / "metrics.json", _json_safe(report.metrics_document()))
     with atomic_write(out / "by_type.csv") as handle:
         writer = csv.writer(handle)
         writer.writerow(["level", "name", "count", "strict", "loose", "profile",
-                         "strict_ci_low", "strict_ci_high", "loose_ci_low", "loose_ci_high"])
+                         "strict_ci_low", "strict_ci_high", "loose_ci_low", "loose_ci_high",
+                         "protocol"])
         for level, section in (("group", "group"), ("type", "type")):
             frame = report.by_type_frame(group=section == "group")
             for row in frame[frame["kind"] == "original"].itertuples(index=False):
                 writer.writerow([level, row.name, row.count, _fixed(row.strict),
                                  _fixed(row.loose), report.profile, _fixed(row.strict_ci_low),
                                  _fixed(row.strict_ci_high), _fixed(row.loose_ci_low),
-                                 _fixed(row.loose_ci_high)])
+                                 _fixed(row.loose_ci_high), report.protocol.label])
     with atomic_write(out / "type_by_kind.csv") as handle:
-        report.by_type_frame().to_csv(handle, index=False, float_format="%.6f")
+        report.by_type_frame().assign(protocol=report.protocol.label).to_csv(
+            handle, index=False, float_format="%.6f")
     with atomic_write(out / "families.csv") as handle:
-        report.families_frame().to_csv(handle, index=False, float_format="%.6f")
+        report.families_frame().assign(protocol=report.protocol.label).to_csv(
+            handle, index=False, float_format="%.6f")
     with atomic_write(out / "report.md") as handle:
         handle.write(render_markdown(report))
     with atomic_write(out / "report.html") as handle:

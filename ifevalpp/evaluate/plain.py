@@ -14,9 +14,10 @@ from ..cases import load_variants
 from ..errors import InputError
 from ..io import atomic_write, sha256_file, write_json, write_jsonl
 from ..profiles import Profile, check_profile
-from ..schema import MissingResponse, ScoredResponse
+from ..protocols import MISSING_POLICIES, MissingPolicy
+from ..schema import MissingResponse, ScoredResponse, Variant
 from .metrics import IfevalMetrics, TypeAccuracy, accuracy_by, ifeval_metrics
-from .scoring import join, read_responses, score_pairs
+from .scoring import Joined, join, read_responses, score_pairs
 
 
 class ScoreReport(BaseModel):
@@ -25,6 +26,7 @@ class ScoreReport(BaseModel):
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
     profile: Profile
+    missing_policy: MissingPolicy = "exclude"
     responses_path: str
     cases_path: str
     cases_sha256: str
@@ -55,11 +57,51 @@ class ScoreReport(BaseModel):
         return pd.DataFrame([row.model_dump() for row in self.by_type])
 
 
+def failing_record(variant: Variant, missing: MissingResponse, profile: Profile) -> ScoredResponse:
+    """A prompt without a usable response scored as failing every instruction (`--missing fail`)."""
+    failed = [False] * len(variant.instruction_id_list)
+    return ScoredResponse(
+        key=variant.key, prompt=variant.prompt, instruction_id_list=variant.instruction_id_list,
+        strict=failed, loose=list(failed), follow_all_strict=False, follow_all_loose=False,
+        profile=profile, case=variant.case, kind=variant.kind, index=variant.index,
+        sample=missing.sample or 0, missing_reason=missing.reason)
+
+
+def with_missing_as_failing(variants: list[Variant], joined: Joined, scored: list[ScoredResponse],
+                            profile: Profile) -> list[ScoredResponse]:
+    """`scored` plus a failing record for every missing response, all in file order."""
+    position = {variant.key: number for number, variant in enumerate(variants)}
+    by_key = {variant.key: variant for variant in variants}
+    merged = scored + [failing_record(by_key[str(item.key)], item, profile)
+                       for item in joined.missing]
+    return sorted(merged, key=lambda record: (position[str(record.key)], record.sample))
+
+
 def score_file(responses: str | os.PathLike[str], cases: str | os.PathLike[str], *,
-               profile: Profile = "official", require_all: bool = False,
-               workers: Optional[int] = None) -> ScoreReport:
-    """Score a response file against a case or family file; originals only feed the IFEval metrics."""
-    check_profile(profile)
+               profile: Profile = "official", missing: MissingPolicy = "exclude",
+               require_all: bool = False, workers: Optional[int] = None) -> ScoreReport:
+    """Score a response file against a case or family file; originals only feed the IFEval metrics.
+
+    `missing`: "exclude" leaves prompts without a usable response out of every
+    metric (listed in `missing`); "fail" scores them as failing every
+    instruction (still listed).
+    """
+    return score_files_under(responses, cases, profiles=[profile], missing=missing,
+                             require_all=require_all, workers=workers)[0]
+
+
+def score_files_under(responses: str | os.PathLike[str], cases: str | os.PathLike[str], *,
+                      profiles: list[Profile], missing: MissingPolicy | list[MissingPolicy],
+                      require_all: bool = False, workers: Optional[int] = None
+                      ) -> list[ScoreReport]:
+    """One ScoreReport per (profile, missing policy): files read and joined once, every text
+    analysed once for all profiles."""
+    for profile in profiles:
+        check_profile(profile)
+    policies = list(missing) if isinstance(missing, list) else [missing] * len(profiles)
+    for policy in policies:
+        if policy not in MISSING_POLICIES:
+            raise ValueError(f"unknown missing-response policy {policy!r}")
     variants = load_variants(cases)
     records = read_responses(responses)
     joined = join(variants, records, path=str(responses))
@@ -68,19 +110,32 @@ def score_file(responses: str | os.PathLike[str], cases: str | os.PathLike[str],
         raise InputError(f"{len(joined.missing)} case(s) have no usable response (first: key "
                          f"{first.key}: {first.reason}); drop --require-all to score the rest",
                          path=str(responses))
-    scored = score_pairs(joined.pairs, profile=profile, workers=workers)
-    originals = [record for record in scored if record.kind == "original"]
-    return ScoreReport(
-        profile=profile, responses_path=str(responses), cases_path=str(cases),
-        cases_sha256=sha256_file(cases), scored=scored, missing=joined.missing,
-        unmatched=[vars(item) for item in joined.unmatched],
-        metrics=ifeval_metrics(originals), by_type=accuracy_by(originals),
-        by_group=accuracy_by(originals, group=True))
+    distinct = list(dict.fromkeys(profiles))
+    verdicts = dict(zip(distinct, score_pairs(joined.pairs, profiles=distinct, workers=workers)))
+    digest = sha256_file(cases)
+    reports = []
+    for profile, policy in zip(profiles, policies):
+        scored = verdicts[profile]
+        if policy == "fail" and joined.missing:
+            scored = with_missing_as_failing(variants, joined, scored, profile)
+        originals = [record for record in scored if record.kind == "original"]
+        reports.append(ScoreReport(
+            profile=profile, missing_policy=policy, responses_path=str(responses),
+            cases_path=str(cases), cases_sha256=digest, scored=scored, missing=joined.missing,
+            unmatched=[vars(item) for item in joined.unmatched],
+            metrics=ifeval_metrics(originals), by_type=accuracy_by(originals),
+            by_group=accuracy_by(originals, group=True)))
+    return reports
 
 
-def results_records(report: ScoreReport) -> list[dict]:
-    """results.jsonl rows: the official per-response shape plus our key, sample and profile."""
-    return [record.model_dump(mode="json") for record in report.scored]
+def results_records(report: ScoreReport, protocol: Optional[str] = None) -> list[dict]:
+    """results.jsonl rows: the official per-response shape plus our key, sample and profile
+    (and the protocol's label when given)."""
+    rows = [record.model_dump(mode="json") for record in report.scored]
+    if protocol is not None:
+        for row in rows:
+            row["protocol"] = protocol
+    return rows
 
 
 def write_outputs(report: ScoreReport, out_dir: str | os.PathLike[str]) -> list[Path]:

@@ -134,9 +134,16 @@ def score_one(variant: Variant, record: ResponseRecord, profile: Profile) -> Sco
         sample=record.sample)
 
 
-def _score_chunk(args: tuple[list[tuple[Variant, ResponseRecord]], Profile]) -> list[ScoredResponse]:
-    pairs, profile = args
-    return [score_one(variant, record, profile) for variant, record in pairs]
+def _score_chunk(args: tuple[list[tuple[Variant, ResponseRecord]], tuple[Profile, ...]]
+                 ) -> list[list[ScoredResponse]]:
+    pairs, profiles = args
+    # Per pair, every profile in turn: the text's analysis (sentences, tokens, language) is
+    # still cached when the next profile asks for it.
+    out: list[list[ScoredResponse]] = [[] for _ in profiles]
+    for variant, record in pairs:
+        for column, profile in zip(out, profiles):
+            column.append(score_one(variant, record, profile))
+    return out
 
 
 # The pairs being scored, visible to forked workers without pickling them (set only around a
@@ -144,9 +151,9 @@ def _score_chunk(args: tuple[list[tuple[Variant, ResponseRecord]], Profile]) -> 
 _FORKED_PAIRS: Sequence[tuple[Variant, ResponseRecord]] = ()
 
 
-def _score_range(args: tuple[int, int, Profile]) -> list[ScoredResponse]:
-    start, stop, profile = args
-    return [score_one(variant, record, profile) for variant, record in _FORKED_PAIRS[start:stop]]
+def _score_range(args: tuple[int, int, tuple[Profile, ...]]) -> list[list[ScoredResponse]]:
+    start, stop, profiles = args
+    return _score_chunk((list(_FORKED_PAIRS[start:stop]), profiles))
 
 
 def warm_up() -> None:
@@ -162,28 +169,40 @@ def warm_up() -> None:
 
 
 def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Profile = "official",
-                workers: Optional[int] = None) -> list[ScoredResponse]:
-    """Score every pair, in order; large inputs are spread over processes (`workers`, default all cores)."""
+                profiles: Optional[Sequence[Profile]] = None,
+                workers: Optional[int] = None):  # type: ignore[no-untyped-def]
+    """Score every pair, in order; large inputs are spread over processes (`workers`, default all cores).
+
+    With `profiles`, every pair is scored under each of them (text analysis shared) and
+    the result is one list per profile; otherwise one list under `profile`.
+    """
     global _FORKED_PAIRS
-    check_profile(profile)
+    chosen = tuple(profiles) if profiles is not None else (profile,)
+    for name in chosen:
+        check_profile(name)
     workers = workers or os.cpu_count() or 1
     if workers <= 1 or len(pairs) < PARALLEL_THRESHOLD:
-        return _score_chunk((list(pairs), profile))
-    size = max(1, -(-len(pairs) // (workers * 4)))
-    bounds = [(start, min(start + size, len(pairs))) for start in range(0, len(pairs), size)]
-    # A process pool executor (not multiprocessing.Pool): a worker that dies raises
-    # BrokenProcessPool instead of leaving the parent waiting forever.
-    if os.name == "posix":
-        warm_up()
-        _FORKED_PAIRS = pairs
-        try:
-            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-                results = list(pool.map(_score_range,
-                                        [(start, stop, profile) for start, stop in bounds]))
-        finally:
-            _FORKED_PAIRS = ()
-    else:  # pragma: no cover - spawn: the pairs travel to the workers
-        chunks = [(list(pairs[start:stop]), profile) for start, stop in bounds]
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            results = list(pool.map(_score_chunk, chunks))
-    return [scored for chunk in results for scored in chunk]
+        columns = _score_chunk((list(pairs), chosen))
+    else:
+        size = max(1, -(-len(pairs) // (workers * 4)))
+        bounds = [(start, min(start + size, len(pairs))) for start in range(0, len(pairs), size)]
+        # A process pool executor (not multiprocessing.Pool): a worker that dies raises
+        # BrokenProcessPool instead of leaving the parent waiting forever.
+        if os.name == "posix":
+            warm_up()
+            _FORKED_PAIRS = pairs
+            try:
+                with ProcessPoolExecutor(workers,
+                                         mp_context=multiprocessing.get_context("fork")) as pool:
+                    results = list(pool.map(_score_range,
+                                            [(start, stop, chosen) for start, stop in bounds]))
+            finally:
+                _FORKED_PAIRS = ()
+        else:  # pragma: no cover - spawn: the pairs travel to the workers
+            chunks = [(list(pairs[start:stop]), chosen) for start, stop in bounds]
+            with ProcessPoolExecutor(workers,
+                                     mp_context=multiprocessing.get_context("spawn")) as pool:
+                results = list(pool.map(_score_chunk, chunks))
+        columns = [[scored for chunk in results for scored in chunk[position]]
+                   for position in range(len(chosen))]
+    return columns if profiles is not None else columns[0]

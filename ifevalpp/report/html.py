@@ -12,7 +12,8 @@ from typing import Any, Sequence
 
 from ..evaluate.family_report import ReliabilityReport
 from ..schema import KINDS
-from .sections import LEVEL_NAMES, bootstrap_line, notes_lines, sections
+from .sections import (LEVEL_NAMES, bootstrap_line, definition_line, notes_lines, protocol_line,
+                       sections)
 from .svg import PALETTE, Series, bar_chart, line_chart
 
 STRICT_COLOR = PALETTE[0]   # the reliable@k strict curve (#0072b2)
@@ -53,7 +54,7 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 
 
 def reliability_chart(report: ReliabilityReport) -> str:
-    x = list(range(1, report.k + 1))
+    x = report.reliable_ks
     series = []
     for mode, color in (("strict", STRICT_COLOR), ("loose", LOOSE_COLOR)):
         rows = [report.estimate(f"reliable/{mode}/{k}") for k in x]
@@ -64,22 +65,18 @@ def reliability_chart(report: ReliabilityReport) -> str:
 
 
 def kind_chart(report: ReliabilityReport) -> str:
+    rows_by_kind = {kind: report.select("by_kind", kind=kind, mode="strict") for kind in KINDS[1:]}
+    x = sorted({row.k for rows in rows_by_kind.values() for row in rows if row.k is not None})
     series = []
-    top = 0
-    for kind in KINDS[1:]:
-        rows = report.select("by_kind", kind=kind, mode="strict")
+    for kind, rows in rows_by_kind.items():
         if not rows:
             continue
-        top = max(top, len(rows))
-        series.append(Series(kind, [r.value for r in rows], [r.ci_low for r in rows],
-                             [r.ci_high for r in rows], color=KIND_COLORS[kind]))
-    for s in series:  # pad shorter kinds so every series spans the same x
-        pad = top - len(s.values)
-        s.values = list(s.values) + [float("nan")] * pad
-        s.low = list(s.low or []) + [float("nan")] * pad
-        s.high = list(s.high or []) + [float("nan")] * pad
-    return line_chart(list(range(1, top + 1)), series,
-                      title="reliable@k by perturbation kind (strict)", x_label="k",
+        at = {row.k: row for row in rows}  # shorter kinds are padded so every series spans x
+        values = [at[k].value if k in at else float("nan") for k in x]
+        low = [at[k].ci_low if k in at else float("nan") for k in x]
+        high = [at[k].ci_high if k in at else float("nan") for k in x]
+        series.append(Series(kind, values, low, high, color=KIND_COLORS[kind]))
+    return line_chart(x, series, title="reliable@k by perturbation kind (strict)", x_label="k",
                       y_label="reliable@k %", chart_id="reliable-by-kind", width=640, height=320)
 
 
@@ -134,7 +131,8 @@ def render_html(report: ReliabilityReport) -> str:
             f"responses <code>{escape(base.responses_path)}</code><br>"
             f"cases <code>{escape(base.cases_path)}</code> (sha256 "
             f"<code>{escape(base.cases_sha256)}</code>)<br>"
-            f"profile {escape(report.profile)}; samples per prompt: {len(report.samples)}; "
+            f"{escape(protocol_line(report))}<br>"
+            f"samples per prompt: {len(report.samples)}; "
             f"{escape(bootstrap_line(report))}</p>"]
     body.extend(f'<div class="chart">{chart}</div>' for chart in charts)
     for section in sections(report):
@@ -144,10 +142,7 @@ def render_html(report: ReliabilityReport) -> str:
     if notes:
         body.append("<h2>Notes</h2><ul class=\"notes\">"
                     + "".join(f"<li>{escape(note)}</li>" for note in notes) + "</ul>")
-    body.append('<p class="meta">reliable@k = pass(o) · C(c, k−1) / C(|C|, k−1): the probability '
-                "that the original and k−1 cousins drawn at random all pass, averaged over "
-                "families; several samples per prompt are scored per sample index, then "
-                "averaged. See docs/metrics.md.</p>")
+    body.append(f'<p class="meta">{escape(definition_line(report))}</p>')
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<title>ifevalpp score report</title>"
             f"<style>{STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..evaluate.family_report import ReliabilityReport
-from .sections import bootstrap_line, notes_lines, sections
+from .sections import bootstrap_line, definition_line, notes_lines, protocol_line, sections
 
 
 def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -36,13 +36,13 @@ def render_markdown(report: ReliabilityReport) -> str:
     lines = ["# ifevalpp score report", "",
              f"- responses: `{base.responses_path}`",
              f"- cases: `{base.cases_path}` (sha256 `{base.cases_sha256}`)",
-             f"- profile: {report.profile}; samples per prompt: {len(report.samples)}",
+             f"- {protocol_line(report)}",
+             f"- samples per prompt: {len(report.samples)}",
              f"- {bootstrap_line(report)}", ""]
     for section in sections(report):
         lines += [f"## {section.title}", "", markdown_table(section.headers, section.rows), ""]
     notes = notes_lines(report)
     if notes:
         lines += ["## Notes", ""] + [f"- {note}" for note in notes] + [""]
-    lines += ["Definitions: see docs/metrics.md (reliable@k = pass(o) · C(c, k−1) / C(|C|, k−1), "
-              "mean over families; several samples: per sample index, then averaged).", ""]
+    lines += [f"Definitions: {definition_line(report)}", ""]
     return "\n".join(lines)

@@ -49,6 +49,26 @@ def bootstrap_line(report: ReliabilityReport) -> str:
             f"seed {settings.seed}{extra}.")
 
 
+def protocol_line(report: ReliabilityReport) -> str:
+    """The protocol and each of its parts, in one line every view prints."""
+    protocol = report.protocol
+    return (f"Protocol {protocol.label}: profile {protocol.profile}, estimator "
+            f"{protocol.estimator}, missing responses {protocol.missing}, reasoning "
+            f"{protocol.reasoning}.")
+
+
+def definition_line(report: ReliabilityReport) -> str:
+    """What reliable@k means under the report's estimator."""
+    if report.estimator == "first-k":
+        return ("reliable@k as IFEval++'s calculate_reliable_at_k counts it: originals first, "
+                "cousins in file order; reliable@10 = exactly 10 prompts of the family pass; per "
+                "kind @2/@4 = the original and the first 1/3 cousins of that kind pass; every "
+                "family counts. See docs/metrics.md.")
+    return ("reliable@k = pass(o) · C(c, k−1) / C(|C|, k−1): the probability that the original "
+            "and k−1 cousins drawn at random all pass, averaged over families; several samples "
+            "per prompt are scored per sample index, then averaged. See docs/metrics.md.")
+
+
 def ifeval_section(report: ReliabilityReport) -> Section:
     prompts = report.estimate("ifeval/prompt_strict").count
     instructions = report.estimate("ifeval/instruction_strict").count
@@ -59,26 +79,30 @@ def ifeval_section(report: ReliabilityReport) -> Section:
         est = report.estimate(f"ifeval/{name}")
         rows.append([LEVEL_NAMES[name], percent(est.value), interval(est.ci_low, est.ci_high)])
     return Section(f"IFEval metrics on originals ({prompts} prompts, {instructions} instructions"
-                   f"{sample_note}, profile {report.profile})",
+                   f"{sample_note}, protocol {report.protocol.label})",
                    ["metric", "value %", ci_label(report)], rows)
 
 
 def reliability_section(report: ReliabilityReport) -> Section:
     rows = []
-    for k in range(1, report.k + 1):
+    for k in report.reliable_ks:
         strict = report.estimate(f"reliable/strict/{k}")
         loose = report.estimate(f"reliable/loose/{k}")
         rows.append([f"reliable@{k}", percent(strict.value), interval(strict.ci_low, strict.ci_high),
                      percent(loose.value), interval(loose.ci_low, loose.ci_high)])
-    if report.k >= 2:
+    if report.select("drop"):
         strict, loose = report.estimate("drop/strict"), report.estimate("drop/loose")
-        rows.append([f"relative drop @1→@{report.k}", percent(strict.value),
+        rows.append([f"relative drop @1→@{strict.k}", percent(strict.value),
                      interval(strict.ci_low, strict.ci_high), percent(loose.value),
                      interval(loose.ci_low, loose.ci_high)])
     excluded = report.n_excluded
     sample_note = (f", {len(report.samples)} samples averaged" if len(report.samples) > 1 else "")
-    title = (f"reliable@k ({report.n_families} families of up to {report.table.family_size} "
-             f"prompts{sample_note}; {excluded} excluded for a missing or failed response)")
+    if report.base.missing_policy == "fail":
+        missing_note = f"{len(report.base.missing)} missing response(s) scored as failing"
+    else:
+        missing_note = f"{excluded} excluded for a missing or failed response"
+    title = (f"reliable@k, estimator {report.estimator} ({report.n_families} families of up "
+             f"to {report.table.family_size} prompts{sample_note}; {missing_note})")
     label = ci_label(report)
     return Section(title, ["metric", "strict %", label, "loose %", label], rows)
 
@@ -136,14 +160,30 @@ def notes_lines(report: ReliabilityReport) -> list[str]:
                            + (f" ({item.reason})" if item.reason != "no response" else "")
                            for item in base.missing[:20])
         more = f" … and {len(base.missing) - 20} more" if len(base.missing) > 20 else ""
-        families = (f" (and {report.n_excluded} family(ies) from reliable@k)"
-                    if report.has_cousins else "")
-        lines.append(f"Missing: {len(base.missing)} prompt(s) without a usable response, "
-                     f"excluded from every metric{families}: {listed}{more}")
+        if base.missing_policy == "fail":
+            lines.append(f"Missing: {len(base.missing)} prompt(s) without a usable response, "
+                         f"scored as failing every instruction (--missing fail): "
+                         f"{listed}{more}")
+        else:
+            families = (f" (and {report.n_excluded} family(ies) from reliable@k)"
+                        if report.has_cousins else "")
+            lines.append(f"Missing: {len(base.missing)} prompt(s) without a usable response, "
+                         f"excluded from every metric{families}: {listed}{more}")
     if base.unmatched:
         lines.append(f"Unmatched: {len(base.unmatched)} response(s) match no case and were "
                      f"ignored (first at line {base.unmatched[0]['line']}).")
     return lines
+
+
+def sampling_section(report: ReliabilityReport) -> Section:
+    """first-k with several samples: the release's numbers when any of the first s samples
+    of a prompt may pass (strict, point values)."""
+    names = ["original", "all"] + [f"{kind}@{depth}" for kind in KINDS[1:] for depth in (2, 4)]
+    rows = [[budget] + [percent(numbers.get(name, float("nan"))) for name in names]
+            for budget, numbers in enumerate(report.sampling, start=1)]
+    return Section("first-k with a budget of s samples per prompt (a prompt passes if any of its "
+                   "first s samples passes; strict; the release's sampling variant)",
+                   ["s"] + names, rows)
 
 
 def sections(report: ReliabilityReport, *, modes: Sequence[str] = MODES) -> list[Section]:
@@ -152,6 +192,8 @@ def sections(report: ReliabilityReport, *, modes: Sequence[str] = MODES) -> list
         out.append(reliability_section(report))
         if report.select("by_kind"):
             out.append(kind_section(report))
+        if report.sampling:
+            out.append(sampling_section(report))
     out.extend(type_sections(report, group=True, modes=modes))
     out.extend(type_sections(report, group=False, modes=modes))
     return out

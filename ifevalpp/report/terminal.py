@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from ..evaluate.family_report import ReliabilityReport
-from .sections import bootstrap_line, notes_lines, sections
+from .sections import bootstrap_line, notes_lines, protocol_line, sections
 from .table import format_table
 
 
 def format_reliability_report(report: ReliabilityReport, *, by_type: bool = True) -> str:
     """Every headline number with its CI; family runs show strict pass rates per kind."""
-    parts = []
+    parts = [protocol_line(report)]
     for section in sections(report, modes=("strict",)):
         if not by_type and section.title.startswith("By "):
             continue

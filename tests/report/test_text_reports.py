@@ -10,8 +10,10 @@ from ifevalpp.report.terminal import format_reliability_report
 def test_the_terminal_report_lists_metric_value_and_ci(family_report):
     text = format_reliability_report(family_report)
     lines = text.splitlines()
-    assert lines[0].startswith("IFEval metrics on originals (6 prompts, 6 instructions")
-    assert lines[1].split() == ["metric", "value", "%", "95%", "CI"]
+    assert lines[0] == ("Protocol official: profile official, estimator unordered, missing "
+                        "responses exclude, reasoning graded as given.")
+    assert lines[2].startswith("IFEval metrics on originals (6 prompts, 6 instructions")
+    assert lines[3].split() == ["metric", "value", "%", "95%", "CI"]
     prompt = next(line for line in lines if line.startswith("prompt-level strict"))
     assert prompt.split()[2] == "83.33" and prompt.split()[3].startswith("[")
     assert any(line.startswith("reliable@10 ") for line in lines)
@@ -30,7 +32,8 @@ def test_the_plain_terminal_report_keeps_the_group_and_type_tables(plain_report)
 def test_report_md_has_a_table_per_section(family_report):
     page = render_markdown(family_report)
     assert page.startswith("# ifevalpp score report")
-    assert "## reliable@k (6 families of up to 10 prompts" in page
+    assert "## reliable@k, estimator unordered (6 families of up to 10 prompts" in page
+    assert "- Protocol official: profile official, estimator unordered" in page
     assert "| reliable@1 | 83.33 |" in page
     assert "## By instruction type: loose pass rate %" in page
 
