@@ -36,6 +36,7 @@ from ..schema import MissingResponse, ScoredResponse
 from .bootstrap import (DEFAULT_BATCH, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED,
                         paired_intervals)
 from .catalogue import MetricInfo, build_sums, largest_k
+from .first_k import ALL_PROMPTS, first_k_columns
 from .reliability import MODES, FamilyTable, family_table
 
 
@@ -57,8 +58,42 @@ class Run:
         return self.metrics.get("profile")
 
     @property
+    def protocol(self) -> dict[str, Any]:
+        """The run's protocol parts; runs written before protocols existed were 'official'
+        with their profile."""
+        recorded = self.metrics.get("protocol")
+        if isinstance(recorded, dict):
+            return recorded
+        profile = self.profile or "official"
+        return {"name": "official", "label": "official" if profile == "official"
+                else f"official, profile={profile}", "profile": profile,
+                "estimator": "unordered", "missing": "exclude"}
+
+    @property
+    def estimator(self) -> str:
+        return str(self.protocol.get("estimator", "unordered"))
+
+    @property
+    def missing_policy(self) -> str:
+        return str(self.protocol.get("missing", "exclude"))
+
+    @property
     def name(self) -> str:
         return str(self.path)
+
+    def table(self, cases: Optional[list] = None) -> FamilyTable:  # type: ignore[type-arg]
+        """The run's family table (under --missing fail its missing prompts are failing
+        records in results.jsonl already)."""
+        missing = self.missing if self.missing_policy == "exclude" else []
+        return family_table(self.scored, missing, cases=cases)
+
+    def sums(self, table: FamilyTable, k_max: int):  # type: ignore[no-untyped-def]
+        """Every metric's per-family sums under the run's own estimator."""
+        if self.estimator != "first-k":
+            return build_sums(table, k_max)
+        complete = (table.answered == table.sizes[:, None, :]).all(axis=2)
+        columns = first_k_columns(self.scored, table.cases, table.samples, excluded=~complete)
+        return build_sums(table, ALL_PROMPTS if k_max else 0, first_k=columns)
 
 
 def load_run(directory: str | os.PathLike[str]) -> Run:
@@ -118,6 +153,7 @@ class Comparison:
     run_b: str
     cases_sha256: tuple[Optional[str], Optional[str]]
     profiles: tuple[Optional[str], Optional[str]]
+    protocols: tuple[dict[str, Any], dict[str, Any]]
     k: int
     families: int
     bootstrap: dict[str, Any]
@@ -146,6 +182,7 @@ class Comparison:
         return {
             "run_a": self.run_a, "run_b": self.run_b,
             "cases_sha256": list(self.cases_sha256), "profiles": list(self.profiles),
+            "protocols": list(self.protocols),
             "k": self.k, "families": self.families, "bootstrap": self.bootstrap,
             "difference": "a - b",
             "deltas": [{key: number(value) for key, value in row.items()} for row in self.deltas],
@@ -203,12 +240,18 @@ def compare_runs(run_a: str | os.PathLike[str] | Run, run_b: str | os.PathLike[s
                      "a family missing from one run counts as missing there")
     if a.profile != b.profile:
         notes.append(f"the runs use different checker profiles ({a.profile} vs {b.profile})")
-    first = family_table(a.scored, a.missing)
-    table_b = family_table(b.scored, b.missing, cases=first.cases)
-    table_a = family_table(a.scored, a.missing, cases=table_b.cases)
+    if a.protocol.get("label") != b.protocol.get("label"):
+        notes.append(f"the runs use different protocols ({a.protocol.get('label')} vs "
+                     f"{b.protocol.get('label')})")
+    if a.estimator != b.estimator:
+        notes.append(f"the runs use different reliable@k estimators ({a.estimator} vs "
+                     f"{b.estimator}): the same metric id means a different quantity")
+    first = a.table()
+    table_b = b.table(cases=first.cases)
+    table_a = a.table(cases=table_b.cases)
     k_max = min(largest_k(table_a, k), largest_k(table_b, k))
-    sums_a, infos_a = build_sums(table_a, k_max)
-    sums_b, infos_b = build_sums(table_b, k_max)
+    sums_a, infos_a = a.sums(table_a, k_max)
+    sums_b, infos_b = b.sums(table_b, k_max)
     ids_b = set(sums_b.all_ids)
     infos = [info for info in infos_a if info.id in ids_b]
     skipped = len(infos_a) + len(infos_b) - 2 * len(infos)
@@ -226,7 +269,10 @@ def compare_runs(run_a: str | os.PathLike[str] | Run, run_b: str | os.PathLike[s
     tests = [_mcnemar(table_a, table_b, mode, size) for mode in MODES] if size > 1 else []
     families = int((table_a.usable.any(axis=1) & table_b.usable.any(axis=1)).sum())
     return Comparison(run_a=a.name, run_b=b.name, cases_sha256=(a.cases_sha256, b.cases_sha256),
-                      profiles=(a.profile, b.profile), k=k_max, families=families,
+                      profiles=(a.profile, b.profile), protocols=(a.protocol, b.protocol),
+                      k=max([info.k or 0 for info in infos if info.section == "reliable"],
+                            default=0),
+                      families=families,
                       bootstrap={"resamples": bootstrap, "confidence": confidence, "seed": seed,
                                  "method": "paired BCa, percentile where BCa is undefined",
                                  "cluster": "family"},

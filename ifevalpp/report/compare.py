@@ -33,17 +33,24 @@ def headline_rows(comparison: Comparison) -> list[list[str]]:
         for mode in ("strict", "loose"):
             for k in sorted({1, comparison.k}):
                 rows.append(_row(f"reliable@{k} {mode}", comparison.delta(f"reliable/{mode}/{k}")))
-            if comparison.k >= 2:
+            if any(row["id"] == f"drop/{mode}" for row in comparison.deltas):
                 rows.append(_row(f"relative drop @1→@{comparison.k} {mode}",
                                  comparison.delta(f"drop/{mode}")))
     return rows
 
 
+def _protocol_text(parts: dict[str, Any]) -> str:
+    return (f"{parts.get('label')}: profile {parts.get('profile')}, estimator "
+            f"{parts.get('estimator')}, missing {parts.get('missing')}")
+
+
 def format_comparison(comparison: Comparison, *, by_type: bool = True) -> str:
     settings = comparison.bootstrap
     ci = f"{100 * settings['confidence']:g}% CI"
+    protocol_a, protocol_b = (_protocol_text(parts) for parts in comparison.protocols)
     parts = [
-        f"A = {comparison.run_a}\nB = {comparison.run_b}\n"
+        f"A = {comparison.run_a} (protocol {protocol_a})\n"
+        f"B = {comparison.run_b} (protocol {protocol_b})\n"
         f"{comparison.families} families in both; Δ = A − B in percentage points; {ci}: paired "
         f"BCa bootstrap over families ({settings['resamples']:,} resamples, seed "
         f"{settings['seed']}), the same resampled families for A and B.",
