@@ -33,7 +33,7 @@ from ..profiles import Profile
 from ..protocols import DEFAULT_PROTOCOL, Protocol, resolve_protocol
 from ..schema import KINDS
 from .bootstrap import (DEFAULT_BATCH, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED,
-                        ratio_intervals)
+                        RatioSums, ratio_intervals)
 from .catalogue import IFEVAL_METRICS, MetricInfo, build_sums, largest_k
 from .first_k import ALL_PROMPTS, Outcome, first_k_columns, sampling_numbers
 from .metrics import ifeval_metrics_by_sample
@@ -87,6 +87,8 @@ class ReliabilityReport(BaseModel):
     # first-k with several samples: the release's numbers when a prompt passes if any of its
     # first s samples does, for s = 1…n (point values; `first_k.sampling_numbers`).
     sampling: list[dict[str, float]] = Field(default_factory=list)
+    # The per-family sums every estimate came from (for paired comparisons; not serialised).
+    sums: Optional[RatioSums] = Field(default=None, exclude=True, repr=False)
 
     # -- what the base report knows ------------------------------------------------
     @property
@@ -318,12 +320,13 @@ def families_frame(table: FamilyTable, k_max: int) -> pd.DataFrame:
 
 def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFAULT_RESAMPLES,
             confidence: float = DEFAULT_CONFIDENCE, seed: Optional[int] = DEFAULT_SEED,
-            batch: Optional[int] = DEFAULT_BATCH, protocol: Optional[Protocol] = None
-            ) -> ReliabilityReport:
+            batch: Optional[int] = DEFAULT_BATCH, protocol: Optional[Protocol] = None,
+            cases: Optional[list[Any]] = None) -> ReliabilityReport:
     """Family metrics and bootstrap CIs from a scored report (no checker is called).
 
     `protocol` names how the numbers were made; its estimator picks reliable@k's
     definition (default: the official protocol with the report's profile).
+    `cases` fixes the family order (to align several reports family by family).
     """
     if k is not None and k < 1:
         raise ValueError(f"k must be at least 1, got {k}")
@@ -331,7 +334,8 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
         protocol = resolve_protocol(DEFAULT_PROTOCOL, profile=base.profile,
                                     missing=base.missing_policy)
     # Under --missing fail the missing prompts are in `scored` already, as failing records.
-    table = family_table(base.scored, base.missing if base.missing_policy == "exclude" else ())
+    table = family_table(base.scored, base.missing if base.missing_policy == "exclude" else (),
+                         cases=cases)
     if not table.cases:
         raise InputError("there is nothing to score: the case file has no prompts",
                          path=base.cases_path)
@@ -374,7 +378,7 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
     return ReliabilityReport(
         base=base, table=table, protocol=protocol, k=k_max, requested_k=k,
         bootstrap=BootstrapSettings(resamples=bootstrap, confidence=confidence, seed=seed),
-        estimates=estimates, notes=notes, sampling=sampling)
+        estimates=estimates, notes=notes, sampling=sampling, sums=sums)
 
 
 def _sampling(base: ScoreReport, table: FamilyTable, complete: np.ndarray

@@ -33,7 +33,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 """
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+def html_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     def is_number(text: str) -> bool:
         if text.startswith("[") or text in ("n/a", ""):
             return True
@@ -137,7 +137,7 @@ def render_html(report: ReliabilityReport) -> str:
     body.extend(f'<div class="chart">{chart}</div>' for chart in charts)
     for section in sections(report):
         body.append(f"<h2>{escape(section.title)}</h2>")
-        body.append(_table(section.headers, section.rows))
+        body.append(html_table(section.headers, section.rows))
     notes = notes_lines(report)
     if notes:
         body.append("<h2>Notes</h2><ul class=\"notes\">"

@@ -1,0 +1,149 @@
+"""Views of a protocol-sensitivity run: the side-by-side table and the verdict flips.
+
+Terminal, Markdown and HTML share the tables built here; every number comes
+from `ProtocolSensitivity`.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+from ..evaluate.sensitivity import ProtocolSensitivity
+from .compare import points, signed_interval
+from .markdown import markdown_table
+from .sections import LEVEL_NAMES, Section, interval
+from .table import format_table, percent
+
+
+def metric_label(row: dict[str, Any]) -> str:
+    """'prompt-level strict', 'reliable@10 loose', 'relative drop strict', 'distractor @4 strict'."""
+    section, mode = row["section"], row["mode"]
+    if section == "ifeval":
+        return LEVEL_NAMES[row["name"]]
+    if section == "reliable":
+        return f"reliable@{row['k']} {mode}"
+    if section == "drop":
+        return f"relative drop {mode}"
+    return f"{row['kind']} @{row['k']} {mode}"
+
+
+def headline_section(sensitivity: ProtocolSensitivity, *, with_ci: bool = True) -> Section:
+    ci = f"{100 * sensitivity.bootstrap['confidence']:g}% CI"
+    labels = [protocol.label for protocol in sensitivity.protocols]
+    headers = ["metric", f"{labels[0]} %"]
+    if with_ci:
+        headers.append(ci)
+    for label in labels[1:]:
+        headers += [f"{label} %", "Δ pts", f"Δ {ci}"]
+    rows = []
+    for metric_id in sensitivity.metric_ids():
+        first = sensitivity.row(metric_id, labels[0])
+        cells: list[Any] = [metric_label(first), percent(first["value"])]
+        if with_ci:
+            cells.append(interval(first["ci_low"], first["ci_high"]))
+        for label in labels[1:]:
+            row = sensitivity.row(metric_id, label)
+            cells += [percent(row["value"]), points(row["delta"]),
+                      signed_interval(row["delta_ci_low"], row["delta_ci_high"])]
+        rows.append(cells)
+    prompts = sensitivity.reports[0].estimate("ifeval/prompt_strict").count
+    return Section(f"Every headline number under each protocol (Δ = protocol − {labels[0]}, "
+                   f"paired bootstrap over families; {prompts} original prompts)", headers, rows)
+
+
+def flip_section(sensitivity: ProtocolSensitivity) -> Section:
+    """Instruction types whose verdicts differ from the first protocol's, strict and loose."""
+    others = [protocol.label for protocol in sensitivity.protocols[1:]]
+    cells: dict[str, dict[tuple[str, str], str]] = {}
+    compared: dict[str, int] = {}
+    totals: dict[tuple[str, str], list[int]] = {}
+    for flip in sensitivity.flips:
+        compared[flip.instruction_id] = max(compared.get(flip.instruction_id, 0), flip.compared)
+        total = totals.setdefault((flip.protocol, flip.mode), [0, 0, 0])
+        total[0] += flip.compared
+        total[1] += flip.fail_to_pass
+        total[2] += flip.pass_to_fail
+        if flip.flipped:
+            cells.setdefault(flip.instruction_id, {})[(flip.protocol, flip.mode)] = (
+                f"{flip.flipped} (+{flip.fail_to_pass}/−{flip.pass_to_fail})")
+    headers = ["instruction type", "n"] + [f"{label} {mode}" for label in others
+                                           for mode in ("strict", "loose")]
+    rows: list[list[Any]] = []
+    for instruction_id in sorted(cells):
+        rows.append([instruction_id, compared[instruction_id]]
+                    + [cells[instruction_id].get((label, mode), "") for label in others
+                       for mode in ("strict", "loose")])
+    all_row: list[Any] = ["all types", max((t[0] for t in totals.values()), default=0)]
+    for label in others:
+        for mode in ("strict", "loose"):
+            count, up, down = totals.get((label, mode), [0, 0, 0])
+            share = f", {100 * (up + down) / count:.2f}%" if count else ""
+            all_row.append(f"{up + down} (+{up}/−{down}{share})")
+    rows.append(all_row)
+    return Section(f"Verdict flips against {sensitivity.reference.label}: instructions that "
+                   f"pass under one protocol and fail under the other (+ fail→pass, − "
+                   f"pass→fail; responses checked under both)", headers, rows)
+
+
+def protocols_section(sensitivity: ProtocolSensitivity) -> Section:
+    rows = [[protocol.label, protocol.profile, protocol.estimator, protocol.missing,
+             protocol.reasoning] for protocol in sensitivity.protocols]
+    return Section("Protocols", ["protocol", "profile", "estimator", "missing", "reasoning"], rows)
+
+
+def _sections(sensitivity: ProtocolSensitivity, *, with_ci: bool) -> list[Section]:
+    return [protocols_section(sensitivity), headline_section(sensitivity, with_ci=with_ci),
+            flip_section(sensitivity)]
+
+
+def _settings_line(sensitivity: ProtocolSensitivity) -> str:
+    settings = sensitivity.bootstrap
+    if not settings["resamples"]:
+        return "No confidence intervals (--bootstrap 0)."
+    return (f"{100 * settings['confidence']:g}% CIs: BCa bootstrap over families, "
+            f"{settings['resamples']:,} resamples, seed {settings['seed']}; differences are "
+            f"paired (the same resampled families under both protocols).")
+
+
+def format_sensitivity(sensitivity: ProtocolSensitivity) -> str:
+    parts = [format_table(section.headers, section.rows, title=section.title)
+             for section in _sections(sensitivity, with_ci=False)]
+    parts.append(_settings_line(sensitivity))
+    parts.extend(f"Note: {note}" for note in sensitivity.notes)
+    return "\n\n".join(parts)
+
+
+def render_sensitivity_markdown(sensitivity: ProtocolSensitivity) -> str:
+    base = sensitivity.reports[0].base
+    lines = ["# ifevalpp protocol sensitivity", "",
+             f"- responses: `{base.responses_path}`",
+             f"- cases: `{base.cases_path}` (sha256 `{base.cases_sha256}`)",
+             f"- {_settings_line(sensitivity)}", ""]
+    for section in _sections(sensitivity, with_ci=True):
+        lines += [f"## {section.title}", "", markdown_table(section.headers, section.rows), ""]
+    if sensitivity.notes:
+        lines += ["## Notes", ""] + [f"- {note}" for note in sensitivity.notes] + [""]
+    lines += ["Each protocol's full report is in its own directory beside this file; "
+              "definitions in docs/protocols.md and docs/metrics.md.", ""]
+    return "\n".join(lines)
+
+
+def render_sensitivity_html(sensitivity: ProtocolSensitivity) -> str:
+    from .html import STYLE, html_table
+
+    base = sensitivity.reports[0].base
+    body = ["<h1>ifevalpp protocol sensitivity</h1>",
+            f'<p class="meta">responses <code>{escape(base.responses_path)}</code><br>'
+            f"cases <code>{escape(base.cases_path)}</code> (sha256 "
+            f"<code>{escape(base.cases_sha256)}</code>)<br>"
+            f"{escape(_settings_line(sensitivity))}</p>"]
+    for section in _sections(sensitivity, with_ci=True):
+        body.append(f"<h2>{escape(section.title)}</h2>")
+        body.append(html_table(section.headers, section.rows))
+    if sensitivity.notes:
+        body.append("<h2>Notes</h2><ul class=\"notes\">"
+                    + "".join(f"<li>{escape(note)}</li>" for note in sensitivity.notes) + "</ul>")
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<title>ifevalpp protocol sensitivity</title>"
+            f"<style>{STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")

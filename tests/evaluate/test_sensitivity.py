@@ -1,0 +1,109 @@
+"""`score --protocols A,B,...`: every headline number side by side, paired differences, flips."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ifevalpp.cli import main
+from ifevalpp.evaluate.sensitivity import protocol_sensitivity
+from tests.helpers import case, write_lines
+
+# Our own small cases: the keyword "cat" appears only inside "category" in the response, which
+# the official checker counts (substring) and the revised one does not (whole words).
+CASES = [
+    case(1, "Mention a cat, please.", ("keywords:existence", {"keywords": ["cat"]})),
+    case(2, "Write about tea without commas.", ("punctuation:no_comma", {})),
+    case(3, "Write about rain without commas.", ("punctuation:no_comma", {})),
+]
+RESPONSES = [
+    {"prompt": CASES[0]["prompt"], "response": "This falls in another category entirely."},
+    {"prompt": CASES[1]["prompt"], "response": "Green tea is calm and warm"},
+]  # case 3 has no response
+
+
+@pytest.fixture()
+def files(tmp_path: Path) -> tuple[Path, Path]:
+    return (write_lines(tmp_path / "responses.jsonl", RESPONSES),
+            write_lines(tmp_path / "cases.jsonl", CASES))
+
+
+def test_numbers_side_by_side_with_differences_to_the_first_protocol(files):
+    responses, cases = files
+    result = protocol_sensitivity(responses, cases, ["official", "revised"], bootstrap=200)
+    official = result.row("ifeval/prompt_strict", "official")
+    revised = result.row("ifeval/prompt_strict", "revised")
+    assert official["value"] == 1.0 and official["count"] == 2    # case 3 excluded
+    assert revised["value"] == pytest.approx(1 / 2)
+    assert revised["delta"] == pytest.approx(-1 / 2) and official["delta"] == 0
+    assert revised["delta_ci_low"] <= revised["delta"] <= revised["delta_ci_high"]
+
+
+def test_flips_count_the_instruction_types_whose_verdicts_differ(files):
+    responses, cases = files
+    result = protocol_sensitivity(responses, cases, ["official", "revised"], bootstrap=0)
+    flips = {(flip.instruction_id, flip.mode): flip for flip in result.flips}
+    existence = flips[("keywords:existence", "strict")]
+    assert (existence.compared, existence.fail_to_pass, existence.pass_to_fail) == (1, 0, 1)
+    assert flips[("punctuation:no_comma", "strict")].flipped == 0
+
+
+def test_a_missing_policy_difference_is_not_a_verdict_flip(files):
+    from ifevalpp.protocols import resolve_protocol
+
+    responses, cases = files
+    result = protocol_sensitivity(responses, cases,
+                                  ["official", resolve_protocol("official", missing="fail")],
+                                  bootstrap=0)
+    assert all(flip.flipped == 0 for flip in result.flips)
+    assert result.row("ifeval/prompt_strict", "official, missing=fail")["value"] == \
+        pytest.approx(2 / 3)
+    assert any("scored as failing under others" in note for note in result.notes)
+
+
+def test_the_cli_prints_the_table_and_writes_csv_and_reports(files, tmp_path):
+    responses, cases = files
+    out = tmp_path / "out"
+    done = CliRunner().invoke(main, ["score", str(responses), "--input", str(cases),
+                                     "--protocols", "official,revised", "--bootstrap", "200",
+                                     "--out", str(out)], catch_exceptions=False)
+    assert done.exit_code == 0, done.output
+    assert "Every headline number under each protocol" in done.output
+    line = next(line for line in done.output.splitlines()
+                if line.startswith("prompt-level strict"))
+    assert line.split()[2:5] == ["100.00", "50.00", "-50.00"]
+    assert "keywords:existence" in done.output and "Verdict flips against official" in done.output
+    with open(out / "protocols.csv", encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    assert {row["protocol"] for row in rows} == {"official", "revised"}
+    with open(out / "flips.csv", encoding="utf-8") as handle:
+        flips = [row for row in csv.DictReader(handle) if row["flipped"] != "0"]
+    assert [(row["instruction_id"], row["mode"]) for row in flips] == [
+        ("keywords:existence", "loose"), ("keywords:existence", "strict")]
+    assert json.loads((out / "official" / "metrics.json").read_text())["protocol"]["name"] == \
+        "official"
+    assert json.loads((out / "revised" / "metrics.json").read_text())["profile"] == "revised"
+    page = (out / "report.md").read_text()
+    assert "## Every headline number under each protocol" in page and "| revised |" in page
+    assert "<h2>Verdict flips against official" in (out / "report.html").read_text()
+    assert json.loads((out / "protocols.json").read_text())["reference"] == "official"
+
+
+@pytest.mark.parametrize("spec, message", [("official,nonsense", "unknown protocol"),
+                                           ("official,official", "names a protocol twice")])
+def test_bad_protocol_lists_are_one_line_errors(files, spec, message):
+    responses, cases = files
+    done = CliRunner().invoke(main, ["score", str(responses), "--input", str(cases),
+                                     "--protocols", spec])
+    assert done.exit_code == 2 and message in done.output
+
+
+def test_protocols_cannot_be_combined_with_a_single_protocols_flags(files):
+    responses, cases = files
+    done = CliRunner().invoke(main, ["score", str(responses), "--input", str(cases),
+                                     "--protocols", "official,revised", "--missing", "fail"])
+    assert done.exit_code == 2 and "drop --protocol, --profile" in done.output
