@@ -7,12 +7,13 @@ joins on one kind of key.
 from __future__ import annotations
 
 import os
-from typing import Any, Iterable
+from typing import Any, Iterable, Optional, Sequence
 
 from pydantic import ValidationError
 
 from .errors import InputError
 from .io import iter_json_lines, validation_error_to_input_error
+from .profiles import Profile
 from .schema import Case, Variant, family_key, parse_family_key
 
 
@@ -32,22 +33,30 @@ def variant_from_record(raw: dict[str, Any]) -> Variant:
     return Variant.model_validate(record)
 
 
-def check_instruction_ids(variant: Variant) -> None:
-    """Raise if an instruction id is unknown or its kwargs do not fit its Params."""
+def check_instruction_ids(variant: Variant, profile: Optional[Profile] = None) -> None:
+    """Raise if an instruction id is unknown or its kwargs do not fit its Params (or, with a
+    `profile`, are not what that profile can check)."""
     from .constraints import parse_params  # late: constraints import schema
 
     for position, (instruction_id, kwargs) in enumerate(
             zip(variant.instruction_id_list, variant.kwargs)):
         try:
-            parse_params(instruction_id, kwargs)
+            parse_params(instruction_id, kwargs, profile)
         except InputError as exc:
             field = ("instruction_id_list" if exc.field == "instruction_id"
                      else f"kwargs.{position}" + (f".{exc.field}" if exc.field else ""))
-            raise InputError(exc.reason, field=field) from None
+            raise InputError(exc.reason if profile is None else f"{exc.reason} (profile {profile})",
+                             field=field) from None
 
 
-def load_variants(path: str | os.PathLike[str], *, check_params: bool = True) -> list[Variant]:
-    """Every record of `path` as a Variant; duplicate keys and bad records raise InputError."""
+def load_variants(path: str | os.PathLike[str], *, check_params: bool = True,
+                  profiles: Optional[Sequence[Profile]] = None) -> list[Variant]:
+    """Every record of `path` as a Variant; duplicate keys and bad records raise InputError.
+
+    `profiles`: check each record's kwargs for each of these profiles (the ones that will
+    score it) instead of for any profile, so a setting one of them refuses is reported with
+    its line before anything is scored.
+    """
     variants: list[Variant] = []
     seen: dict[str, int] = {}
     for number, raw in iter_json_lines(path):
@@ -59,7 +68,8 @@ def load_variants(path: str | os.PathLike[str], *, check_params: bool = True) ->
             raise InputError(str(exc), path=str(path), line=number, field="key") from None
         if check_params:
             try:
-                check_instruction_ids(variant)
+                for profile in profiles or (None,):
+                    check_instruction_ids(variant, profile)
             except InputError as exc:
                 raise InputError(exc.reason, path=str(path), line=number, field=exc.field) from None
         if variant.key in seen:

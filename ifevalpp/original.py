@@ -35,6 +35,9 @@ class Revision(BaseModel):
     sha256: Optional[str]
     description: str
     families: bool = False  # records are family prompts (`case:kind:index` keys), not plain cases
+    # The profile whose rules decide whether the file's kwargs load: IFEval++'s files may hold
+    # settings only its own evaluator accepts (e.g. language 'zh', which it always fails).
+    checked_by: Optional[str] = None
 
 
 IFEVALPP_ASSETS = "https://raw.githubusercontent.com/jianshuod/IFEval-pp/main/assets/"
@@ -50,14 +53,16 @@ REVISIONS: dict[str, Revision] = {
     "ifevalpp": Revision(
         name="ifevalpp", url=IFEVALPP_ASSETS + "ifeval_original.jsonl",
         sha256="6c2e956fe7c67b47032fbb6b1127da10c10dde85d0d8fbaa7160e90b123c02e9",
-        description="the IFEval++ authors' starting copy (ifeval_original.jsonl, 541 cases)"),
+        description="the IFEval++ authors' starting copy (ifeval_original.jsonl, 541 cases)",
+        checked_by="ifevalpp-paper"),
     "ifevalpp-fixed": Revision(
         name="ifevalpp-fixed", url=IFEVALPP_ASSETS + "ifeval_original_fix.jsonl",
         sha256="6ff92d8a812b500eb63fb323a0c08382bbfc2c80fe3cd4e67b32561d627f72bc",
-        description="IFEval++'s manually cleaned copy (ifeval_original_fix.jsonl, 540 cases)"),
+        description="IFEval++'s manually cleaned copy (ifeval_original_fix.jsonl, 540 cases)",
+        checked_by="ifevalpp-paper"),
     "ifevalpp-families": Revision(
         name="ifevalpp-families", url=IFEVALPP_ASSETS + "ifeval_pp_verified.jsonl",
-        sha256=None, families=True,
+        sha256=None, families=True, checked_by="ifevalpp-paper",
         description="IFEval++'s released families (ifeval_pp_verified.jsonl, 5,410 prompts); "
                     "no pin yet"),
     "hf": Revision(
@@ -159,17 +164,21 @@ def _record(directory: Path, result: FetchResult) -> None:
 def _load_revision(spec: Revision, path: Path, *, display: str) -> list:
     """Every record of a downloaded revision, validated as cases or as family prompts."""
     if not spec.families:
-        return load_path(path, display=display)
+        return load_path(path, display=display, profile=spec.checked_by)
     from .cases import load_variants
 
     try:
-        return load_variants(path)
+        return load_variants(path, profiles=[spec.checked_by] if spec.checked_by else None)
     except InputError as exc:  # name where the bytes came from, not the staging file
         raise InputError(exc.reason, path=display, line=exc.line, field=exc.field) from None
 
 
-def load_path(path: str | os.PathLike[str], *, display: Optional[str] = None) -> list[Case]:
-    """Cases from an IFEval JSONL file; the first bad record raises InputError naming its line."""
+def load_path(path: str | os.PathLike[str], *, display: Optional[str] = None,
+              profile: Optional[str] = None) -> list[Case]:
+    """Cases from an IFEval JSONL file; the first bad record raises InputError naming its line.
+
+    `profile`: check kwargs by that profile's rules (default: any official/revised setting).
+    """
     shown = display or str(path)
     cases: list[Case] = []
     seen: dict[str, int] = {}
@@ -179,7 +188,7 @@ def load_path(path: str | os.PathLike[str], *, display: Optional[str] = None) ->
         except ValidationError as exc:
             raise validation_error_to_input_error(exc, path=shown, line=number) from None
         try:
-            check_instruction_ids(case)  # type: ignore[arg-type]
+            check_instruction_ids(case, profile)  # type: ignore[arg-type]
         except InputError as exc:
             raise InputError(exc.reason, path=shown, line=number, field=exc.field) from None
         if str(case.key) in seen:

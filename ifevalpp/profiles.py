@@ -44,6 +44,4 @@ def check_profile(profile: str) -> Profile:
     """Return `profile` if it names a profile, else raise a ValueError listing the choices."""
     if profile not in PROFILES:
         raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
-    if profile == "ifevalpp-paper":  # TODO(issue 12, phase B): the checkers land with the type homes
-        raise ValueError("the 'ifevalpp-paper' profile's checkers are not built yet")
     return profile  # type: ignore[return-value]

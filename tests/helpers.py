@@ -37,3 +37,36 @@ SMALL_RESPONSES = [
     {"prompt": SMALL_CASES[2]["prompt"],
      "response": "green tea calms the mind and warms the hands on a cold morning."},
 ]
+
+
+def read_jsonl(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+
+
+def reference_disagreements(original_path: Path, strict_file: Path, loose_file: Path, *,
+                            profile: str, skip: Any = None) -> tuple[int, list[str]]:
+    """Compare our strict/loose verdicts with a reference evaluator's output files.
+
+    Returns how many instruction results were compared and one line per disagreement;
+    `skip(case, instruction_id)` leaves a result out (not comparable).
+    """
+    from ifevalpp.constraints import check_all
+
+    cases = {case["prompt"]: case for case in read_jsonl(original_path)}
+    loose = {row["prompt"]: row for row in read_jsonl(loose_file)}
+    compared, problems = 0, []
+    for row in read_jsonl(strict_file):
+        case = cases[row["prompt"]]
+        strict, ours_loose = check_all(case["instruction_id_list"], case["kwargs"],
+                                       row["response"], prompt=case["prompt"], profile=profile)
+        reference_loose = loose[row["prompt"]]["follow_instruction_list"]
+        for position, instruction_id in enumerate(case["instruction_id_list"]):
+            if skip is not None and skip(case, instruction_id):
+                continue
+            compared += 1
+            expected = (row["follow_instruction_list"][position], reference_loose[position])
+            got = (strict[position], ours_loose[position])
+            if got != expected:
+                problems.append(f"key {case['key']} {instruction_id} {case['kwargs'][position]}: "
+                                f"reference strict/loose {expected}, ours {got}")
+    return compared, problems

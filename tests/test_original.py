@@ -194,3 +194,15 @@ def test_a_bad_family_line_names_the_download_address_and_line(http_root, tmp_pa
         original.fetch("ifevalpp-families", source=f"{base}/families.jsonl", directory=tmp_path)
     assert raised.value.line == 2 and raised.value.path == f"{base}/families.jsonl"
     assert not (tmp_path / "ifevalpp-families.jsonl").exists()
+
+
+def test_ifevalpp_files_load_with_settings_only_its_evaluator_accepts(tmp_path):
+    # IFEval++ lists language 'zh' (langdetect never returns it; the release fails it).
+    chinese = {"key": "8:original", "prompt": "Answer in Chinese.",
+               "instruction_id_list": ["language:response_language"],
+               "kwargs": [{"language": "zh"}]}
+    source = write_lines(tmp_path / "families.jsonl", [chinese])
+    result = original.fetch("ifevalpp-families", source=str(source), directory=tmp_path / "out")
+    assert result.cases == 1
+    with pytest.raises(InputError, match="language"):
+        original.load_path(source)  # a plain case file is checked by the official rules

@@ -6,38 +6,22 @@ Two results are not comparable: keys 1122 and 1129 ask for the frequency of
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from ifevalpp.constraints import check_all
 from ifevalpp.evaluate.plain import score_file
+from tests.helpers import reference_disagreements
 
 RANDOM_LETTER_KEYS = {1122, 1129}
 
 
-def _read(path: Path) -> list[dict]:
-    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
+def _not_comparable(case: dict, instruction_id: str) -> bool:
+    return case["key"] in RANDOM_LETTER_KEYS and instruction_id == "keywords:letter_frequency"
 
 
 def _disagreements(reference_dir: Path, original_path: Path) -> tuple[int, list[str]]:
-    cases = {case["prompt"]: case for case in _read(original_path)}
-    loose = {row["prompt"]: row for row in _read(reference_dir / "gpt4_official_loose.jsonl")}
-    compared, problems = 0, []
-    for row in _read(reference_dir / "gpt4_official_strict.jsonl"):
-        case = cases[row["prompt"]]
-        strict, ours_loose = check_all(case["instruction_id_list"], case["kwargs"],
-                                       row["response"], prompt=case["prompt"])
-        official_loose = loose[row["prompt"]]["follow_instruction_list"]
-        for position, instruction_id in enumerate(case["instruction_id_list"]):
-            if case["key"] in RANDOM_LETTER_KEYS and instruction_id == "keywords:letter_frequency":
-                continue
-            compared += 1
-            expected = (row["follow_instruction_list"][position], official_loose[position])
-            got = (strict[position], ours_loose[position])
-            if got != expected:
-                problems.append(f"key {case['key']} {instruction_id} {case['kwargs'][position]}: "
-                                f"official strict/loose {expected}, ours {got}")
-    return compared, problems
+    return reference_disagreements(original_path, reference_dir / "gpt4_official_strict.jsonl",
+                                   reference_dir / "gpt4_official_loose.jsonl",
+                                   profile="official", skip=_not_comparable)
 
 
 def test_official_profile_agrees_with_official_evaluator_on_every_comparable_instruction(

@@ -13,13 +13,25 @@ from __future__ import annotations
 from typing import Any, Optional, Sequence
 
 from ..loose import loose_variants
-from ..profiles import Profile, check_profile
+from ..profiles import THINK_MARKER, Profile, check_profile
 from . import case, combination, content, format, keywords, language, length, punctuation, startend  # noqa: F401  (registration)
-from .base import (REGISTRY, Constraint, Params, Span, compare, get, parse_params, register)
+from .base import (REGISTRY, Constraint, Params, Span, UnknownSetting, compare, get,
+                   parse_params, register)
+
+
+def strict_text(response: str, profile: Profile) -> str:
+    """The text strict mode judges: ifevalpp-paper takes the piece after the first
+    "</think>\\n\\n" (and before a second one) when the marker occurs; others the response."""
+    if profile == "ifevalpp-paper" and THINK_MARKER in response:
+        return response.split(THINK_MARKER)[1]
+    return response
 
 
 def _strict(constraint: Constraint, response: str, params: Params, prompt: Optional[str],
             profile: Profile) -> bool:
+    if isinstance(params, UnknownSetting):
+        return False  # the release's checker returns nothing truthy for such a setting
+    response = strict_text(response, profile)
     # A blank response fails every instruction, whatever the checker would say.
     return bool(response.strip()) and constraint.check(response, params, prompt=prompt,
                                                         profile=profile)
@@ -27,11 +39,25 @@ def _strict(constraint: Constraint, response: str, params: Params, prompt: Optio
 
 def _loose_after_strict_fail(constraint: Constraint, response: str, params: Params,
                              prompt: Optional[str], profile: Profile) -> bool:
-    # Variant 0 is the raw response, which strict mode has already judged.
-    for variant in loose_variants(response)[1:] if response.strip() else ():
+    if isinstance(params, UnknownSetting):
+        return False
+    # Variant 0 is the raw response, which strict mode has already judged -- except where
+    # strict judged the text after a reasoning trace (ifevalpp-paper): then loose starts there.
+    first = 0 if strict_text(response, profile) is not response else 1
+    for variant in loose_variants(response)[first:] if response.strip() else ():
         if constraint.check(variant, params, prompt=prompt, profile=profile):
             return True
     return False
+
+
+def _loose(constraint: Constraint, response: str, params: Params, prompt: Optional[str],
+           profile: Profile, strict: bool) -> bool:
+    """Loose verdict given the strict one. The official rule: strict, or a loose variant passes.
+    ifevalpp-paper builds its variants from the raw text and never consults the strict
+    verdict, so after a reasoning trace loose can fail where strict passes."""
+    if profile == "ifevalpp-paper" and strict_text(response, profile) is not response:
+        return _loose_after_strict_fail(constraint, response, params, prompt, profile)
+    return strict or _loose_after_strict_fail(constraint, response, params, prompt, profile)
 
 
 def check(instruction_id: str, response: str, kwargs: Optional[dict[str, Any]] = None, *,
@@ -49,9 +75,8 @@ def check_loose(instruction_id: str, response: str, kwargs: Optional[dict[str, A
     check_profile(profile)
     constraint = get(instruction_id)
     params = parse_params(instruction_id, kwargs, profile)
-    if _strict(constraint, response, params, prompt, profile):
-        return True
-    return _loose_after_strict_fail(constraint, response, params, prompt, profile)
+    return _loose(constraint, response, params, prompt, profile,
+                  _strict(constraint, response, params, prompt, profile))
 
 
 def check_all(instruction_ids: Sequence[str], kwargs_list: Sequence[Optional[dict[str, Any]]],
@@ -66,8 +91,7 @@ def check_all(instruction_ids: Sequence[str], kwargs_list: Sequence[Optional[dic
         params = parse_params(instruction_id, kwargs, profile)
         passed = _strict(constraint, response, params, prompt, profile)
         strict.append(passed)
-        loose.append(passed or _loose_after_strict_fail(constraint, response, params, prompt,
-                                                        profile))
+        loose.append(_loose(constraint, response, params, prompt, profile, passed))
     return strict, loose
 
 
@@ -78,5 +102,5 @@ def instruction_ids() -> list[str]:
 
 __all__ = [
     "REGISTRY", "Constraint", "Params", "Span", "check", "check_all", "check_loose", "compare",
-    "get", "instruction_ids", "parse_params", "register",
+    "get", "instruction_ids", "parse_params", "register", "strict_text",
 ]

@@ -67,19 +67,19 @@ class Span(BaseModel):
 
 def compare(count: int, relation: str, target: int, *, tolerance: int,
             profile: Profile) -> bool:
-    """Apply a count relation. 'less than' is strict (<) and 'at least' is >= in both profiles.
+    """Apply a count relation. 'less than' is strict (<) and 'at least' is >= in every profile.
 
-    'at most' and 'around' exist only in the revised profile; the official
-    evaluator refuses them, and so do we rather than guess.
+    'at most' and 'around' exist in the revised and ifevalpp-paper profiles; the
+    official evaluator refuses them, and so do we rather than guess.
     """
     if relation == "less than":
         return count < target
     if relation == "at least":
         return count >= target
     if profile == "official":
-        raise ParamsError(f"relation {relation!r} is only checked by the 'revised' profile; the "
-                          f"official evaluator accepts 'less than' and 'at least'",
-                          field="relation")
+        raise ParamsError(f"relation {relation!r} is only checked by the 'revised' and "
+                          f"'ifevalpp-paper' profiles; the official evaluator accepts 'less "
+                          f"than' and 'at least'", field="relation")
     if relation == "at most":
         return count <= target
     if relation == "around":
@@ -107,6 +107,9 @@ class Constraint:
     # Parameters the checker hands to the regex engine: in every profile, or only in 'official'.
     regex_fields: ClassVar[tuple[str, ...]] = ()
     official_regex_fields: ClassVar[tuple[str, ...]] = ()
+    # Fields besides the count relations whose unknown value the IFEval++ release answers with
+    # False instead of refusing (e.g. a language langdetect never names).
+    paper_unknown_fails: ClassVar[tuple[str, ...]] = ()
 
     @property
     def group(self) -> str:
@@ -135,6 +138,14 @@ class Constraint:
 
     def __repr__(self) -> str:
         return f"<Constraint {self.id}>"
+
+
+class UnknownSetting(Params):
+    """Kwargs the ifevalpp-paper profile accepts although no Params fits them: an unknown
+    relation or language. The IFEval++ release's checker then returns a falsy value for
+    every response, so every verdict is False; other profiles refuse such kwargs."""
+
+    model_config = ConfigDict(frozen=True, extra="allow")
 
 
 REGISTRY: dict[str, Constraint] = {}
@@ -176,8 +187,8 @@ def _require_profile(constraint: Constraint, params: Params, profile: Profile) -
             value = getattr(params, name, None)
             if value is not None and value not in OFFICIAL_RELATIONS:
                 raise ParamsError(f"{constraint.id}: relation {value!r} is only checked by the "
-                                  f"'revised' profile; the official evaluator accepts 'less than' "
-                                  f"and 'at least'", field=name)
+                                  f"'revised' and 'ifevalpp-paper' profiles; the official "
+                                  f"evaluator accepts 'less than' and 'at least'", field=name)
     fields = constraint.regex_fields + (
         constraint.official_regex_fields if profile == "official" else ())
     for name in fields:
@@ -191,12 +202,22 @@ def _require_profile(constraint: Constraint, params: Params, profile: Profile) -
                                   field=name) from None
 
 
+def _only_unknown_settings(constraint: Constraint, exc: ValidationError) -> bool:
+    """Every error is an unknown text value of a relation (or a paper_unknown_fails) field."""
+    lenient = set(RELATION_FIELDS) | set(constraint.paper_unknown_fails)
+    return all(error.get("type") == "literal_error" and isinstance(error.get("input"), str)
+               and len(error.get("loc", ())) == 1 and error["loc"][0] in lenient
+               for error in exc.errors())
+
+
 def parse_params(instruction_id: str, kwargs: Optional[dict[str, Any]] = None,
                  profile: Optional[Profile] = None) -> Params:
     """Validate IFEval kwargs (either release style) into the type's frozen Params; cached.
 
     With a `profile`, also refuse what that profile cannot check (e.g. 'at most'
-    under 'official'); without one, accept anything some profile can check.
+    under 'official'); without one, accept what the official or revised profile can check.
+    'ifevalpp-paper' alone also takes an unknown relation or language, as the IFEval++
+    release does, and fails every response on it (`UnknownSetting`).
     """
     constraint = get(instruction_id)
     kwargs = {name: value for name, value in (kwargs or {}).items() if value is not None}
@@ -210,6 +231,8 @@ def parse_params(instruction_id: str, kwargs: Optional[dict[str, Any]] = None,
     try:
         params = constraint.Params.model_validate(kwargs)
     except ValidationError as exc:
+        if profile == "ifevalpp-paper" and _only_unknown_settings(constraint, exc):
+            return UnknownSetting.model_validate(kwargs)
         first = exc.errors()[0]
         field = ".".join(str(part) for part in first.get("loc", ())) or None
         raise ParamsError(f"{instruction_id}: {first.get('msg')} (got {kwargs!r})",

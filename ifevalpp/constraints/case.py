@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .. import text
+from .. import nltk392, text
 from ..profiles import Profile
 from .base import Constraint, Count, Params, Relation, compare, register
 from .language import detection_verdict
@@ -12,7 +12,10 @@ from .language import detection_verdict
 
 @register
 class EnglishCapital(Constraint):
-    """The response is upper case (str.isupper) and detected as English."""
+    """The response is upper case (str.isupper) and detected as English.
+
+    Undetectable text passes under 'official' and 'ifevalpp-paper', fails under 'revised'.
+    """
 
     id = "change_case:english_capital"
     conflicts_with = frozenset({"change_case:english_lowercase",
@@ -20,12 +23,14 @@ class EnglishCapital(Constraint):
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
-        return response.isupper() and detection_verdict(text.language(response), "en", profile)
+        return response.isupper() and detection_verdict(text.language(response), "en",
+                                                         undetected_passes=profile != "revised")
 
 
 @register
 class EnglishLowercase(Constraint):
-    """The response is lower case (str.islower) and detected as English."""
+    """The response is lower case (str.islower) and detected as English (undetectable text as
+    for english_capital)."""
 
     id = "change_case:english_lowercase"
     conflicts_with = frozenset({"change_case:english_capital",
@@ -33,7 +38,8 @@ class EnglishLowercase(Constraint):
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
-        return response.islower() and detection_verdict(text.language(response), "en", profile)
+        return response.islower() and detection_verdict(text.language(response), "en",
+                                                         undetected_passes=profile != "revised")
 
 
 class CapitalFrequencyParams(Params):
@@ -43,7 +49,10 @@ class CapitalFrequencyParams(Params):
 
 @register
 class CapitalWordFrequency(Constraint):
-    """Fully upper-case tokens of nltk.word_tokenize occur less than / at least N times."""
+    """Fully upper-case tokens of nltk.word_tokenize occur less than / at least N times.
+
+    ifevalpp-paper tokenizes as NLTK 3.9.2 does (`nltk392`); the others as the pinned 3.8.1.
+    """
 
     id = "change_case:capital_word_frequency"
     Params = CapitalFrequencyParams
@@ -51,5 +60,7 @@ class CapitalWordFrequency(Constraint):
 
     def check(self, response: str, params: CapitalFrequencyParams, *,
               prompt: Optional[str] = None, profile: Profile = "official") -> bool:
-        return compare(text.count_capital_words(response), params.capital_relation,
+        count = (nltk392.count_capital_words(response) if profile == "ifevalpp-paper"
+                 else text.count_capital_words(response))
+        return compare(count, params.capital_relation,
                        params.capital_frequency, tolerance=self.around_tolerance, profile=profile)

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import re
+import string
 from typing import Optional
 
 from ..profiles import Profile
 from .base import Constraint, NonEmptyText, Params, register
 
 RESPONSE_SEPARATOR = "******"
+# ifevalpp-paper: only a run of exactly six asterisks separates.
+_EXACT_SEPARATOR = re.compile(r"(?<!\*)\*{6}(?!\*)")
+_ASCII_PUNCTUATION = re.compile("[" + re.escape(string.punctuation) + "]")
 
 
 @register
@@ -15,7 +20,8 @@ class TwoResponses(Constraint):
     """Exactly two non-empty pieces around `******` that differ once stripped.
 
     Empty first or last pieces (a leading or trailing separator) are ignored;
-    an empty piece in the middle fails.
+    an empty piece in the middle fails. ifevalpp-paper splits only where exactly six
+    asterisks stand (not inside a longer run).
     """
 
     id = "combination:two_responses"
@@ -25,7 +31,8 @@ class TwoResponses(Constraint):
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
-        pieces = response.split(RESPONSE_SEPARATOR)
+        pieces = (_EXACT_SEPARATOR.split(response) if profile == "ifevalpp-paper"
+                  else response.split(RESPONSE_SEPARATOR))
         last = len(pieces) - 1
         kept = []
         for position, piece in enumerate(pieces):
@@ -42,7 +49,10 @@ class RepeatPromptParams(Params):
 
 @register
 class RepeatPrompt(Constraint):
-    """The response starts with the text to repeat (both stripped and lower-cased)."""
+    """The response starts with the text to repeat (both stripped and lower-cased).
+
+    ifevalpp-paper also removes ASCII punctuation from both (after stripping) first.
+    """
 
     id = "combination:repeat_prompt"
     Params = RepeatPromptParams
@@ -50,4 +60,11 @@ class RepeatPrompt(Constraint):
 
     def check(self, response: str, params: RepeatPromptParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
+        if profile == "ifevalpp-paper":
+            return _without_punctuation(response).startswith(
+                _without_punctuation(params.prompt_to_repeat))
         return response.strip().lower().startswith(params.prompt_to_repeat.strip().lower())
+
+
+def _without_punctuation(value: str) -> str:
+    return _ASCII_PUNCTUATION.sub("", value.strip().lower())

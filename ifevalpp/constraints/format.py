@@ -87,9 +87,12 @@ _NUMERAL = (r"(?:\d+|[IVXLCDM]+\b|[ivxlcdm]+\b|[A-Z]\b|(?:one|two|three|four|fiv
 
 @functools.lru_cache(maxsize=256)
 def section_pattern(splitter: str, profile: Profile) -> re.Pattern[str]:
-    """Official: optional space, the word (case-sensitive, as a regex), optional space, digits."""
+    """Official: optional space, the word (case-sensitive, as a regex), optional space, digits.
+    ifevalpp-paper: the word literally, then any run of non-space characters."""
     if profile == "official":
         return re.compile(r"\s?" + splitter + r"\s?\d+\s?")
+    if profile == "ifevalpp-paper":
+        return re.compile(r"\s?" + re.escape(splitter) + r"\s?\S+\s?")
     return re.compile(r"\s?" + re.escape(splitter) + r"\s?" + _NUMERAL + r"\s?")
 
 
@@ -148,15 +151,20 @@ class JsonFormat(Constraint):
 
 
 _TITLE = re.compile(r"<<[^\n]+>>")
+# ifevalpp-paper: the inner text may not start with '<' and holds no '>' (a capture group).
+_PAPER_TITLE = re.compile(r"<<([^<\n][^>\n]*)>>")
 
 
 @register
 class Title(Constraint):
-    """Some `<<title>>` on one line whose inner text is not blank."""
+    """Some `<<title>>` on one line whose inner text is not blank (ifevalpp-paper: the inner
+    text matches `[^<\\n][^>\\n]*`)."""
 
     id = "detectable_format:title"
     conflicts_with = frozenset({"detectable_format:json_format"})
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
+        if profile == "ifevalpp-paper":
+            return any(inner.strip() for inner in _PAPER_TITLE.findall(response))
         return any(match.lstrip("<").rstrip(">").strip() for match in _TITLE.findall(response))

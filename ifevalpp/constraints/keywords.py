@@ -28,13 +28,23 @@ def _whole_word_pattern(keyword: str) -> re.Pattern[str]:
 
 
 @functools.lru_cache(maxsize=4096)
+def _bounded_pattern(keyword: str) -> re.Pattern[str]:
+    # ifevalpp-paper: \b, the keyword literally, \b (so "#tag" needs a word character before it).
+    return re.compile(r"\b" + re.escape(keyword) + r"\b", re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=4096)
 def _forbidden_pattern(word: str) -> re.Pattern[str]:
     # Both profiles: \b on both sides, word used as a regex (as the official checker does).
     return re.compile(r"\b" + word + r"\b", re.IGNORECASE)
 
 
 def _keyword_pattern(keyword: str, profile: Profile) -> re.Pattern[str]:
-    return _substring_pattern(keyword) if profile == "official" else _whole_word_pattern(keyword)
+    if profile == "official":
+        return _substring_pattern(keyword)
+    if profile == "ifevalpp-paper":
+        return _bounded_pattern(keyword)
+    return _whole_word_pattern(keyword)
 
 
 class KeywordsParams(Params):
@@ -43,7 +53,8 @@ class KeywordsParams(Params):
 
 @register
 class KeywordExistence(Constraint):
-    """Every keyword occurs (case-insensitive). Official: as a regex substring; revised: whole word."""
+    """Every keyword occurs (case-insensitive). Official: as a regex substring; revised: whole word;
+    ifevalpp-paper: escaped between \\b boundaries."""
 
     id = "keywords:existence"
     Params = KeywordsParams

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from pydantic import field_validator
+from pydantic import PrivateAttr, field_validator, model_validator
 
 from .. import text
 from ..profiles import Profile
@@ -108,19 +108,31 @@ class NthParagraphParams(Params):
     num_paragraphs: PositiveCount
     nth_paragraph: PositiveCount
     first_word: NonEmptyText
+    # The first word as the kwargs give it: ifevalpp-paper compares with it unchanged.
+    _given_first_word: str = PrivateAttr(default="")
 
     @field_validator("first_word")
     @classmethod
     def _normalise(cls, value: str) -> str:
         return value.lower()
 
+    @model_validator(mode="wrap")
+    @classmethod
+    def _keep_given(cls, data, handler):  # type: ignore[no-untyped-def]
+        model = handler(data)
+        given = data.get("first_word") if isinstance(data, dict) else None
+        model._given_first_word = given if isinstance(given, str) else model.first_word
+        return model
+
 
 @register
 class NthParagraphFirstWord(Constraint):
     """Exactly N paragraphs split on a blank line (literal "\\n\\n"); the nth starts with a word.
 
-    Official: the nth piece of the unfiltered split is taken, so an empty piece
-    (from four newlines in a row) shifts the index. Revised: the nth non-empty paragraph.
+    Official and ifevalpp-paper: the nth piece of the unfiltered split is taken, so an
+    empty piece (from four newlines in a row) shifts the index. Revised: the nth non-empty
+    paragraph. ifevalpp-paper compares with the kwarg as given (the release never lower-cases
+    it, so 'Weekend' can never match).
     """
 
     id = "length_constraints:nth_paragraph_first_word"
@@ -133,10 +145,11 @@ class NthParagraphFirstWord(Constraint):
         non_empty = [piece for piece in pieces if piece.strip()]
         if len(non_empty) != params.num_paragraphs:
             return False
-        chosen = pieces if profile == "official" else non_empty
+        chosen = non_empty if profile == "revised" else pieces
         if params.nth_paragraph > len(non_empty):
             return False  # asks for a paragraph beyond the count it demands
         paragraph = chosen[params.nth_paragraph - 1].strip()
         if not paragraph:
             return False
-        return first_word(paragraph) == params.first_word
+        wanted = params._given_first_word if profile == "ifevalpp-paper" else params.first_word
+        return first_word(paragraph) == wanted

@@ -102,7 +102,7 @@ def score_files_under(responses: str | os.PathLike[str], cases: str | os.PathLik
     for policy in policies:
         if policy not in MISSING_POLICIES:
             raise ValueError(f"unknown missing-response policy {policy!r}")
-    variants = load_variants(cases)
+    variants = load_variants(cases, profiles=list(dict.fromkeys(profiles)))
     records = read_responses(responses)
     joined = join(variants, records, path=str(responses))
     if require_all and joined.missing:
