@@ -17,6 +17,10 @@ Usage (the defaults are the acceptance target: 5,410 prompts x 4 samples,
 
     python benchmarks/bench_score.py [--data /work/shared/ifeval] [--samples 4]
         [--bootstrap 10000] [--repeat 1] [--keep DIR] [--profile]
+        [--protocols official,revised,ifevalpp-paper]
+
+With `--protocols`, each repeat also times the same command with `--protocols
+LIST` (target: under 2x the single-protocol time) and prints both and the ratio.
 """
 
 from __future__ import annotations
@@ -101,6 +105,8 @@ def main() -> int:
     parser.add_argument("--keep", type=Path, help="build the data here and keep it")
     parser.add_argument("--profile", action="store_true",
                         help="also run once under cProfile and print the top functions")
+    parser.add_argument("--protocols", metavar="A,B,...",
+                        help="also time `score --protocols A,B,...` against the single run")
     args = parser.parse_args()
     if not (args.data / "input_data.jsonl").exists():
         print(f"no IFEval data in {args.data} (set IFEVALPP_REFERENCE_DIR)", file=sys.stderr)
@@ -113,16 +119,28 @@ def main() -> int:
         command = ["ifevalpp", "score", str(answers), "--input", str(families), "--k", "10",
                    "--bootstrap", str(args.bootstrap), "--out", str(work / "out")]
         print("$", " ".join(command))
-        times = []
+        several = command[:-2] + ["--protocols", args.protocols, "--out", str(work / "out3")] \
+            if args.protocols else None
+        times, multi = [], []
         for _ in range(args.repeat):
-            start = time.perf_counter()
-            done = subprocess.run(command, capture_output=True, text=True)
-            times.append(time.perf_counter() - start)
-            if done.returncode != 0:
-                print(done.stdout, done.stderr, sep="\n", file=sys.stderr)
-                return done.returncode
-        print("\n".join(done.stdout.splitlines()[:40]))
+            for timed, cmd in ((times, command), (multi, several)):
+                if cmd is None:
+                    continue
+                start = time.perf_counter()
+                done = subprocess.run(cmd, capture_output=True, text=True)
+                timed.append(time.perf_counter() - start)
+                if done.returncode != 0:
+                    print(done.stdout, done.stderr, sep="\n", file=sys.stderr)
+                    return done.returncode
+                if cmd is command:
+                    single_output = done.stdout
+        print("\n".join(single_output.splitlines()[:40]))
         print(f"wall time: {', '.join(f'{t:.2f} s' for t in times)} (best {min(times):.2f} s)")
+        if several:
+            print("$", " ".join(several))
+            print(f"--protocols wall time: {', '.join(f'{t:.2f} s' for t in multi)} (best "
+                  f"{min(multi):.2f} s); ratio of bests {min(multi) / min(times):.2f}, per "
+                  f"repeat {', '.join(f'{m / t:.2f}' for m, t in zip(multi, times))}")
         if args.profile:
             stats, runner = work / "profile.out", work / "run_cli.py"
             runner.write_text("import sys\nfrom ifevalpp.cli import main\nsys.exit(main())\n")

@@ -95,12 +95,39 @@ def check_all(instruction_ids: Sequence[str], kwargs_list: Sequence[Optional[dic
     return strict, loose
 
 
+def check_all_profiles(instruction_ids: Sequence[str],
+                       kwargs_list: Sequence[Optional[dict[str, Any]]], response: str, *,
+                       profiles: Sequence[Profile], prompt: Optional[str] = None
+                       ) -> list[tuple[list[bool], list[bool]]]:
+    """`check_all` under each of `profiles` (one result per profile, in order), checking each
+    instruction once per group of profiles that judge it alike (`Constraint.verdict_groups`)."""
+    for profile in profiles:
+        check_profile(profile)
+    results: list[tuple[list[bool], list[bool]]] = [([], []) for _ in profiles]
+    for instruction_id, kwargs in zip(instruction_ids, kwargs_list):
+        constraint = get(instruction_id)
+        done: dict[tuple[str, bool], tuple[bool, bool]] = {}
+        for (strict, loose), profile in zip(results, profiles):
+            params = parse_params(instruction_id, kwargs, profile)  # refusals stay per profile
+            group = (constraint.verdict_groups.get(profile, ""),
+                     strict_text(response, profile) is not response,
+                     isinstance(params, UnknownSetting))
+            verdicts = done.get(group)
+            if verdicts is None:
+                passed = _strict(constraint, response, params, prompt, profile)
+                verdicts = done[group] = (passed, _loose(constraint, response, params, prompt,
+                                                         profile, passed))
+            strict.append(verdicts[0])
+            loose.append(verdicts[1])
+    return results
+
+
 def instruction_ids() -> list[str]:
     """Every registered instruction id, sorted."""
     return sorted(REGISTRY)
 
 
 __all__ = [
-    "REGISTRY", "Constraint", "Params", "Span", "check", "check_all", "check_loose", "compare",
-    "get", "instruction_ids", "parse_params", "register", "strict_text",
+    "REGISTRY", "Constraint", "Params", "Span", "check", "check_all", "check_all_profiles",
+    "check_loose", "compare", "get", "instruction_ids", "parse_params", "register", "strict_text",
 ]

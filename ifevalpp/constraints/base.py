@@ -110,6 +110,10 @@ class Constraint:
     # Fields besides the count relations whose unknown value the IFEval++ release answers with
     # False instead of refusing (e.g. a language langdetect never names).
     paper_unknown_fails: ClassVar[tuple[str, ...]] = ()
+    # Profiles whose verdicts on this type can differ (valid params, same text): profile ->
+    # group. Profiles not listed share one group. Scoring under several profiles checks once
+    # per group; a test checks the groups on real and adversarial texts.
+    verdict_groups: ClassVar[dict[str, str]] = {}
 
     @property
     def group(self) -> str:

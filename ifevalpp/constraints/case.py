@@ -18,6 +18,7 @@ class EnglishCapital(Constraint):
     """
 
     id = "change_case:english_capital"
+    verdict_groups = {"revised": "undetected-fails"}
     conflicts_with = frozenset({"change_case:english_lowercase",
                                 "detectable_format:constrained_response"})
 
@@ -33,6 +34,7 @@ class EnglishLowercase(Constraint):
     for english_capital)."""
 
     id = "change_case:english_lowercase"
+    verdict_groups = {"revised": "undetected-fails"}
     conflicts_with = frozenset({"change_case:english_capital",
                                 "detectable_format:constrained_response"})
 
@@ -55,6 +57,7 @@ class CapitalWordFrequency(Constraint):
     """
 
     id = "change_case:capital_word_frequency"
+    verdict_groups = {"ifevalpp-paper": "nltk-3.9.2"}
     Params = CapitalFrequencyParams
     around_tolerance = 5
 

@@ -25,6 +25,7 @@ class TwoResponses(Constraint):
     """
 
     id = "combination:two_responses"
+    verdict_groups = {"ifevalpp-paper": "ifevalpp-paper"}
     # '******' is two '***' dividers with an empty paragraph between them.
     conflicts_with = frozenset({"detectable_format:json_format",
                                 "length_constraints:number_paragraphs"})
@@ -56,6 +57,7 @@ class RepeatPrompt(Constraint):
 
     id = "combination:repeat_prompt"
     Params = RepeatPromptParams
+    verdict_groups = {"ifevalpp-paper": "ifevalpp-paper"}
     conflicts_with = frozenset({"detectable_format:json_format"})
 
     def check(self, response: str, params: RepeatPromptParams, *, prompt: Optional[str] = None,

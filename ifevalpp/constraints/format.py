@@ -107,6 +107,9 @@ class MultipleSections(Constraint):
 
     id = "detectable_format:multiple_sections"
     Params = SectionsParams
+    # Every profile judges this type its own way (scoring under several profiles checks each).
+    verdict_groups = {"official": "official", "revised": "revised",
+                      "ifevalpp-paper": "ifevalpp-paper"}
     official_regex_fields = ("section_spliter",)
     conflicts_with = frozenset({"detectable_format:json_format"})
 
@@ -161,6 +164,7 @@ class Title(Constraint):
     text matches `[^<\\n][^>\\n]*`)."""
 
     id = "detectable_format:title"
+    verdict_groups = {"ifevalpp-paper": "ifevalpp-paper"}
     conflicts_with = frozenset({"detectable_format:json_format"})
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,

@@ -58,6 +58,9 @@ class KeywordExistence(Constraint):
 
     id = "keywords:existence"
     Params = KeywordsParams
+    # Every profile judges this type its own way (scoring under several profiles checks each).
+    verdict_groups = {"official": "official", "revised": "revised",
+                      "ifevalpp-paper": "ifevalpp-paper"}
     official_regex_fields = ("keywords",)
 
     def check(self, response: str, params: KeywordsParams, *, prompt: Optional[str] = None,
@@ -78,6 +81,9 @@ class KeywordFrequency(Constraint):
 
     id = "keywords:frequency"
     Params = FrequencyParams
+    # Every profile judges this type its own way (scoring under several profiles checks each).
+    verdict_groups = {"official": "official", "revised": "revised",
+                      "ifevalpp-paper": "ifevalpp-paper"}
     official_regex_fields = ("keyword",)
     around_tolerance = 5
 

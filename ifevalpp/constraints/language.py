@@ -34,6 +34,7 @@ class ResponseLanguage(Constraint):
     Params = LanguageParams
     # IFEval++ lists 'zh', which langdetect never returns (it says zh-cn / zh-tw): False there.
     paper_unknown_fails = ("language",)
+    verdict_groups = {"revised": "undetected-fails", "ifevalpp-paper": "undetected-fails"}
 
     def check(self, response: str, params: LanguageParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

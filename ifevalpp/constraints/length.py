@@ -137,6 +137,9 @@ class NthParagraphFirstWord(Constraint):
 
     id = "length_constraints:nth_paragraph_first_word"
     Params = NthParagraphParams
+    # Every profile judges this type its own way (scoring under several profiles checks each).
+    verdict_groups = {"official": "official", "revised": "revised",
+                      "ifevalpp-paper": "ifevalpp-paper"}
     conflicts_with = frozenset({"detectable_format:json_format"})
 
     def check(self, response: str, params: NthParagraphParams, *, prompt: Optional[str] = None,

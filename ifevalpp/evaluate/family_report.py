@@ -33,9 +33,9 @@ from ..profiles import Profile
 from ..protocols import DEFAULT_PROTOCOL, Protocol, resolve_protocol
 from ..schema import KINDS
 from .bootstrap import (DEFAULT_BATCH, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED,
-                        RatioSums, ratio_intervals)
+                        Intervals, RatioSums, ratio_intervals, ratio_intervals_reusing)
 from .catalogue import IFEVAL_METRICS, MetricInfo, build_sums, largest_k
-from .first_k import ALL_PROMPTS, Outcome, first_k_columns, sampling_numbers
+from .first_k import ALL_PROMPTS, FirstKColumns, Outcome, first_k_columns, sampling_numbers
 from .metrics import ifeval_metrics_by_sample
 from .plain import ScoreReport, results_records, score_files_under
 from .reliability import MODES, FamilyTable, family_table
@@ -89,6 +89,8 @@ class ReliabilityReport(BaseModel):
     sampling: list[dict[str, float]] = Field(default_factory=list)
     # The per-family sums every estimate came from (for paired comparisons; not serialised).
     sums: Optional[RatioSums] = Field(default=None, exclude=True, repr=False)
+    # first-k: the per-family outcomes behind its numbers (families.csv shows them).
+    first_k: Optional[FirstKColumns] = Field(default=None, exclude=True, repr=False)
 
     # -- what the base report knows ------------------------------------------------
     @property
@@ -209,9 +211,11 @@ class ReliabilityReport(BaseModel):
             return families_frame(self.table, self.k)
         frame = families_frame(self.table, 0)
         if self.k:
-            complete = (self.table.answered == self.table.sizes[:, None, :]).all(axis=2)
-            columns = first_k_columns(self.base.scored, self.table.cases, self.table.samples,
-                                      excluded=~complete)
+            columns = self.first_k
+            if columns is None:
+                complete = (self.table.answered == self.table.sizes[:, None, :]).all(axis=2)
+                columns = first_k_columns(self.base.scored, self.table.cases, self.table.samples,
+                                          excluded=~complete)
             for m_index, mode in enumerate(MODES):
                 for name in columns.names:
                     num, den = columns.num[name][:, :, m_index], columns.den[name][:, :, m_index]
@@ -321,12 +325,15 @@ def families_frame(table: FamilyTable, k_max: int) -> pd.DataFrame:
 def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFAULT_RESAMPLES,
             confidence: float = DEFAULT_CONFIDENCE, seed: Optional[int] = DEFAULT_SEED,
             batch: Optional[int] = DEFAULT_BATCH, protocol: Optional[Protocol] = None,
-            cases: Optional[list[Any]] = None) -> ReliabilityReport:
+            cases: Optional[list[Any]] = None,
+            reuse: Optional["ReliabilityReport"] = None) -> ReliabilityReport:
     """Family metrics and bootstrap CIs from a scored report (no checker is called).
 
     `protocol` names how the numbers were made; its estimator picks reliable@k's
     definition (default: the official protocol with the report's profile).
     `cases` fixes the family order (to align several reports family by family).
+    `reuse`: an earlier report with the same bootstrap settings and family order; every
+    metric whose per-family sums equal its counterpart there takes that interval unchanged.
     """
     if k is not None and k < 1:
         raise ValueError(f"k must be at least 1, got {k}")
@@ -367,8 +374,17 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
         notes.append("families differ in size: a family enters reliable@k only for k up to "
                      "its own number of prompts")
     sums, infos = build_sums(table, k_max, first_k=first_k)
-    intervals = ratio_intervals(sums, n_resamples=bootstrap, confidence=confidence, seed=seed,
-                                batch=batch)
+    options = dict(n_resamples=bootstrap, confidence=confidence, seed=seed, batch=batch)
+    if reuse is not None and reuse.sums is not None and _same_resampling(reuse, table, options):
+        earlier = Intervals([row.id for row in reuse.estimates],
+                            np.array([row.value for row in reuse.estimates]),
+                            np.array([row.ci_low for row in reuse.estimates]),
+                            np.array([row.ci_high for row in reuse.estimates]),
+                            [row.ci_method for row in reuse.estimates], bootstrap, confidence,
+                            seed)
+        intervals = ratio_intervals_reusing(sums, reuse.sums, earlier, **options)
+    else:
+        intervals = ratio_intervals(sums, **options)
     counts = _counts(sums, infos)
     estimates = [Estimate(id=info.id, section=info.section, mode=info.mode, kind=info.kind,
                           k=info.k, name=info.name, value=float(value), ci_low=float(low),
@@ -378,7 +394,17 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
     return ReliabilityReport(
         base=base, table=table, protocol=protocol, k=k_max, requested_k=k,
         bootstrap=BootstrapSettings(resamples=bootstrap, confidence=confidence, seed=seed),
-        estimates=estimates, notes=notes, sampling=sampling, sums=sums)
+        estimates=estimates, notes=notes, sampling=sampling, sums=sums, first_k=first_k)
+
+
+def _same_resampling(report: ReliabilityReport, table: FamilyTable, options: dict) -> bool:
+    """The earlier report resampled the same families the same way."""
+    settings = report.bootstrap
+    return (list(report.table.cases) == list(table.cases)
+            and list(report.table.samples) == list(table.samples)
+            and settings.resamples == options["n_resamples"]
+            and settings.confidence == options["confidence"] and settings.seed == options["seed"]
+            and options["seed"] is not None)
 
 
 def _sampling(base: ScoreReport, table: FamilyTable, complete: np.ndarray

@@ -131,7 +131,10 @@ def score_files_under(responses: str | os.PathLike[str], cases: str | os.PathLik
 def results_records(report: ScoreReport, protocol: Optional[str] = None) -> list[dict]:
     """results.jsonl rows: the official per-response shape plus our key, sample and profile
     (and the protocol's label when given)."""
-    rows = [record.model_dump(mode="json") for record in report.scored]
+    # Every field is JSON-ready already (str, int, bool lists, None): read them directly, which
+    # is several times faster than model_dump for tens of thousands of records.
+    fields = list(ScoredResponse.model_fields)
+    rows = [{name: getattr(record, name) for name in fields} for record in report.scored]
     if protocol is not None:
         for row in rows:
             row["protocol"] = protocol

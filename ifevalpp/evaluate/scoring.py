@@ -16,7 +16,7 @@ from typing import Iterable, Optional, Sequence
 
 from pydantic import ValidationError
 
-from ..constraints import check_all
+from ..constraints import check_all, check_all_profiles
 from ..errors import InputError
 from ..io import iter_json_lines, validation_error_to_input_error
 from ..profiles import Profile, check_profile
@@ -127,23 +127,44 @@ def score_one(variant: Variant, record: ResponseRecord, profile: Profile) -> Sco
     assert record.response is not None
     strict, loose = check_all(variant.instruction_id_list, variant.kwargs, record.response,
                               prompt=variant.prompt, profile=profile)
-    return ScoredResponse(
+    return _scored(variant, record, profile, strict, loose)
+
+
+def _scored(variant: Variant, record: ResponseRecord, profile: Profile, strict: list[bool],
+            loose: list[bool]) -> ScoredResponse:
+    # Built from verdicts the checkers just produced: nothing to validate (and ~20,000
+    # records per profile make validation noticeable).
+    return ScoredResponse.model_construct(
         key=variant.key, prompt=variant.prompt, instruction_id_list=variant.instruction_id_list,
         strict=strict, loose=loose, follow_all_strict=all(strict), follow_all_loose=all(loose),
         profile=profile, case=variant.case, kind=variant.kind, index=variant.index,
-        sample=record.sample)
+        sample=record.sample, missing_reason=None)
 
 
-def _score_chunk(args: tuple[list[tuple[Variant, ResponseRecord]], tuple[Profile, ...]]
-                 ) -> list[list[ScoredResponse]]:
-    pairs, profiles = args
-    # Per pair, every profile in turn: the text's analysis (sentences, tokens, language) is
-    # still cached when the next profile asks for it.
-    out: list[list[ScoredResponse]] = [[] for _ in profiles]
+Verdicts = tuple[list[bool], list[bool]]  # strict, loose: one bool per instruction
+
+
+def _verdicts(pairs: Sequence[tuple[Variant, ResponseRecord]], profiles: tuple[Profile, ...]
+              ) -> list[list[Verdicts]]:
+    """Per pair, the verdicts under each profile. Each pair is checked under every profile in
+    turn, so the text's analysis (sentences, tokens, language) is still cached when the next
+    profile asks for it, and a type several profiles judge alike is checked once."""
+    out = []
     for variant, record in pairs:
-        for column, profile in zip(out, profiles):
-            column.append(score_one(variant, record, profile))
+        assert record.response is not None
+        if len(profiles) == 1:
+            out.append([check_all(variant.instruction_id_list, variant.kwargs, record.response,
+                                  prompt=variant.prompt, profile=profiles[0])])
+        else:
+            out.append(check_all_profiles(variant.instruction_id_list, variant.kwargs,
+                                          record.response, profiles=profiles,
+                                          prompt=variant.prompt))
     return out
+
+
+def _verdicts_chunk(args: tuple[list[tuple[Variant, ResponseRecord]], tuple[Profile, ...]]
+                    ) -> list[list[Verdicts]]:
+    return _verdicts(*args)
 
 
 # The pairs being scored, visible to forked workers without pickling them (set only around a
@@ -151,9 +172,9 @@ def _score_chunk(args: tuple[list[tuple[Variant, ResponseRecord]], tuple[Profile
 _FORKED_PAIRS: Sequence[tuple[Variant, ResponseRecord]] = ()
 
 
-def _score_range(args: tuple[int, int, tuple[Profile, ...]]) -> list[list[ScoredResponse]]:
+def _verdicts_range(args: tuple[int, int, tuple[Profile, ...]]) -> list[list[Verdicts]]:
     start, stop, profiles = args
-    return _score_chunk((list(_FORKED_PAIRS[start:stop]), profiles))
+    return _verdicts(_FORKED_PAIRS[start:stop], profiles)
 
 
 def warm_up() -> None:
@@ -182,7 +203,7 @@ def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Pro
         check_profile(name)
     workers = workers or os.cpu_count() or 1
     if workers <= 1 or len(pairs) < PARALLEL_THRESHOLD:
-        columns = _score_chunk((list(pairs), chosen))
+        verdicts = _verdicts(pairs, chosen)
     else:
         size = max(1, -(-len(pairs) // (workers * 4)))
         bounds = [(start, min(start + size, len(pairs))) for start in range(0, len(pairs), size)]
@@ -194,7 +215,7 @@ def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Pro
             try:
                 with ProcessPoolExecutor(workers,
                                          mp_context=multiprocessing.get_context("fork")) as pool:
-                    results = list(pool.map(_score_range,
+                    results = list(pool.map(_verdicts_range,
                                             [(start, stop, chosen) for start, stop in bounds]))
             finally:
                 _FORKED_PAIRS = ()
@@ -202,7 +223,9 @@ def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Pro
             chunks = [(list(pairs[start:stop]), chosen) for start, stop in bounds]
             with ProcessPoolExecutor(workers,
                                      mp_context=multiprocessing.get_context("spawn")) as pool:
-                results = list(pool.map(_score_chunk, chunks))
-        columns = [[scored for chunk in results for scored in chunk[position]]
-                   for position in range(len(chosen))]
+                results = list(pool.map(_verdicts_chunk, chunks))
+        verdicts = [row for chunk in results for row in chunk]
+    columns = [[_scored(variant, record, name, *row[position])
+                for (variant, record), row in zip(pairs, verdicts)]
+               for position, name in enumerate(chosen)]
     return columns if profiles is not None else columns[0]

@@ -107,3 +107,21 @@ def test_protocols_cannot_be_combined_with_a_single_protocols_flags(files):
     done = CliRunner().invoke(main, ["score", str(responses), "--input", str(cases),
                                      "--protocols", "official,revised", "--missing", "fail"])
     assert done.exit_code == 2 and "drop --protocol, --profile" in done.output
+
+
+def test_each_protocols_report_equals_scoring_under_that_protocol_alone(tmp_path):
+    from ifevalpp.evaluate import score
+    from tests.evaluate.builders import family_prompts, responses_for
+    from tests.evaluate.builders import write_lines as write_records
+
+    prompts = family_prompts([1, 2, 3, 4, 5])
+    fails = {"1:rephrasing:1": False, "2:distractor:3": "loose", "4:original:0": False}
+    responses = write_records(tmp_path / "r.jsonl", responses_for(
+        prompts, fails, errors=[("5:reconfiguration:2", 0)]))
+    families = write_records(tmp_path / "f.jsonl", prompts)
+    names = ["official", "revised", "ifevalpp-paper"]
+    together = protocol_sensitivity(responses, families, names, bootstrap=300)
+    for name, report in zip(names, together.reports):
+        alone = score(responses, families, protocol=name, bootstrap=300)
+        assert [row.model_dump() for row in report.estimates] == \
+            [row.model_dump() for row in alone.estimates], name
