@@ -76,3 +76,15 @@ def test_the_other_profiles_differ_from_the_release_on_the_same_responses(
         reference_dir: Path, original_path: Path, profile: str) -> None:
     output = _score(reference_dir, original_path, "--profile", profile)
     assert _headline(output) != ["76.85", "83.41", "79.44", "85.34"]
+
+
+def test_protocols_prints_the_gpt4_numbers_side_by_side(reference_dir: Path,
+                                                        original_path: Path) -> None:
+    output = _score(reference_dir, original_path, "--protocols",
+                    "official,revised,ifevalpp-paper")
+    line = next(line for line in output.splitlines() if line.startswith("prompt-level strict"))
+    assert line.split()[2:5] == ["77.22", "76.67", "-0.56"]
+    assert line.split()[6:8] == ["76.71", "-0.51"]
+    flips = next(line for line in output.splitlines() if line.startswith("all types"))
+    assert flips.split()[2:5] == ["832", "6", "(+1/−5,"]
+    assert "9 (+3/−6, 1.08%)" in flips

@@ -151,3 +151,23 @@ def test_compare_names_each_runs_protocol_and_rebuilds_first_k(families, tmp_pat
     comparison = compare_runs(tmp_path / "a", tmp_path / "b", bootstrap=0)
     assert comparison.delta("by_kind/rephrasing/strict/2")["a"] == pytest.approx(2 / 4)
     assert comparison.protocols[0]["estimator"] == "first-k"
+
+
+def test_the_paper_protocol_on_ifevalpp_keys_fetched_by_revision_name(tmp_path, monkeypatch):
+    from ifevalpp import original
+
+    prompts = family_prompts([1, 2], ifevalpp_names=True)
+    source = write_lines(tmp_path / "ifeval_pp_verified.jsonl", prompts)
+    monkeypatch.chdir(tmp_path)
+    original.fetch("ifevalpp-families", source=str(source))  # into ./data/original
+    fails = {prompts[1]["key"]: False}                      # 1:rephrasing:1, the first one
+    responses = write_lines(tmp_path / "responses.jsonl", responses_for(prompts, fails))
+    result = CliRunner().invoke(main, ["score", str(responses), "--input", "ifevalpp-families",
+                                       "--protocol", "ifevalpp-paper", "--bootstrap", "0",
+                                       "--out", str(tmp_path / "out")], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    document = json.loads((tmp_path / "out" / "metrics.json").read_text())
+    assert document["protocol"]["label"] == "ifevalpp-paper"
+    assert document["by_kind"]["rephrasing"]["strict"]["2"]["value"] == pytest.approx(1 / 2)
+    assert document["by_kind"]["reconfiguration"]["strict"]["4"]["value"] == 1.0
+    assert document["reliable_at_k"]["strict"]["10"]["value"] == pytest.approx(1 / 2)
