@@ -37,14 +37,12 @@ def _strict(constraint: Constraint, response: str, params: Params, prompt: Optio
                                                         profile=profile)
 
 
-def _loose_after_strict_fail(constraint: Constraint, response: str, params: Params,
-                             prompt: Optional[str], profile: Profile) -> bool:
-    if isinstance(params, UnknownSetting):
+def _any_loose_variant(constraint: Constraint, response: str, params: Params,
+                       prompt: Optional[str], profile: Profile, *, skip_raw: bool) -> bool:
+    """Some non-blank loose variant of the raw response passes (`skip_raw`: not variant 0)."""
+    if isinstance(params, UnknownSetting) or not response.strip():
         return False
-    # Variant 0 is the raw response, which strict mode has already judged -- except where
-    # strict judged the text after a reasoning trace (ifevalpp-paper): then loose starts there.
-    first = 0 if strict_text(response, profile) is not response else 1
-    for variant in loose_variants(response)[first:] if response.strip() else ():
+    for variant in loose_variants(response)[1 if skip_raw else 0:]:
         if constraint.check(variant, params, prompt=prompt, profile=profile):
             return True
     return False
@@ -52,12 +50,14 @@ def _loose_after_strict_fail(constraint: Constraint, response: str, params: Para
 
 def _loose(constraint: Constraint, response: str, params: Params, prompt: Optional[str],
            profile: Profile, strict: bool) -> bool:
-    """Loose verdict given the strict one. The official rule: strict, or a loose variant passes.
-    ifevalpp-paper builds its variants from the raw text and never consults the strict
-    verdict, so after a reasoning trace loose can fail where strict passes."""
+    """Loose verdict given the strict one."""
     if profile == "ifevalpp-paper" and strict_text(response, profile) is not response:
-        return _loose_after_strict_fail(constraint, response, params, prompt, profile)
-    return strict or _loose_after_strict_fail(constraint, response, params, prompt, profile)
+        # The release builds its variants from the raw text and never consults the strict
+        # verdict, so after a reasoning trace loose can fail where strict passes.
+        return _any_loose_variant(constraint, response, params, prompt, profile, skip_raw=False)
+    # Strict, or a variant passes; variant 0 is the raw response strict has judged already.
+    return strict or _any_loose_variant(constraint, response, params, prompt, profile,
+                                        skip_raw=True)
 
 
 def check(instruction_id: str, response: str, kwargs: Optional[dict[str, Any]] = None, *,
@@ -106,7 +106,7 @@ def check_all_profiles(instruction_ids: Sequence[str],
     results: list[tuple[list[bool], list[bool]]] = [([], []) for _ in profiles]
     for instruction_id, kwargs in zip(instruction_ids, kwargs_list):
         constraint = get(instruction_id)
-        done: dict[tuple[str, bool], tuple[bool, bool]] = {}
+        done: dict[tuple[str, bool, bool], tuple[bool, bool]] = {}
         for (strict, loose), profile in zip(results, profiles):
             params = parse_params(instruction_id, kwargs, profile)  # refusals stay per profile
             group = (constraint.verdict_groups.get(profile, ""),
