@@ -156,7 +156,7 @@ def protocol_sensitivity(responses: str | os.PathLike[str], cases: str | os.Path
     rows: list[dict[str, Any]] = []
     for position, (protocol, report) in enumerate(zip(chosen, reports)):
         deltas = None
-        if position and bootstrap >= 0 and ids:
+        if position and ids:
             assert report.sums is not None and reference.sums is not None
             deltas = paired_intervals(report.sums.subset(ids), reference.sums.subset(ids),
                                       n_resamples=bootstrap, confidence=confidence, seed=seed)
