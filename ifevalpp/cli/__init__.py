@@ -21,6 +21,7 @@ VERBS: dict[str, str] = {
     "generate-families": "generate:generate_families",
     "respond": "respond:respond",
     "compare": "compare:compare",
+    "study": "study:study",
 }
 
 
