@@ -21,6 +21,7 @@ VERBS: dict[str, str] = {
     "generate-families": "generate:generate_families",
     "respond": "respond:respond",
     "compare": "compare:compare",
+    "export-rl": "export_rl:export_rl",
 }
 
 
