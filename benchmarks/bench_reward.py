@@ -41,6 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_score import DEFAULT_DATA, build  # noqa: E402
 
 from ifevalpp import langid, loose, text  # noqa: E402
+from ifevalpp.evaluate.scoring import warm_up  # noqa: E402
 from ifevalpp.reward import score_batch, shutdown_workers, trl_reward  # noqa: E402
 
 
@@ -151,8 +152,7 @@ def main() -> int:
     print(f"{os.cpu_count()} cores; mode={args.mode} reduce={args.reduce}; {load()}")
     with tempfile.TemporaryDirectory(prefix="ifevalpp-bench-reward-") as tmp:
         batch = load_batch(args.data, Path(tmp))
-    # Load the tokenizers and language profiles once, outside every timing.
-    score_batch(["Warm up."], [["language:response_language"]], [[{"language": "en"}]])
+    warm_up()  # the tokenizers and language profiles load once, outside every timing
     for warm_words in (False, True):
         if warm_words:  # one pass over the batch teaches the detector its words
             score_batch(batch["completions"], batch["ids"], batch["kwargs"], workers=1)

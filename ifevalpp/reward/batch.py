@@ -83,8 +83,12 @@ def _validate_params(ids: tuple[str, ...], kwargs: tuple[Optional[dict[str, Any]
 
 def prepare_rows(completions: Sequence[Any], instruction_id_lists: Sequence[Any],
                  kwargs_lists: Sequence[Any], prompts: Optional[Sequence[Any]], *,
-                 profile: Profile, keep_reasoning: bool) -> list[Row]:
-    """Validated rows (answer text, ids, kwargs, prompt text); any problem raises InputError."""
+                 profile: Profile, keep_reasoning: bool,
+                 numbers: Optional[Sequence[int]] = None) -> list[Row]:
+    """Validated rows (answer text, ids, kwargs, prompt text); any problem raises InputError.
+
+    Errors name completion i, or `numbers[i]` when the caller scores a selection of its rows.
+    """
     count = len(completions)
     for name, column in (("instruction_id_lists", instruction_id_lists),
                          ("kwargs_lists", kwargs_lists), ("prompts", prompts)):
@@ -100,9 +104,10 @@ def prepare_rows(completions: Sequence[Any], instruction_id_lists: Sequence[Any]
         raw_ids, raw_kwargs = instruction_id_lists[row], kwargs_lists[row]
         entry = seen.get((id(raw_ids), id(raw_kwargs)))
         if entry is None:
-            ids = _instruction_ids(raw_ids, row)
-            kwargs = _kwargs(raw_kwargs, len(ids), row)
-            _validate_params(ids, kwargs, row, profile)
+            number = row if numbers is None else numbers[row]
+            ids = _instruction_ids(raw_ids, number)
+            kwargs = _kwargs(raw_kwargs, len(ids), number)
+            _validate_params(ids, kwargs, number, profile)
             entry = seen[(id(raw_ids), id(raw_kwargs))] = (ids, kwargs, raw_ids, raw_kwargs)
         rows.append((completion_text(completions[row], keep_reasoning=keep_reasoning), entry[0],
                      entry[1], prompt_text(prompts[row]) if prompts is not None else None))
@@ -149,6 +154,12 @@ def score_batch(completions: Sequence[Any], instruction_id_lists: Sequence[Seque
     check_options(mode, reduce, profile)
     rows = prepare_rows(completions, instruction_id_lists, kwargs_lists, prompts,
                         profile=profile, keep_reasoning=keep_reasoning)
+    return score_prepared(rows, mode, reduce, profile, workers)
+
+
+def score_prepared(rows: Sequence[Row], mode: Mode, reduce: Reduce, profile: Profile,
+                   workers: Optional[int]) -> list[float]:
+    """Rewards of validated rows: in this process for small batches, else in the pool."""
     workers = available_cores() if workers is None else workers
     if workers < 1:
         raise ValueError(f"workers must be at least 1, got {workers}")

@@ -14,7 +14,7 @@ from typing import Any, Optional, Sequence
 
 from ..errors import InputError
 from ..profiles import Profile
-from .batch import Mode, Reduce, check_options, score_batch
+from .batch import Mode, Reduce, check_options, prepare_rows, score_prepared
 from .fields import decoded
 
 def reward_name(mode: str, reduce: str, profile: str) -> str:
@@ -62,13 +62,13 @@ class TRLReward:
             raise InputError(f"{count} completions but {len(kwargs_values)} values in column "
                              f"{self.kwargs_column!r}", field=self.kwargs_column)
         rows = [row for row in range(count) if ids_column[row] is not None]
-        scores = score_batch(
+        prepared = prepare_rows(
             [completions[row] for row in rows],
             [decoded(ids_column[row], self.instruction_ids_column) for row in rows],
             [decoded(kwargs_values[row], self.kwargs_column) for row in rows],
-            prompts=None if prompts is None else [prompts[row] for row in rows],
-            mode=self.mode, reduce=self.reduce, profile=self.profile, workers=self.workers,
-            keep_reasoning=self.keep_reasoning)
+            None if prompts is None else [prompts[row] for row in rows],
+            profile=self.profile, keep_reasoning=self.keep_reasoning, numbers=rows)
+        scores = score_prepared(prepared, self.mode, self.reduce, self.profile, self.workers)
         rewards: list[Optional[float]] = [None] * count
         for row, score in zip(rows, scores):
             rewards[row] = score

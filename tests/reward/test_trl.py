@@ -103,3 +103,10 @@ def test_the_reward_pickles_for_frameworks_that_ship_it_to_other_processes():
     assert copy.__name__ == "ifeval_loose_all"
     assert call_like_grpo(copy, ANSWERS[:1], instruction_id_list=[IDS],
                           kwargs=[KWARGS_JSON]) == [1.0]
+
+
+def test_an_error_names_the_row_in_the_batch_trl_passed():
+    with pytest.raises(ParamsError, match="completion 2, instruction 1") as raised:
+        call_like_grpo(trl_reward(), ANSWERS, instruction_id_list=[None, IDS, IDS],
+                       kwargs=[None, KWARGS_JSON, json.dumps([{}, {"keywords": "tea"}])])
+    assert raised.value.field == "kwargs_lists[2][1].keywords"
