@@ -16,8 +16,9 @@ in a temporary directory, then measures
 Text caches are cleared before every repeat; each figure is given twice, with
 everything cold and with the language detector's per-word caches warm (as
 they are after a training run's first steps: its vocabulary recurs). The
-machine's load average is printed with each figure: on a shared machine,
-quote it with the medians.
+machine's load average is printed with each figure, and the CPU time spent
+per completion (this process and its workers), which depends much less on
+what else the machine runs: on a shared machine, quote both.
 
 Usage (targets: >= 10,000 completions/s with 2 workers, < 20 ms per 64):
 
@@ -30,6 +31,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import statistics
 import sys
 import tempfile
@@ -79,10 +81,17 @@ def load() -> str:
     return "load average {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
 
 
+def cpu_seconds() -> float:
+    """CPU time of this process and of its reaped children (the pool's workers, once stopped)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), \
+        resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
 def throughput(batch: dict[str, list[Any]], workers: int, repeat: int, mode: str,
                reduce: str, *, warm_words: bool) -> None:
     count = len(batch["completions"])
-    rates, starts = [], []
+    rates, starts, cpu = [], [], []
     for _ in range(repeat):
         shutdown_workers()
         clear_caches(words=not warm_words)
@@ -94,16 +103,22 @@ def throughput(batch: dict[str, list[Any]], workers: int, repeat: int, mode: str
             score_batch(warm, [["punctuation:no_comma"]] * len(warm), [[{}]] * len(warm),
                         workers=workers)
             starts.append(time.perf_counter() - started)
-        started = time.perf_counter()
+        cpu_before, started = cpu_seconds(), time.perf_counter()
         score_batch(batch["completions"], batch["ids"], batch["kwargs"], mode=mode,
                     reduce=reduce, workers=workers)  # type: ignore[arg-type]
         rates.append(count / (time.perf_counter() - started))
-    shutdown_workers()
+        shutdown_workers()  # reaps the workers, so their CPU time is counted
+        cpu.append(cpu_seconds() - cpu_before)
     state = "word caches warm" if warm_words else "all caches cold"
-    line = (f"{workers} worker(s), {state}: {count} completions, median {statistics.median(rates):,.0f}/s "
+    line = (f"{workers} worker(s), {state}: {count} completions, "
+            f"median {statistics.median(rates):,.0f}/s "
             f"(runs: {', '.join(f'{rate:,.0f}' for rate in rates)})")
     if starts:
         line += f"; pool start-up {1000 * statistics.median(starts):.0f} ms (median)"
+    # Wall time depends on what else runs; CPU time much less: what free cores would do.
+    per_completion = statistics.median(cpu) / count
+    line += (f"; CPU {1e6 * per_completion:.0f} us per completion, i.e. "
+             f"{workers / per_completion:,.0f}/s on {workers} free core(s)")
     print(f"{line}; {load()}")
 
 

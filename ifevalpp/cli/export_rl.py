@@ -35,8 +35,8 @@ from .common import PROFILE_OPTION, reports_errors
 @PROFILE_OPTION
 @reports_errors
 def export_rl(families: str, out: Path, format_: Optional[str], kinds: Sequence[str],
-              case_keys: Optional[str], data_source: str, split: str, prompt_format: str, system_prompt: Optional[str],
-              profile: str) -> None:
+              case_keys: Optional[str], data_source: str, split: str, prompt_format: str,
+              system_prompt: Optional[str], profile: str) -> None:
     """Write FAMILIES (cases or family file, or a fetched revision name) as RL rows.
 
     Each row holds the prompt, the `instruction_id_list` and `kwargs` columns

@@ -173,7 +173,8 @@ def format_for(path: str | os.PathLike[str], format: Optional[Format] = None) ->
 
 def export_rl(source: str | os.PathLike[str], out: str | os.PathLike[str], *,
               format: Optional[Format] = None, kinds: Optional[Sequence[Kind]] = None,
-              cases: Optional[Sequence[str]] = None, data_source: str = "ifevalpp", split: str = "train",
+              cases: Optional[Sequence[str]] = None, data_source: str = "ifevalpp",
+              split: str = "train",
               prompt_format: PromptFormat = "chat", system_prompt: Optional[str] = None,
               profile: Profile = "official") -> ExportSummary:
     """Write the prompts of `source` (IFEval cases, a family file, IFEval++ records) as RL rows.

@@ -17,8 +17,9 @@ from ..profiles import Profile
 from .batch import Mode, Reduce, check_options, prepare_rows, score_prepared
 from .fields import decoded
 
+
 def reward_name(mode: str, reduce: str, profile: str) -> str:
-    """The name TRL logs the reward under, e.g. `ifeval_strict_all` (`rewards/ifeval_strict_all/mean`)."""
+    """The name TRL logs the reward under (`ifeval_strict_all`: rewards/ifeval_strict_all/mean)."""
     return f"ifeval_{mode}_{reduce}" + ("" if profile == "official" else f"_{profile}")
 
 

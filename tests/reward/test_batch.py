@@ -1,4 +1,4 @@
-"""score_batch: one reward per completion, validated before any work, never raising on a bad answer."""
+"""score_batch: one reward per completion, validated before any work, never raising on an answer."""
 
 from __future__ import annotations
 
@@ -176,3 +176,10 @@ def test_bad_kwargs_raise_in_the_caller_even_for_a_pooled_batch(small_threshold)
     with pytest.raises(ParamsError) as raised:
         score_batch(texts, ids, kwargs, workers=2)
     assert raised.value.field.startswith("kwargs_lists[19][1]")
+
+
+def test_a_rollout_group_of_64_stays_in_the_calling_process():
+    shutdown_workers()
+    texts, ids, kwargs = _mixed_batch(64)
+    score_batch(texts, ids, kwargs, workers=2)
+    assert pool._pool is None

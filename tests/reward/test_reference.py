@@ -1,4 +1,4 @@
-"""On the 540 GPT-4 responses, the reward is `ifevalpp score`'s per-prompt verdict, every way it is called.
+"""On the 540 GPT-4 responses the reward is `ifevalpp score`'s per-prompt verdict, however called.
 
 Keys 1122 and 1129 (a letter_frequency 'letter' outside a-z) are handled
 identically by both: both use our checkers, which count the character
