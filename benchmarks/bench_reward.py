@@ -130,10 +130,10 @@ def latency(batch: dict[str, list[Any]], batches: int, mode: str, reduce: str, *
     starts = list(range(0, count - 64 + 1, step))[:batches]
     reward = trl_reward(mode=mode, reduce=reduce)  # type: ignore[arg-type]
     for label in ("score_batch", "trl_reward (conversational)"):
-        times = []
+        times, cpu = [], []
         for start in starts:
             piece = {name: column[start:start + 64] for name, column in batch.items()}
-            began = time.perf_counter()
+            began, cpu_began = time.perf_counter(), time.process_time()
             if label == "score_batch":
                 score_batch(piece["completions"], piece["ids"], piece["kwargs"], mode=mode,
                             reduce=reduce)  # type: ignore[arg-type]
@@ -144,11 +144,15 @@ def latency(batch: dict[str, list[Any]], batches: int, mode: str, reduce: str, *
                        completion_ids=[[0]] * 64, instruction_id_list=piece["ids"],
                        kwargs=[json.dumps(k) for k in piece["kwargs"]], trainer_state=None)
             times.append(1000 * (time.perf_counter() - began))
+            cpu.append(1000 * (time.process_time() - cpu_began))
         clear_caches(words=not warm_words)
         times.sort()
+        cpu.sort()
         state = "word caches warm" if warm_words else "all caches cold"
         print(f"64 per call, {label}, {state}: median {statistics.median(times):.1f} ms, "
-              f"p90 {times[int(0.9 * (len(times) - 1))]:.1f} ms, max {times[-1]:.1f} ms "
+              f"p90 {times[int(0.9 * (len(times) - 1))]:.1f} ms, max {times[-1]:.1f} ms; "
+              f"CPU median {statistics.median(cpu):.1f} ms, p90 "
+              f"{cpu[int(0.9 * (len(cpu) - 1))]:.1f} ms, max {cpu[-1]:.1f} ms "
               f"({len(times)} batches); {load()}")
 
 
