@@ -22,6 +22,7 @@ VERBS: dict[str, str] = {
     "respond": "respond:respond",
     "compare": "compare:compare",
     "study": "study:study",
+    "export-rl": "export_rl:export_rl",
 }
 
 
