@@ -39,6 +39,28 @@ SMALL_RESPONSES = [
 ]
 
 
+def embedded_missing() -> str:
+    """Why the embedded llama.cpp server cannot run here ('' when it can): a skip reason."""
+    from ifevalpp.embedded import EmbeddedUnavailable, check_installed
+
+    try:
+        check_installed(bundled=True)
+    except EmbeddedUnavailable as exc:
+        return f"needs a real model server: {exc}"
+    return ""
+
+
+def port_open(port: int, host: str = "127.0.0.1") -> bool:
+    """Whether something still listens on host:port."""
+    import socket
+
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
 def read_jsonl(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line]
 
