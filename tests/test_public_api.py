@@ -152,3 +152,15 @@ def test_bad_kwargs_raise_params_error_naming_the_field(instruction_id, kwargs, 
 def test_unknown_profile_is_rejected():
     with pytest.raises(ValueError, match="official"):
         check("punctuation:no_comma", "text", profile="lenient")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("function", [check, check_loose])
+@pytest.mark.parametrize("response", [123, None, b"bytes", ["a list"]])
+def test_a_response_that_is_not_text_raises_a_clear_type_error(function, response):
+    with pytest.raises(TypeError, match=f"response must be a str, got {type(response).__name__}"):
+        function("punctuation:no_comma", response)
+
+
+def test_a_prompt_that_is_not_text_raises_a_clear_type_error():
+    with pytest.raises(TypeError, match="prompt must be a str or None, got int"):
+        check("combination:repeat_prompt", "hi", {"prompt_to_repeat": "hi"}, prompt=5)

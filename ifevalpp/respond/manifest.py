@@ -20,8 +20,8 @@ from typing import Any, Optional
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .. import __version__
-from ..errors import IfevalppError, InputError
-from ..io import sha256_file, validation_error_to_input_error, write_json
+from ..errors import IfevalppError
+from ..io import read_json_document, sha256_file, validation_error_to_input_error, write_json
 from .config import ReasoningHandling, RespondConfig, RetryPolicy, SamplingParams
 
 MANIFEST_FORMAT = "ifevalpp.respond.manifest/1"
@@ -140,10 +140,7 @@ def load_manifest(path: Path) -> Optional[RunManifest]:
     """The manifest at `path`, or None when there is none; a damaged one raises InputError."""
     if not path.exists():
         return None
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise InputError(f"malformed JSON ({exc})", path=str(path)) from None
+    raw = read_json_document(path)
     try:
         return RunManifest.model_validate(raw)
     except ValidationError as exc:

@@ -7,7 +7,6 @@ therefore keep the last record per pair and ignore the earlier ones.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Union
@@ -15,7 +14,7 @@ from typing import Union
 from pydantic import ValidationError
 
 from ..errors import InputError
-from ..io import validation_error_to_input_error
+from ..io import decode_line, parse_json_line, validation_error_to_input_error
 from ..schema import ResponseRecord
 
 Pair = tuple[str, int]
@@ -44,13 +43,12 @@ def latest_records(path: Union[str, "os.PathLike[str]"]) -> dict[Pair, ResponseR
     lines = data.split(b"\n")
     # After the final newline split() leaves b""; anything else there is an unterminated tail.
     lines.pop()
+    shown = str(path)
     for number, line in enumerate(lines, start=1):
         if not line.strip():
             continue
-        try:
-            raw = json.loads(line)
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise InputError(f"malformed JSON ({exc})", path=str(path), line=number) from None
+        raw = parse_json_line(decode_line(line, path=shown, line=number), path=shown,
+                              line=number)
         if not isinstance(raw, dict):
             raise InputError(f"expected a JSON object, found {type(raw).__name__}",
                              path=str(path), line=number)

@@ -8,6 +8,7 @@ from typing import Iterable, Optional
 from pydantic import BaseModel, Field
 
 from ..schema import ResponseRecord
+from ..wording import plural
 
 
 class Tally(BaseModel):
@@ -87,8 +88,10 @@ def format_summary(summary: RunSummary) -> str:
         lines.append(f"requests by endpoint: {spread}")
     if summary.stopped_by:
         lines.append(f"stopped early: {summary.stopped_by}")
+    if summary.missing:
+        lines.append(f"{plural(summary.missing, 'pair')} not asked yet; rerun the same command to "
+                     f"resume (answers already written are kept and skipped)")
     if summary.total.errors:
-        lines.append(f"{summary.total.errors:,} pairs failed; rerun with --retry-errors to ask again")
-    elif summary.missing:
-        lines.append(f"{summary.missing:,} pairs not asked yet; rerun the same command to resume")
+        lines.append(f"{plural(summary.total.errors, 'pair')} failed; rerun with --retry-errors "
+                     f"to ask them again")
     return "\n".join(lines)

@@ -266,8 +266,8 @@ def test_the_public_surface_is_deliberate() -> None:
 
     # ChatClient, Completion and with_retries also serve the LLM family backend.
     assert sorted(package.__all__) == [
-        "ChatClient", "Completion", "DEFAULT_API_KEY_ENV", "DUMMY_API_KEY", "EndpointFatalError",
-        "Progress", "ProtocolMismatch", "ReasoningHandling", "RespondConfig", "RetryPolicy",
+        "ChatClient", "Completion", "ConsoleProgress", "DEFAULT_API_KEY_ENV", "DUMMY_API_KEY",
+        "EndpointFatalError", "EndpointUnreachable", "Progress", "ProtocolMismatch", "ReasoningHandling", "RespondConfig", "RetryPolicy",
         "RunDirectoryBusy", "RunManifest", "RunSummary", "SamplingParams", "Tally",
         "TqdmProgress", "format_summary", "latest_records", "load_manifest", "respond",
         "respond_async", "split_reasoning", "with_retries"]
