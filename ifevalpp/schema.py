@@ -157,6 +157,8 @@ class ResponseRecord(BaseModel):
     error: Optional[str] = None
     attempts: Optional[int] = None
     endpoint: Optional[str] = None
+    session: Optional[int] = Field(default=None, description="the `respond` session (1, 2, …) "
+                                                          "that wrote the record")
 
     @model_validator(mode="after")
     def _has_response_or_error(self) -> "ResponseRecord":
@@ -202,6 +204,27 @@ class MissingResponse(BaseModel):
     key: Union[int, str]
     sample: Optional[int] = None
     reason: str
+
+
+class RunInfo(BaseModel):
+    """The `ifevalpp respond` run behind a response file (read from the manifest.json beside it):
+    what a score report must name so its numbers can be reproduced."""
+
+    manifest: str = Field(description="path of the run's manifest.json")
+    model: str
+    endpoints: list[str] = Field(description="every endpoint a session used, first use first")
+    sampling: dict[str, Any] = Field(description="temperature, top_p, max_tokens, seed, stop, "
+                                                 "extra_body; null = not sent (server default)")
+    system_prompt: Optional[str]
+    reasoning: dict[str, Any] = Field(description="keep_reasoning, the reasoning fields and "
+                                                  "think tags looked for")
+    samples: int
+    limit: Optional[int] = None
+    inputs: list[dict[str, str]] = Field(description="path and sha256 of each prompt file asked")
+    sessions: int
+    started_at: Optional[str] = None
+    finished_at: Optional[str] = Field(default=None, description="null while pairs are missing")
+    ifevalpp_version: str = Field(description="the ifevalpp that collected the answers")
 
 
 class Provenance(BaseModel):

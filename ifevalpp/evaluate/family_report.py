@@ -232,6 +232,15 @@ class ReliabilityReport(BaseModel):
                           "percentile_fallback": [row.id for row in self.estimates
                                                   if row.ci_method == "percentile"]},
             "ifeval": ifeval,
+            "all_prompts": {kind: {
+                "prompts": self.estimate(f"prompts/{kind}/prompt_strict").count,
+                "instructions": self.estimate(f"prompts/{kind}/instruction_strict").count,
+                **{name: cell(f"prompts/{kind}/{name}") for name in IFEVAL_METRICS}}
+                for kind in ("all", *KINDS) if self.select("prompts", kind=kind)},
+            "run": base.run.model_dump() if base.run is not None else None,
+            "truncated": {row.kind: {"truncated": row.truncated, "answers": row.answers,
+                                     "fraction": _number(row.fraction)}
+                          for row in base.truncation()},
             "reliable_at_k": {mode: {str(k): cell(f"reliable/{mode}/{k}")
                                      for k in range(1, self.k + 1)} for mode in MODES},
             "relative_drop": ({mode: cell(f"drop/{mode}") for mode in MODES}
@@ -311,7 +320,7 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
         raise InputError("there is nothing to score: the case file has no prompts",
                          path=base.cases_path)
     k_max = largest_k(table, k)
-    notes = []
+    notes = list(base.notes)
     if k_max == 0 and k is not None and k > 1:
         notes.append("the prompts have no cousins (plain IFEval cases): reliable@k is not "
                      "reported, only the IFEval metrics")

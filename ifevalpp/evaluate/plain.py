@@ -18,8 +18,9 @@ from ..io import sha256_file
 from ..original import resolve
 from ..profiles import Profile, check_profile
 from ..progress import step_counter
-from ..schema import MissingResponse, ResponseRecord, ScoredResponse
+from ..schema import MissingResponse, ResponseRecord, RunInfo, ScoredResponse
 from .metrics import IfevalMetrics, TypeAccuracy, accuracy_by, ifeval_metrics
+from .runinfo import Truncation, find_run, input_notes, truncation_by_kind
 from .scoring import Joined, join, read_responses, score_pairs
 
 DEFAULT_CASES = "github"
@@ -42,6 +43,14 @@ class ScoreReport(BaseModel):
     by_group: list[TypeAccuracy]
     warnings: list[str] = Field(default_factory=list,
                                 description="problems a reader must see before the numbers")
+    notes: list[str] = Field(default_factory=list)
+    run: Optional[RunInfo] = Field(default=None, description="the `respond` run behind the "
+                                                             "responses, when its manifest is "
+                                                             "beside them")
+
+    def truncation(self) -> list[Truncation]:
+        """Answers cut off at the token limit, per kind (empty when records do not say)."""
+        return truncation_by_kind(self.scored)
 
     @property
     def empty_responses(self) -> int:
@@ -120,12 +129,15 @@ def score_file(responses: str | os.PathLike[str], cases: str | os.PathLike[str] 
     scored = score_pairs(joined.pairs, profile=profile, workers=workers,
                          progress=step_counter(len(joined.pairs), progress))
     originals = [record for record in scored if record.kind == "original"]
+    cases_sha256 = sha256_file(cases_path)
+    run, notes = find_run(responses)
     return ScoreReport(
         profile=profile, responses_path=str(responses), cases_path=cases_path,
-        cases_sha256=sha256_file(cases_path), scored=scored, missing=joined.missing,
+        cases_sha256=cases_sha256, scored=scored, missing=joined.missing,
         unmatched=[vars(item) for item in joined.unmatched],
         metrics=ifeval_metrics(originals), by_type=accuracy_by(originals),
-        by_group=accuracy_by(originals, group=True), warnings=loud_warnings(scored))
+        by_group=accuracy_by(originals, group=True), warnings=loud_warnings(scored),
+        notes=notes + input_notes(run, cases_sha256, cases_path), run=run)
 
 
 def results_records(report: ScoreReport) -> list[dict]:

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 from ..evaluate.family_report import ReliabilityReport
 from ..schema import KINDS
-from .sections import LEVEL_NAMES, bootstrap_line, notes_lines, sections
+from .sections import LEVEL_NAMES, Section, bootstrap_line, notes_lines, sections
 from .bars import CSS as BARS_CSS, bar_chart
 from .svg import PALETTE, Series, has_points, line_chart
 
@@ -29,6 +29,7 @@ body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 24
 h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; }
 table { border-collapse: collapse; margin: 8px 0 4px; font-size: 13px; }
 th, td { padding: 3px 10px; border-bottom: 1px solid #e5e5e5; text-align: left; }
+table.settings td:last-child { overflow-wrap: anywhere; white-space: pre-wrap; }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 .table-wrap { overflow-x: auto; max-width: 100%; margin-bottom: 12px; }
 .meta { color: #555; font-size: 13px; overflow-wrap: anywhere; } .chart { margin: 12px 0; }
@@ -46,7 +47,8 @@ footer { margin-top: 28px; border-top: 1px solid #ddd; padding-top: 8px; }
 """ + BARS_CSS
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]], *,
+           settings: bool = False) -> str:
     if not rows:
         return '<p class="nodata">no data</p>'
 
@@ -65,6 +67,8 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
                    for i, h in enumerate(headers))
     body = "".join("<tr>" + "".join(f'<td class="{"num" if numeric[i] else ""}">{escape(v)}</td>'
                                     for i, v in enumerate(row)) + "</tr>" for row in cells)
+    if settings:  # name/value pairs: long values wrap inside the page instead of scrolling
+        return f'<table class="settings"><tbody>{body}</tbody></table>'
     return (f'<div class="table-wrap"><table><thead><tr>{head}</tr></thead>'
             f"<tbody>{body}</tbody></table></div>")
 
@@ -157,6 +161,12 @@ def _meta(report: ReliabilityReport) -> str:
             f"samples per prompt: {len(report.samples)}; {escape(bootstrap_line(report))}</p>")
 
 
+def _section(section: Section) -> list[str]:
+    return [f"<h2>{escape(section.title)}</h2>",
+            _table(section.headers, section.rows, settings=section.settings),
+            *(f'<p class="note">{escape(note)}</p>' for note in section.notes)]
+
+
 def render_html(report: ReliabilityReport) -> str:
     charts = []
     if report.has_cousins:
@@ -169,11 +179,12 @@ def render_html(report: ReliabilityReport) -> str:
     body.extend(f'<p class="warning">Warning: {escape(message)}</p>'
                 for message in report.warnings)
     body.append(_meta(report))
+    every = sections(report)
+    for section in [section for section in every if section.lead]:
+        body.extend(_section(section))
     body.extend(f'<div class="chart">{chart}</div>' for chart in charts)
-    for section in sections(report):
-        body.append(f"<h2>{escape(section.title)}</h2>")
-        body.append(_table(section.headers, section.rows))
-        body.extend(f'<p class="note">{escape(note)}</p>' for note in section.notes)
+    for section in [section for section in every if not section.lead]:
+        body.extend(_section(section))
     notes = notes_lines(report)
     if notes:
         body.append("<h2>Notes</h2><ul class=\"notes\">"

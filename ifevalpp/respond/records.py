@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Union
+from typing import Iterator, Union
 
 from pydantic import ValidationError
 
@@ -26,8 +26,8 @@ def pair_of(record: ResponseRecord) -> Pair:
     return str(identity), record.sample
 
 
-def latest_records(path: Union[str, "os.PathLike[str]"]) -> dict[Pair, ResponseRecord]:
-    """Map (key, sample) to the last record for it, in order of each pair's first appearance.
+def iter_records(path: Union[str, "os.PathLike[str]"]) -> Iterator[ResponseRecord]:
+    """Every record of a responses file in file order (earlier attempts included).
 
     An unterminated last line is a write cut short by a kill: it is skipped,
     not reported (the next `respond` run repairs it and asks again). A bad line
@@ -35,9 +35,8 @@ def latest_records(path: Union[str, "os.PathLike[str]"]) -> dict[Pair, ResponseR
     as empty.
     """
     path = Path(path)
-    latest: dict[Pair, ResponseRecord] = {}
     if not path.exists():
-        return latest
+        return
     with open(path, "rb") as handle:
         data = handle.read()
     lines = data.split(b"\n")
@@ -53,8 +52,15 @@ def latest_records(path: Union[str, "os.PathLike[str]"]) -> dict[Pair, ResponseR
             raise InputError(f"expected a JSON object, found {type(raw).__name__}",
                              path=str(path), line=number)
         try:
-            record = ResponseRecord.model_validate(raw)
+            yield ResponseRecord.model_validate(raw)
         except ValidationError as exc:
             raise validation_error_to_input_error(exc, path=str(path), line=number) from None
+
+
+def latest_records(path: Union[str, "os.PathLike[str]"]) -> dict[Pair, ResponseRecord]:
+    """Map (key, sample) to the last record for it, in order of each pair's first appearance
+    (see `iter_records` for how a torn or bad line is handled)."""
+    latest: dict[Pair, ResponseRecord] = {}
+    for record in iter_records(path):
         latest[pair_of(record)] = record
     return latest

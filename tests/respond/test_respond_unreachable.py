@@ -182,6 +182,9 @@ def test_a_server_that_dies_mid_run_stops_the_run_and_a_rerun_finishes_it(
     assert url in stdout and "rerun the same command to resume" in stdout
     kept = latest_records(responses)
     assert 20 <= len(kept) < prompts
+    session = json.loads((out / "manifest.json").read_text())["sessions"][0]
+    assert session["ended"].startswith("every endpoint stopped answering")
+    assert session["counts"]["answered"] == sum(record.error is None for record in kept.values())
     assert all(record.error is None for record in kept.values()) or "--retry-errors" in stdout
 
     server = start_server(port, delay=0.0)
