@@ -90,6 +90,8 @@ def format_rate(per_second: float) -> str:
     """`37.3/s`, or `0.029/s (35.0 s per answer)` for slow local models."""
     if per_second <= 0:
         return "0/s"
+    if per_second >= 100:
+        return f"{per_second:,.0f}/s"
     if per_second >= 1:
         return f"{per_second:.3g}/s"
     return f"{per_second:.2g}/s ({1 / per_second:.3g} s per answer)"
@@ -108,7 +110,8 @@ def format_summary(summary: RunSummary) -> str:
     lines = [f"{'':{width}}  {'this run':>12}  {'all runs':>12}"]
     lines += [f"{label:{width}}  {now:>12,}  {total:>12,}" for label, now, total in rows]
     lines.append(f"{'missing':{width}}  {'':>12}  {summary.missing:>12,}")
-    lines.append(f"{'wall time':{width}}  {summary.wall_s:>11.1f}s  {'':>12}")
+    wall = f"{summary.wall_s:.2f}" if summary.wall_s < 10 else f"{summary.wall_s:,.1f}"
+    lines.append(f"{'wall time':{width}}  {wall:>11}s  {'':>12}")
     lines.append(f"{'answers/s':{width}}  {format_rate(summary.rate)}")
     if summary.skipped:
         lines.append(f"skipped {summary.skipped:,} pairs already answered in {summary.out_dir}")

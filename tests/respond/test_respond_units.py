@@ -267,6 +267,7 @@ def test_rates_of_slow_local_models_keep_their_digits() -> None:
     assert format_rate(6 / 210.1) == "0.029/s (35 s per answer)"
     assert format_rate(1 / 18.7) == "0.053/s (18.7 s per answer)"
     assert format_rate(37.34) == "37.3/s" and format_rate(0) == "0/s"
+    assert format_rate(1234.5) == "1,234/s"
 
 
 def test_the_summary_rate_counts_answers_not_pairs_queued(tmp_path: Path) -> None:
