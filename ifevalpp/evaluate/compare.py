@@ -208,6 +208,10 @@ def compare_runs(run_a: str | os.PathLike[str] | Run, run_b: str | os.PathLike[s
                      "a family missing from one run counts as missing there")
     if a.profile != b.profile:
         notes.append(f"the runs use different checker profiles ({a.profile} vs {b.profile})")
+    versions = [(run.metrics.get("provenance") or {}).get("ifevalpp_version") for run in (a, b)]
+    if versions[0] != versions[1]:
+        notes.append(f"the runs were scored by different ifevalpp versions ({versions[0] or '?'} "
+                     f"vs {versions[1] or '?'}): verdicts may differ for that reason alone")
     first = family_table(a.scored, a.missing)
     table_b = family_table(b.scored, b.missing, cases=first.cases)
     table_a = family_table(a.scored, a.missing, cases=table_b.cases)

@@ -186,3 +186,14 @@ def test_the_type_table_marks_only_differences_whose_ci_excludes_zero(runs):
     row = next(line for line in table.splitlines() if line.startswith("punctuation:no_comma"))
     cells = row.split()[1:]
     assert cells[0] == "+0.00" and cells[2].endswith("*")   # original: equal; distractor: worse
+
+
+def test_runs_scored_by_different_ifevalpp_versions_are_noted(runs):
+    from ifevalpp import __version__
+
+    a, b = runs
+    metrics = json.loads((b / "metrics.json").read_text())
+    metrics["provenance"]["ifevalpp_version"] = "0.0.9"
+    (b / "metrics.json").write_text(json.dumps(metrics))
+    notes = compare_runs(a, b, bootstrap=0).notes
+    assert any(f"different ifevalpp versions ({__version__} vs 0.0.9)" in note for note in notes)
