@@ -12,7 +12,7 @@ from typing import Any, Iterable, Optional, Sequence
 from pydantic import ValidationError
 
 from .errors import InputError
-from .io import iter_json_lines, validation_error_to_input_error
+from .io import iter_json_lines, require_records, validation_error_to_input_error
 from .profiles import Profile
 from .schema import Case, Variant, family_key, parse_family_key
 
@@ -51,7 +51,8 @@ def check_instruction_ids(variant: Variant, profile: Optional[Profile] = None) -
 
 def load_variants(path: str | os.PathLike[str], *, check_params: bool = True,
                   profiles: Optional[Sequence[Profile]] = None) -> list[Variant]:
-    """Every record of `path` as a Variant; duplicate keys and bad records raise InputError.
+    """Every record of `path` as a Variant; duplicate keys, bad records and an empty file raise
+    InputError.
 
     `profiles`: check each record's kwargs for each of these profiles (the ones that will
     score it) instead of for any profile, so a setting one of them refuses is reported with
@@ -77,6 +78,7 @@ def load_variants(path: str | os.PathLike[str], *, check_params: bool = True,
                              path=str(path), line=number, field="key")
         seen[variant.key] = number
         variants.append(variant)
+    require_records(len(variants), path, "prompts")
     return variants
 
 

@@ -68,7 +68,7 @@ def test_the_paper_protocol_fails_the_prompt_without_a_response(
     output = _score(reference_dir, original_path, "--protocol", "ifevalpp-paper")
     assert _headline(output) == ["76.71", "83.21", "79.30", "85.13"]
     assert "541 prompts, 834 instructions" in output
-    assert "scored as failing every instruction (--missing fail): 2785:original:0" in output
+    assert "scored as failing every instruction (--missing fail): 2785 / original" in output
 
 
 @pytest.mark.parametrize("profile", ["official", "revised"])

@@ -21,7 +21,7 @@ import csv
 import math
 import os
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import numpy as np
 import pandas as pd
@@ -31,13 +31,14 @@ from ..errors import InputError
 from ..io import atomic_write, sha256_file, write_json, write_jsonl
 from ..profiles import Profile
 from ..protocols import DEFAULT_PROTOCOL, Protocol, resolve_protocol
-from ..schema import KINDS
+from ..schema import KINDS, Provenance
 from .bootstrap import (DEFAULT_BATCH, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED,
                         Intervals, RatioSums, ratio_intervals, ratio_intervals_reusing)
 from .catalogue import IFEVAL_METRICS, MetricInfo, build_sums, largest_k
 from .first_k import ALL_PROMPTS, FirstKColumns, Outcome, first_k_columns, sampling_numbers
 from .metrics import ifeval_metrics_by_sample
-from .plain import ScoreReport, results_records, score_files_under
+from .official import write_official
+from .plain import DEFAULT_CASES, ScoreReport, results_records, score_files_under
 from .reliability import MODES, FamilyTable, family_table
 
 
@@ -116,6 +117,16 @@ class ReliabilityReport(BaseModel):
                        if row.k is not None})
 
     @property
+    def warnings(self) -> list[str]:
+        """Problems to say before any number (every response empty, …)."""
+        return self.base.warnings
+
+    @property
+    def provenance(self) -> Provenance:
+        """The ifevalpp version, profile and protocol behind every number of this report."""
+        return Provenance.current(self.base.profile, self.protocol)
+
+    @property
     def has_cousins(self) -> bool:
         """reliable@k is reported (the families have cousins)."""
         return self.k >= 1
@@ -150,9 +161,13 @@ class ReliabilityReport(BaseModel):
 
     # -- frames ----------------------------------------------------------------
     def to_frame(self) -> pd.DataFrame:
-        """Every estimate: id, section, mode, kind, k, name, value, ci_low, ci_high, ci_method, count."""
-        return pd.DataFrame([row.model_dump() for row in self.estimates],
-                            columns=list(Estimate.model_fields))
+        """Every estimate: id, section, mode, kind, k, name, value, ci_low, ci_high, ci_method, count.
+
+        `k` is an integer column (pandas' nullable Int64: empty where a number has no k)."""
+        frame = pd.DataFrame([row.model_dump() for row in self.estimates],
+                             columns=list(Estimate.model_fields))
+        frame["k"] = frame["k"].astype("Int64")
+        return frame
 
     def results_frame(self) -> pd.DataFrame:
         """One row per scored response and instruction (the flat per-item table)."""
@@ -234,6 +249,7 @@ class ReliabilityReport(BaseModel):
         ifeval["prompts"] = self.estimate("ifeval/prompt_strict").count
         ifeval["instructions"] = self.estimate("ifeval/instruction_strict").count
         document: dict[str, Any] = {
+            "provenance": self.provenance.model_dump(),
             "protocol": self.protocol.parts(),
             "profile": base.profile,
             "estimator": self.protocol.estimator,
@@ -253,6 +269,15 @@ class ReliabilityReport(BaseModel):
                           "percentile_fallback": [row.id for row in self.estimates
                                                   if row.ci_method == "percentile"]},
             "ifeval": ifeval,
+            "all_prompts": {kind: {
+                "prompts": self.estimate(f"prompts/{kind}/prompt_strict").count,
+                "instructions": self.estimate(f"prompts/{kind}/instruction_strict").count,
+                **{name: cell(f"prompts/{kind}/{name}") for name in IFEVAL_METRICS}}
+                for kind in ("all", *KINDS) if self.select("prompts", kind=kind)},
+            "run": base.run.model_dump() if base.run is not None else None,
+            "truncated": {row.kind: {"truncated": row.truncated, "answers": row.answers,
+                                     "fraction": _number(row.fraction)}
+                          for row in base.truncation()},
             "reliable_at_k": {mode: {str(k): cell(f"reliable/{mode}/{k}")
                                      for k in self.reliable_ks} for mode in MODES},
             "relative_drop": ({mode: cell(f"drop/{mode}") for mode in MODES}
@@ -278,6 +303,7 @@ class ReliabilityReport(BaseModel):
                 {"case": self.table.cases[f], "reasons": reasons}
                 for f, reasons in sorted(self.table.missing_reasons.items())],
             "unmatched": base.unmatched,
+            "warnings": self.warnings,
             "notes": self.notes,
         }
         return document
@@ -347,7 +373,7 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
         raise InputError("there is nothing to score: the case file has no prompts",
                          path=base.cases_path)
     k_max = largest_k(table, k)
-    notes = []
+    notes = list(base.notes)
     if k_max == 0 and k is not None and k > 1:
         notes.append("the prompts have no cousins (plain IFEval cases): reliable@k is not "
                      "reported, only the IFEval metrics")
@@ -431,23 +457,26 @@ def _counts(sums, infos: list[MetricInfo]) -> dict[str, int]:  # type: ignore[no
     return counts
 
 
-def score(responses: str | os.PathLike[str], cases: str | os.PathLike[str], *,
+def score(responses: str | os.PathLike[str], cases: str | os.PathLike[str] = DEFAULT_CASES, *,
           protocol: str | Protocol = DEFAULT_PROTOCOL, profile: Optional[Profile] = None,
           estimator: Optional[str] = None, missing: Optional[str] = None,
           k: Optional[int] = None, bootstrap: int = DEFAULT_RESAMPLES,
           confidence: float = DEFAULT_CONFIDENCE, seed: Optional[int] = DEFAULT_SEED,
-          require_all: bool = False, workers: Optional[int] = None) -> ReliabilityReport:
+          require_all: bool = False, workers: Optional[int] = None,
+          progress: Optional[Callable[[int, int], None]] = None) -> ReliabilityReport:
     """Score `responses` against a case or family file; IFEval metrics, reliable@k, CIs.
 
-    `protocol`: a protocol name (official, revised, ifevalpp-paper) or a
-    `Protocol`; `profile`, `estimator`, `missing` override one of its parts.
+    `cases`: a path, or a revision fetched by `ifevalpp fetch` (default `github`,
+    as the CLI); `protocol`: a protocol name (official, revised, ifevalpp-paper)
+    or a `Protocol`; `profile`, `estimator`, `missing` override one of its parts.
     `k`: the largest k of reliable@k (default: the family size); `bootstrap`:
-    resamples of families (0 = no intervals); `confidence`: the CI level;
-    `seed`: fixes the resampled families, so the same call gives the same numbers.
+    resamples of families (0 = no intervals); `confidence`: the CI level; `seed`:
+    fixes the resampled families, so the same call gives the same numbers;
+    `progress(done, total)` follows the scoring.
     """
     chosen = _protocol(protocol, profile=profile, estimator=estimator, missing=missing)
     base = score_files_under(responses, cases, profiles=[chosen.profile], missing=chosen.missing,
-                             require_all=require_all, workers=workers)[0]
+                             require_all=require_all, workers=workers, progress=progress)[0]
     report = analyse(base, k=k, bootstrap=bootstrap, confidence=confidence, seed=seed,
                      protocol=chosen)
     report.responses_sha256 = sha256_file(responses)
@@ -464,22 +493,38 @@ def _protocol(protocol: str | Protocol, **overrides: Optional[str]) -> Protocol:
     return resolve_protocol(protocol, **overrides)  # type: ignore[arg-type]
 
 
+def json_document(report: ReliabilityReport) -> dict[str, Any]:
+    """metrics.json as written (NaN as null): what `score --format json` prints."""
+    return json_safe(report.metrics_document())
+
+
 # -- files ---------------------------------------------------------------------------------
 
-OUTPUT_FILES = ("results.jsonl", "metrics.json", "by_type.csv", "type_by_kind.csv",
-                "families.csv", "report.md", "report.html")
+OUTPUT_FILES = ("results.jsonl", "results.manifest.json", "metrics.json", "eval_results_strict.jsonl",
+                "eval_results_loose.jsonl", "by_type.csv", "type_by_kind.csv", "families.csv",
+                "report.md", "report.html")
+
+
+def results_manifest(report: ReliabilityReport, results: Path) -> dict[str, Any]:
+    """results.manifest.json: what results.jsonl was made from and by what (it has no header)."""
+    base = report.base
+    return {"provenance": report.provenance.model_dump(), "file": results.name,
+            "sha256": sha256_file(results), "records": len(base.scored),
+            "responses": base.responses_path, "responses_sha256": report.responses_sha256,
+            "cases": base.cases_path, "cases_sha256": base.cases_sha256}
 
 
 def write_outputs(report: ReliabilityReport, out_dir: str | os.PathLike[str]) -> list[Path]:
-    """results.jsonl, metrics.json, by_type.csv, type_by_kind.csv, families.csv, report.md,
-    report.html — each written atomically."""
+    """Every file of OUTPUT_FILES, each written atomically."""
     from ..report.html import render_html
     from ..report.markdown import render_markdown
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     write_jsonl(out / "results.jsonl", results_records(report.base, report.protocol.label))
-    write_json(out / "metrics.json", _json_safe(report.metrics_document()))
+    write_json(out / "results.manifest.json", results_manifest(report, out / "results.jsonl"))
+    write_json(out / "metrics.json", json_document(report))
+    write_official(report.base.scored, out)
     with atomic_write(out / "by_type.csv") as handle:
         writer = csv.writer(handle)
         writer.writerow(["level", "name", "count", "strict", "loose", "profile",
@@ -509,12 +554,12 @@ def _fixed(value: float) -> str:
     return "" if value != value else f"{value:.6f}"
 
 
-def _json_safe(value: Any) -> Any:
+def json_safe(value: Any) -> Any:
     """NaN → null (JSON has no NaN), numpy scalars → Python numbers."""
     if isinstance(value, dict):
-        return {key: _json_safe(item) for key, item in value.items()}
+        return {key: json_safe(item) for key, item in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_json_safe(item) for item in value]
+        return [json_safe(item) for item in value]
     if isinstance(value, (np.integer,)):
         return int(value)
     if isinstance(value, (float, np.floating)):

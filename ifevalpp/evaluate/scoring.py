@@ -12,16 +12,17 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
+from typing import Callable, Iterable, Optional, Sequence
 
 from pydantic import ValidationError
 
 from ..constraints import check_all, check_all_profiles
 from ..errors import InputError
-from ..io import iter_json_lines, validation_error_to_input_error
+from ..io import iter_json_lines, require_records, validation_error_to_input_error
 from ..profiles import Profile, check_profile
-from ..schema import MissingResponse, ResponseRecord, ScoredResponse, Variant, family_key, \
-    parse_family_key
+from ..schema import (MissingResponse, ResponseRecord, ScoredResponse, Variant, family_key,
+                      normalize_kwargs, parse_family_key)
+from .lm_eval import is_lm_eval_sample, response_from_lm_eval
 
 # Below this many responses a process pool costs more than it saves.
 PARALLEL_THRESHOLD = 2000
@@ -46,14 +47,47 @@ class Joined:
 
 
 def read_responses(path: str | os.PathLike[str]) -> list[tuple[int, ResponseRecord]]:
-    """Every response record of a JSONL file with its line number; bad lines raise InputError."""
+    """Every response record of a JSONL file with its line number; bad lines raise InputError.
+
+    Lines may be our keyed records, the official `{"prompt", "response"}` shape,
+    or lm-evaluation-harness sample-log lines (`doc`, `filtered_resps`, …).
+    An empty file is an error: there is nothing to score.
+    """
+    shown = str(path)
     records = []
     for number, raw in iter_json_lines(path):
+        if is_lm_eval_sample(raw):
+            raw = response_from_lm_eval(raw, path=shown, line=number)
         try:
             records.append((number, ResponseRecord.model_validate(raw)))
         except ValidationError as exc:
-            raise validation_error_to_input_error(exc, path=str(path), line=number) from None
+            raise validation_error_to_input_error(exc, path=shown, line=number) from None
+    require_records(len(records), path, "responses")
     return records
+
+
+def _check_same_case(variant: Variant, record: ResponseRecord, *, path: str, line: int) -> None:
+    """A keyed record that names its prompt (or instructions) must agree with the case file.
+
+    A mismatch means the answer was collected on another version of the prompts
+    (another revision or family file): scoring it against this case would grade
+    it by instructions it was never given.
+    """
+    if record.prompt is not None and record.prompt != variant.prompt:
+        raise InputError(f"the response answers a different prompt than {variant.key} in the case "
+                         f"file: were the responses collected on another revision or family "
+                         f"file? (pass that file as --input)", path=path, line=line,
+                         field="prompt")
+    extra = record.model_extra or {}
+    ids = extra.get("instruction_id_list")
+    if ids is not None and list(ids) != list(variant.instruction_id_list):
+        raise InputError(f"the record's instruction_id_list differs from {variant.key}'s in the "
+                         f"case file", path=path, line=line, field="instruction_id_list")
+    kwargs = extra.get("kwargs")
+    if isinstance(kwargs, list) and [normalize_kwargs(item) if isinstance(item, dict) else item
+                                     for item in kwargs] != list(variant.kwargs):
+        raise InputError(f"the record's kwargs differ from {variant.key}'s in the case file",
+                         path=path, line=line, field="kwargs")
 
 
 def _normal_key(key: object) -> str:
@@ -87,6 +121,7 @@ def join(variants: Sequence[Variant], records: Iterable[tuple[int, ResponseRecor
             if variant is None:
                 joined.unmatched.append(UnmatchedResponse(number, key, record.prompt))
                 continue
+            _check_same_case(variant, record, path=path, line=number)
         else:
             assert record.prompt is not None
             if record.prompt in by_prompt and by_prompt[record.prompt] is None:
@@ -138,7 +173,8 @@ def _scored(variant: Variant, record: ResponseRecord, profile: Profile, strict: 
         key=variant.key, prompt=variant.prompt, instruction_id_list=variant.instruction_id_list,
         strict=strict, loose=loose, follow_all_strict=all(strict), follow_all_loose=all(loose),
         profile=profile, case=variant.case, kind=variant.kind, index=variant.index,
-        sample=record.sample, missing_reason=None)
+        sample=record.sample, response=record.response, finish_reason=record.finish_reason,
+        missing_reason=None)
 
 
 Verdicts = tuple[list[bool], list[bool]]  # strict, loose: one bool per instruction
@@ -191,11 +227,13 @@ def warm_up() -> None:
 
 def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Profile = "official",
                 profiles: Optional[Sequence[Profile]] = None,
-                workers: Optional[int] = None):  # type: ignore[no-untyped-def]
+                workers: Optional[int] = None,
+                progress: Optional[Callable[[int], None]] = None):  # type: ignore[no-untyped-def]
     """Score every pair, in order; large inputs are spread over processes (`workers`, default all cores).
 
     With `profiles`, every pair is scored under each of them (text analysis shared) and
     the result is one list per profile; otherwise one list under `profile`.
+    `progress(n)` is called as each batch of n pairs is scored.
     """
     global _FORKED_PAIRS
     chosen = tuple(profiles) if profiles is not None else (profile,)
@@ -203,10 +241,16 @@ def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Pro
         check_profile(name)
     workers = workers or os.cpu_count() or 1
     if workers <= 1 or len(pairs) < PARALLEL_THRESHOLD:
-        verdicts = _verdicts(pairs, chosen)
+        verdicts: list[list[Verdicts]] = []
+        step = 64
+        for start in range(0, len(pairs), step):
+            verdicts += _verdicts(pairs[start:start + step], chosen)
+            if progress is not None:
+                progress(len(pairs[start:start + step]))
     else:
         size = max(1, -(-len(pairs) // (workers * 4)))
         bounds = [(start, min(start + size, len(pairs))) for start in range(0, len(pairs), size)]
+        results: list[list[list[Verdicts]]] = []
         # A process pool executor (not multiprocessing.Pool): a worker that dies raises
         # BrokenProcessPool instead of leaving the parent waiting forever.
         if os.name == "posix":
@@ -215,15 +259,21 @@ def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Pro
             try:
                 with ProcessPoolExecutor(workers,
                                          mp_context=multiprocessing.get_context("fork")) as pool:
-                    results = list(pool.map(_verdicts_range,
-                                            [(start, stop, chosen) for start, stop in bounds]))
+                    for (start, stop), chunk in zip(bounds, pool.map(
+                            _verdicts_range, [(start, stop, chosen) for start, stop in bounds])):
+                        results.append(chunk)
+                        if progress is not None:
+                            progress(stop - start)
             finally:
                 _FORKED_PAIRS = ()
         else:  # pragma: no cover - spawn: the pairs travel to the workers
             chunks = [(list(pairs[start:stop]), chosen) for start, stop in bounds]
             with ProcessPoolExecutor(workers,
                                      mp_context=multiprocessing.get_context("spawn")) as pool:
-                results = list(pool.map(_verdicts_chunk, chunks))
+                for (start, stop), chunk in zip(bounds, pool.map(_verdicts_chunk, chunks)):
+                    results.append(chunk)
+                    if progress is not None:
+                        progress(stop - start)
         verdicts = [row for chunk in results for row in chunk]
     columns = [[_scored(variant, record, name, *row[position])
                 for (variant, record), row in zip(pairs, verdicts)]

@@ -21,7 +21,7 @@ import csv
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from ..io import atomic_write, sha256_file, write_json
 from ..protocols import Protocol, resolve_protocol
@@ -131,15 +131,18 @@ def protocol_sensitivity(responses: str | os.PathLike[str], cases: str | os.Path
                          bootstrap: int = DEFAULT_RESAMPLES,
                          confidence: float = DEFAULT_CONFIDENCE,
                          seed: Optional[int] = DEFAULT_SEED, require_all: bool = False,
-                         workers: Optional[int] = None) -> ProtocolSensitivity:
-    """Score `responses` under each protocol; differences to the first with paired CIs."""
+                         workers: Optional[int] = None,
+                         progress: Optional[Callable[[int, int], None]] = None
+                         ) -> ProtocolSensitivity:
+    """Score `responses` under each protocol; differences to the first with paired CIs.
+    `progress(done, total)` follows the scoring."""
     chosen = [protocol if isinstance(protocol, Protocol) else resolve_protocol(protocol)
               for protocol in protocols]
     if len({protocol.label for protocol in chosen}) != len(chosen):
         raise ValueError("each protocol must differ from the others")
     bases = score_files_under(responses, cases, profiles=[p.profile for p in chosen],
                               missing=[p.missing for p in chosen], require_all=require_all,
-                              workers=workers)
+                              workers=workers, progress=progress)
     digest = sha256_file(responses)
     reports: list[ReliabilityReport] = []
     order: Optional[list[Any]] = None

@@ -153,13 +153,12 @@ def test_compare_names_each_runs_protocol_and_rebuilds_first_k(families, tmp_pat
     assert comparison.protocols[0]["estimator"] == "first-k"
 
 
-def test_the_paper_protocol_on_ifevalpp_keys_fetched_by_revision_name(tmp_path, monkeypatch):
+def test_the_paper_protocol_on_ifevalpp_keys_fetched_by_revision_name(tmp_path):
     from ifevalpp import original
 
     prompts = family_prompts([1, 2], ifevalpp_names=True)
     source = write_lines(tmp_path / "ifeval_pp_verified.jsonl", prompts)
-    monkeypatch.chdir(tmp_path)
-    original.fetch("ifevalpp-families", source=str(source))  # into ./data/original
+    original.fetch("ifevalpp-families", source=str(source))  # into the (test's) data directory
     fails = {prompts[1]["key"]: False}                      # 1:rephrasing:1, the first one
     responses = write_lines(tmp_path / "responses.jsonl", responses_for(prompts, fails))
     result = CliRunner().invoke(main, ["score", str(responses), "--input", "ifevalpp-families",
