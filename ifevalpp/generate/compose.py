@@ -20,12 +20,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-from ..constraints.format import ANSWER_OPTIONS
+from ..constraints.format.constrained_response import ANSWER_OPTIONS
 from .decompose import REPEAT_ID, Layout, Unit, _content_words, local_spans, strip_clause
 from .params import chance, choice
 from .spans import numbers_in
 from .substitute import substitute_values
-from .templating import STYLES, load_json, render_constraint, variant_count
+from ..constraints.support.wording import STYLES, load_json, render_constraint, variant_count
 
 
 class ComposeError(ValueError):

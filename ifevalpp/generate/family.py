@@ -46,7 +46,7 @@ from .distractor import add_distractor
 from .params import compatible
 from .reconfiguration import Donor, donor_task, reconfigure_case
 from .rephrasing import rephrase
-from .templating import templates_dir
+from ..constraints.support.wording import templates_dir
 
 DEFAULT_MIN_DISTANCE = 0.15
 DEFAULT_MAX_ATTEMPTS = 12

@@ -37,7 +37,7 @@ from .compose import ComposeError, Composed
 from .decompose import REPEAT_ID
 from .family import CousinRequest
 from .params import reconfigurable, relations
-from .templating import environment, render_constraint, templates_dir
+from ..constraints.support.wording import environment, render_constraint, templates_dir
 
 PRESENTATIONS: tuple[str, ...] = ("prose", "list", "requirements-first")
 DISTRACTIONS: tuple[str, ...] = ("context", "persona", "audience", "purpose", "style")

@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from ..constraints import parse_params
 from ..profiles import Profile
-from .templating import load_json
+from ..constraints.support.wording import load_json
 
 OFFICIAL_RELATIONS = ("less than", "at least")
 REVISED_RELATIONS = ("less than", "at least", "at most", "around")

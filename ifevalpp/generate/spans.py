@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Optional
 
-from .templating import LANGUAGE_NAMES
+from ..constraints.support.languages import ENGLISH_NAMES as LANGUAGE_NAMES
 
 NUMBER_WORDS: dict[str, int] = {
     "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,

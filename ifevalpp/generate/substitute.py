@@ -12,7 +12,8 @@ from typing import Any, Optional
 
 from .decompose import Layout, Unit
 from .spans import NUMBER_WORDS, ORDINALS, numbers_in
-from .templating import LANGUAGE_NAMES, ordinal
+from ..constraints.support.languages import ENGLISH_NAMES as LANGUAGE_NAMES
+from ..constraints.support.wording import ordinal
 
 _WORD_FOR = {value: word for word, value in NUMBER_WORDS.items()}
 

@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from typing import Iterator, Optional
 
 from .. import constraints, text
+from ..constraints.format.constrained_response import ANSWER_OPTIONS
 from .context import COUNT_FIELDS, CaseContext, Item, intersect, stored_interval, subject
 from .findings import Finding, make_finding
-from .phrases import INF, describe_interval, quote
+from ..constraints.support.phrases import INF, describe_interval, quote
 
 
 def conflicts(context: CaseContext) -> list[Finding]:
@@ -187,7 +188,7 @@ def required_texts(context: CaseContext) -> list[Required]:
         elif kind == "detectable_content:postscript":
             found.append(Required(params.postscript_marker, item, "the postscript marker"))
         elif kind == "detectable_format:constrained_response":
-            options = constraints.format.ANSWER_OPTIONS
+            options = ANSWER_OPTIONS
             found.append(Required(options[0], item, "an answer phrase", case_sensitive=True,
                                   alternatives=options))
     return found

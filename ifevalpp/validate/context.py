@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Union
 
 from ..profiles import Profile
-from .phrases import INF
+from ..constraints.support.phrases import INF
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from ..constraints.base import Span
-from .phrases import (INF, Count, clause_at, constraint_span, counts, make_span, number_value,
+from ..constraints.support.phrases import (INF, Count, clause_at, constraint_span, counts, make_span, number_value,
                       ordinal_value, sentence_at, sentence_index, sentences)
 
 

@@ -19,7 +19,7 @@ from .context import (COUNT_FIELDS, COUNT_FLOOR, CaseContext, Item, intersect, s
 from .findings import Finding, make_finding
 from .locate import (Statement, language_mentions, postscript_p_count, repeat_instruction,
                      statements)
-from .phrases import INF, describe_interval, quote
+from ..constraints.support.phrases import INF, describe_interval, quote
 
 # Instruction types whose checker is satisfied by a response that merely contains
 # something (so a repeated request containing it passes them on its own).

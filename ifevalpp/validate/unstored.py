@@ -25,7 +25,7 @@ from .context import CaseContext
 from .findings import Finding, make_finding
 from .locate import (Statement, _case_mentions, language_mentions, letter_mentions, statements,
                      _times_after)
-from .phrases import clause_at, constraint_span, counts, make_span, quote, sentence_at
+from ..constraints.support.phrases import clause_at, constraint_span, counts, make_span, quote, sentence_at
 from .reflect import statements_of
 
 # Count kinds that state a number plainly (not "a few", "about", or a count inferred elsewhere).

@@ -26,8 +26,9 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from .. import constraints, text
+from ..constraints.format.constrained_response import ANSWER_OPTIONS
 from .context import CaseContext, stored_interval
-from .phrases import INF
+from ..constraints.support.phrases import INF
 
 # Plain English words (our own list): varied letters so that some survive any letter ban.
 VOCABULARY: tuple[str, ...] = tuple("""
@@ -318,7 +319,7 @@ def _title_words(vocabulary: list[str]) -> list[str]:
 
 
 def _answer(plan: Plan) -> Optional[str]:
-    for option in constraints.format.ANSWER_OPTIONS:
+    for option in ANSWER_OPTIONS:
         if _allowed_text(option, plan):
             return option
     return None

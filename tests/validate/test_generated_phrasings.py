@@ -14,7 +14,7 @@ from ifevalpp.validate.context import COUNT_FIELDS
 from tests.helpers import case
 from tests.validate.test_locate import EXAMPLES
 
-templating = pytest.importorskip("ifevalpp.generate.templating")
+templating = pytest.importorskip("ifevalpp.constraints.support.wording")
 
 
 def _renderings(instruction_id: str, kwargs: dict):

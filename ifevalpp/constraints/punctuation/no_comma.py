@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..profiles import Profile
-from .base import Constraint, register
+from ...profiles import Profile
+from ..base import Constraint, register
 
 
 @register

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Literal, Optional
 
-from .. import text
-from ..profiles import Profile
-from .base import LANGUAGE_CODES, Constraint, Params, register
+from ... import text
+from ...profiles import Profile
+from ..base import LANGUAGE_CODES, Constraint, Params, register
 
 LanguageCode = Literal[LANGUAGE_CODES]  # type: ignore[valid-type]
 

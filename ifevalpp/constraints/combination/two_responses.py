@@ -1,11 +1,11 @@
-"""combination:* — two different responses, or repeating the request before answering."""
+"""combination:two_responses — two different responses separated by six asterisks."""
 
 from __future__ import annotations
 
 from typing import Optional
 
-from ..profiles import Profile
-from .base import Constraint, NonEmptyText, Params, register
+from ...profiles import Profile
+from ..base import Constraint, register
 
 RESPONSE_SEPARATOR = "******"
 
@@ -34,20 +34,3 @@ class TwoResponses(Constraint):
             elif 0 < position < last:
                 return False
         return len(kept) == 2 and kept[0].strip() != kept[1].strip()
-
-
-class RepeatPromptParams(Params):
-    prompt_to_repeat: NonEmptyText
-
-
-@register
-class RepeatPrompt(Constraint):
-    """The response starts with the text to repeat (both stripped and lower-cased)."""
-
-    id = "combination:repeat_prompt"
-    Params = RepeatPromptParams
-    conflicts_with = frozenset({"detectable_format:json_format"})
-
-    def check(self, response: str, params: RepeatPromptParams, *, prompt: Optional[str] = None,
-              profile: Profile = "official") -> bool:
-        return response.strip().lower().startswith(params.prompt_to_repeat.strip().lower())

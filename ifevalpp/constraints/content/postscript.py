@@ -1,4 +1,4 @@
-"""detectable_content:* — placeholders in square brackets and a postscript."""
+"""detectable_content:postscript — a postscript starting with a given marker."""
 
 from __future__ import annotations
 
@@ -6,27 +6,8 @@ import functools
 import re
 from typing import Optional
 
-
-from ..profiles import Profile
-from .base import Constraint, Count, Params, StrippedText, register
-
-_PLACEHOLDER = re.compile(r"\[.*?\]")
-
-
-class PlaceholdersParams(Params):
-    num_placeholders: Count
-
-
-@register
-class NumberPlaceholders(Constraint):
-    """At least N `[...]` spans (shortest match; `[]` and markdown link text count too)."""
-
-    id = "detectable_content:number_placeholders"
-    Params = PlaceholdersParams
-
-    def check(self, response: str, params: PlaceholdersParams, *, prompt: Optional[str] = None,
-              profile: Profile = "official") -> bool:
-        return len(_PLACEHOLDER.findall(response)) >= params.num_placeholders
+from ...profiles import Profile
+from ..base import Constraint, Params, StrippedText, register
 
 
 @functools.lru_cache(maxsize=256)

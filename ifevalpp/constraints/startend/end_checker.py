@@ -1,11 +1,11 @@
-"""startend:* — end with an exact phrase, or wrap the whole response in double quotes."""
+"""startend:end_checker — the response ends with an exact phrase."""
 
 from __future__ import annotations
 
 from typing import Optional
 
-from ..profiles import Profile
-from .base import Constraint, NonEmptyText, Params, register
+from ...profiles import Profile
+from ..base import Constraint, NonEmptyText, Params, register
 
 
 class EndPhraseParams(Params):
@@ -28,16 +28,3 @@ class EndChecker(Constraint):
               profile: Profile = "official") -> bool:
         ending = response.strip().strip('"').lower()
         return ending.endswith(params.end_phrase.strip().lower())
-
-
-@register
-class Quotation(Constraint):
-    """The stripped response is longer than one character and starts and ends with `"`."""
-
-    id = "startend:quotation"
-    conflicts_with = frozenset({"detectable_format:json_format"})
-
-    def check(self, response: str, params: object, *, prompt: Optional[str] = None,
-              profile: Profile = "official") -> bool:
-        value = response.strip()
-        return len(value) > 1 and value[0] == '"' and value[-1] == '"'
