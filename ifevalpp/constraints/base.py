@@ -171,9 +171,7 @@ class Constraint:
     def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
         """Where `prompt` states this constraint, in prompt order (`params` may be None: then
         only what needs no parameter is read). With `rewrite`, also the edit spans."""
-        from ..validate.locate import FINDERS  # interim: the finders move into the types next
-        finder = FINDERS.get(self.id)
-        return finder(prompt, params) if finder else []
+        return []
 
     def locate(self, prompt: str, params: Any) -> list[Span]:
         """The distinct spans (sorted) where `prompt` states this constraint."""
@@ -261,16 +259,12 @@ class Constraint:
 
     def propose(self, params: Any, rng: Any, *, profile: Profile = "official") -> dict[str, Any]:
         """Kwargs of another plausible setting (may equal `params`: `reconfigure` asks again)."""
-        from ..generate.params import CHANGERS  # interim: the changers move into the types next
-        if self.id not in CHANGERS:
-            raise ValueError(f"{self.id} has no parameters to reconfigure")
-        return CHANGERS[self.id](params, rng, profile)
+        raise ValueError(f"{self.id} has no parameters to reconfigure")
 
     @property
     def reconfigurable(self) -> bool:
         """Whether the type has parameters a reconfiguration can change."""
-        from ..generate.params import CHANGERS  # interim
-        return self.id in CHANGERS
+        return type(self).propose is not Constraint.propose
 
     def reconfigure(self, params: Any, rng: Any, *, profile: Profile = "official") -> Any:
         """A different valid setting (ValueError for a type without parameters to change)."""

@@ -33,14 +33,14 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 from pydantic import BaseModel, Field
 
 from .. import __version__
-from ..constraints import parse_params
+from ..constraints import get, parse_params
+from ..constraints.support.statements import edit_spans
 from ..errors import IfevalppError
 from ..profiles import Profile, check_profile
 from ..schema import (COUSIN_KINDS, Case, GeneratorInfo, Kind, ValidationSummary, Variant,
                       family_key)
-from . import spans as fallback_spans
 from .compose import ComposeError, Composed
-from .decompose import REPEAT_ID, Layout, build_layout
+from .decompose import Layout, build_layout
 from .distance import far_enough
 from .distractor import add_distractor
 from .params import compatible
@@ -170,14 +170,16 @@ def self_check(variant: Variant) -> list[dict[str, Any]]:
     findings = []
     for instruction_id, kwargs in zip(variant.instruction_id_list, variant.kwargs):
         params = parse_params(instruction_id, kwargs)
-        if instruction_id == REPEAT_ID:
-            if params.prompt_to_repeat.strip() not in variant.prompt:
+        constraint = get(instruction_id)
+        if constraint.request_field:
+            if getattr(params, constraint.request_field).strip() not in variant.prompt:
                 findings.append({"severity": "error", "code": "repeat-text-missing",
                                  "instruction_id": instruction_id,
-                                 "message": "prompt_to_repeat is not in the prompt"})
+                                 "message": f"{constraint.request_field} is not in the prompt"})
             continue
-        found = fallback_spans.find(instruction_id, variant.prompt, params)
-        stated = found.values if kwargs else (found.values or found.mentions)
+        values, mentions = edit_spans(constraint.statements(variant.prompt, params,
+                                                            rewrite=True))
+        stated = values if kwargs else (values or mentions)
         if not stated:
             findings.append({"severity": "warning", "code": "not-stated",
                              "instruction_id": instruction_id,
@@ -220,9 +222,10 @@ def _promise(kind: str, layout: Layout, composed: Composed) -> Optional[str]:
                 if position != repeat):
             return "no parameter changed"
     if repeat is not None:
-        text = new[repeat]["prompt_to_repeat"]
+        field_name = get(layout.ids[repeat]).request_field or ""
+        text = new[repeat][field_name]
         if text not in composed.prompt:
-            return "prompt_to_repeat is not in the new prompt"
+            return f"{field_name} is not in the new prompt"
     return None
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Callable, Literal, Optional
 
 from .counts import Interval
+from .phrases import describe_interval
 
 
 @dataclass(frozen=True)
@@ -97,3 +98,10 @@ class WordNeed:
     adds_up: bool = False
     """Words at a fixed place (the repeated request, the end phrase) add up; other needs
     overlap and only the largest counts."""
+
+
+def one_word_each(instruction_id: str, bounds: Interval) -> WordNeed:
+    """The need of a type that counts pieces each of which needs a word (paragraphs, bullets,
+    highlights, placeholders): at least as many words as its fewest pieces."""
+    return WordNeed(int(bounds[0]), f"{instruction_id} {describe_interval(*bounds)} "
+                                    f"(each needs a word)")
