@@ -6,6 +6,10 @@
 `kwargs` is the IFEval dict as found in either release (only the used keys,
 or every key with null for the unused ones). Both take `profile=` as a
 keyword ('official' by default).
+
+Each type lives in its own module, `constraints/<group>/<type>.py` (the contract
+is in `base.py`); `register` / `unregister` / `load_plugins` add types from
+outside the package (docs/adding-an-instruction-type.md).
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ from typing import Any, Optional, Sequence
 
 from ..loose import loose_variants
 from ..profiles import Profile, check_profile
-from .base import (REGISTRY, Constraint, Params, Span, compare, get, parse_params, register)
+from .base import (REGISTRY, Constraint, Params, Span, compare, get, parse_params, register,
+                   unregister)
 
 # Importing a type's module registers it. The import order is the registry's order, which is
 # the order the validator asks the types for statements a case does not store (so several
@@ -35,6 +40,7 @@ from .case import english_lowercase, english_capital  # noqa: F401,E402
 from .punctuation import no_comma  # noqa: F401,E402
 from .language import response_language  # noqa: F401,E402
 from .length import nth_paragraph_first_word  # noqa: F401,E402
+from .plugins import load_plugins  # noqa: E402
 
 
 def _strict(constraint: Constraint, response: str, params: Params, prompt: Optional[str],
@@ -97,5 +103,5 @@ def instruction_ids() -> list[str]:
 
 __all__ = [
     "REGISTRY", "Constraint", "Params", "Span", "check", "check_all", "check_loose", "compare",
-    "get", "instruction_ids", "parse_params", "register",
+    "get", "instruction_ids", "load_plugins", "parse_params", "register", "unregister",
 ]

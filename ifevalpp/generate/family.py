@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import inspect
 import random
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -33,7 +34,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 from pydantic import BaseModel, Field
 
 from .. import __version__
-from ..constraints import get, parse_params
+from ..constraints import REGISTRY, get, parse_params
 from ..constraints.support.statements import edit_spans
 from ..errors import IfevalppError
 from ..profiles import Profile, check_profile
@@ -123,9 +124,32 @@ def _templates_digest(root: str, only: Optional[str] = None) -> str:
     return digest.hexdigest()[:12]
 
 
+def plugin_types_digest() -> Optional[str]:
+    """Digest of the registered types defined outside ifevalpp (their ids, source files and
+    wording), or None when there are none: a plug-in edit changes the version too."""
+    outside = sorted((instruction_id, constraint) for instruction_id, constraint in
+                     REGISTRY.items() if not type(constraint).__module__.startswith("ifevalpp."))
+    if not outside:
+        return None
+    digest = hashlib.sha256()
+    for instruction_id, constraint in outside:
+        cls = type(constraint)
+        digest.update(instruction_id.encode("utf-8") + b"\0" + cls.__module__.encode("utf-8"))
+        source = inspect.getsourcefile(cls)
+        for part in (Path(source).read_bytes() if source else b"",
+                     (constraint.wording_source or "").encode("utf-8"),
+                     Path(constraint.wording_path).read_bytes() if constraint.wording_path
+                     else b""):
+            digest.update(b"\0" + part)
+    return digest.hexdigest()[:12]
+
+
 def generator_version() -> str:
-    """Package version plus a digest of the templates, so a template edit changes the version."""
-    return f"{__version__}+tpl.{_templates_digest(str(templates_dir()))}"
+    """Package version plus a digest of the templates, so a template edit changes the version
+    (and of plug-in types, when any are registered)."""
+    version = f"{__version__}+tpl.{_templates_digest(str(templates_dir()))}"
+    plugins = plugin_types_digest()
+    return version if plugins is None else f"{version}+types.{plugins}"
 
 
 # ---------------------------------------------------------------- validation
