@@ -9,7 +9,8 @@ by stage; every member has a default, so a type implements what applies to it:
 
 checking (the hot path: `check` must stay a pure, allocation-light function)
     id, Params                 the id and the frozen pydantic parameters (ranges, relations)
-    check(response, params, *, prompt, profile) -> bool      the strict verdict
+    check(response, params, *, prompt, profile) -> bool      the strict verdict; a profile's
+                               differences (official, revised, …) are branches in here
     around_tolerance, regex_fields, official_regex_fields    what parse_params enforces
 
 reading a prompt (the validator; the generators use the same spans)
@@ -32,7 +33,7 @@ reading a prompt (the validator; the generators use the same spans)
 
 coherence (conflicts) and the witness
     conflicts_with, conflict_reasons           types it never holds together with, and why
-                               (symmetric; either side may give the reason)
+                               (declared on both sides; one side gives the reason)
     parameter_conflict(params, other) -> reason | None       a clash with another instruction
                                of the case for some settings only, declared by one side
     requires(params) -> Requirements           what a response must contain, must not
@@ -42,12 +43,16 @@ coherence (conflicts) and the witness
     satisfy(params, draft)     its part of the witness response (support.draft.Draft)
 
 generating cousins
-    propose(params, rng, *, profile) -> kwargs; reconfigure(params, rng, *, profile) -> Params
-                               another valid setting (`reconfigurable` when implemented)
+    propose(params, rng, *, profile, **options) -> kwargs
+    reconfigure(params, rng, *, profile, **options) -> Params
+                               another valid setting (`reconfigurable` when implemented);
+                               further keywords (a direction) pass through to `propose`
     sketch_texts(params), sketch(params, sketch)   the generators' quick feasibility check
     wording_path / wording_source; variants(style), render_variant(params, style, variant),
       render(params, "style[:n]"), phrase(params, rng, styles), describe(params)
-                               how it is phrased (templates/constraints/<id>.j2 by default)
+                               how it is phrased (templates/constraints/<id>.j2 by default);
+                               the generators only call `phrase`, so a type may word itself
+                               another way (a grammar) by overriding it
     restate(field, before, after, piece)       a changed value edited inside a sentence
     literals(params), format_phrase, task_bound, topic_field, request_field, fit_request(text)
                                what the generators must keep, may cut, or must rebuild
@@ -257,8 +262,10 @@ class Constraint:
 
     # ------------------------------------------------------------ generating cousins
 
-    def propose(self, params: Any, rng: Any, *, profile: Profile = "official") -> dict[str, Any]:
-        """Kwargs of another plausible setting (may equal `params`: `reconfigure` asks again)."""
+    def propose(self, params: Any, rng: Any, *, profile: Profile = "official",
+                **options: Any) -> dict[str, Any]:
+        """Kwargs of another plausible setting (may equal `params`: `reconfigure` asks again).
+        `options` are the reconfiguration's further keywords, passed through unchanged."""
         raise ValueError(f"{self.id} has no parameters to reconfigure")
 
     @property
@@ -266,10 +273,12 @@ class Constraint:
         """Whether the type has parameters a reconfiguration can change."""
         return type(self).propose is not Constraint.propose
 
-    def reconfigure(self, params: Any, rng: Any, *, profile: Profile = "official") -> Any:
-        """A different valid setting (ValueError for a type without parameters to change)."""
+    def reconfigure(self, params: Any, rng: Any, *, profile: Profile = "official",
+                    **options: Any) -> Any:
+        """A different valid setting (ValueError for a type without parameters to change).
+        Keyword `options` (none yet) go to `propose` as they are."""
         for _ in range(20):
-            new = parse_params(self.id, self.propose(params, rng, profile=profile))
+            new = parse_params(self.id, self.propose(params, rng, profile=profile, **options))
             if new != params:
                 return new
         raise ValueError(f"{self.id}: could not find a different setting")  # pragma: no cover

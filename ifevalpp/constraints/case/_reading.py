@@ -63,6 +63,7 @@ def case_mentions(prompt: str) -> list[tuple[str, re.Match[str]]]:
 
 @functools.lru_cache(maxsize=64)
 def cached_case_mentions(prompt: str) -> tuple[tuple[str, re.Match[str]], ...]:
+    """`case_mentions`, read once per prompt for the three case types and their cues."""
     return tuple(case_mentions(prompt))
 
 
@@ -70,7 +71,7 @@ def case_statements(prompt: str, wanted: str) -> list[Statement]:
     """Statements of an all-`wanted` ('upper' or 'lower') response: case mentions (the other
     case read as 'other_case') and mentions of English."""
     found = []
-    for kind, match in case_mentions(prompt):
+    for kind, match in cached_case_mentions(prompt):
         if kind in ("upper", "lower"):
             lead = _CASE_LEAD.search(prompt, max(0, match.start() - 30), match.start())
             start = lead.start() if lead else match.start()

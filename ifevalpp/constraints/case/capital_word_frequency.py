@@ -20,7 +20,7 @@ from ..support.phrases import (INF, clause_at, counts, describe_interval, senten
 from ..support.requirements import Budget, Requirements, WordCap, WordNeed
 from ..support.sketch import Sketch
 from ..support.statements import Statement, count_statement, edit_statements, statement
-from ._reading import case_mentions
+from ._reading import cached_case_mentions
 
 CAPITALS = {"at least": (2, 3, 4, 5, 6, 8, 10, 12, 15),
             "less than": (2, 3, 4, 5, 6, 8, 10, 12, 15, 20),
@@ -70,7 +70,8 @@ class CapitalWordFrequency(Constraint):
             if count.unit in ("words", "phrases") and is_capital_count(prompt, count):
                 found.append(count_statement(prompt, count, own))
                 used.add(count.start)
-        subjects = [match for kind, match in case_mentions(prompt) if kind == "capital_words"]
+        subjects = [match for kind, match in cached_case_mentions(prompt)
+                    if kind == "capital_words"]
         for match in subjects:
             clause_start, clause_end = clause_at(prompt, match.start())
             in_clause = [count for count in counts(prompt)

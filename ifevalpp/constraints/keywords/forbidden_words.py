@@ -34,6 +34,7 @@ _FORBIDDEN_CUE = re.compile(r"\b(?:do not|don't|never|avoid|without|refrain from
                             r"\s+[\"“'‘]", re.IGNORECASE)
 
 
+@functools.lru_cache(maxsize=1024)
 def _contains_word(word: str) -> Exclusion:
     pattern = re.compile(r"\b" + re.escape(word) + r"\b", re.IGNORECASE)
     return Exclusion(lambda sample: bool(pattern.search(sample)),

@@ -122,9 +122,8 @@ class KeywordFrequency(Constraint):
         low, high = self.interval(params)
         keyword = params.keyword
         texts = (Required(keyword, f"keyword {keyword!r}", times=int(low)),) if low >= 1 else ()
-        pattern = re.compile(re.escape(keyword), re.IGNORECASE)
-        budget = Budget((low, high), lambda sample: len(pattern.findall(sample))) \
-            if high != INF else None
+        budget = Budget((low, high), lambda sample: len(re.findall(
+            re.escape(keyword), sample, re.IGNORECASE))) if high != INF else None
         return Requirements(texts=texts, budget=budget)
 
     def words_needed(self, params: FrequencyParams, context: CaseContext) -> Optional[WordNeed]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ...profiles import Profile
+from ..base import get
 from .phrases import Span
 
 if TYPE_CHECKING:
@@ -45,7 +46,6 @@ class CaseContext:
         """The item's statements in the prompt (its type's finder), read once per case."""
         cache_key = f"statements:{item.position}"
         if cache_key not in self.cache:
-            from ..base import get  # late: the registry imports the type homes, which import this
             self.cache[cache_key] = get(item.instruction_id).statements(self.prompt, item.params)
         return self.cache[cache_key]
 

@@ -59,6 +59,12 @@ def _language_pattern() -> re.Pattern[str]:
     return re.compile(r"\b(?:" + "|".join(names) + r")\b")
 
 
+@functools.lru_cache(maxsize=64)
+def _mentions(prompt: str) -> tuple[re.Match[str], ...]:
+    return tuple(_language_pattern().finditer(prompt))
+
+
 def language_mentions(prompt: str) -> list[re.Match[str]]:
-    """Capitalised language names in the prompt ("Kannada", "Simplified Chinese")."""
-    return list(_language_pattern().finditer(prompt))
+    """Capitalised language names in the prompt ("Kannada", "Simplified Chinese"); read once
+    per prompt for the language type, the case types and the unstored cues."""
+    return list(_mentions(prompt))
