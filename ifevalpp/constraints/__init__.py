@@ -6,6 +6,10 @@
 `kwargs` is the IFEval dict as found in either release (only the used keys,
 or every key with null for the unused ones). Both take `profile=` as a
 keyword ('official' by default).
+
+Each type lives in its own module, `constraints/<group>/<type>.py` (the contract
+is in `base.py`); `register` / `unregister` / `load_plugins` add types from
+outside the package (docs/adding-an-instruction-type.md).
 """
 
 from __future__ import annotations
@@ -14,17 +18,29 @@ from typing import Any, Optional, Sequence
 
 from ..loose import loose_variants
 from ..profiles import THINK_MARKER, Profile, check_profile
-from . import case, combination, content, format, keywords, language, length, punctuation, startend  # noqa: F401  (registration)
 from .base import (REGISTRY, Constraint, Params, Span, UnknownSetting, compare, get,
-                   parse_params, register)
+                   parse_params, register, unregister)
 
-
-def strict_text(response: str, profile: Profile) -> str:
-    """The text strict mode judges: ifevalpp-paper takes the piece after the first
-    "</think>\\n\\n" (and before a second one) when the marker occurs; others the response."""
-    if profile == "ifevalpp-paper" and THINK_MARKER in response:
-        return response.split(THINK_MARKER)[1]
-    return response
+# Importing a type's module registers it. The import order is the registry's order, which is
+# the order the validator asks the types for statements a case does not store (so several
+# REFLECT_NOT_STORED findings of one case come in this order).
+from .length import number_words, number_sentences, number_paragraphs  # noqa: F401,E402
+from .format import number_bullet_lists, number_highlighted_sections  # noqa: F401,E402
+from .content import number_placeholders  # noqa: F401,E402
+from .case import capital_word_frequency  # noqa: F401,E402
+from .format import title  # noqa: F401,E402
+from .combination import two_responses  # noqa: F401,E402
+from .format import constrained_response  # noqa: F401,E402
+from .content import postscript  # noqa: F401,E402
+from .startend import end_checker, quotation  # noqa: F401,E402
+from .format import json_format, multiple_sections  # noqa: F401,E402
+from .combination import repeat_prompt  # noqa: F401,E402
+from .keywords import existence, forbidden_words, frequency, letter_frequency  # noqa: F401,E402
+from .case import english_lowercase, english_capital  # noqa: F401,E402
+from .punctuation import no_comma  # noqa: F401,E402
+from .language import response_language  # noqa: F401,E402
+from .length import nth_paragraph_first_word  # noqa: F401,E402
+from .plugins import load_plugins  # noqa: E402
 
 
 def _require_text(response: object, prompt: object) -> None:
@@ -34,6 +50,14 @@ def _require_text(response: object, prompt: object) -> None:
         raise TypeError(f"response must be a str, got {type(response).__name__}: {response!r:.60}")
     if prompt is not None and not isinstance(prompt, str):
         raise TypeError(f"prompt must be a str or None, got {type(prompt).__name__}")
+
+
+def strict_text(response: str, profile: Profile) -> str:
+    """The text strict mode judges: ifevalpp-paper takes the piece after the first
+    "</think>\\n\\n" (and before a second one) when the marker occurs; others the response."""
+    if profile == "ifevalpp-paper" and THINK_MARKER in response:
+        return response.split(THINK_MARKER)[1]
+    return response
 
 
 def _strict(constraint: Constraint, response: str, params: Params, prompt: Optional[str],
@@ -113,6 +137,7 @@ def check_all_profiles(instruction_ids: Sequence[str],
                        ) -> list[tuple[list[bool], list[bool]]]:
     """`check_all` under each of `profiles` (one result per profile, in order), checking each
     instruction once per group of profiles that judge it alike (`Constraint.verdict_groups`)."""
+    _require_text(response, prompt)
     for profile in profiles:
         check_profile(profile)
     results: list[tuple[list[bool], list[bool]]] = [([], []) for _ in profiles]
@@ -141,5 +166,6 @@ def instruction_ids() -> list[str]:
 
 __all__ = [
     "REGISTRY", "Constraint", "Params", "Span", "check", "check_all", "check_all_profiles",
-    "check_loose", "compare", "get", "instruction_ids", "parse_params", "register", "strict_text",
+    "check_loose", "compare", "get", "instruction_ids", "load_plugins", "parse_params",
+    "register", "strict_text", "unregister",
 ]
