@@ -60,14 +60,13 @@ def strict_text(response: str, profile: Profile) -> str:
     return response
 
 
-def _strict(constraint: Constraint, response: str, params: Params, prompt: Optional[str],
+def _strict(constraint: Constraint, judged: str, params: Params, prompt: Optional[str],
             profile: Profile) -> bool:
-    if isinstance(params, UnknownSetting):
-        return False  # the release's checker returns nothing truthy for such a setting
-    response = strict_text(response, profile)
-    # A blank response fails every instruction, whatever the checker would say.
-    return bool(response.strip()) and constraint.check(response, params, prompt=prompt,
-                                                        profile=profile)
+    """The strict verdict on `judged`, the text strict mode judges (`strict_text`)."""
+    # A blank response fails every instruction, whatever the checker would say; a setting only
+    # ifevalpp-paper accepts (UnknownSetting) gets nothing truthy from the release's checker.
+    return (bool(judged.strip()) and not isinstance(params, UnknownSetting)
+            and constraint.check(judged, params, prompt=prompt, profile=profile))
 
 
 def _any_loose_variant(constraint: Constraint, response: str, params: Params,
@@ -81,12 +80,12 @@ def _any_loose_variant(constraint: Constraint, response: str, params: Params,
     return False
 
 
-def _loose(constraint: Constraint, response: str, params: Params, prompt: Optional[str],
-           profile: Profile, strict: bool) -> bool:
-    """Loose verdict given the strict one."""
-    if profile == "ifevalpp-paper" and strict_text(response, profile) is not response:
-        # The release builds its variants from the raw text and never consults the strict
-        # verdict, so after a reasoning trace loose can fail where strict passes.
+def _loose(constraint: Constraint, response: str, judged: str, params: Params,
+           prompt: Optional[str], profile: Profile, strict: bool) -> bool:
+    """Loose verdict given the strict one (made on `judged`)."""
+    if judged is not response:
+        # ifevalpp-paper after a reasoning trace: the release builds its variants from the raw
+        # text and never consults the strict verdict, so loose can fail where strict passes.
         return _any_loose_variant(constraint, response, params, prompt, profile, skip_raw=False)
     # Strict, or a variant passes; variant 0 is the raw response strict has judged already.
     return strict or _any_loose_variant(constraint, response, params, prompt, profile,
@@ -99,8 +98,8 @@ def check(instruction_id: str, response: str, kwargs: Optional[dict[str, Any]] =
     _require_text(response, prompt)
     check_profile(profile)
     constraint = get(instruction_id)
-    return _strict(constraint, response, parse_params(instruction_id, kwargs, profile), prompt,
-                   profile)
+    return _strict(constraint, strict_text(response, profile),
+                   parse_params(instruction_id, kwargs, profile), prompt, profile)
 
 
 def check_loose(instruction_id: str, response: str, kwargs: Optional[dict[str, Any]] = None, *,
@@ -110,8 +109,9 @@ def check_loose(instruction_id: str, response: str, kwargs: Optional[dict[str, A
     check_profile(profile)
     constraint = get(instruction_id)
     params = parse_params(instruction_id, kwargs, profile)
-    return _loose(constraint, response, params, prompt, profile,
-                  _strict(constraint, response, params, prompt, profile))
+    judged = strict_text(response, profile)
+    return _loose(constraint, response, judged, params, prompt, profile,
+                  _strict(constraint, judged, params, prompt, profile))
 
 
 def check_all(instruction_ids: Sequence[str], kwargs_list: Sequence[Optional[dict[str, Any]]],
@@ -120,14 +120,15 @@ def check_all(instruction_ids: Sequence[str], kwargs_list: Sequence[Optional[dic
     """Strict and loose verdicts for every instruction of one prompt on one response."""
     _require_text(response, prompt)
     check_profile(profile)
+    judged = strict_text(response, profile)
     strict: list[bool] = []
     loose: list[bool] = []
     for instruction_id, kwargs in zip(instruction_ids, kwargs_list):
         constraint = get(instruction_id)
         params = parse_params(instruction_id, kwargs, profile)
-        passed = _strict(constraint, response, params, prompt, profile)
+        passed = _strict(constraint, judged, params, prompt, profile)
         strict.append(passed)
-        loose.append(_loose(constraint, response, params, prompt, profile, passed))
+        loose.append(_loose(constraint, response, judged, params, prompt, profile, passed))
     return strict, loose
 
 
@@ -140,20 +141,20 @@ def check_all_profiles(instruction_ids: Sequence[str],
     _require_text(response, prompt)
     for profile in profiles:
         check_profile(profile)
+    judged = [strict_text(response, profile) for profile in profiles]
     results: list[tuple[list[bool], list[bool]]] = [([], []) for _ in profiles]
     for instruction_id, kwargs in zip(instruction_ids, kwargs_list):
         constraint = get(instruction_id)
         done: dict[tuple[str, bool, bool], tuple[bool, bool]] = {}
-        for (strict, loose), profile in zip(results, profiles):
+        for (strict, loose), profile, text in zip(results, profiles, judged):
             params = parse_params(instruction_id, kwargs, profile)  # refusals stay per profile
-            group = (constraint.verdict_groups.get(profile, ""),
-                     strict_text(response, profile) is not response,
+            group = (constraint.verdict_groups.get(profile, ""), text is not response,
                      isinstance(params, UnknownSetting))
             verdicts = done.get(group)
             if verdicts is None:
-                passed = _strict(constraint, response, params, prompt, profile)
-                verdicts = done[group] = (passed, _loose(constraint, response, params, prompt,
-                                                         profile, passed))
+                passed = _strict(constraint, text, params, prompt, profile)
+                verdicts = done[group] = (passed, _loose(constraint, response, text, params,
+                                                         prompt, profile, passed))
             strict.append(verdicts[0])
             loose.append(verdicts[1])
     return results
