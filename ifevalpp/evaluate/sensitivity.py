@@ -26,6 +26,7 @@ from typing import Any, Callable, Optional
 from ..io import atomic_write, sha256_file, write_json
 from ..protocols import Protocol, resolve_protocol
 from ..schema import ScoredResponse
+from ..wording import plural
 from .bootstrap import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED, paired_intervals
 from .family_report import ReliabilityReport, analyse, write_outputs
 from .plain import score_files_under
@@ -187,8 +188,10 @@ def protocol_sensitivity(responses: str | os.PathLike[str], cases: str | os.Path
                      "and the per-kind numbers are different quantities under each (see "
                      "docs/metrics.md); the IFEval metrics are comparable directly")
     if len({protocol.missing for protocol in chosen}) > 1 and reference.base.missing:
-        notes.append(f"{len(reference.base.missing)} prompt(s) without a usable response are "
-                     f"excluded under some protocols and scored as failing under others")
+        missing = len(reference.base.missing)
+        notes.append(f"{plural(missing, 'prompt')} without a usable response "
+                     f"{'is' if missing == 1 else 'are'} excluded under some protocols and "
+                     f"scored as failing under others")
     return ProtocolSensitivity(
         protocols=chosen, reports=reports, rows=rows, flips=flips,
         bootstrap={"resamples": bootstrap, "confidence": confidence, "seed": seed,
