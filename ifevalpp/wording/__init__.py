@@ -1,0 +1,13 @@
+"""Wording grammars: compositional, agreement-aware ways to say a requirement or a task.
+
+`load(name)` reads `templates/<name>.grammar`; `Sampler(rng).render(grammar, rule,
+params)` picks one wording, spreading usage so no form dominates;
+`Grammar.expansions` lists them all. See `docs/wording-grammar.md`.
+"""
+
+from .grammar import FILTERS, Grammar, Rendered, finish, from_text, load
+from .sampler import Sampler, Usage
+from .syntax import GrammarError
+
+__all__ = ["FILTERS", "Grammar", "GrammarError", "Rendered", "Sampler", "Usage", "finish",
+           "from_text", "load"]
