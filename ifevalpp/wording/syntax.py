@@ -308,6 +308,8 @@ def _parse_braces(text: str, start: int, where: str) -> tuple[Node, int]:
     inner = text[start + 1:position]
     end = position + 1
     stripped = inner.strip()
+    if not inner:
+        return Text(""), end  # "{}": nothing, e.g. to keep a trailing space ("please {}")
     if stripped == "a":
         return Article(), end
     if stripped == "^":
@@ -413,6 +415,4 @@ def _parse_alternative(text: str, where: str, header_guard: Optional[Guard]) -> 
                 key, value = ("num", key) if key in ("sg", "pl") else (key, "yes")
             features.append((key, value))
         text = text[:trailing.start()]
-    if text.strip() == "{}":
-        text = ""  # an explicitly empty alternative
     return Alternative(where, parse_body(text.strip(), where), tuple(guards), tuple(features))

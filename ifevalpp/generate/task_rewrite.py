@@ -1,0 +1,464 @@
+"""Rewrite a task sentence the way different people would ask for the same thing.
+
+`rewrites(task, protected)` lists natural rewrites of a task: imperative,
+request, question and statement of need turned into each other, the topic put
+first ("The topic is X. Write a poem about it."), the audience moved ("This is
+for kids: …"), a context clause moved after the request, a sentence split at
+", and <verb>" or two short requests joined, and loose genre words and
+adjectives swapped for synonyms. `rewrite(task, protected, rng)` picks one.
+
+What a checker reads is never touched: the caller's protected spans (keywords,
+markers, end phrases, anything the validator locates) and, on top, every quoted
+string, URL, number, markup and capitalised name are masked before any change
+and put back byte for byte afterwards. A rewrite is only offered when the
+sentence has a shape we recognise; anything else gives an empty list rather
+than a broken sentence. Only the first line is rewritten: lists, examples and
+anything after a line break stay as they are.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Optional, Sequence
+
+from ..wording.english import gerund
+from .templating import load_json
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    text: str
+    operations: tuple[str, ...]
+
+
+# ---------------------------------------------------------------- lexicon
+
+
+@functools.lru_cache(maxsize=1)
+def _lexicon() -> dict[str, Any]:
+    table = load_json("phrases/rewrite.json")
+    return {
+        "verbs": frozenset(table["verbs"]),
+        "making": tuple(sorted(table["making"], key=len, reverse=True)),
+        "verb_synonyms": table["verb_synonyms"],
+        "nouns": table["noun_synonyms"],
+        "adjectives": table["adjective_synonyms"],
+        "audiences": frozenset(table["audiences"]),
+        "precise": frozenset(table["precise"]),
+    }
+
+
+# ---------------------------------------------------------------- masking
+
+_MASK_BASE = 0xE000
+_MASKED = re.compile("[\ue000-\uf8ff]")
+_AUTO_PROTECT = re.compile(
+    r'"[^"\n]*"|“[^”\n]*”|«[^»\n]*»|<<[^>\n]*>>|\*[^*\n]+\*|`[^`\n]+`|\[[^\]\n]*\]'
+    r"|(?<![\w'])'[^'\n]{1,80}'(?![\w'])"
+    r"|https?://\S+|www\.\S+|\S+@\S+\.\w+"
+    r"|\b\w*\d[\w+%.,:/-]*\w*\+?"
+    r"|(?<=[a-z,;:] )(?!I\b)(?:[A-Z][\w'’-]*)(?:\s+(?!I\b)[A-Z][\w'’-]*)*"
+    r"|\b[A-Z]{2,}\b")
+
+
+class _Masked:
+    """The task with protected text replaced by one private-use character per span."""
+
+    def __init__(self, text: str, protected: Sequence[tuple[int, int]]):
+        spans = sorted(set((a, b) for a, b in protected if 0 <= a < b <= len(text)))
+        merged: list[list[int]] = []
+        for start, end in spans:
+            if merged and start < merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], end)
+            else:
+                merged.append([start, end])
+        self.pieces: list[str] = []
+        out: list[str] = []
+        position = 0
+        for start, end in merged:
+            out.append(self._auto(text[position:start]))
+            out.append(self._hold(text[start:end]))
+            position = end
+        out.append(self._auto(text[position:]))
+        self.text = "".join(out)
+
+    def _hold(self, piece: str) -> str:
+        self.pieces.append(piece)
+        return chr(_MASK_BASE + len(self.pieces) - 1)
+
+    def _auto(self, text: str) -> str:
+        return _AUTO_PROTECT.sub(lambda m: self._hold(m.group(0)), text)
+
+    def restore(self, text: str) -> str:
+        return _MASKED.sub(lambda m: self.pieces[ord(m.group(0)) - _MASK_BASE], text)
+
+
+# ---------------------------------------------------------------- parsing the request
+
+
+@dataclass(frozen=True)
+class _Request:
+    kind: str          # imperative | request | need | need-np | question
+    vp: str            # the verb phrase in the base form, lower-case verb ("write a poem …")
+    end: str           # the sentence's final mark: "." "?" ":" "!" or ""
+    lead: str = ""     # a context clause that came before the request in the same sentence
+
+
+_QUESTION_WORDS = frozenset({"what", "why", "how", "who", "whom", "which", "when", "where",
+                             "is", "are", "do", "does", "did", "should", "was", "were", "has",
+                             "have", "will", "shall"})
+_NOT_AFTER_VERB = frozenset({"of", "is", "are", "was", "were", "has", "had", "'s", "’s"})
+_DETERMINERS = r"(?:a|an|some|two|three|four|five|six|seven|eight|nine|ten|several|a few)"
+_REQUEST = re.compile(r"^(?:can|could|would|will) you (?:please |kindly )?(?P<vp>.+)$", re.I)
+_WANT = r"(?:i|we)(?: would like|'d like|’d like| want| need)"
+_NEED = re.compile(rf"^(?:(?P<lead>.+?)(?:,? and|,? so|;) )?{_WANT} you to (?P<vp>.+)$", re.I)
+_NEED_NP = re.compile(rf"^{_WANT} (?P<np>{_DETERMINERS} .+)$", re.I)
+_PLEASE = re.compile(r"^(?:please|kindly),? (?P<vp>.+)$", re.I)
+
+
+def _parse(sentence: str) -> Optional[_Request]:
+    body, end = sentence.rstrip(), ""
+    if body and body[-1] in ".?!:":
+        body, end = body[:-1].rstrip(), body[-1]
+    if not body or "\n" in body:
+        return None
+    for pattern, kind in ((_REQUEST, "request"), (_NEED, "need")):
+        match = pattern.match(body)
+        if match and _starts_with_verb(match.group("vp")):
+            lead = (match.groupdict().get("lead") or "").strip()
+            if lead and not re.match(r"^(?:I|We|My|Our)\b", lead):
+                return None  # "Bob and I would like you to …": too tangled to move
+            return _Request(kind, _lower_first(match.group("vp")), end, lead)
+    match = _NEED_NP.match(body)
+    if match:
+        return _Request("need-np", match.group("np"), end)
+    match = _PLEASE.match(body)
+    if match and _starts_with_verb(match.group("vp")):
+        return _Request("imperative", _lower_first(match.group("vp")), end)
+    if _starts_with_verb(body):
+        return _Request("imperative", _lower_first(body), end)
+    first = body.split()[0].lower()
+    if end == "?" and first in _QUESTION_WORDS:
+        return _Request("question", body, end)
+    return None
+
+
+def _starts_with_verb(text: str) -> bool:
+    words = text.split()
+    if not words or _MASKED.match(words[0]):
+        return False
+    if words[0].lower().rstrip(":,") not in _lexicon()["verbs"] or words[0].endswith((":", ",")):
+        return False
+    return len(words) > 1 and words[1].lower() not in _NOT_AFTER_VERB
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+# ---------------------------------------------------------------- frames
+
+_STATEMENT_FRAMES = ("{Vp}.", "Please {vp}.", "I need you to {vp}.", "I'd like you to {vp}.",
+                     "I want you to {vp}.", "I would like you to {vp}.", "Your task is to {vp}.")
+_QUESTION_FRAMES = ("Could you {vp}?", "Can you {vp}?", "Would you {vp}?",
+                    "Would you please {vp}?", "Could you please {vp}?", "Would you mind {ving}?")
+_NP_FRAMES = ("I need {np}.", "I'm looking for {np}.", "I would like {np}.", "What I need is {np}.")
+_NP_QUESTIONS = ("Could I get {np}?", "Can you give me {np}?", "Could you put together {np}?")
+_ASK_FRAMES = ("Here is my question: {q}", "Quick question: {q}", "I have a question. {q}",
+               "Something I have been wondering: {q}", "Can you answer this? {q}")
+
+
+def _frames(request: _Request) -> list[tuple[str, str]]:
+    """(sentence, frame name) for every way to state this request."""
+    colon = request.end == ":"
+    out: list[tuple[str, str]] = []
+    if request.kind == "question":
+        return [(frame.format(q=request.vp + "?"), "ask-frame") for frame in _ASK_FRAMES]
+    if request.kind == "need-np":
+        np = request.vp
+        frames = _NP_FRAMES + (() if colon else _NP_QUESTIONS)
+        return [(_end(frame.format(np=np), colon), "need") for frame in frames]
+    vp = request.vp
+    values = {"vp": vp, "Vp": _cap(vp), "ving": _gerund_phrase(vp)}
+    for frame in _STATEMENT_FRAMES:
+        kind = "imperative" if frame.startswith(("{Vp}", "Please")) else "need"
+        out.append((_end(frame.format(**values), colon), kind))
+    if not colon:
+        compound = _second_verb(vp)
+        out.extend((frame.format(**values), "request") for frame in _QUESTION_FRAMES
+                   if not (compound and "{ving}" in frame))
+    np = _made_object(vp)
+    if np:
+        frames = _NP_FRAMES + (() if colon else _NP_QUESTIONS)
+        out.extend((_end(frame.format(np=np), colon), "need") for frame in frames)
+    return out
+
+
+def _end(sentence: str, colon: bool) -> str:
+    return sentence[:-1] + ":" if colon and sentence.endswith(".") else sentence
+
+
+def _second_verb(vp: str) -> bool:
+    """Whether the phrase holds a second request ('write a poem and explain it')."""
+    return any(word.lower() in _lexicon()["verbs"]
+               for word in re.findall(r"\b(?:and|then|or) (?:then )?(\w+)", vp))
+
+
+def _gerund_phrase(vp: str) -> str:
+    verb, _, rest = vp.partition(" ")
+    return gerund(verb) + (" " + rest if rest else "")
+
+
+def _made_object(vp: str) -> Optional[str]:
+    """'write a poem about X' -> 'a poem about X'; None when the object is not a made thing
+    or a second verb follows ('write a poem and explain it' needs its verbs)."""
+    if _second_verb(vp):
+        return None
+    for verb in _lexicon()["making"]:
+        match = re.match(rf"^{re.escape(verb)}(?: me| us)? (?P<np>{_DETERMINERS} .+)$", vp)
+        if match:
+            return match.group("np")
+    return None
+
+
+# ---------------------------------------------------------------- operations on the verb phrase
+
+
+def _verb_swaps(vp: str) -> list[tuple[str, str]]:
+    verb, _, rest = vp.partition(" ")
+    table = _lexicon()["verb_synonyms"].get(verb)
+    if not table or not rest:
+        return []
+    to_person = re.match(r"(?:me|us|him|her|them)\b", rest) is not None
+    options = table["to_person"] if to_person else table["any"]
+    return [(f"{option} {rest}", f"verb:{verb}->{option}") for option in options if option != verb]
+
+
+def _synonym_swaps(vp: str) -> list[tuple[str, str]]:
+    lexicon = _lexicon()
+    words = re.findall(r"[A-Za-z][\w-]*", vp.lower())
+    if any(word in lexicon["precise"] for word in words):
+        return []
+    out: list[tuple[str, str]] = []
+    for table in (lexicon["nouns"], lexicon["adjectives"]):
+        for word in sorted(table, key=len, reverse=True):
+            pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
+            match = pattern.search(vp)
+            if not match or match.start() == 0:
+                continue
+            for option in table[word]:
+                new = vp[:match.start()] + option + vp[match.end():]
+                out.append((_fix_article(new, match.start(), len(option)), f"synonym:{word}->{option}"))
+    return out
+
+
+def _fix_article(text: str, position: int, length: int) -> str:
+    """Repair 'a'/'an' right before a swapped word."""
+    from ..wording.english import indefinite_article
+
+    before = text[:position]
+    match = re.search(r"\b(a|an) $", before)
+    if not match:
+        return text
+    article = indefinite_article(text[position:position + length])
+    return before[:match.start()] + article + " " + text[position:]
+
+
+_TOPIC = re.compile(r"^(?P<head>\w+(?: up with| together| out)?(?: me| us)? .+?) about "
+                    r"(?P<topic>[^,;:]+)$")
+
+
+def _topic_first(vp: str) -> list[tuple[str, str]]:
+    match = _TOPIC.match(vp)
+    if not match:
+        return []
+    topic, head = match.group("topic"), match.group("head")
+    if " about " in topic or len(topic.split()) > 12 or " for " in topic or not head.split()[1:]:
+        return []
+    intros = (f"The topic is {topic}.", f"My topic: {topic}.", f"Here is the subject: {topic}.")
+    return [(intro + "\u0000" + head + " about it", "topic-first") for intro in intros]
+
+
+def _audience_moved(vp: str) -> list[tuple[str, str]]:
+    audiences = _lexicon()["audiences"]
+    for match in re.finditer(r" for (?P<aud>(?:(?:a|an|the|my|our|your|young|new|small|local|"
+                             r"busy|curious|older|first-time|high school|college|general|"
+                             r"non-technical|technical)\s+)*(?P<head>\w+)"
+                             r"(?: (?:audience|readers|students))?)(?=$| about )", vp):
+        if match.group("head").lower() not in audiences:
+            continue
+        rest = (vp[:match.start()] + vp[match.end():]).strip()
+        aud = match.group("aud")
+        if len(rest.split()) < 2:
+            return []
+        return [(f"This is for {aud}.\u0000{rest}", "audience-first"),
+                (f"{rest}\u0000It is meant for {aud}.", "audience-last")]
+    return []
+
+
+# ---------------------------------------------------------------- sentences
+
+_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\ue000-\uf8ff])")
+_ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|St|Prof|vs|etc|e\.g|i\.e|Jr|Sr|No)\.$")
+_REFERS_BACK = re.compile(r"\b(?:it|its|this|that|these|those|them|they|above|following|below|"
+                          r"the text|the passage|the sentence|the paragraph|the story|the poem|"
+                          r"the article|the list)\b", re.I)
+
+
+def _sentences(text: str) -> list[str]:
+    parts: list[str] = []
+    for piece in _SPLIT.split(text):
+        if parts and _ABBREVIATION.search(parts[-1]):
+            parts[-1] += " " + piece
+        else:
+            parts.append(piece)
+    return [part.strip() for part in parts if part.strip()]
+
+
+def _split_conjunction(vp: str) -> Optional[tuple[str, str]]:
+    match = re.search(r"(?:,? and then|, and|, then) (?P<second>\w+)\b", vp)
+    if not match or match.group("second").lower() not in _lexicon()["verbs"]:
+        return None
+    first, second = vp[:match.start()].strip(), vp[match.start("second"):].strip()
+    if "then" in match.group(0):
+        second = "then " + second
+    if len(first.split()) < 3 or len(second.split()) < 2:
+        return None
+    return first, second
+
+
+# ---------------------------------------------------------------- assembling
+
+
+def rewrites(task: str, protected: Sequence[tuple[int, int]] = ()) -> list[Rewrite]:
+    """Every rewrite of `task` we can vouch for (deterministic order); [] when none."""
+    masked = _Masked(task, protected)
+    head, newline, tail = masked.text.partition("\n")
+    head_stripped = head.strip()
+    sentences = _sentences(head_stripped)
+    index, request = next(((i, r) for i, r in ((i, _parse(s)) for i, s in enumerate(sentences))
+                           if r is not None), (None, None))
+    if request is None or index is None:
+        return []
+    before, after = sentences[:index], sentences[index + 1:]
+    candidates: list[tuple[list[str], tuple[str, ...]]] = []
+
+    for body, operations in _bodies(request):
+        pre, main, post = _place_pieces(body)
+        for sentence, frame in _frames_for(request, main):
+            ops = (frame,) + operations
+            lead = [_cap(request.lead) + "."] if request.lead else []
+            candidates.append((before + lead + pre + [sentence] + post + after, ops))
+            if request.lead and not _REFERS_BACK.search(main):
+                candidates.append((before + pre + [sentence] + post + lead + after,
+                                   ops + ("context-after",)))
+            if before and not request.lead and not pre and _movable(before) \
+                    and not _REFERS_BACK.search(main):
+                candidates.append((pre + [sentence] + post + before + after, ops + ("context-after",)))
+
+    split = _split_conjunction(request.vp) if request.kind != "question" else None
+    if split:
+        first, second = split
+        for sentence, frame in _frames_for(request, first):
+            candidates.append((before + [sentence, _cap(second) + "."] + after, (frame, "split")))
+    if after and request.kind == "imperative" and request.end == "." and not request.lead:
+        following = _parse(after[0])
+        if following and following.kind == "imperative" and following.end == "." and \
+                len(request.vp.split()) + len(following.vp.split()) <= 24:
+            joined = f"{_cap(request.vp)} and {following.vp}."
+            candidates.append((before + [joined] + after[1:], ("join",)))
+
+    original = " ".join(head_stripped.split())
+    seen: set[str] = set()
+    out: list[Rewrite] = []
+    for sentences_out, operations in candidates:
+        new_head = " ".join(sentence.strip() for sentence in sentences_out if sentence.strip())
+        if " ".join(new_head.split()) == original or not _well_formed(new_head):
+            continue
+        text = masked.restore(_leading_space(head) + new_head + newline + tail)
+        if text in seen or not _keeps(task, text, masked.pieces):
+            continue
+        seen.add(text)
+        out.append(Rewrite(text, operations))
+    return out
+
+
+def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
+            avoid: Iterable[str] = ()) -> Optional[Rewrite]:
+    """One rewrite chosen with `rng` (a random.Random), avoiding texts in `avoid`; None if none."""
+    avoided = set(avoid)
+    options = [option for option in rewrites(task, protected) if option.text not in avoided]
+    if not options:
+        return None
+    return options[rng.randrange(len(options))]
+
+
+def _bodies(request: _Request) -> list[tuple[str, tuple[str, ...]]]:
+    """The verb phrase as it is and with one or two wording changes (verb, synonym, topic,
+    audience); a \\0 separates a sentence placed before or after the request."""
+    if request.kind in ("question",):
+        return [(request.vp, ())]
+    vp = request.vp
+    out: list[tuple[str, tuple[str, ...]]] = [(vp, ())]
+    if request.kind == "need-np":
+        out.extend((new, (op,)) for new, op in _synonym_swaps(vp))
+        return out
+    verbs = _verb_swaps(vp)
+    synonyms = _synonym_swaps(vp)
+    out.extend((new, (op,)) for new, op in verbs)
+    out.extend((new, (op,)) for new, op in synonyms)
+    for new, op in synonyms[:3]:
+        out.extend((newer, (op, op2)) for newer, op2 in _verb_swaps(new)[:2])
+    for base, ops in list(out):
+        out.extend((moved, ops + (op,)) for moved, op in _topic_first(base))
+        out.extend((moved, ops + (op,)) for moved, op in _audience_moved(base))
+    return out
+
+
+def _place_pieces(body: str) -> tuple[list[str], str, list[str]]:
+    """Split 'intro\\0vp' or 'vp\\0outro' into the side sentence and the verb phrase."""
+    if "\u0000" not in body:
+        return [], body, []
+    first, second = body.split("\u0000", 1)
+    if first.endswith("."):
+        return [first], second, []
+    return [], first, [second]
+
+
+def _frames_for(request: _Request, vp: str) -> list[tuple[str, str]]:
+    return _frames(_Request(request.kind, vp, request.end, request.lead))
+
+
+def _movable(sentences: Sequence[str]) -> bool:
+    """Context sentences can go after the request when they are plain statements."""
+    return all(s.endswith(".") and not _REFERS_BACK.search(s) and _parse(s) is None
+               for s in sentences)
+
+
+def _leading_space(text: str) -> str:
+    return text[:len(text) - len(text.lstrip())]
+
+
+def _well_formed(text: str) -> bool:
+    if "  " in text or " ," in text or " ." in text or ".." in text.replace("...", ""):
+        return False
+    if text[-1:] not in ".?!:" and not _MASKED.match(text[-1:]):
+        return False
+    return not re.search(r"\b(\w+) \1\b", text.lower())
+
+
+def _keeps(original: str, text: str, pieces: Sequence[str]) -> bool:
+    """Every protected piece is still there as often as before; quotes and brackets balance."""
+    for piece in set(pieces):
+        if text.count(piece) < original.count(piece):
+            return False
+    for mark in ('"', "(", ")", "[", "]", "“", "”", "*", "<<", ">>"):
+        if text.count(mark) != original.count(mark):
+            return False
+    return True
