@@ -343,6 +343,7 @@ def _with(env: Env, features: tuple[tuple[str, str], ...]) -> Env:
 
 
 _FIRST_WORD = re.compile(r"^(\s*)([A-Za-z]+)")
+_NEGATION = re.compile(r"(?:don['’]t|do not|never|not)\b", re.IGNORECASE)
 
 
 def _modify(text: str, mods: tuple[str, ...], env: Env, where: str) -> str:
@@ -354,6 +355,9 @@ def _modify(text: str, mods: tuple[str, ...], env: Env, where: str) -> str:
         if not match:
             raise GrammarError(f"{where}: ':{mod}' needs a word of ours first, got {text[:20]!r}")
         lead, word = match.groups()
+        if mod in ("agree", "ing") and _NEGATION.match(text, len(lead)):
+            raise GrammarError(f"{where}: ':{mod}' cannot inflect a negation ({text[:20]!r}); "
+                               f"start the phrase with a verb ('avoid', 'leave out')")
         if mod == "agree":
             new = plural_present(word) if dict(env).get("num") == "pl" else third_person(word)
         elif mod == "ing":
@@ -367,6 +371,7 @@ def _modify(text: str, mods: tuple[str, ...], env: Env, where: str) -> str:
 _SPACES = re.compile(r"\s+")
 _SPACE_BEFORE_PUNCT = re.compile(r" ([,.;:?!)])")
 _SPACE_AFTER_OPEN = re.compile(r"\( ")
+_SENTENCE_START = re.compile(r"((?<!\b[a-z]\.[a-z]\.)[.!?] +)([a-z])")
 _DOUBLE_STOP = re.compile(r"(?<!\.)\.\.(?!\.)|,\.")
 
 
@@ -410,6 +415,9 @@ def finish(raw: str, *, capitalize: bool) -> tuple[str, dict[str, tuple[tuple[in
     _capitalize_marked(segments)
     if capitalize:
         _capitalize_first(segments)
+        for segment in segments:
+            if not segment[0]:
+                segment[2] = _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2).upper(), segment[2])
 
     text_parts: list[str] = []
     spans: dict[str, list[tuple[int, int]]] = {}

@@ -1,0 +1,107 @@
+"""Catalogue of competing format requirements: declared effects, every frame grammatical."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from ifevalpp.generate.requirements import EFFECTS, FORBIDS, Demands, catalogue, choose, compatible
+from ifevalpp.wording import Sampler, load
+
+REQUIREMENTS = catalogue()
+SUBJECT_PARAMS = [{}, {"task_noun": "essay"}, {"task_noun": "tips", "task_plural": True}]
+
+
+def test_catalogue_offers_many_requirements_each_declaring_what_it_does():
+    assert len(REQUIREMENTS) >= 20
+    for requirement in REQUIREMENTS:
+        assert requirement.effects or requirement.forbids, requirement.id
+        assert requirement.effects <= set(EFFECTS) and requirement.forbids <= set(FORBIDS)
+
+
+@pytest.mark.parametrize("requirement", REQUIREMENTS, ids=lambda r: r.id)
+def test_every_requirement_has_hundreds_of_wordings(requirement):
+    assert requirement.grammar.count("sentence", {"task_noun": "essay"}) >= 1000
+
+
+@pytest.mark.parametrize("requirement", REQUIREMENTS, ids=lambda r: r.id)
+def test_every_sampled_wording_is_a_tidy_sentence(requirement):
+    sampler = Sampler(random.Random(0))
+    for index in range(120):
+        params = SUBJECT_PARAMS[index % len(SUBJECT_PARAMS)]
+        text = requirement.render(sampler, params).text
+        assert re.match(r"^[A-Z]", text) and text[-1] in ".?", text
+        assert "  " not in text and not re.search(r" [,.?]|,\.|\.\.", text), text
+        assert not re.search(r"\b(\w+) \1\b", text.lower()), text
+        assert not re.search(r"\bthe tips (?:is|has|contains|needs)\b", text), text
+
+
+@pytest.mark.parametrize("requirement", REQUIREMENTS, ids=lambda r: r.id)
+def test_list_items_and_asides_read_as_fragments(requirement):
+    sampler = Sampler(random.Random(1))
+    for _ in range(20):
+        item = requirement.render(sampler, {}, rule="list_item", sentence=False).text
+        assert item[0].islower() and item[-1] not in ".?", item
+        aside = requirement.render(sampler, {}, rule="aside", sentence=False).text
+        assert aside.startswith("(") and aside.endswith(")"), aside
+
+
+def test_demands_accept_only_requirements_whose_declarations_do_not_clash():
+    ends_fixed = Demands(refuses=frozenset({"sets_end", "adds_last_line", "ends_with_question"}))
+    ids = {r.id for r in compatible(ends_fixed)}
+    assert "closing-question" not in ids and "sign-off" not in ids
+    assert "no-emoji" in ids and "numbered-list" in ids
+
+
+def test_a_needed_mark_rules_out_requirements_that_forbid_it():
+    needs_question = Demands(needs=frozenset({"question_mark"}))
+    assert "no-questions" not in {r.id for r in compatible(needs_question)}
+    by_id = {r.id: r for r in REQUIREMENTS}
+    assert needs_question.why_not(by_id["no-questions"]) == ["no-questions rules out question marks"]
+    assert Demands().why_not(by_id["no-questions"]) == []
+
+
+def test_demands_refuse_unknown_names():
+    with pytest.raises(ValueError, match="unknown effect or need names"):
+        Demands(refuses=frozenset({"adds_glitter"}))
+
+
+def test_choose_spreads_over_the_compatible_requirements():
+    sampler = Sampler(random.Random(0))
+    drawn = [choose(Demands(), sampler).id for _ in range(len(REQUIREMENTS) * 3)]
+    assert set(drawn) == {r.id for r in REQUIREMENTS}
+    everything = Demands(refuses=frozenset(EFFECTS), needs=frozenset(FORBIDS))
+    assert choose(everything, sampler) is None
+
+
+# ---------------------------------------------------------------- context distractors
+
+# Words that would state a requirement (the validator must never read an aside as one).
+CONSTRAINT_CUES = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|once|twice|comma|words?|"
+    r"sentences?|paragraphs?|bullets?|titles?|capital|lower ?case|upper ?case|language|english|"
+    r"quot\w*|json|format\w*|sections?|highlight\w*|letters?|placeholders?|postscript|p\.s|"
+    r"start\w*|begin\w*|end\w*|finish\w*|lists?|short|long|brief|detailed|respon\w+|repl\w+)\b",
+    re.IGNORECASE)
+
+
+def test_context_asides_have_thousands_of_forms():
+    assert load("distractors/context").count("aside", {}) >= 2000
+
+
+def test_context_asides_state_no_requirement():
+    grammar = load("distractors/context")
+    for rendered in grammar.expansions("aside", {}):
+        assert not CONSTRAINT_CUES.search(rendered.text), rendered.text
+
+
+def test_context_asides_are_tidy_sentences():
+    grammar = load("distractors/context")
+    sampler = Sampler(random.Random(0))
+    for _ in range(300):
+        text = sampler.render(grammar, "aside", {}).text
+        for sentence in re.split(r"(?<=[.!?]) ", text):
+            assert sentence[0].isupper() and sentence[-1] in ".!?", text
+        assert "  " not in text and " ," not in text, text
