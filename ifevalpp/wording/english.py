@@ -118,7 +118,7 @@ _THIRD_PERSON = {"be": "is", "have": "has", "do": "does", "go": "goes"}
 _MODALS = frozenset({"must", "should", "can", "could", "may", "might", "will", "would",
                      "shall", "needs", "ought"})
 _GERUND = {"be": "being", "see": "seeing", "lie": "lying", "tie": "tying", "die": "dying"}
-_DOUBLE_FINAL = frozenset({"put", "get", "set", "cut", "run", "stop", "begin", "plan", "let",
+_DOUBLE_FINAL = frozenset({"put", "get", "set", "cut", "run", "split", "format", "quit", "chat", "jot", "trim", "swap", "tap", "pin", "dig", "stop", "begin", "plan", "let",
                            "sit", "hit", "drop", "ship", "skip", "wrap", "slip", "fit",
                            "admit", "commit", "submit", "omit", "permit", "refer", "prefer"})
 

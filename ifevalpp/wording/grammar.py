@@ -372,6 +372,7 @@ _SPACES = re.compile(r"\s+")
 _SPACE_BEFORE_PUNCT = re.compile(r" ([,.;:?!)])")
 _SPACE_AFTER_OPEN = re.compile(r"\( ")
 _SENTENCE_START = re.compile(r"((?<!\b[a-z]\.[a-z]\.)[.!?] +)([a-z])")
+_QUOTED_STOP = re.compile(r"([.?!][\"”])[.?]")
 _DOUBLE_STOP = re.compile(r"(?<!\.)\.\.(?!\.)|,\.")
 
 
@@ -412,6 +413,7 @@ def finish(raw: str, *, capitalize: bool) -> tuple[str, dict[str, tuple[tuple[in
             text = text.rstrip()
         segment[2] = text
 
+    _drop_stop_after_quoted_stop(segments)
     _capitalize_marked(segments)
     if capitalize:
         _capitalize_first(segments)
@@ -428,6 +430,19 @@ def finish(raw: str, *, capitalize: bool) -> tuple[str, dict[str, tuple[tuple[in
         text_parts.append(text)
         length += len(text)
     return "".join(text_parts), {name: tuple(found) for name, found in spans.items()}
+
+
+def _drop_stop_after_quoted_stop(segments: list[list[Any]]) -> None:
+    """'… "Any questions?".' -> '… "Any questions?"': a quote that ends a sentence needs no stop."""
+    for index, segment in enumerate(segments):
+        if segment[0]:
+            continue
+        text = _QUOTED_STOP.sub(r"\1", segment[2])
+        previous = segments[index - 1][2] if index else ""
+        if index and segments[index - 1][0] and previous[-1:] in (".", "?", "!") \
+                and text[:2] in ('".', '”.', '"?', '”?'):
+            text = text[:1] + text[2:]
+        segment[2] = text
 
 
 def _capitalize_marked(segments: list[list[Any]]) -> None:
