@@ -64,6 +64,16 @@ def _series(conjunction: str, quote: bool) -> Filter:
     return render
 
 
+def _comma_list(value: Any) -> list[tuple[bool, str]]:
+    """Quoted items separated by commas only ('"a", "b", "c"'), for after a colon."""
+    pieces: list[tuple[bool, str]] = []
+    for index, item in enumerate(value if isinstance(value, (list, tuple)) else [value]):
+        if index:
+            pieces.append((False, ", "))
+        pieces.extend(_quoted(item))
+    return pieces
+
+
 FILTERS: dict[str, Filter] = {
     "words": lambda v: [(True, number_words(int(v)))],
     "ordinal": lambda v: [(True, ordinal_words(int(v)))],
@@ -73,6 +83,7 @@ FILTERS: dict[str, Filter] = {
     "or": _series("or", True),
     "plain_and": _series("and", False),
     "plain_or": _series("or", False),
+    "plain_q": _comma_list,
 }
 
 # Modifiers on a rule reference: applied to the first word of what the rule produced.
