@@ -12,15 +12,22 @@ works) and declares what following it does to a response:
 * `@forbids` — what the response may then not contain (emoji, exclamation
   marks, question marks, markdown, asterisks).
 
+* `@witness` — how to turn a response into one that follows it (`start:`,
+  `end:` or `insert:` a text, `lines:` one sentence per line, `none:` as it is),
+  so the witness builder can show one response that satisfies the checked
+  constraints *and* the requirement: apply it to the constraints' witness and
+  check again (`Requirement.apply`, `Requirement.violates`).
+
 Whether a requirement can sit beside given constraints is decided from those
 declarations and the constraints' own declaration of what a response must not
 gain and must contain (`Demands`, built from the types in the integration
-step), never from a table of requirement ids.
+step) and from that joint witness, never from a table of requirement ids.
 """
 
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Optional
@@ -67,14 +74,56 @@ FORBIDS: dict[str, str] = {
 }
 
 
+# What each forbidden thing looks like in a response.
+FORBIDDEN_MARKS: dict[str, re.Pattern[str]] = {
+    "emoji": re.compile("[\U0001F300-\U0001FAFF\U0001F000-\U0001F2FF\u2600-\u27BF\uFE0F]"),
+    "exclamation_mark": re.compile("!"),
+    "question_mark": re.compile(r"\?"),
+    "markdown": re.compile(r"(?m)^\s*(?:#{1,6}\s|[*+-]\s|\d+\.\s)|\*\*|\*[^*\n]+\*|`|^\s*\|"),
+    "asterisks": re.compile(r"\*"),
+}
+WITNESS_MODES = ("start", "end", "insert", "lines", "none")
+_FIRST_SENTENCE_END = re.compile(r"[.!?](?= )")
+
+
 @dataclass(frozen=True)
 class Requirement:
-    """One catalogue entry: its id, wording grammar and declared effects."""
+    """One catalogue entry: its id, wording grammar, declared effects and witness edit."""
 
     id: str
     grammar: Grammar
     effects: frozenset[str]
     forbids: frozenset[str]
+    witness_mode: str = "none"
+    witness_text: str = ""
+
+    def apply(self, response: str) -> str:
+        """`response` changed so that it follows this requirement (the joint witness's step).
+
+        The added text follows the response's letter case (all lower or all upper case
+        stays so), because a person following both requests would write it that way.
+        """
+        text = self.witness_text
+        letters = [c for c in response if c.isalpha()]
+        if letters and not any(c.isupper() for c in letters):
+            text = text.lower()
+        elif letters and not any(c.islower() for c in letters):
+            text = text.upper()
+        if self.witness_mode == "start":
+            return text + "\n\n" + response
+        if self.witness_mode == "end":
+            return response + "\n\n" + text
+        if self.witness_mode == "insert":
+            match = _FIRST_SENTENCE_END.search(response.split("\n", 1)[0])
+            cut = match.end() if match else len(response.split("\n", 1)[0])
+            return response[:cut] + " " + text + response[cut:]
+        if self.witness_mode == "lines":
+            return _FIRST_SENTENCE_END.sub(lambda m: m.group(0) + "\n", response).replace("\n ", "\n")
+        return response
+
+    def violates(self, response: str) -> list[str]:
+        """The things this requirement forbids that `response` contains."""
+        return [name for name in sorted(self.forbids) if FORBIDDEN_MARKS[name].search(response)]
 
     def render(self, sampler: Sampler, params: Mapping[str, Any], *, rule: str = "sentence",
                sentence: bool = True) -> Rendered:
@@ -119,7 +168,17 @@ def _requirement(identifier: str, root: str) -> Requirement:
     for rule in ("ask", "be", "item"):
         if rule not in grammar.rules:
             raise ValueError(f"{where}: needs a '{rule}' rule (see wording/common.grammar)")
-    return Requirement(identifier, grammar, effects, forbids)
+    witness = grammar.raw_meta.get("witness", [])
+    if len(witness) != 1:
+        raise ValueError(f"{where}: needs exactly one @witness line (mode: text)")
+    mode, _, text = witness[0].partition(":")
+    mode = mode.strip()
+    if mode not in WITNESS_MODES:
+        raise ValueError(f"{where}: @witness mode {mode!r} is not one of {', '.join(WITNESS_MODES)}")
+    text = text.strip().replace("\\n", "\n")
+    if mode in ("start", "end", "insert") and not text:
+        raise ValueError(f"{where}: @witness {mode}: needs a text")
+    return Requirement(identifier, grammar, effects, forbids, mode, text)
 
 
 @functools.lru_cache(maxsize=4)

@@ -109,12 +109,15 @@ class Grammar:
         self.filters.update(filters or {})
         self.rules: dict[str, Rule] = {}
         self.meta: dict[str, list[str]] = {}
+        self.raw_meta: dict[str, list[str]] = {}
         for parsed in files:
             for rule_name, rule in parsed.rules.items():
                 merged = self.rules.setdefault(rule_name, Rule(rule_name))
                 merged.alternatives.extend(rule.alternatives)
         for key, values in files[-1].meta.items() if files else ():
             self.meta[key] = list(values)
+        for key, values in files[-1].raw_meta.items() if files else ():
+            self.raw_meta[key] = list(values)
         self._check()
 
     # ------------------------------------------------------------ public

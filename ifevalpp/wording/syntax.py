@@ -111,6 +111,8 @@ class ParsedFile:
     rules: dict[str, Rule]
     includes: list[str]
     meta: dict[str, list[str]]
+    raw_meta: dict[str, list[str]] = field(default_factory=dict)
+    """Each directive's value as written (one entry per line), for values with spaces."""
 
 
 # ---------------------------------------------------------------- guards
@@ -370,6 +372,7 @@ def parse_file(name: str, source: str) -> ParsedFile:
     rules: dict[str, Rule] = {}
     includes: list[str] = []
     meta: dict[str, list[str]] = {}
+    raw_meta: dict[str, list[str]] = {}
     current: Optional[Rule] = None
     header_guard: Optional[Guard] = None
     for number, raw in enumerate(source.splitlines(), start=1):
@@ -385,6 +388,7 @@ def parse_file(name: str, source: str) -> ParsedFile:
                     includes.extend(value.split())
                 else:
                     meta.setdefault(key, []).extend(value.split())
+                    raw_meta.setdefault(key, []).append(value)
                 continue
             header = _HEADER.match(line)
             if not header:
@@ -397,7 +401,7 @@ def parse_file(name: str, source: str) -> ParsedFile:
         if current is None:
             raise GrammarError(f"{where}: an alternative before any rule header")
         current.alternatives.append(_parse_alternative(line.strip(), where, header_guard))
-    return ParsedFile(name, rules, includes, meta)
+    return ParsedFile(name, rules, includes, meta, raw_meta)
 
 
 def _parse_alternative(text: str, where: str, header_guard: Optional[Guard]) -> Alternative:

@@ -123,3 +123,51 @@ def test_context_asides_are_tidy_sentences():
         for sentence in re.split(r"(?<=[.!?]) ", text):
             assert sentence[0].isupper() and sentence[-1] in ".!?", text
         assert "  " not in text and " ," not in text, text
+
+
+# ---------------------------------------------------------------- joint witness edits
+
+BY_ID = {r.id: r for r in REQUIREMENTS}
+DRAFT = "The harbour was quiet. Boats rocked in the dark.\n\nMorning came slowly."
+
+
+@pytest.mark.parametrize("requirement", REQUIREMENTS, ids=lambda r: r.id)
+def test_every_requirement_declares_a_witness_edit(requirement):
+    assert requirement.witness_mode in ("start", "end", "insert", "lines", "none")
+    edited = requirement.apply(DRAFT)
+    if requirement.witness_mode == "none":
+        assert edited == DRAFT
+    else:
+        assert edited != DRAFT
+
+
+def test_start_and_end_edits_add_a_paragraph_of_their_own():
+    assert BY_ID["greeting-line"].apply(DRAFT).startswith("Hello there.\n\nThe harbour")
+    assert BY_ID["closing-question"].apply(DRAFT).endswith("slowly.\n\nWhat do you think?")
+
+
+def test_insert_goes_after_the_first_sentence():
+    assert BY_ID["semicolon"].apply(DRAFT).startswith(
+        "The harbour was quiet. It was late; we kept going. Boats rocked")
+
+
+def test_lines_puts_each_sentence_on_its_own_line():
+    assert BY_ID["one-sentence-per-line"].apply(DRAFT) == (
+        "The harbour was quiet.\nBoats rocked in the dark.\n\nMorning came slowly.")
+
+
+def test_added_text_follows_the_draft_letter_case():
+    assert BY_ID["sign-off"].apply("all lower here.").endswith("best wishes.")
+    assert BY_ID["sign-off"].apply("ALL UPPER HERE.").endswith("BEST WISHES.")
+
+
+@pytest.mark.parametrize("identifier, text, found", [
+    ("no-questions", "Is that so?", ["question_mark"]),
+    ("no-exclamation", "Wow!", ["exclamation_mark"]),
+    ("no-emoji", "Nice \U0001F600", ["emoji"]),
+    ("plain-text", "A *highlighted* bit", ["asterisks", "markdown"]),
+    ("plain-text", "- a bullet", ["markdown"]),
+    ("plain-text", "Plain words only.", []),
+])
+def test_violates_names_what_the_requirement_forbids(identifier, text, found):
+    assert BY_ID[identifier].violates(text) == found
