@@ -75,11 +75,14 @@ class _Masked:
             else:
                 merged.append([start, end])
         self.pieces: list[str] = []
+        self.held: set[str] = set()      # mask characters of the caller's protected spans
         out: list[str] = []
         position = 0
         for start, end in merged:
             out.append(self._auto(text[position:start]))
-            out.append(self._hold(text[start:end]))
+            mark = self._hold(text[start:end])
+            self.held.add(mark)
+            out.append(mark)
             position = end
         out.append(self._auto(text[position:]))
         self.text = "".join(out)
@@ -93,6 +96,14 @@ class _Masked:
 
     def restore(self, text: str) -> str:
         return _MASKED.sub(lambda m: self.pieces[ord(m.group(0)) - _MASK_BASE], text)
+
+    def holds(self, text: str) -> bool:
+        """Whether `text` contains one of the caller's protected spans."""
+        return any(mark in text for mark in self.held)
+
+    def ends_sentence(self, mark: str) -> bool:
+        """Whether a masked piece ends with a full stop, question or exclamation mark."""
+        return self.pieces[ord(mark) - _MASK_BASE].rstrip("\"”'’»>*)]").endswith((".", "?", "!"))
 
 
 # ---------------------------------------------------------------- parsing the request
@@ -176,6 +187,9 @@ _ASK_FRAMES = ("Here is my question: {q}", "Quick question: {q}", "I have a ques
 
 def _frames(request: _Request) -> list[tuple[str, str]]:
     """(sentence, frame name) for every way to state this request."""
+    if request.end == "quoted":  # the sentence ends inside a quotation: no mark of our own
+        plain = _Request(request.kind, request.vp, ".", request.lead)
+        return [(sentence[:-1], name) for sentence, name in _frames(plain) if sentence.endswith(".")]
     colon = request.end == ":"
     out: list[tuple[str, str]] = []
     if request.kind == "question":
@@ -274,18 +288,33 @@ _TOPIC = re.compile(r"^(?P<head>\w+(?: up with| together| out)?(?: me| us)? .+?)
                     r"(?P<topic>[^,;:]+)$")
 
 
-def _topic_first(vp: str) -> list[tuple[str, str]]:
+# A topic that runs on into a manner, a format or a condition is not a topic alone.
+_TOPIC_STOP = re.compile(r"\b(?:about|for|with|without|using|that|which|while|so|or|but|as|by|"
+                         r"than|if|when|format|style|tone|manner|way|words?|sentences?|"
+                         r"paragraphs?|list|language|letters?)\b", re.I)
+
+
+def _languages() -> frozenset[str]:
+    from .templating import LANGUAGE_NAMES
+
+    return frozenset(name.lower() for name in LANGUAGE_NAMES.values())
+
+
+def _topic_first(vp: str, masked: "_Masked") -> list[tuple[str, str]]:
     match = _TOPIC.match(vp)
     if not match:
         return []
     topic, head = match.group("topic"), match.group("head")
-    if " about " in topic or len(topic.split()) > 12 or " for " in topic or not head.split()[1:]:
+    shown = masked.restore(topic).lower()
+    if (len(topic.split()) > 8 or not head.split()[1:] or head.endswith(",")
+            or _TOPIC_STOP.search(shown) or masked.holds(topic)
+            or any(word in _languages() for word in re.findall(r"[a-z]+", shown))):
         return []
     intros = (f"The topic is {topic}.", f"My topic: {topic}.", f"Here is the subject: {topic}.")
     return [(intro + "\u0000" + head + " about it", "topic-first") for intro in intros]
 
 
-def _audience_moved(vp: str) -> list[tuple[str, str]]:
+def _audience_moved(vp: str, masked: "_Masked") -> list[tuple[str, str]]:
     audiences = _lexicon()["audiences"]
     for match in re.finditer(r" for (?P<aud>(?:(?:a|an|the|my|our|your|young|new|small|local|"
                              r"busy|curious|older|first-time|high school|college|general|"
@@ -293,6 +322,9 @@ def _audience_moved(vp: str) -> list[tuple[str, str]]:
                              r"(?: (?:audience|readers|students))?)(?=$| about )", vp):
         if match.group("head").lower() not in audiences:
             continue
+        before = vp[:match.start()].rstrip()
+        if before.endswith(",") or re.search(r"\b\w+ed$", before) or masked.holds(match.group(0)):
+            return []  # "designed for students": the phrase belongs to its participle
         rest = (vp[:match.start()] + vp[match.end():]).strip()
         aud = match.group("aud")
         if len(rest.split()) < 2:
@@ -311,7 +343,12 @@ _REFERS_BACK = re.compile(r"\b(?:it|its|this|that|these|those|them|they|above|fo
                           r"the article|the list)\b", re.I)
 
 
-def _sentences(text: str) -> list[str]:
+def _sentences(text: str, masked: Optional["_Masked"] = None) -> list[str]:
+    if masked is not None:  # a quoted sentence ends a sentence too: '"Quote." What do you think?'
+        text = re.sub("([\ue000-\uf8ff])\\s+(?=[A-Z\ue000-\uf8ff])",
+                      lambda m: m.group(1) + ("\u0001" if masked.ends_sentence(m.group(1)) else " "),
+                      text)
+        return [s for part in text.split("\u0001") for s in _sentences(part)]
     parts: list[str] = []
     for piece in _SPLIT.split(text):
         if parts and _ABBREVIATION.search(parts[-1]):
@@ -341,15 +378,17 @@ def rewrites(task: str, protected: Sequence[tuple[int, int]] = ()) -> list[Rewri
     masked = _Masked(task, protected)
     head, newline, tail = masked.text.partition("\n")
     head_stripped = head.strip()
-    sentences = _sentences(head_stripped)
+    sentences = _sentences(head_stripped, masked)
     index, request = next(((i, r) for i, r in ((i, _parse(s)) for i, s in enumerate(sentences))
                            if r is not None), (None, None))
     if request is None or index is None:
         return []
+    if not request.end and _MASKED.match(request.vp[-1:]) and masked.ends_sentence(request.vp[-1]):
+        request = _Request(request.kind, request.vp, "quoted", request.lead)
     before, after = sentences[:index], sentences[index + 1:]
     candidates: list[tuple[list[str], tuple[str, ...]]] = []
 
-    for body, operations in _bodies(request):
+    for body, operations in _bodies(request, masked):
         pre, main, post = _place_pieces(body)
         for sentence, frame in _frames_for(request, main):
             ops = (frame,) + operations
@@ -359,7 +398,7 @@ def rewrites(task: str, protected: Sequence[tuple[int, int]] = ()) -> list[Rewri
                 candidates.append((before + pre + [sentence] + post + lead + after,
                                    ops + ("context-after",)))
             if before and not request.lead and not pre and _movable(before) \
-                    and not _REFERS_BACK.search(main):
+                    and request.kind != "question" and not _REFERS_BACK.search(main):
                 candidates.append((pre + [sentence] + post + before + after, ops + ("context-after",)))
 
     split = _split_conjunction(request.vp) if request.kind != "question" else None
@@ -382,7 +421,7 @@ def rewrites(task: str, protected: Sequence[tuple[int, int]] = ()) -> list[Rewri
         if " ".join(new_head.split()) == original or not _well_formed(new_head):
             continue
         text = masked.restore(_leading_space(head) + new_head + newline + tail)
-        if text in seen or not _keeps(task, text, masked.pieces):
+        if text in seen or not _keeps(task, text, masked.pieces) or _QUOTE_THEN_MARK.search(text):
             continue
         seen.add(text)
         out.append(Rewrite(text, operations))
@@ -399,7 +438,7 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
     return options[rng.randrange(len(options))]
 
 
-def _bodies(request: _Request) -> list[tuple[str, tuple[str, ...]]]:
+def _bodies(request: _Request, masked: _Masked) -> list[tuple[str, tuple[str, ...]]]:
     """The verb phrase as it is and with one or two wording changes (verb, synonym, topic,
     audience); a \\0 separates a sentence placed before or after the request."""
     if request.kind in ("question",):
@@ -416,8 +455,8 @@ def _bodies(request: _Request) -> list[tuple[str, tuple[str, ...]]]:
     for new, op in synonyms[:3]:
         out.extend((newer, (op, op2)) for newer, op2 in _verb_swaps(new)[:2])
     for base, ops in list(out):
-        out.extend((moved, ops + (op,)) for moved, op in _topic_first(base))
-        out.extend((moved, ops + (op,)) for moved, op in _audience_moved(base))
+        out.extend((moved, ops + (op,)) for moved, op in _topic_first(base, masked))
+        out.extend((moved, ops + (op,)) for moved, op in _audience_moved(base, masked))
     return out
 
 
@@ -443,6 +482,9 @@ def _movable(sentences: Sequence[str]) -> bool:
 
 def _leading_space(text: str) -> str:
     return text[:len(text) - len(text.lstrip())]
+
+
+_QUOTE_THEN_MARK = re.compile(r"[.!?][\"”'’][?.]")
 
 
 def _well_formed(text: str) -> bool:

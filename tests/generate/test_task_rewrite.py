@@ -162,3 +162,43 @@ def test_rewrite_is_deterministic_and_avoids_given_texts():
     first = rewrite(task, [], random.Random(5))
     assert first == rewrite(task, [], random.Random(5))
     assert rewrite(task, [], random.Random(5), avoid=[first.text]).text != first.text
+
+
+@pytest.mark.parametrize("task, moved", [
+    ("Write a short story about a fox in list format.", "in list format"),
+    ("Write a facebook post about a garage sale in JSON format.", "JSON format"),
+    ("Write a list of the top ten facts about Norway without using commas.", "without using"),
+    ("Write a funny riddle in Hindi, about a man who never laughed.", "a man who never laughed"),
+    ("Write a rap about the ocean in Spanish.", "Spanish"),
+])
+def test_topic_first_refuses_a_topic_that_runs_on_into_form_or_language(task, moved):
+    assert not any(t.startswith(("The topic is", "My topic:", "Here is the subject:"))
+                   for t in texts(task))
+
+
+def test_topic_first_never_moves_a_protected_span():
+    task = "Write a poem about the sea without commas."
+    start = task.index("without commas")
+    found = texts(task, [(start, start + len("without commas"))])
+    assert not any("topic" in t.lower() or "subject" in t.lower() for t in found)
+
+
+def test_an_audience_phrase_after_a_participle_stays_put():
+    found = texts("Write two versions of a plan for a trip to Oslo, designed for college students.")
+    assert all("designed for college students" in t for t in found)
+
+
+def test_a_sentence_ending_in_a_quoted_sentence_gets_no_extra_mark():
+    found = texts('Rewrite this line in a grander style: "We left before dawn."')
+    assert found and not any(re.search(r'[.!?]"[?.]', t) for t in found)
+
+
+def test_a_quoted_sentence_ends_a_sentence_for_the_request_search():
+    found = texts('"Nothing lasts forever." What do you make of this saying?')
+    assert all(t.endswith("What do you make of this saying?") for t in found)
+    assert any(t.startswith('"Nothing lasts forever." Quick question:') for t in found)
+
+
+def test_context_does_not_move_after_a_question_that_leans_on_it():
+    found = texts("I am starting a vegetable patch. Do you have any advice?")
+    assert all(t.startswith("I am starting a vegetable patch.") for t in found)
