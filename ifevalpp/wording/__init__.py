@@ -5,9 +5,10 @@ params)` picks one wording, spreading usage so no form dominates;
 `Grammar.expansions` lists them all. See `docs/wording-grammar.md`.
 """
 
-from .grammar import FILTERS, Grammar, Rendered, finish, from_text, load
+from .grammar import FILTERS, Grammar, Rendered, close_sentence, finish, from_text, load
 from .sampler import Sampler, Usage
 from .syntax import GrammarError
 
-__all__ = ["FILTERS", "Grammar", "GrammarError", "Rendered", "Sampler", "Usage", "finish",
+__all__ = ["FILTERS", "Grammar", "GrammarError", "Rendered", "Sampler", "Usage", "close_sentence",
+           "finish",
            "from_text", "load"]

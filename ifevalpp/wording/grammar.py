@@ -446,6 +446,15 @@ def finish(raw: str, *, capitalize: bool) -> tuple[str, dict[str, tuple[tuple[in
     return "".join(text_parts), {name: tuple(found) for name, found in spans.items()}
 
 
+def close_sentence(text: str, mark: str = ".") -> str:
+    """End `text` with `mark`, unless it already ends a sentence inside a quotation
+    ('… the phrase "Any questions?"' needs no stop of its own)."""
+    stripped = text.rstrip()
+    if re.search(r"[.!?][\"”']$", stripped) or stripped.endswith(mark):
+        return stripped
+    return stripped + mark
+
+
 def _drop_stop_after_quoted_stop(segments: list[list[Any]]) -> None:
     """'… "Any questions?".' -> '… "Any questions?"': a quote that ends a sentence needs no stop."""
     for index, segment in enumerate(segments):

@@ -243,3 +243,15 @@ def test_a_shared_usage_spreads_across_samplers():
 def test_sampler_refuses_global_or_numpy_randomness():
     with pytest.raises(TypeError, match="random.Random"):
         Sampler(None)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("text, mark, closed", [
+    ("Write a haiku", ".", "Write a haiku."),
+    ('End with the phrase "Any questions?"', ".", 'End with the phrase "Any questions?"'),
+    ("Could you write it", "?", "Could you write it?"),
+    ("Done.", ".", "Done."),
+])
+def test_close_sentence_adds_a_mark_unless_a_quotation_ends_it(text, mark, closed):
+    from ifevalpp.wording import close_sentence
+
+    assert close_sentence(text, mark) == closed

@@ -142,3 +142,17 @@ def test_at_least_forms_all_mean_at_least():
                                                 sentence=False)}
     assert {"at least 300 words", "no fewer than 300 words", "300 or more words",
             "a minimum of 300 words", "300+ words", "three hundred words or more"} <= forms
+
+
+@pytest.mark.parametrize("instruction_id, params", list(cases()))
+def test_attached_forms_continue_a_task_sentence(instruction_id, params):
+    grammar = grammar_of(instruction_id)
+    sampler = Sampler(random.Random(3))
+    for _ in range(20):
+        tail = sampler.render(grammar, "attached", params, sentence=False).text
+        sentence = "Write a haiku about rain" + ("" if tail[0] in ",;" else " ") + tail + "."
+        assert re.match(r"^(?:, |; |and )", tail), tail
+        assert "  " not in sentence and not re.search(r" [,.;]", sentence), sentence
+        mind = re.search(r", (\w+)", tail)
+        assert not tail.startswith(", ") or tail.startswith((", and ", ", with ")) \
+            or mind.group(1).endswith("ing"), tail
