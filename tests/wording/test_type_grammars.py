@@ -118,14 +118,18 @@ def test_values_appear_exactly_where_the_spans_say(instruction_id, params):
                     assert shown == value
 
 
+def fragments(instruction_id, params, rule, seed, count=20):
+    """`count` sampled wordings of a rule used inside other text (no sentence capitals)."""
+    grammar = grammar_of(instruction_id)
+    sampler = Sampler(random.Random(seed))
+    return [sampler.render(grammar, rule, params, sentence=False).text for _ in range(count)]
+
+
 @pytest.mark.parametrize("instruction_id, params", list(cases()))
 def test_list_items_and_asides(instruction_id, params):
-    grammar = grammar_of(instruction_id)
-    sampler = Sampler(random.Random(2))
-    for _ in range(20):
-        item = sampler.render(grammar, "list_item", params, sentence=False).text
+    for item in fragments(instruction_id, params, "list_item", 2):
         assert item[-1] not in ".?" or item.endswith('."') or item.endswith('?"'), item
-        aside = sampler.render(grammar, "aside", params, sentence=False).text
+    for aside in fragments(instruction_id, params, "aside", 2):
         assert aside.startswith("(") and aside.endswith(")"), aside
 
 
@@ -146,10 +150,7 @@ def test_at_least_forms_all_mean_at_least():
 
 @pytest.mark.parametrize("instruction_id, params", list(cases()))
 def test_attached_forms_continue_a_task_sentence(instruction_id, params):
-    grammar = grammar_of(instruction_id)
-    sampler = Sampler(random.Random(3))
-    for _ in range(20):
-        tail = sampler.render(grammar, "attached", params, sentence=False).text
+    for tail in fragments(instruction_id, params, "attached", 3):
         sentence = "Write a haiku about rain" + ("" if tail[0] in ",;" else " ") + tail + "."
         assert re.match(r"^(?:, |; |and )", tail), tail
         assert "  " not in sentence and not re.search(r" [,.;]", sentence), sentence
