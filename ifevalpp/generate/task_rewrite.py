@@ -115,12 +115,26 @@ class _Request:
     vp: str            # the verb phrase in the base form, lower-case verb ("write a poem …")
     end: str           # the sentence's final mark: "." "?" ":" "!" or ""
     lead: str = ""     # a context clause that came before the request in the same sentence
+    front: str = ""    # a leading clause that stays in front ("When giving a class, …")
 
 
 _QUESTION_WORDS = frozenset({"what", "why", "how", "who", "whom", "which", "when", "where",
                              "is", "are", "do", "does", "did", "should", "was", "were", "has",
-                             "have", "will", "shall"})
-_NOT_AFTER_VERB = frozenset({"of", "is", "are", "was", "were", "has", "had", "'s", "’s"})
+                             "have", "will", "shall", "what's", "who's", "how's", "where's",
+                             "can", "could", "would", "isn't", "aren't", "does", "am"})
+_QUESTION_INSIDE = re.compile(r", (?:is|are|do|does|can|could|would|should|what|which|how|why|"
+                              r"who|will)\b", re.I)
+_NOT_AFTER_VERB = frozenset({"is", "are", "was", "were", "has", "had", "'s", "’s"})
+# Verbs that are nouns too: "List of …", "Review of …" open no request.
+_NOUN_VERBS = frozenset({"list", "plan", "review", "answer", "design", "draft", "outline", "rate",
+                         "help", "name", "act", "play", "show", "state", "turn", "frame", "pitch",
+                         "document", "cover", "address", "detail", "draw", "present", "estimate",
+                         "research", "sketch", "edit", "build", "rank", "share", "offer",
+                         "summary", "use", "take"})
+_FRONT = re.compile(r"^(?P<front>(?:when|if|as|while|after|before|once|given|using|based on|"
+                    r"in the style of|for)\b[^,]{3,80}), (?P<rest>.+)$", re.I)
+_LEAD_REQUEST = re.compile(r"^(?P<lead>(?:I|We|My|Our)\b.+?),? (?:so |and )?(?:can|could|would) "
+                           r"you (?:please |kindly )?(?P<vp>.+)$")
 _DETERMINERS = r"(?:a|an|some|two|three|four|five|six|seven|eight|nine|ten|several|a few)"
 _REQUEST = re.compile(r"^(?:can|could|would|will) you (?:please |kindly )?(?P<vp>.+)$", re.I)
 _WANT = r"(?:i|we)(?: would like|'d like|’d like| want| need)"
@@ -135,7 +149,12 @@ def _parse(sentence: str) -> Optional[_Request]:
         body, end = body[:-1].rstrip(), body[-1]
     if not body or "\n" in body:
         return None
-    for pattern, kind in ((_REQUEST, "request"), (_NEED, "need")):
+    front = _FRONT.match(body)
+    if front and not body.lower().startswith(("if you", "when you")):
+        inner = _parse(_cap(front.group("rest")) + end)
+        if inner is not None and inner.kind != "question" and not inner.lead:
+            return _Request(inner.kind, inner.vp, inner.end, "", front.group("front"))
+    for pattern, kind in ((_REQUEST, "request"), (_NEED, "need"), (_LEAD_REQUEST, "request")):
         match = pattern.match(body)
         if match and _starts_with_verb(match.group("vp")):
             lead = (match.groupdict().get("lead") or "").strip()
@@ -151,7 +170,7 @@ def _parse(sentence: str) -> Optional[_Request]:
     if _starts_with_verb(body):
         return _Request("imperative", _lower_first(body), end)
     first = body.split()[0].lower()
-    if end == "?" and first in _QUESTION_WORDS:
+    if end == "?" and (first in _QUESTION_WORDS or _QUESTION_INSIDE.search(body)):
         return _Request("question", body, end)
     return None
 
@@ -160,9 +179,12 @@ def _starts_with_verb(text: str) -> bool:
     words = text.split()
     if not words or _MASKED.match(words[0]):
         return False
-    if words[0].lower().rstrip(":,") not in _lexicon()["verbs"] or words[0].endswith((":", ",")):
+    verb = words[0].lower()
+    if verb not in _lexicon()["verbs"] or words[0].endswith((":", ",")):
         return False
-    return len(words) > 1 and words[1].lower() not in _NOT_AFTER_VERB
+    if len(words) < 2 or words[1].lower() in _NOT_AFTER_VERB:
+        return False
+    return not (verb in _NOUN_VERBS and words[1].lower() in ("of", "for", "with"))
 
 
 def _lower_first(text: str) -> str:
@@ -418,10 +440,15 @@ def rewrites(task: str, protected: Sequence[tuple[int, int]] = ()) -> list[Rewri
     out: list[Rewrite] = []
     for sentences_out, operations in candidates:
         new_head = " ".join(sentence.strip() for sentence in sentences_out if sentence.strip())
-        if " ".join(new_head.split()) == original or not _well_formed(new_head):
+        # Only what we wrote is held to our standards; the original's own sentences stay as
+        # they are (a missing final stop, say).
+        changed = [s.strip() for s in sentences_out if s.strip() and s.strip() not in sentences]
+        if " ".join(new_head.split()) == original or not all(_well_formed(s) for s in changed):
             continue
         text = masked.restore(_leading_space(head) + new_head + newline + tail)
-        if text in seen or not _keeps(task, text, masked.pieces) or _QUOTE_THEN_MARK.search(text):
+        if text in seen or not _keeps(task, text, masked.pieces) or any(
+                match.group(0)[0] + match.group(0)[-1] not in _quote_marks(task)
+                for s in changed for match in _QUOTE_THEN_MARK.finditer(masked.restore(s))):
             continue
         seen.add(text)
         out.append(Rewrite(text, operations))
@@ -471,7 +498,11 @@ def _place_pieces(body: str) -> tuple[list[str], str, list[str]]:
 
 
 def _frames_for(request: _Request, vp: str) -> list[tuple[str, str]]:
-    return _frames(_Request(request.kind, vp, request.end, request.lead))
+    frames = _frames(_Request(request.kind, vp, request.end, request.lead))
+    if not request.front:
+        return frames
+    return [(request.front + ", " + (sentence if re.match(r"I\b", sentence) else _lower_first(sentence)),
+             name) for sentence, name in frames]
 
 
 def _movable(sentences: Sequence[str]) -> bool:
@@ -485,6 +516,11 @@ def _leading_space(text: str) -> str:
 
 
 _QUOTE_THEN_MARK = re.compile(r"[.!?][\"”'’][?.]")
+
+
+def _quote_marks(text: str) -> set[str]:
+    """The 'mark inside, mark outside' pairs a text already uses after a quotation ('.?')."""
+    return {m.group(0)[0] + m.group(0)[-1] for m in _QUOTE_THEN_MARK.finditer(text)}
 
 
 def _well_formed(text: str) -> bool:

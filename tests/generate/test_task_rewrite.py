@@ -202,3 +202,28 @@ def test_a_quoted_sentence_ends_a_sentence_for_the_request_search():
 def test_context_does_not_move_after_a_question_that_leans_on_it():
     found = texts("I am starting a vegetable patch. Do you have any advice?")
     assert all(t.startswith("I am starting a vegetable patch.") for t in found)
+
+
+def test_a_leading_clause_stays_in_front_of_the_new_frame():
+    found = texts('When teaching a class of beginners, rewrite "Close the door." in a gentler tone.')
+    assert 'When teaching a class of beginners, could you rewrite "Close the door." in a gentler ' \
+           'tone?' in found
+    assert any(t.startswith("When teaching a class of beginners, I need you to rewrite") for t in found)
+
+
+def test_a_context_clause_before_can_you_becomes_its_own_sentence():
+    found = texts("I am new to gardening, can you give me some tips on growing beans?")
+    assert "I am new to gardening. Could you give me some tips on growing beans?" in found
+
+
+def test_questions_opening_with_contractions_or_a_given_clause_get_lead_ins():
+    assert "Quick question: What's the best way to store basil?" in texts(
+        "What's the best way to store basil?")
+    found = texts('Given the phrase "slow and steady", is it advice or a warning?')
+    assert all(t.endswith('Given the phrase "slow and steady", is it advice or a warning?')
+               for t in found) and found
+
+
+def test_a_verb_that_is_also_a_noun_opens_no_request_before_of():
+    assert rewrites("List of rivers in Europe, please.") == []
+    assert texts("Think of a name for a bakery.")
