@@ -18,7 +18,9 @@ generator:
   item, an example, a riddle's answer line);
 * `doubled-opening` — two "Here is…" openings where the original had at most one;
 * `relation-wording` — a count said with a relation the checker does not mean
-  ("at most 5" for `less than 5`, "more than 300" for `at least 300`).
+  ("at most 5" for `less than 5`, "more than 300" for `at least 300`);
+* `implausible-value` — a minimum no such piece could carry (a 5,000-word tweet, a
+  haiku of thirty sentences) that the original did not already ask for.
 
 `scan(prompt, original, ids, kwargs)` runs them all; the tests over the whole
 default family file call it on every cousin.
@@ -218,11 +220,45 @@ def relation_wording(prompt: str, ids: Sequence[str], kwargs: Sequence[Optional[
     return defects
 
 
+# ---------------------------------------------------------------- implausible values
+
+# Pieces that are short by nature, and the most a person would ask of one.
+_SHORT_PIECES = re.compile(r"\b(?:haiku|tweet|slogan|tagline|limerick|riddle|joke|headline|"
+                           r"one-liner|caption|motto|epitaph|text message)s?\b", re.I)
+_SHORT_LIMITS = {"num_words": 150, "num_sentences": 12, "num_paragraphs": 4, "num_sections": 4,
+                 "num_bullets": 8, "num_highlights": 6}
+
+
+def implausible_values(prompt: str, original: str, ids: Sequence[str],
+                       kwargs: Sequence[Optional[dict[str, Any]]],
+                       original_kwargs: Sequence[Optional[dict[str, Any]]] = ()) -> list[Defect]:
+    if not _SHORT_PIECES.search(prompt):
+        return []
+    before: dict[str, int] = {}
+    for given in original_kwargs:
+        for name, value in (given or {}).items():
+            if isinstance(value, int):
+                before[name] = max(before.get(name, 0), value)
+    defects = []
+    for instruction_id, given in zip(ids, kwargs):
+        given = given or {}
+        if given.get("relation", "at least") != "at least" and "num_words" in given:
+            continue
+        for name, limit in _SHORT_LIMITS.items():
+            value = given.get(name)
+            if isinstance(value, int) and value > limit and value > before.get(name, 0):
+                piece = _SHORT_PIECES.search(prompt).group(0)
+                defects.append(Defect("implausible-value", f"{piece}: {name} {value}"))
+    return defects
+
+
 # ---------------------------------------------------------------- everything
 
 
 def scan(prompt: str, original: str, ids: Sequence[str] = (),
-         kwargs: Sequence[Optional[dict[str, Any]]] = ()) -> list[Defect]:
+         kwargs: Sequence[Optional[dict[str, Any]]] = (),
+         original_kwargs: Sequence[Optional[dict[str, Any]]] = ()) -> list[Defect]:
     return (stitched(prompt, original) + dangling(prompt, original)
             + leaked_bounds(prompt, original) + glued_lines(prompt, original)
-            + doubled_openings(prompt, original) + relation_wording(prompt, ids, kwargs))
+            + doubled_openings(prompt, original) + relation_wording(prompt, ids, kwargs)
+            + implausible_values(prompt, original, ids, kwargs, original_kwargs))

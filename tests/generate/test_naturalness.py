@@ -125,3 +125,19 @@ def test_scan_runs_every_detector():
     cousin = "This will be read aloud. Here is one. Here is two. Write less than 701 words and."
     assert set(codes(scan(cousin, ORIGINAL))) == {"stitched", "dangling", "leaked-bound",
                                                   "doubled-opening"}
+
+
+def test_a_minimum_no_short_piece_could_carry_is_implausible():
+    from ifevalpp.generate.naturalness import implausible_values
+
+    ids = ["length_constraints:number_words"]
+    found = implausible_values("Write a tweet about rain in at least 5000 words.", "Write a tweet.",
+                               ids, [{"num_words": 5000, "relation": "at least"}],
+                               [{"num_words": 20, "relation": "at least"}])
+    assert codes(found) == ["implausible-value"]
+    assert implausible_values("Write an essay in at least 5000 words.", "", ids,
+                              [{"num_words": 5000, "relation": "at least"}]) == []
+    # What the original already asked for is not the generator's doing.
+    assert implausible_values("Write a tweet of at least 300 words.", "", ids,
+                              [{"num_words": 300, "relation": "at least"}],
+                              [{"num_words": 300, "relation": "at least"}]) == []
