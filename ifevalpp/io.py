@@ -60,6 +60,22 @@ def validation_error_to_input_error(exc: ValidationError, *, path: str | None,
     return InputError(first.get("msg", str(exc)), path=path, line=line, field=field)
 
 
+def read_json_model(path: str | os.PathLike[str], model: type[M]) -> M | None:
+    """One JSON document validated by `model`; None when the file does not exist. A damaged
+    file raises InputError naming it (and the field)."""
+    path = Path(path)
+    if not path.exists():
+        return None
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise InputError(f"malformed JSON ({exc})", path=str(path)) from None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        raise validation_error_to_input_error(exc, path=str(path), line=None) from None
+
+
 def read_models(path: str | os.PathLike[str], model: type[M]) -> Iterator[tuple[int, M]]:
     """Yield (line number, model) for each line of a JSONL file, validated by `model`."""
     for number, raw in iter_json_lines(path):

@@ -37,3 +37,25 @@ SMALL_RESPONSES = [
     {"prompt": SMALL_CASES[2]["prompt"],
      "response": "green tea calms the mind and warms the hands on a cold morning."},
 ]
+
+
+def embedded_missing() -> str:
+    """Why the embedded llama.cpp server cannot run here ('' when it can): a skip reason."""
+    from ifevalpp.embedded import EmbeddedUnavailable, check_installed
+
+    try:
+        check_installed(bundled=True)
+    except EmbeddedUnavailable as exc:
+        return f"needs a real model server: {exc}"
+    return ""
+
+
+def port_open(port: int, host: str = "127.0.0.1") -> bool:
+    """Whether something still listens on host:port."""
+    import socket
+
+    try:
+        with socket.create_connection((host, port), timeout=1):
+            return True
+    except OSError:
+        return False

@@ -152,3 +152,31 @@ def test_bad_kwargs_raise_params_error_naming_the_field(instruction_id, kwargs, 
 def test_unknown_profile_is_rejected():
     with pytest.raises(ValueError, match="official"):
         check("punctuation:no_comma", "text", profile="lenient")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- the reward surface
+
+def test_score_batch_signature():
+    from ifevalpp.reward import score_batch
+
+    parameters = [(p.name, p.kind, p.default)
+                  for p in inspect.signature(score_batch).parameters.values()]
+    assert parameters == [
+        ("completions", P.POSITIONAL_OR_KEYWORD, P.empty),
+        ("instruction_id_lists", P.POSITIONAL_OR_KEYWORD, P.empty),
+        ("kwargs_lists", P.POSITIONAL_OR_KEYWORD, P.empty),
+        ("prompts", P.KEYWORD_ONLY, None),
+        ("mode", P.KEYWORD_ONLY, "strict"),
+        ("reduce", P.KEYWORD_ONLY, "all"),
+        ("profile", P.KEYWORD_ONLY, "official"),
+        ("workers", P.KEYWORD_ONLY, None),
+        ("keep_reasoning", P.KEYWORD_ONLY, False),
+    ]
+
+
+def test_verl_compute_score_takes_verls_four_arguments_in_order():
+    from ifevalpp.reward.verl import compute_score
+
+    names = list(inspect.signature(compute_score).parameters)
+    assert names[:4] == ["data_source", "solution_str", "ground_truth", "extra_info"]
+    assert inspect.signature(compute_score).parameters["extra_info"].default is None

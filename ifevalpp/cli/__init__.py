@@ -21,6 +21,8 @@ VERBS: dict[str, str] = {
     "generate-families": "generate:generate_families",
     "respond": "respond:respond",
     "compare": "compare:compare",
+    "study": "study:study",
+    "export-rl": "export_rl:export_rl",
 }
 
 

@@ -17,11 +17,11 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Optional
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from .. import __version__
-from ..errors import IfevalppError, InputError
-from ..io import sha256_file, validation_error_to_input_error, write_json
+from ..errors import IfevalppError
+from ..io import read_json_model, sha256_file, write_json
 from .config import ReasoningHandling, RespondConfig, RetryPolicy, SamplingParams
 
 MANIFEST_FORMAT = "ifevalpp.respond.manifest/1"
@@ -138,16 +138,7 @@ def manifest_for(config: RespondConfig, inputs: list[InputFile], session: Sessio
 
 def load_manifest(path: Path) -> Optional[RunManifest]:
     """The manifest at `path`, or None when there is none; a damaged one raises InputError."""
-    if not path.exists():
-        return None
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise InputError(f"malformed JSON ({exc})", path=str(path)) from None
-    try:
-        return RunManifest.model_validate(raw)
-    except ValidationError as exc:
-        raise validation_error_to_input_error(exc, path=str(path), line=None) from None
+    return read_json_model(path, RunManifest)
 
 
 def protocol_differences(old: RunManifest, new: RunManifest) -> list[str]:

