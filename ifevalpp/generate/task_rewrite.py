@@ -203,8 +203,12 @@ _QUESTION_FRAMES = ("Could you {vp}?", "Can you {vp}?", "Would you {vp}?",
                     "Would you please {vp}?", "Could you please {vp}?", "Would you mind {ving}?")
 _NP_FRAMES = ("I need {np}.", "I'm looking for {np}.", "I would like {np}.", "What I need is {np}.")
 _NP_QUESTIONS = ("Could I get {np}?", "Can you give me {np}?", "Could you put together {np}?")
-_ASK_FRAMES = ("Here is my question: {q}", "Quick question: {q}", "I have a question. {q}",
-               "Something I have been wondering: {q}", "Can you answer this? {q}")
+_ASK_FRAMES = ("Here is my question: {q}", "Quick question: {q}", "I have a question: {q}",
+               "Something I have been wondering: {q}", "Can you answer this one: {q}",
+               "A question for you: {q}", "I'd like to know this: {q}",
+               "Help me with this: {q}", "My question is this: {q}",
+               "I keep wondering about this: {q}", "Could you answer this for me: {q}",
+               "One for you: {q}")
 
 
 def _frames(request: _Request) -> list[tuple[str, str]]:
