@@ -461,12 +461,26 @@ def rewrites(task: str, protected: Sequence[tuple[int, int]] = ()) -> list[Rewri
 
 def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
             avoid: Iterable[str] = ()) -> Optional[Rewrite]:
-    """One rewrite chosen with `rng` (a random.Random), avoiding texts in `avoid`; None if none."""
+    """One rewrite chosen with `rng` (a random.Random), avoiding texts in `avoid`; None if none.
+
+    Deep rewrites come first: one that keeps the first sentence word for word after its
+    first word (a verb swap, "Please …") is only chosen when nothing else is possible.
+    """
     avoided = set(avoid)
     options = [option for option in rewrites(task, protected) if option.text not in avoided]
     if not options:
         return None
-    return options[rng.randrange(len(options))]
+    deep = [option for option in options if not shallow(task, option.text)]
+    pool = deep or options
+    return pool[rng.randrange(len(pool))]
+
+
+def shallow(task: str, text: str) -> bool:
+    """Whether `text` still holds the task's first sentence after its first word, verbatim."""
+    first = _sentences(" ".join(task.split("\n", 1)[0].split()))
+    words = first[0].split()[1:] if first else []
+    tail = " ".join(words).lower()
+    return len(tail) > 20 and tail in " ".join(text.lower().split())
 
 
 def _bodies(request: _Request, masked: _Masked) -> list[tuple[str, tuple[str, ...]]]:

@@ -227,3 +227,14 @@ def test_questions_opening_with_contractions_or_a_given_clause_get_lead_ins():
 def test_a_verb_that_is_also_a_noun_opens_no_request_before_of():
     assert rewrites("List of rivers in Europe, please.") == []
     assert texts("Think of a name for a bakery.")
+
+
+def test_deep_rewrites_are_preferred_over_a_first_word_swap():
+    from ifevalpp.generate.task_rewrite import shallow
+
+    task = "Write a haiku about autumn in Kyoto."
+    for seed in range(20):
+        chosen = rewrite(task, [], random.Random(seed))
+        assert not shallow(task, chosen.text), chosen.text
+    assert shallow(task, "Compose a haiku about autumn in Kyoto.")
+    assert not shallow(task, "Could you write a haiku about autumn in Kyoto?")
