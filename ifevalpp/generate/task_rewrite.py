@@ -219,7 +219,8 @@ def _frames(request: _Request) -> list[tuple[str, str]]:
     colon = request.end == ":"
     out: list[tuple[str, str]] = []
     if request.kind == "question":
-        return [(frame.format(q=request.vp + "?"), "ask-frame") for frame in _ASK_FRAMES]
+        return ([(frame.format(q=request.vp + "?"), "ask-frame") for frame in _ASK_FRAMES]
+                + _question_as_request(request.vp))
     if request.kind == "need-np":
         np = request.vp
         frames = _NP_FRAMES + (() if colon else _NP_QUESTIONS)
@@ -238,6 +239,44 @@ def _frames(request: _Request) -> list[tuple[str, str]]:
         frames = _NP_FRAMES + (() if colon else _NP_QUESTIONS)
         out.extend((_end(frame.format(np=np), colon), "need") for frame in frames)
     return out
+
+
+# Questions that say the same as a request: "What is the best way to X?" -> "Tell me the best
+# way to X."; "What is the difference between A and B?" -> "Explain the difference …";
+# "How can I X?" -> "Tell me how I can X."; "How do I X?" -> "Tell me how to X."
+_WHAT_NP = re.compile(r"^what(?:'s|’s| is| are) (?P<np>(?:the|a|an|some) .+)$", re.I)
+_DIFFERENCE = re.compile(r"^what(?:'s|’s| is) the difference between (?P<rest>.+)$", re.I)
+_HOW_MODAL = re.compile(r"^how (?P<modal>can|should|could|would) (?P<subject>I|we) (?P<rest>.+)$",
+                        re.I)
+_HOW_DO = re.compile(r"^how (?:do|does) (?:I|we|one) (?P<rest>.+)$", re.I)
+_ENDS_IN_PARTICLE = re.compile(r"\b(?:for|about|of|to|with|in|on|at|from|by|up|like|into)$", re.I)
+_TELL = ("Tell me {x}.", "I'd like to know {x}.", "Please tell me {x}.", "Could you tell me {x}?",
+         "I want to find out {x}.")
+
+
+def _question_as_request(question: str) -> list[tuple[str, str]]:
+    if _ENDS_IN_PARTICLE.search(question) or re.search(r"\b(?:is|are|was|were|do|does|did)\b",
+                                                         question.split(" ", 2)[-1], re.I):
+        return []
+    match = _DIFFERENCE.match(question)
+    if match:
+        rest = match.group("rest")
+        return [(f"Explain the difference between {rest}.", "question-to-request"),
+                (f"I'd like to understand the difference between {rest}.", "question-to-request"),
+                (f"How would you describe the difference between {rest}?", "question-to-request")]
+    match = _WHAT_NP.match(question)
+    if match:
+        np = _lower_first(match.group("np"))
+        return [(frame.format(x=np), "question-to-request") for frame in _TELL]
+    match = _HOW_MODAL.match(question)
+    if match:
+        clause = f"how {match.group('subject')} {match.group('modal').lower()} {match.group('rest')}"
+        return [(frame.format(x=clause), "question-to-request") for frame in _TELL]
+    match = _HOW_DO.match(question)
+    if match:
+        clause = f"how to {match.group('rest')}"
+        return [(frame.format(x=clause), "question-to-request") for frame in _TELL]
+    return []
 
 
 def _end(sentence: str, colon: bool) -> str:

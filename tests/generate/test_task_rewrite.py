@@ -140,10 +140,10 @@ def test_caller_protected_span_is_never_changed():
         assert "funny dog" in text
 
 
-def test_a_question_gets_a_lead_in_not_a_rewrite_of_its_words():
+def test_a_question_gets_a_lead_in_or_becomes_the_same_request():
     task = "What is the best way to learn a new language as an adult?"
     for text in texts(task):
-        assert text.endswith(task)
+        assert text.endswith(task) or "the best way to learn a new language as an adult" in text
 
 
 @pytest.mark.parametrize("task", [
@@ -238,3 +238,30 @@ def test_deep_rewrites_are_preferred_over_a_first_word_swap():
         assert not shallow(task, chosen.text), chosen.text
     assert shallow(task, "Compose a haiku about autumn in Kyoto.")
     assert not shallow(task, "Could you write a haiku about autumn in Kyoto?")
+
+
+@pytest.mark.parametrize("question, request_", [
+    ("What is the best way to store basil?", "Tell me the best way to store basil."),
+    ("What are the pros and cons of renting a flat?",
+     "I'd like to know the pros and cons of renting a flat."),
+    ("What is the difference between a lake and a pond?",
+     "Explain the difference between a lake and a pond."),
+    ("How can I keep my bread fresh?", "Tell me how I can keep my bread fresh."),
+    ("How do I water my plants in winter?", "Tell me how to water my plants in winter."),
+])
+def test_a_question_that_asks_for_something_becomes_a_request(question, request_):
+    assert request_ in texts(question)
+
+
+@pytest.mark.parametrize("question", [
+    "What is the town famous for?",             # ends in a particle
+    "What is the sentiment of this review?",    # fine as a request too, but…
+    "Why did the man travel to Oslo?",          # needs the subject and verb turned round
+    "Is a tomato a fruit?",
+])
+def test_questions_that_would_need_reordering_only_get_lead_ins(question):
+    found = [t for t in texts(question) if not t.endswith(question)]
+    if question.startswith("What is the sentiment"):
+        assert "Tell me the sentiment of this review." in found
+    else:
+        assert found == []
