@@ -171,3 +171,12 @@ def test_added_text_follows_the_draft_letter_case():
 ])
 def test_violates_names_what_the_requirement_forbids(identifier, text, found):
     assert BY_ID[identifier].violates(text) == found
+
+
+@pytest.mark.parametrize("requirement", REQUIREMENTS, ids=lambda r: r.id)
+def test_additions_read_as_one_more_request(requirement):
+    sampler = Sampler(random.Random(4))
+    for _ in range(30):
+        text = requirement.render(sampler, {}, rule="addition").text
+        assert re.match(r"^[A-Z]", text) and text[-1] in ".?", text
+        assert "  " not in text and not re.search(r" [,.?]|,\.", text), text
