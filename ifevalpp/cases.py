@@ -12,7 +12,7 @@ from typing import Any, Iterable
 from pydantic import ValidationError
 
 from .errors import InputError
-from .io import iter_json_lines, validation_error_to_input_error
+from .io import iter_json_lines, require_records, validation_error_to_input_error
 from .schema import Case, Variant, family_key, parse_family_key
 
 
@@ -47,7 +47,8 @@ def check_instruction_ids(variant: Variant) -> None:
 
 
 def load_variants(path: str | os.PathLike[str], *, check_params: bool = True) -> list[Variant]:
-    """Every record of `path` as a Variant; duplicate keys and bad records raise InputError."""
+    """Every record of `path` as a Variant; duplicate keys, bad records and an empty file raise
+    InputError."""
     variants: list[Variant] = []
     seen: dict[str, int] = {}
     for number, raw in iter_json_lines(path):
@@ -67,6 +68,7 @@ def load_variants(path: str | os.PathLike[str], *, check_params: bool = True) ->
                              path=str(path), line=number, field="key")
         seen[variant.key] = number
         variants.append(variant)
+    require_records(len(variants), path, "prompts")
     return variants
 
 

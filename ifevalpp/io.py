@@ -11,6 +11,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import IO, Any, Iterable, Iterator, TypeVar
@@ -30,26 +31,85 @@ def sha256_file(path: str | os.PathLike[str]) -> str:
     return digest.hexdigest()
 
 
-def iter_json_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, dict[str, Any]]]:
-    """Yield (line number, object) for each non-blank line; a bad line raises InputError."""
-    path = Path(path)
+def decode_line(raw: bytes, *, path: str, line: int) -> str:
+    """One line of a file as text; bytes that are not UTF-8 raise InputError naming the column.
+
+    A UTF-8 byte-order mark (Windows editors write one) is dropped from the first line.
+    """
+    if line == 1 and raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
     try:
-        handle = open(path, encoding="utf-8")
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError(f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1}); "
+                         f"re-save the file as UTF-8", path=path, line=line) from None
+
+
+def open_input(path: str | os.PathLike[str]) -> IO[bytes]:
+    """Open an input file for reading bytes; a missing or unreadable file raises InputError."""
+    try:
+        return open(path, "rb")
     except FileNotFoundError:
         raise InputError("file not found", path=str(path)) from None
-    with handle:
-        for number, line in enumerate(handle, start=1):
-            if not line.strip():
-                continue
-            try:
-                value = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise InputError(f"malformed JSON ({exc.msg} at column {exc.colno})",
-                                 path=str(path), line=number) from None
-            if not isinstance(value, dict):
-                raise InputError(f"expected a JSON object, found {type(value).__name__}",
-                                 path=str(path), line=number)
-            yield number, value
+    except IsADirectoryError:
+        raise InputError("is a directory, not a file", path=str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", path=str(path)) from None
+
+
+def iter_text_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
+    """Yield (line number, text) for each non-blank line; undecodable bytes raise InputError."""
+    shown = str(path)
+    with open_input(path) as handle:
+        for number, raw in enumerate(handle, start=1):
+            text = decode_line(raw, path=shown, line=number)
+            if text.strip():
+                yield number, text
+
+
+def parse_json_line(text: str, *, path: str, line: int) -> Any:
+    """One JSON value from one line; malformed JSON raises InputError naming the column."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"malformed JSON ({exc.msg} at column {exc.colno})", path=path,
+                         line=line) from None
+
+
+def iter_json_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, dict[str, Any]]]:
+    """Yield (line number, object) for each non-blank line; a bad line raises InputError."""
+    shown = str(path)
+    for number, text in iter_text_lines(path):
+        value = parse_json_line(text, path=shown, line=number)
+        if not isinstance(value, dict):
+            raise InputError(f"expected a JSON object, found {type(value).__name__}",
+                             path=shown, line=number)
+        yield number, value
+
+
+def read_json_document(path: str | os.PathLike[str]) -> Any:
+    """A whole-file JSON document (metrics.json, manifest.json); bad bytes or JSON raise InputError."""
+    with open_input(path) as handle:
+        data = handle.read()
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise InputError(f"not UTF-8 text (byte 0x{data[exc.start]:02x})", path=str(path),
+                         line=line) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise InputError(f"malformed JSON ({exc.msg} at column {exc.colno})", path=str(path),
+                         line=exc.lineno) from None
+
+
+def require_records(count: int, path: str | os.PathLike[str], what: str) -> None:
+    """Empty input is an error, never an empty result: `what` names what the file should hold."""
+    if count == 0:
+        raise InputError(f"no {what} in the file (it is empty or blank)", path=str(path))
 
 
 def validation_error_to_input_error(exc: ValidationError, *, path: str | None,
@@ -66,10 +126,7 @@ def read_json_model(path: str | os.PathLike[str], model: type[M]) -> M | None:
     path = Path(path)
     if not path.exists():
         return None
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise InputError(f"malformed JSON ({exc})", path=str(path)) from None
+    raw = read_json_document(path)
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
@@ -85,13 +142,64 @@ def read_models(path: str | os.PathLike[str], model: type[M]) -> Iterator[tuple[
             raise validation_error_to_input_error(exc, path=str(path), line=number) from None
 
 
+def missing_directories(directory: str | os.PathLike[str]) -> list[Path]:
+    """`directory` and those of its parents that do not exist yet, deepest first.
+
+    Note them before `mkdir(parents=True)` so a command that fails can remove what
+    it created (`remove_empty_directories`) and leave no empty directory behind.
+    """
+    missing = []
+    for candidate in [Path(directory), *Path(directory).parents]:
+        if candidate.exists():
+            break
+        missing.append(candidate)
+    return missing
+
+
+def remove_empty_directories(directories: Iterable[Path]) -> None:
+    """Remove each directory while it is empty, deepest first; stop at the first that is not."""
+    for candidate in directories:
+        try:
+            candidate.rmdir()
+        except OSError:
+            return
+
+
+def current_umask() -> int:
+    """The process umask, read without changing it where the system allows (Linux /proc)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError):
+        pass
+    mask = os.umask(0o022)  # elsewhere: the classic set-and-restore
+    os.umask(mask)
+    return mask
+
+
+def new_file_mode(path: Path) -> int:
+    """The mode `open(path, "w")` would give: an existing file's own mode, else 0o666 minus umask."""
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except FileNotFoundError:
+        return 0o666 & ~current_umask()
+
+
 @contextlib.contextmanager
 def atomic_write(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
-    """Open a temporary sibling of `path`; rename it over `path` only if the block succeeds."""
+    """Open a temporary sibling of `path`; rename it over `path` only if the block succeeds.
+
+    The temporary file gets the final file's mode at once (mkstemp alone makes it 0600,
+    which would leave results unreadable to the group the umask allows).
+    """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
+        if hasattr(os, "fchmod"):  # POSIX; Windows files carry no mode bits to fix
+            os.fchmod(fd, new_file_mode(path))
         encoding = None if "b" in mode else "utf-8"
         with os.fdopen(fd, mode, encoding=encoding) as handle:
             yield handle

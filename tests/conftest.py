@@ -32,3 +32,12 @@ def original_path() -> Path:
         pytest.skip("IFEval original not available: set IFEVALPP_ORIGINAL to input_data.jsonl "
                     "(.ci/run points it at ../shared/ifeval/input_data.jsonl)")
     return path
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path_factory: pytest.TempPathFactory,
+                     monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets its own empty IFEVALPP_DATA: none reads or writes the user's data dir."""
+    path = tmp_path_factory.mktemp("ifevalpp-data")
+    monkeypatch.setenv("IFEVALPP_DATA", str(path))
+    return path

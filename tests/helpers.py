@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -59,3 +60,18 @@ def port_open(port: int, host: str = "127.0.0.1") -> bool:
             return True
     except OSError:
         return False
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_cli(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None,
+            timeout: float = 180, umask: int | None = None) -> "subprocess.CompletedProcess[str]":
+    """The real `ifevalpp` command in a subprocess, as a user runs it (this checkout's code)."""
+    import os
+    import sys
+
+    environment = dict(os.environ, PYTHONPATH=str(ROOT), **(env or {}))
+    return subprocess.run([sys.executable, "-m", "ifevalpp", *args], cwd=cwd or ROOT,
+                          env=environment, capture_output=True, text=True, timeout=timeout,
+                          preexec_fn=None if umask is None else (lambda: os.umask(umask)))

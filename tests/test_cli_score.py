@@ -52,7 +52,8 @@ def test_a_missing_response_is_listed_and_excluded_not_failed(files, tmp_path):
     partial = write_lines(tmp_path / "partial.jsonl", SMALL_RESPONSES[:2])
     result = run("score", str(partial), "--input", str(cases))
     assert result.exit_code == 0
-    assert "Missing: 1 prompt(s)" in result.output and "3:original:0" in result.output
+    assert "Missing: 1 prompt without a usable response" in result.output
+    assert "3 / original" in result.output
     assert "2 prompts" in result.output
 
 
@@ -117,3 +118,24 @@ def test_bad_cases_exit_2_naming_the_field(tmp_path, record, field):
     assert "cases.jsonl, line 2" in result.output
     if field:
         assert f"field '{field}'" in result.output
+
+
+def test_every_output_names_the_ifevalpp_version_and_the_profile(files, tmp_path):
+    from ifevalpp import __version__
+    from tests.helpers import run_cli
+
+    cases, responses = files
+    out = tmp_path / "out"
+    result = run_cli("score", str(responses), "--input", str(cases), "--profile", "revised",
+                     "--bootstrap", "0", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    line = f"ifevalpp {__version__}, profile revised"
+    assert line in result.stdout
+    metrics = json.loads((out / "metrics.json").read_text())
+    manifest = json.loads((out / "results.manifest.json").read_text())
+    for provenance in (metrics["provenance"], manifest["provenance"]):
+        assert provenance["ifevalpp_version"] == __version__
+        assert provenance["profile"] == "revised"
+        assert provenance["dependencies"]["nltk"] == "3.8.1"
+    assert manifest["records"] == 3 and len(manifest["sha256"]) == 64
+    assert line in (out / "report.md").read_text() and line in (out / "report.html").read_text()

@@ -118,11 +118,12 @@ def test_the_bundled_model_answers_chat_completions_under_its_file_name() -> Non
 @needs_server
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="counts threads through /proc")
 def test_stopping_closes_the_port_and_leaves_no_child_or_thread() -> None:
-    before = threads()
+    before, children_before = threads(), set(children())  # other tests may keep a pool alive
     server = EmbeddedServer(EmbeddedSettings.bundled(slots=2))
     server.start()
     port = server.port
-    assert port_open(port) and children() == []  # served by this process, not a child
+    assert port_open(port)
+    assert set(children()) <= children_before  # served by this process, not a child
     assert len(threads()) > len(before)
     server.stop()
     after_first = threads()

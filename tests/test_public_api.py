@@ -180,3 +180,15 @@ def test_verl_compute_score_takes_verls_four_arguments_in_order():
     names = list(inspect.signature(compute_score).parameters)
     assert names[:4] == ["data_source", "solution_str", "ground_truth", "extra_info"]
     assert inspect.signature(compute_score).parameters["extra_info"].default is None
+
+
+@pytest.mark.parametrize("function", [check, check_loose])
+@pytest.mark.parametrize("response", [123, None, b"bytes", ["a list"]])
+def test_a_response_that_is_not_text_raises_a_clear_type_error(function, response):
+    with pytest.raises(TypeError, match=f"response must be a str, got {type(response).__name__}"):
+        function("punctuation:no_comma", response)
+
+
+def test_a_prompt_that_is_not_text_raises_a_clear_type_error():
+    with pytest.raises(TypeError, match="prompt must be a str or None, got int"):
+        check("combination:repeat_prompt", "hi", {"prompt_to_repeat": "hi"}, prompt=5)

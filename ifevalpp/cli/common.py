@@ -19,6 +19,21 @@ PROFILE_OPTION = click.option(
          "known defects.")
 
 
+PROGRESS_OPTION = click.option(
+    "--progress/--no-progress", default=True, show_default=True,
+    help="Progress on stderr: a bar on a terminal (after a second), periodic lines in a log.")
+
+
+def examples(*lines: str) -> str:
+    """A `--help` epilog showing commands exactly as typed (click would rewrap them otherwise)."""
+    return "\b\nExamples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def warn(message: str) -> None:
+    """A warning the user must see, on stderr, whatever the output format."""
+    click.echo(f"warning: {message}", err=True)
+
+
 def reports_errors(function: F) -> F:
     """Print an IfevalppError as `error: <file>, line N, field 'x': reason` and exit 2."""
 

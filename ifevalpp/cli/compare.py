@@ -5,10 +5,12 @@ from __future__ import annotations
 import click
 
 from ..evaluate.bootstrap import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED
-from .common import reports_errors
+from .common import examples, reports_errors
 
 
-@click.command()
+@click.command(short_help="Paired comparison of two scored runs (A − B).",
+               epilog=examples("ifevalpp compare runs/new/scored runs/baseline/scored",
+                               "ifevalpp compare runs/a/scored runs/b/scored --out runs/a-vs-b"))
 @click.argument("run_a", type=click.Path(file_okay=False))
 @click.argument("run_b", type=click.Path(file_okay=False))
 @click.option("--k", "k", type=click.IntRange(min=1), default=None,

@@ -8,10 +8,15 @@ from typing import Optional, Sequence
 import click
 
 from ..schema import KINDS
-from .common import PROFILE_OPTION, reports_errors
+from .common import PROFILE_OPTION, examples, reports_errors
 
 
-@click.command("export-rl")
+@click.command("export-rl", short_help="Prompts as RL training rows for TRL and verl.",
+               epilog=examples(
+                   "ifevalpp export-rl data/families/template.jsonl --out data/rl/train.jsonl",
+                   "ifevalpp export-rl data/families/template.jsonl --out data/rl/train.parquet "
+                   "--kinds original --kinds rephrasing",
+                   "ifevalpp export-rl github --out data/rl/ifeval.jsonl --prompt-format text"))
 @click.argument("families")
 @click.option("--out", required=True, type=click.Path(dir_okay=False, path_type=Path),
               help="File to write (.jsonl or .parquet).")

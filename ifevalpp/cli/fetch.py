@@ -1,23 +1,36 @@
-"""`ifevalpp fetch`: put an IFEval release into data/original/ with its sha256 checked."""
+"""`ifevalpp fetch`: put an IFEval release into the data directory with its sha256 checked."""
 
 from __future__ import annotations
 
+from typing import Optional
+
 import click
 
-from ..original import DEFAULT_DIR, REVISIONS, fetch as fetch_revision
-from .common import reports_errors
+from ..datadir import ENV_VAR
+from ..original import REVISIONS, fetch as fetch_revision
+from .common import examples, reports_errors
 
 
-@click.command()
+@click.command(short_help="Fetch the 541 IFEval cases (sha256-checked).",
+               epilog=examples("ifevalpp fetch",
+                               "ifevalpp fetch --from path/to/input_data.jsonl   # offline",
+                               "ifevalpp fetch --revision hf"))
 @click.option("--revision", type=click.Choice(sorted(REVISIONS)), default="github",
               show_default=True, help="Which release of the IFEval cases.")
 @click.option("--from", "source", metavar="PATH_OR_URL",
-              help="Take the file from here instead of the release's address.")
-@click.option("--dir", "directory", default=str(DEFAULT_DIR), show_default=True,
-              type=click.Path(file_okay=False), help="Where the cases go.")
+              help="Take the file from here (a local copy, a mirror) instead of the release's "
+                   "address.")
+@click.option("--dir", "directory", default=None, type=click.Path(file_okay=False),
+              help=f"Where the cases go (default: ${ENV_VAR}/original, else the per-user data "
+                   f"directory).")
 @reports_errors
-def fetch(revision: str, source: str | None, directory: str) -> None:
-    """Fetch the IFEval cases and verify them against the sha256 pin."""
+def fetch(revision: str, source: Optional[str], directory: Optional[str]) -> None:
+    """Fetch the IFEval cases and verify them against the sha256 pin.
+
+    The file goes to the data directory, where `score --input REVISION`,
+    `validate` and `generate-families --original REVISION` find it from any
+    working directory.
+    """
     result = fetch_revision(revision, source=source, directory=directory)
     pin = "matches the pin" if result.pinned else "no pin known for this revision: recorded"
     click.echo(f"{result.cases} cases -> {result.path}")

@@ -8,20 +8,14 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 import click
 
 from ..errors import InputError
-from ..schema import COUSIN_KINDS
-from .common import PROFILE_OPTION, reports_errors
+from ..original import resolve
+from ..progress import ProgressBar
+from ..schema import COUSIN_KINDS, Provenance
+from .common import PROFILE_OPTION, PROGRESS_OPTION, examples, reports_errors
 
 if TYPE_CHECKING:
     from ..generate.family import FamilyResult
     from ..generate.llm import LLMFamilyResult
-
-
-def resolve_original(value: str) -> Path:
-    """A path is used as is; a bare revision name like `github` means data/original/<name>.jsonl."""
-    path = Path(value)
-    if path.exists() or path.suffix or "/" in value:
-        return path
-    return Path("data") / "original" / f"{value}.jsonl"
 
 
 def summary_table(result, out: Path) -> str:
@@ -57,14 +51,22 @@ def llm_settings(model: str, base_urls: Sequence[str], **options: Any) -> Any:
         raise click.UsageError(str(exc.errors()[0]["msg"])) from None
 
 
-@click.command("generate-families")
+@click.command("generate-families",
+               short_help="Grow each case into a validated family of prompts.",
+               epilog=examples(
+                   "ifevalpp generate-families --out data/families/template.jsonl",
+                   "ifevalpp generate-families --original path/to/input_data.jsonl --seed 1 "
+                   "--out data/families/s1.jsonl",
+                   "ifevalpp generate-families --backend openai --model M "
+                   "--base-url http://HOST:8000/v1"))
 @click.option("--original", "original", default="github", show_default=True,
               help="IFEval cases: a path, or a revision name fetched by `ifevalpp fetch` "
-                   "(data/original/<name>.jsonl).")
+                   "(found in the data directory).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Family file to write (<name>.manifest.json goes beside it); default "
                    "data/families/<backend>.jsonl.")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of every random choice: the same seed gives the same file.")
 @click.option("--per-kind", type=click.IntRange(1, 20), default=3, show_default=True,
               help="Cousins of each kind per case.")
 @click.option("--kinds", multiple=True, type=click.Choice(list(COUSIN_KINDS)),
@@ -74,7 +76,7 @@ def llm_settings(model: str, base_urls: Sequence[str], **options: Any) -> Any:
 @click.option("--max-attempts", type=click.IntRange(1, 100), default=12, show_default=True,
               help="Seeds tried per cousin before it is reported as missing.")
 @PROFILE_OPTION
-@click.option("--progress/--no-progress", default=True, show_default=True)
+@PROGRESS_OPTION
 @click.option("--backend", type=click.Choice(["template", "openai"]), default="template",
               show_default=True,
               help="Who writes the cousins: the offline templates, or a model behind an "
@@ -106,9 +108,11 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
                       base_urls: Sequence[str], api_key_env: str, concurrency: int,
                       temperature: float, max_tokens: int, timeout_s: float, json_mode: bool,
                       cache_dir: Optional[Path]) -> None:
-    """Grow each case into a family: original + rephrasings, distractors, reconfigurations."""
-    from tqdm import tqdm
+    """Grow each case into a family: original + rephrasings, distractors, reconfigurations.
 
+    Every cousin is validated; the manifest beside the output names what could
+    not be made and why.
+    """
     from ..cases import load_variants
     from ..generate import generate_families as generate
     from ..generate.manifest import family_manifest
@@ -117,10 +121,11 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
     if backend == "openai" and (not model or not base_urls):
         raise click.UsageError("--backend openai needs --model and --base-url")
     out = out or Path("data") / "families" / f"{backend}.jsonl"
-    path = resolve_original(original)
-    if not path.exists():
-        raise InputError("file not found (run `ifevalpp fetch` or pass a path)", path=str(path))
+    path = resolve(original)
     variants = [variant for variant in load_variants(path) if variant.kind == "original"]
+    if not variants:
+        raise InputError("no original cases in the file (a family file's cousins cannot be "
+                         "grown into families)", path=str(path))
     if case_keys:
         wanted = {key.strip() for key in case_keys.split(",") if key.strip()}
         variants = [variant for variant in variants if str(variant.case) in wanted]
@@ -128,7 +133,7 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
         if missing:
             raise InputError(f"unknown case keys: {', '.join(sorted(missing))}", path=str(path),
                              field="key")
-    bar = tqdm(total=len(variants), desc="families", unit="case", disable=not progress)
+    bar = ProgressBar(len(variants), desc="families", unit="case", enabled=progress)
     options = dict(seed=seed, per_kind=per_kind, kinds=list(kinds) or list(COUSIN_KINDS),
                    profile=profile, max_attempts=max_attempts, progress=bar.update)
     result: FamilyResult
@@ -156,6 +161,7 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
         manifest = llm_manifest(llm_result, **paths)
     else:
         manifest = family_manifest(result, **paths)
+    manifest = {"provenance": Provenance.current(profile).model_dump(), **manifest}  # type: ignore[arg-type]
     write_json(out.with_name(out.stem + ".manifest.json"), manifest)
     click.echo(summary_table(result, out))
     if llm_result is not None:

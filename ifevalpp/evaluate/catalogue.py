@@ -39,7 +39,7 @@ class MetricInfo:
     """What one reported number is."""
 
     id: str
-    section: str                 # ifeval | reliable | drop | by_kind | type | group
+    section: str                 # ifeval | prompts | reliable | drop | by_kind | type | group
     mode: str                    # strict | loose
     kind: str                    # all | original | rephrasing | distractor | reconfiguration
     k: Optional[int] = None
@@ -85,6 +85,12 @@ def build_sums(table: FamilyTable, k_max: int) -> tuple[RatioSums, list[MetricIn
             num, den = table.type_passing[:, :, 0, :, m_index].sum(axis=2), instructions
         add(MetricInfo(metric_id("ifeval", name), "ifeval", mode, "original", name=name),
             num, den, f"ifeval/{level}")
+
+    if table.sizes[:, 1:].any():
+        for kind in ("all", *KINDS):
+            for name, num, den, level in _prompt_level_sums(table, kind):
+                add(MetricInfo(metric_id("prompts", kind, name), "prompts", name.split("_")[1],
+                               kind, name=name), num, den, f"prompts/{kind}/{level}")
 
     if k_max >= 1:
         for mode in MODES:
@@ -133,6 +139,30 @@ def build_sums(table: FamilyTable, k_max: int) -> tuple[RatioSums, list[MetricIn
     sums = builder.build()
     ordered = {info.id: info for info in infos}
     return sums, [ordered[name] for name in sums.all_ids]
+
+
+def _prompt_level_sums(table: FamilyTable, kind: str
+                       ) -> list[tuple[str, np.ndarray, np.ndarray, str]]:
+    """(metric name, numerator, denominator, level) of the four IFEval metrics on the answered
+    prompts of one kind (or `all` kinds), per family and sample."""
+    positions = slice(None) if kind == "all" else KINDS.index(kind)  # type: ignore[arg-type]
+
+    def over_kinds(values: np.ndarray) -> np.ndarray:
+        return values.sum(axis=2) if kind == "all" else values
+
+    answered = over_kinds(table.answered[:, :, positions])
+    instructions = over_kinds(table.type_counts[:, :, positions, :].sum(axis=-1))
+    rows = []
+    for name in IFEVAL_METRICS:
+        level, mode = name.split("_")
+        m_index = MODES.index(mode)
+        if level == "prompt":
+            rows.append((name, over_kinds(table.passing[:, :, positions, m_index]), answered,
+                         level))
+        else:
+            passing = over_kinds(table.type_passing[:, :, positions, :, m_index].sum(axis=-1))
+            rows.append((name, passing, instructions, level))
+    return rows
 
 
 def _sum_by(values: np.ndarray, labels: np.ndarray, n_labels: int) -> np.ndarray:

@@ -11,8 +11,8 @@ of `catalogue` is computed for both, and
 * per-family reliable@K outcomes ("every prompt of the family passes") are
   compared with an exact McNemar test: a two-sided binomial test of the
   discordant families (A passes and B fails vs. A fails and B passes) against
-  p = 1/2. With several samples per prompt, pairs are (family, sample index)
-  over the sample indices both runs have, usable in both.
+  p = 1/2. McNemar needs independent pairs, one per family: with several
+  samples per prompt it uses sample 0 (the notes say so).
 
 Runs over different family files (different sha256) are refused unless
 `allow_different_families`; then families are matched by case id.
@@ -20,7 +20,6 @@ Runs over different family files (different sha256) are refused unless
 
 from __future__ import annotations
 
-import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +30,8 @@ import pandas as pd
 from pydantic import ValidationError
 
 from ..errors import InputError
-from ..io import atomic_write, iter_json_lines, validation_error_to_input_error, write_json
+from ..io import (atomic_write, iter_json_lines, read_json_document,
+                  validation_error_to_input_error, write_json)
 from ..schema import MissingResponse, ScoredResponse
 from .bootstrap import (DEFAULT_BATCH, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED,
                         paired_intervals)
@@ -72,10 +72,7 @@ def load_run(directory: str | os.PathLike[str]) -> Run:
         if not needed.exists():
             raise InputError(f"no {needed.name}: give the --out directory of `ifevalpp score`",
                              path=str(path))
-    try:
-        metrics = json.loads(metrics_path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise InputError(f"malformed JSON ({exc.msg})", path=str(metrics_path)) from None
+    metrics = read_json_document(metrics_path)
     if not isinstance(metrics, dict) or "cases_sha256" not in metrics:
         raise InputError("no 'cases_sha256': not written by `ifevalpp score --out`",
                          path=str(metrics_path))
@@ -102,6 +99,7 @@ class McNemar:
 
     mode: str
     k: int
+    sample: int      # the sample index whose outcomes are paired
     pairs: int
     both_pass: int
     a_only: int      # A passes, B fails
@@ -171,18 +169,25 @@ def _all_pass(table: FamilyTable, mode: str) -> np.ndarray:
     return (table.passing[:, :, :, m_index] == table.sizes[:, None, :]).all(axis=2)
 
 
-def _mcnemar(table_a: FamilyTable, table_b: FamilyTable, mode: str, k: int) -> McNemar:
+def mcnemar_sample(table_a: FamilyTable, table_b: FamilyTable) -> Optional[int]:
+    """The one sample index McNemar pairs: 0 when both runs have it, else the first shared."""
     shared = sorted(set(table_a.samples) & set(table_b.samples))
-    columns_a = [table_a.samples.index(s) for s in shared]
-    columns_b = [table_b.samples.index(s) for s in shared]
-    usable = (table_a.usable[:, columns_a] & table_b.usable[:, columns_b]
-              & (table_a.sizes.sum(axis=1) == table_b.sizes.sum(axis=1))[:, None])
-    a = _all_pass(table_a, mode)[:, columns_a][usable]
-    b = _all_pass(table_b, mode)[:, columns_b][usable]
+    if not shared:
+        return None
+    return 0 if 0 in shared else shared[0]
+
+
+def _mcnemar(table_a: FamilyTable, table_b: FamilyTable, mode: str, k: int,
+             sample: int) -> McNemar:
+    column_a, column_b = table_a.samples.index(sample), table_b.samples.index(sample)
+    usable = (table_a.usable[:, column_a] & table_b.usable[:, column_b]
+              & (table_a.sizes.sum(axis=1) == table_b.sizes.sum(axis=1)))
+    a = _all_pass(table_a, mode)[:, column_a][usable]
+    b = _all_pass(table_b, mode)[:, column_b][usable]
     a_only, b_only = int((a & ~b).sum()), int((~a & b).sum())
-    return McNemar(mode=mode, k=k, pairs=int(usable.sum()), both_pass=int((a & b).sum()),
-                   a_only=a_only, b_only=b_only, neither=int((~a & ~b).sum()),
-                   p_value=mcnemar_exact(a_only, b_only))
+    return McNemar(mode=mode, k=k, sample=sample, pairs=int(usable.sum()),
+                   both_pass=int((a & b).sum()), a_only=a_only, b_only=b_only,
+                   neither=int((~a & ~b).sum()), p_value=mcnemar_exact(a_only, b_only))
 
 
 def compare_runs(run_a: str | os.PathLike[str] | Run, run_b: str | os.PathLike[str] | Run, *,
@@ -203,6 +208,10 @@ def compare_runs(run_a: str | os.PathLike[str] | Run, run_b: str | os.PathLike[s
                      "a family missing from one run counts as missing there")
     if a.profile != b.profile:
         notes.append(f"the runs use different checker profiles ({a.profile} vs {b.profile})")
+    versions = [(run.metrics.get("provenance") or {}).get("ifevalpp_version") for run in (a, b)]
+    if versions[0] != versions[1]:
+        notes.append(f"the runs were scored by different ifevalpp versions ({versions[0] or '?'} "
+                     f"vs {versions[1] or '?'}): verdicts may differ for that reason alone")
     first = family_table(a.scored, a.missing)
     table_b = family_table(b.scored, b.missing, cases=first.cases)
     table_a = family_table(a.scored, a.missing, cases=table_b.cases)
@@ -223,7 +232,17 @@ def compare_runs(run_a: str | os.PathLike[str] | Run, run_b: str | os.PathLike[s
         infos, value_a, value_b, intervals.value, intervals.low, intervals.high,
         intervals.method)]
     size = min(table_a.family_size, table_b.family_size)
-    tests = [_mcnemar(table_a, table_b, mode, size) for mode in MODES] if size > 1 else []
+    sample = mcnemar_sample(table_a, table_b)
+    tests = ([_mcnemar(table_a, table_b, mode, size, sample) for mode in MODES]
+             if size > 1 and sample is not None else [])
+    samples_a, samples_b = len(table_a.samples), len(table_b.samples)
+    if samples_a != samples_b:
+        notes.append(f"the runs have different sample counts per prompt (A {samples_a}, B "
+                     f"{samples_b}): each run's numbers average over its own samples, so the "
+                     f"differences mix models with sampling noise of different size")
+    if tests and max(samples_a, samples_b) > 1:
+        notes.append(f"McNemar uses sample {sample} only: its pairs must be independent, one "
+                     f"per family")
     families = int((table_a.usable.any(axis=1) & table_b.usable.any(axis=1)).sum())
     return Comparison(run_a=a.name, run_b=b.name, cases_sha256=(a.cases_sha256, b.cases_sha256),
                       profiles=(a.profile, b.profile), k=k_max, families=families,

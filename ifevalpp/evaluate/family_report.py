@@ -21,7 +21,7 @@ import csv
 import math
 import os
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import numpy as np
 import pandas as pd
@@ -30,12 +30,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from ..errors import InputError
 from ..io import atomic_write, sha256_file, write_json, write_jsonl
 from ..profiles import Profile
-from ..schema import KINDS
+from ..schema import KINDS, Provenance
 from .bootstrap import (DEFAULT_BATCH, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED,
                         ratio_intervals)
 from .catalogue import IFEVAL_METRICS, MetricInfo, build_sums, largest_k
 from .metrics import ifeval_metrics_by_sample
-from .plain import ScoreReport, results_records, score_file
+from .official import write_official
+from .plain import DEFAULT_CASES, ScoreReport, results_records, score_file
 from .reliability import MODES, FamilyTable, family_table
 
 
@@ -96,6 +97,16 @@ class ReliabilityReport(BaseModel):
         return self.base.missing
 
     @property
+    def warnings(self) -> list[str]:
+        """Problems to say before any number (every response empty, …)."""
+        return self.base.warnings
+
+    @property
+    def provenance(self) -> Provenance:
+        """The ifevalpp version and profile behind every number of this report."""
+        return Provenance.current(self.base.profile)
+
+    @property
     def has_cousins(self) -> bool:
         """reliable@k is reported (the families have cousins)."""
         return self.k >= 1
@@ -130,9 +141,13 @@ class ReliabilityReport(BaseModel):
 
     # -- frames ----------------------------------------------------------------
     def to_frame(self) -> pd.DataFrame:
-        """Every estimate: id, section, mode, kind, k, name, value, ci_low, ci_high, ci_method, count."""
-        return pd.DataFrame([row.model_dump() for row in self.estimates],
-                            columns=list(Estimate.model_fields))
+        """Every estimate: id, section, mode, kind, k, name, value, ci_low, ci_high, ci_method, count.
+
+        `k` is an integer column (pandas' nullable Int64: empty where a number has no k)."""
+        frame = pd.DataFrame([row.model_dump() for row in self.estimates],
+                             columns=list(Estimate.model_fields))
+        frame["k"] = frame["k"].astype("Int64")
+        return frame
 
     def results_frame(self) -> pd.DataFrame:
         """One row per scored response and instruction (the flat per-item table)."""
@@ -200,6 +215,7 @@ class ReliabilityReport(BaseModel):
         ifeval["prompts"] = self.estimate("ifeval/prompt_strict").count
         ifeval["instructions"] = self.estimate("ifeval/instruction_strict").count
         document: dict[str, Any] = {
+            "provenance": self.provenance.model_dump(),
             "profile": base.profile,
             "families": self.n_families,
             "missing": self.n_excluded,
@@ -216,6 +232,15 @@ class ReliabilityReport(BaseModel):
                           "percentile_fallback": [row.id for row in self.estimates
                                                   if row.ci_method == "percentile"]},
             "ifeval": ifeval,
+            "all_prompts": {kind: {
+                "prompts": self.estimate(f"prompts/{kind}/prompt_strict").count,
+                "instructions": self.estimate(f"prompts/{kind}/instruction_strict").count,
+                **{name: cell(f"prompts/{kind}/{name}") for name in IFEVAL_METRICS}}
+                for kind in ("all", *KINDS) if self.select("prompts", kind=kind)},
+            "run": base.run.model_dump() if base.run is not None else None,
+            "truncated": {row.kind: {"truncated": row.truncated, "answers": row.answers,
+                                     "fraction": _number(row.fraction)}
+                          for row in base.truncation()},
             "reliable_at_k": {mode: {str(k): cell(f"reliable/{mode}/{k}")
                                      for k in range(1, self.k + 1)} for mode in MODES},
             "relative_drop": ({mode: cell(f"drop/{mode}") for mode in MODES}
@@ -239,6 +264,7 @@ class ReliabilityReport(BaseModel):
                 {"case": self.table.cases[f], "reasons": reasons}
                 for f, reasons in sorted(self.table.missing_reasons.items())],
             "unmatched": base.unmatched,
+            "warnings": self.warnings,
             "notes": self.notes,
         }
         return document
@@ -294,7 +320,7 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
         raise InputError("there is nothing to score: the case file has no prompts",
                          path=base.cases_path)
     k_max = largest_k(table, k)
-    notes = []
+    notes = list(base.notes)
     if k_max == 0 and k is not None and k > 1:
         notes.append("the prompts have no cousins (plain IFEval cases): reliable@k is not "
                      "reported, only the IFEval metrics")
@@ -329,40 +355,59 @@ def _counts(sums, infos: list[MetricInfo]) -> dict[str, int]:  # type: ignore[no
     return counts
 
 
-def score(responses: str | os.PathLike[str], cases: str | os.PathLike[str], *,
+def score(responses: str | os.PathLike[str], cases: str | os.PathLike[str] = DEFAULT_CASES, *,
           profile: Profile = "official", k: Optional[int] = None,
           bootstrap: int = DEFAULT_RESAMPLES, confidence: float = DEFAULT_CONFIDENCE,
           seed: Optional[int] = DEFAULT_SEED, require_all: bool = False,
-          workers: Optional[int] = None) -> ReliabilityReport:
+          workers: Optional[int] = None,
+          progress: Optional[Callable[[int, int], None]] = None) -> ReliabilityReport:
     """Score `responses` against a case or family file; IFEval metrics, reliable@k, CIs.
 
-    `k`: the largest k of reliable@k (default: the family size); `bootstrap`:
-    resamples of families (0 = no intervals); `confidence`: the CI level;
-    `seed`: fixes the resampled families, so the same call gives the same numbers.
+    `cases`: a path, or a revision fetched by `ifevalpp fetch` (default `github`,
+    as the CLI); `k`: the largest k of reliable@k (default: the family size);
+    `bootstrap`: resamples of families (0 = no intervals); `confidence`: the CI
+    level; `seed`: fixes the resampled families, so the same call gives the same
+    numbers; `progress(done, total)` follows the scoring.
     """
     base = score_file(responses, cases, profile=profile, require_all=require_all,
-                      workers=workers)
+                      workers=workers, progress=progress)
     report = analyse(base, k=k, bootstrap=bootstrap, confidence=confidence, seed=seed)
     report.responses_sha256 = sha256_file(responses)
     return report
 
 
+def json_document(report: ReliabilityReport) -> dict[str, Any]:
+    """metrics.json as written (NaN as null): what `score --format json` prints."""
+    return _json_safe(report.metrics_document())
+
+
 # -- files ---------------------------------------------------------------------------------
 
-OUTPUT_FILES = ("results.jsonl", "metrics.json", "by_type.csv", "type_by_kind.csv",
-                "families.csv", "report.md", "report.html")
+OUTPUT_FILES = ("results.jsonl", "results.manifest.json", "metrics.json", "eval_results_strict.jsonl",
+                "eval_results_loose.jsonl", "by_type.csv", "type_by_kind.csv", "families.csv",
+                "report.md", "report.html")
+
+
+def results_manifest(report: ReliabilityReport, results: Path) -> dict[str, Any]:
+    """results.manifest.json: what results.jsonl was made from and by what (it has no header)."""
+    base = report.base
+    return {"provenance": report.provenance.model_dump(), "file": results.name,
+            "sha256": sha256_file(results), "records": len(base.scored),
+            "responses": base.responses_path, "responses_sha256": report.responses_sha256,
+            "cases": base.cases_path, "cases_sha256": base.cases_sha256}
 
 
 def write_outputs(report: ReliabilityReport, out_dir: str | os.PathLike[str]) -> list[Path]:
-    """results.jsonl, metrics.json, by_type.csv, type_by_kind.csv, families.csv, report.md,
-    report.html — each written atomically."""
+    """Every file of OUTPUT_FILES, each written atomically."""
     from ..report.html import render_html
     from ..report.markdown import render_markdown
 
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     write_jsonl(out / "results.jsonl", results_records(report.base))
-    write_json(out / "metrics.json", _json_safe(report.metrics_document()))
+    write_json(out / "results.manifest.json", results_manifest(report, out / "results.jsonl"))
+    write_json(out / "metrics.json", json_document(report))
+    write_official(report.base.scored, out)
     with atomic_write(out / "by_type.csv") as handle:
         writer = csv.writer(handle)
         writer.writerow(["level", "name", "count", "strict", "loose", "profile",

@@ -1,22 +1,29 @@
-"""Score a set of responses against IFEval cases: the library behind `ifevalpp score`."""
+"""Score a set of responses against IFEval cases: per-response verdicts and the plain IFEval numbers.
+
+The library behind the first half of `ifevalpp score`; `family_report` adds
+reliable@k and the confidence intervals on top.
+"""
 
 from __future__ import annotations
 
-import csv
 import os
-from pathlib import Path
-from typing import Optional
+from typing import Callable, Optional
 
 import pandas as pd
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from ..cases import load_variants
 from ..errors import InputError
-from ..io import atomic_write, sha256_file, write_json, write_jsonl
+from ..io import sha256_file
+from ..original import resolve
 from ..profiles import Profile, check_profile
-from ..schema import MissingResponse, ScoredResponse
+from ..progress import step_counter
+from ..schema import MissingResponse, ResponseRecord, RunInfo, ScoredResponse
 from .metrics import IfevalMetrics, TypeAccuracy, accuracy_by, ifeval_metrics
-from .scoring import join, read_responses, score_pairs
+from .runinfo import Truncation, find_run, input_notes, truncation_by_kind
+from .scoring import Joined, join, read_responses, score_pairs
+
+DEFAULT_CASES = "github"
 
 
 class ScoreReport(BaseModel):
@@ -34,6 +41,21 @@ class ScoreReport(BaseModel):
     metrics: IfevalMetrics
     by_type: list[TypeAccuracy]
     by_group: list[TypeAccuracy]
+    warnings: list[str] = Field(default_factory=list,
+                                description="problems a reader must see before the numbers")
+    notes: list[str] = Field(default_factory=list)
+    run: Optional[RunInfo] = Field(default=None, description="the `respond` run behind the "
+                                                             "responses, when its manifest is "
+                                                             "beside them")
+
+    def truncation(self) -> list[Truncation]:
+        """Answers cut off at the token limit, per kind (empty when records do not say)."""
+        return truncation_by_kind(self.scored)
+
+    @property
+    def empty_responses(self) -> int:
+        """Scored responses that are empty or only whitespace (they fail every instruction)."""
+        return sum(1 for record in self.scored if not (record.response or "").strip())
 
     def to_frame(self) -> pd.DataFrame:
         """One row per scored response and instruction (the flat per-item table)."""
@@ -55,56 +77,69 @@ class ScoreReport(BaseModel):
         return pd.DataFrame([row.model_dump() for row in self.by_type])
 
 
-def score_file(responses: str | os.PathLike[str], cases: str | os.PathLike[str], *,
-               profile: Profile = "official", require_all: bool = False,
-               workers: Optional[int] = None) -> ScoreReport:
-    """Score a response file against a case or family file; originals only feed the IFEval metrics."""
+def resolve_cases(cases: str | os.PathLike[str]) -> str:
+    """A fetched revision name (`github`, `ifevalpp`, `hf`) or a path, as a path string."""
+    return str(resolve(str(cases)))
+
+
+def nothing_to_score(joined: Joined, records: list[tuple[int, ResponseRecord]], *,
+                     responses: str, cases: str) -> InputError:
+    """Why no response could be scored, as the error to raise (an all-n/a report helps no one)."""
+    failed = sum(1 for _, record in records if record.failed)
+    if len(joined.unmatched) == len(records):
+        first = joined.unmatched[0]
+        which = f"key {first.key}" if first.key is not None else "its prompt"
+        return InputError(f"none of the {len(records)} responses matches a case of {cases} "
+                          f"(first: line {first.line}, {which}); score them against the file "
+                          f"they answer with --input", path=responses)
+    return InputError(f"no usable response: {failed} of {len(records)} record(s) are failed "
+                      f"requests ('error' set) and {len(joined.unmatched)} match no case; ask "
+                      f"the failed ones again with `ifevalpp respond ... --retry-errors`",
+                      path=responses)
+
+
+def loud_warnings(scored: list[ScoredResponse]) -> list[str]:
+    """Conditions that make every number meaningless, said before the numbers."""
+    empty = sum(1 for record in scored if not (record.response or "").strip())
+    if scored and empty == len(scored):
+        return [f"every scored response ({len(scored)}) is empty or whitespace: the model "
+                f"returned no text, so every instruction fails. Check the endpoint, the chat "
+                f"template, reasoning handling and --max-tokens before reading these numbers."]
+    return []
+
+
+def score_file(responses: str | os.PathLike[str], cases: str | os.PathLike[str] = DEFAULT_CASES,
+               *, profile: Profile = "official", require_all: bool = False,
+               workers: Optional[int] = None,
+               progress: Optional[Callable[[int, int], None]] = None) -> ScoreReport:
+    """Score a response file against a case or family file (or a fetched revision name);
+    originals only feed the IFEval metrics. `progress(done, total)` follows the scoring."""
     check_profile(profile)
-    variants = load_variants(cases)
+    cases_path = resolve_cases(cases)
+    variants = load_variants(cases_path)
     records = read_responses(responses)
     joined = join(variants, records, path=str(responses))
+    if not joined.pairs:
+        raise nothing_to_score(joined, records, responses=str(responses), cases=cases_path)
     if require_all and joined.missing:
         first = joined.missing[0]
         raise InputError(f"{len(joined.missing)} case(s) have no usable response (first: key "
                          f"{first.key}: {first.reason}); drop --require-all to score the rest",
                          path=str(responses))
-    scored = score_pairs(joined.pairs, profile=profile, workers=workers)
+    scored = score_pairs(joined.pairs, profile=profile, workers=workers,
+                         progress=step_counter(len(joined.pairs), progress))
     originals = [record for record in scored if record.kind == "original"]
+    cases_sha256 = sha256_file(cases_path)
+    run, notes = find_run(responses)
     return ScoreReport(
-        profile=profile, responses_path=str(responses), cases_path=str(cases),
-        cases_sha256=sha256_file(cases), scored=scored, missing=joined.missing,
+        profile=profile, responses_path=str(responses), cases_path=cases_path,
+        cases_sha256=cases_sha256, scored=scored, missing=joined.missing,
         unmatched=[vars(item) for item in joined.unmatched],
         metrics=ifeval_metrics(originals), by_type=accuracy_by(originals),
-        by_group=accuracy_by(originals, group=True))
+        by_group=accuracy_by(originals, group=True), warnings=loud_warnings(scored),
+        notes=notes + input_notes(run, cases_sha256, cases_path), run=run)
 
 
 def results_records(report: ScoreReport) -> list[dict]:
     """results.jsonl rows: the official per-response shape plus our key, sample and profile."""
     return [record.model_dump(mode="json") for record in report.scored]
-
-
-def write_outputs(report: ScoreReport, out_dir: str | os.PathLike[str]) -> list[Path]:
-    """results.jsonl, metrics.json and by_type.csv, each written atomically."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
-    write_jsonl(out / "results.jsonl", results_records(report))
-    write_json(out / "metrics.json", {
-        "profile": report.profile,
-        "cases": report.cases_path,
-        "cases_sha256": report.cases_sha256,
-        "responses": report.responses_path,
-        "scored": len(report.scored),
-        "missing": [item.model_dump() for item in report.missing],
-        "unmatched": report.unmatched,
-        "ifeval": report.metrics.model_dump(),
-        "by_type": [row.model_dump() for row in report.by_type],
-        "by_group": [row.model_dump() for row in report.by_group],
-    })
-    with atomic_write(out / "by_type.csv") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["level", "name", "count", "strict", "loose", "profile"])
-        for level, rows in (("group", report.by_group), ("type", report.by_type)):
-            for row in rows:
-                writer.writerow([level, row.name, row.count, f"{row.strict:.6f}",
-                                 f"{row.loose:.6f}", report.profile])
-    return [out / "results.jsonl", out / "metrics.json", out / "by_type.csv"]

@@ -31,7 +31,7 @@ from typing import Iterable, Sequence, Union
 
 import numpy as np
 
-from ..schema import KINDS, MissingResponse, ScoredResponse, parse_family_key
+from ..schema import KINDS, MissingResponse, ScoredResponse, key_order, parse_family_key
 
 MODES: tuple[str, ...] = ("strict", "loose")
 CaseId = Union[int, str]
@@ -165,6 +165,11 @@ def family_table(scored: Iterable[ScoredResponse], missing: Iterable[MissingResp
 
     for case in cases or ():
         family_index(case)
+    if cases is None:  # families in case order, numerically (999 before 1000)
+        seen = {str(record.case) if record.case is not None else parse_family_key(record.key)[0]
+                for record in scored} | {parse_family_key(record.key)[0] for record in missing}
+        for name in sorted(seen, key=key_order):
+            family_index(name)
     prompts: set[tuple[int, int, int]] = set()  # (family, kind, index)
     scored_rows = []
     for record in scored:

@@ -12,16 +12,17 @@ import multiprocessing
 import os
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
+from typing import Callable, Iterable, Optional, Sequence
 
 from pydantic import ValidationError
 
 from ..constraints import check_all
 from ..errors import InputError
-from ..io import iter_json_lines, validation_error_to_input_error
+from ..io import iter_json_lines, require_records, validation_error_to_input_error
 from ..profiles import Profile, check_profile
-from ..schema import MissingResponse, ResponseRecord, ScoredResponse, Variant, family_key, \
-    parse_family_key
+from ..schema import (MissingResponse, ResponseRecord, ScoredResponse, Variant, family_key,
+                      normalize_kwargs, parse_family_key)
+from .lm_eval import is_lm_eval_sample, response_from_lm_eval
 
 # Below this many responses a process pool costs more than it saves.
 PARALLEL_THRESHOLD = 2000
@@ -46,14 +47,47 @@ class Joined:
 
 
 def read_responses(path: str | os.PathLike[str]) -> list[tuple[int, ResponseRecord]]:
-    """Every response record of a JSONL file with its line number; bad lines raise InputError."""
+    """Every response record of a JSONL file with its line number; bad lines raise InputError.
+
+    Lines may be our keyed records, the official `{"prompt", "response"}` shape,
+    or lm-evaluation-harness sample-log lines (`doc`, `filtered_resps`, …).
+    An empty file is an error: there is nothing to score.
+    """
+    shown = str(path)
     records = []
     for number, raw in iter_json_lines(path):
+        if is_lm_eval_sample(raw):
+            raw = response_from_lm_eval(raw, path=shown, line=number)
         try:
             records.append((number, ResponseRecord.model_validate(raw)))
         except ValidationError as exc:
-            raise validation_error_to_input_error(exc, path=str(path), line=number) from None
+            raise validation_error_to_input_error(exc, path=shown, line=number) from None
+    require_records(len(records), path, "responses")
     return records
+
+
+def _check_same_case(variant: Variant, record: ResponseRecord, *, path: str, line: int) -> None:
+    """A keyed record that names its prompt (or instructions) must agree with the case file.
+
+    A mismatch means the answer was collected on another version of the prompts
+    (another revision or family file): scoring it against this case would grade
+    it by instructions it was never given.
+    """
+    if record.prompt is not None and record.prompt != variant.prompt:
+        raise InputError(f"the response answers a different prompt than {variant.key} in the case "
+                         f"file: were the responses collected on another revision or family "
+                         f"file? (pass that file as --input)", path=path, line=line,
+                         field="prompt")
+    extra = record.model_extra or {}
+    ids = extra.get("instruction_id_list")
+    if ids is not None and list(ids) != list(variant.instruction_id_list):
+        raise InputError(f"the record's instruction_id_list differs from {variant.key}'s in the "
+                         f"case file", path=path, line=line, field="instruction_id_list")
+    kwargs = extra.get("kwargs")
+    if isinstance(kwargs, list) and [normalize_kwargs(item) if isinstance(item, dict) else item
+                                     for item in kwargs] != list(variant.kwargs):
+        raise InputError(f"the record's kwargs differ from {variant.key}'s in the case file",
+                         path=path, line=line, field="kwargs")
 
 
 def _normal_key(key: object) -> str:
@@ -87,6 +121,7 @@ def join(variants: Sequence[Variant], records: Iterable[tuple[int, ResponseRecor
             if variant is None:
                 joined.unmatched.append(UnmatchedResponse(number, key, record.prompt))
                 continue
+            _check_same_case(variant, record, path=path, line=number)
         else:
             assert record.prompt is not None
             if record.prompt in by_prompt and by_prompt[record.prompt] is None:
@@ -131,7 +166,7 @@ def score_one(variant: Variant, record: ResponseRecord, profile: Profile) -> Sco
         key=variant.key, prompt=variant.prompt, instruction_id_list=variant.instruction_id_list,
         strict=strict, loose=loose, follow_all_strict=all(strict), follow_all_loose=all(loose),
         profile=profile, case=variant.case, kind=variant.kind, index=variant.index,
-        sample=record.sample)
+        sample=record.sample, response=record.response, finish_reason=record.finish_reason)
 
 
 def _score_chunk(args: tuple[list[tuple[Variant, ResponseRecord]], Profile]) -> list[ScoredResponse]:
@@ -162,15 +197,26 @@ def warm_up() -> None:
 
 
 def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Profile = "official",
-                workers: Optional[int] = None) -> list[ScoredResponse]:
-    """Score every pair, in order; large inputs are spread over processes (`workers`, default all cores)."""
+                workers: Optional[int] = None,
+                progress: Optional[Callable[[int], None]] = None) -> list[ScoredResponse]:
+    """Score every pair, in order; large inputs are spread over processes (`workers`, default all cores).
+
+    `progress(n)` is called as each batch of n pairs is scored.
+    """
     global _FORKED_PAIRS
     check_profile(profile)
     workers = workers or os.cpu_count() or 1
     if workers <= 1 or len(pairs) < PARALLEL_THRESHOLD:
-        return _score_chunk((list(pairs), profile))
+        step = 64
+        scored: list[ScoredResponse] = []
+        for start in range(0, len(pairs), step):
+            scored += _score_chunk((list(pairs[start:start + step]), profile))
+            if progress is not None:
+                progress(len(pairs[start:start + step]))
+        return scored
     size = max(1, -(-len(pairs) // (workers * 4)))
     bounds = [(start, min(start + size, len(pairs))) for start in range(0, len(pairs), size)]
+    results: list[list[ScoredResponse]] = []
     # A process pool executor (not multiprocessing.Pool): a worker that dies raises
     # BrokenProcessPool instead of leaving the parent waiting forever.
     if os.name == "posix":
@@ -178,12 +224,18 @@ def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Pro
         _FORKED_PAIRS = pairs
         try:
             with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
-                results = list(pool.map(_score_range,
-                                        [(start, stop, profile) for start, stop in bounds]))
+                for (start, stop), chunk in zip(bounds, pool.map(
+                        _score_range, [(start, stop, profile) for start, stop in bounds])):
+                    results.append(chunk)
+                    if progress is not None:
+                        progress(stop - start)
         finally:
             _FORKED_PAIRS = ()
     else:  # pragma: no cover - spawn: the pairs travel to the workers
         chunks = [(list(pairs[start:stop]), profile) for start, stop in bounds]
         with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
-            results = list(pool.map(_score_chunk, chunks))
-    return [scored for chunk in results for scored in chunk]
+            for (start, stop), chunk in zip(bounds, pool.map(_score_chunk, chunks)):
+                results.append(chunk)
+                if progress is not None:
+                    progress(stop - start)
+    return [record for chunk in results for record in chunk]

@@ -14,6 +14,14 @@ def points(value: float) -> str:
     return "n/a" if value != value else f"{100 * value:+.2f}"
 
 
+def significant(row: dict[str, Any]) -> bool:
+    """The CI excludes 0 on the side of a non-zero difference (a zero difference never is)."""
+    delta, low, high = row["delta"], row["ci_low"], row["ci_high"]
+    if delta != delta or low != low or high != high or abs(delta) < 1e-12:
+        return False
+    return (delta > 0 and low > 0) or (delta < 0 and high < 0)
+
+
 def signed_interval(low: float, high: float) -> str:
     if low != low or high != high:
         return "n/a"
@@ -55,7 +63,7 @@ def format_comparison(comparison: Comparison, *, by_type: bool = True) -> str:
             [[test.mode, test.pairs, test.both_pass, test.a_only, test.b_only, test.neither,
               f"{test.p_value:.4g}"] for test in comparison.mcnemar],
             title=f"Exact McNemar test on per-family reliable@{comparison.mcnemar[0].k} "
-                  f"(every prompt of the family passes)"))
+                  f"(every prompt of the family passes; sample {comparison.mcnemar[0].sample})"))
     kind_rows = []
     for kind in KINDS[1:]:
         rows = [row for row in comparison.deltas if row["section"] == "by_kind"
@@ -74,7 +82,7 @@ def format_comparison(comparison: Comparison, *, by_type: bool = True) -> str:
         cells: dict[str, dict[str, str]] = {}
         for row in comparison.deltas:
             if row["section"] == "type" and row["mode"] == "strict":
-                mark = "*" if row["ci_low"] > 0 or row["ci_high"] < 0 else ""
+                mark = "*" if significant(row) else ""
                 cells.setdefault(row["name"], {})[row["kind"]] = points(row["delta"]) + mark
         if cells:
             parts.append(format_table(

@@ -3,6 +3,8 @@
 Charts: the reliable@k curve with its CI band (strict and loose), reliable@k per
 perturbation kind, the IFEval metrics, and pass rates per instruction type on
 originals and on each kind of cousin; then every table of the Markdown report.
+Charts fill the page width (line charts switch to a narrow layout below 640 px,
+bars are HTML and reflow); every text taken from an input file is escaped.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from typing import Any, Sequence
 
 from ..evaluate.family_report import ReliabilityReport
 from ..schema import KINDS
-from .sections import LEVEL_NAMES, bootstrap_line, notes_lines, sections
-from .svg import PALETTE, Series, bar_chart, line_chart
+from .sections import LEVEL_NAMES, Section, bootstrap_line, notes_lines, sections
+from .bars import CSS as BARS_CSS, bar_chart
+from .svg import PALETTE, Series, has_points, line_chart
 
 STRICT_COLOR = PALETTE[0]   # the reliable@k strict curve (#0072b2)
 LOOSE_COLOR = PALETTE[1]
@@ -22,17 +25,33 @@ KIND_COLORS = {"original": "#555555", "rephrasing": PALETTE[2], "distractor": PA
 
 STYLE = """
 body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 24px auto;
-       max-width: 1000px; color: #222; background: #fff; padding: 0 16px; }
+       max-width: 1120px; color: #222; background: #fff; padding: 0 16px; }
 h1 { font-size: 22px; } h2 { font-size: 17px; margin-top: 28px; }
-table { border-collapse: collapse; margin: 8px 0 16px; font-size: 13px; }
+table { border-collapse: collapse; margin: 8px 0 4px; font-size: 13px; }
 th, td { padding: 3px 10px; border-bottom: 1px solid #e5e5e5; text-align: left; }
-td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
-.meta { color: #555; font-size: 13px; } .chart { margin: 12px 0; }
-.notes li { font-size: 13px; color: #444; }
-"""
+table.settings td:last-child { overflow-wrap: anywhere; white-space: pre-wrap; }
+td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.table-wrap { overflow-x: auto; max-width: 100%; margin-bottom: 12px; }
+.meta { color: #555; font-size: 13px; overflow-wrap: anywhere; } .chart { margin: 12px 0; }
+.chart .caption { font-weight: 600; font-size: 15px; margin: 18px 0 4px; }
+.chart svg { display: block; width: 100%; height: auto; }
+.chart .narrow { display: none; }
+@media (max-width: 640px) { .chart .wide { display: none; } .chart .narrow { display: block; }
+  body { padding: 0 10px; } th, td { padding: 3px 6px; } }
+.note { font-size: 13px; color: #444; margin: 2px 0 14px; }
+.notes li { font-size: 13px; color: #444; overflow-wrap: anywhere; }
+.warning { border: 2px solid #d55e00; background: #fff3ec; padding: 8px 12px; font-weight: 600; }
+.nodata { color: #777; font-style: italic; }
+footer { margin-top: 28px; border-top: 1px solid #ddd; padding-top: 8px; }
+@media print { .chart, table, .bars .group { break-inside: avoid; } h2 { break-after: avoid; } }
+""" + BARS_CSS
 
 
-def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]], *,
+           settings: bool = False) -> str:
+    if not rows:
+        return '<p class="nodata">no data</p>'
+
     def is_number(text: str) -> bool:
         if text.startswith("[") or text in ("n/a", ""):
             return True
@@ -43,13 +62,30 @@ def _table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
         return True
 
     cells = [[str(value) for value in row] for row in rows]
-    numeric = [all(is_number(row[i]) for row in cells) if cells else False
-               for i in range(len(headers))]
+    numeric = [all(is_number(row[i]) for row in cells) for i in range(len(headers))]
     head = "".join(f'<th class="{"num" if numeric[i] else ""}">{escape(h)}</th>'
                    for i, h in enumerate(headers))
     body = "".join("<tr>" + "".join(f'<td class="{"num" if numeric[i] else ""}">{escape(v)}</td>'
                                     for i, v in enumerate(row)) + "</tr>" for row in cells)
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    if settings:  # name/value pairs: long values wrap inside the page instead of scrolling
+        return f'<table class="settings"><tbody>{body}</tbody></table>'
+    return (f'<div class="table-wrap"><table><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table></div>")
+
+
+def _line_or_nothing(x: list[int], series: list[Series], title: str, chart_id: str) -> str:
+    """The line chart twice, wide (legend at the right) and narrow (legend below): CSS shows
+    the one that fits, so its text stays readable from 390 px phones to wide screens."""
+    caption = f'<div class="caption">{escape(title)}</div>'
+    if not x or not has_points(series):
+        return caption + '<p class="nodata">no data</p>'
+    options: dict[str, Any] = dict(title=title, x_label="k", y_label="reliable@k %",
+                                   caption=False)
+    wide = line_chart(x, series, chart_id=chart_id, **options)
+    narrow = line_chart(x, series, chart_id=f"{chart_id}-narrow", width=380, height=330,
+                        legend="below", **options)
+    return f'{caption}<div class="wide">{wide}</div><div class="narrow">{narrow}</div>'
+
 
 
 def reliability_chart(report: ReliabilityReport) -> str:
@@ -59,8 +95,7 @@ def reliability_chart(report: ReliabilityReport) -> str:
         rows = [report.estimate(f"reliable/{mode}/{k}") for k in x]
         series.append(Series(mode, [r.value for r in rows], [r.ci_low for r in rows],
                              [r.ci_high for r in rows], color=color))
-    return line_chart(x, series, title="reliable@k with its confidence band", x_label="k",
-                      y_label="reliable@k %", chart_id="reliable-at-k")
+    return _line_or_nothing(x, series, "reliable@k with its confidence band", "reliable-at-k")
 
 
 def kind_chart(report: ReliabilityReport) -> str:
@@ -78,9 +113,8 @@ def kind_chart(report: ReliabilityReport) -> str:
         s.values = list(s.values) + [float("nan")] * pad
         s.low = list(s.low or []) + [float("nan")] * pad
         s.high = list(s.high or []) + [float("nan")] * pad
-    return line_chart(list(range(1, top + 1)), series,
-                      title="reliable@k by perturbation kind (strict)", x_label="k",
-                      y_label="reliable@k %", chart_id="reliable-by-kind", width=640, height=320)
+    return _line_or_nothing(list(range(1, top + 1)), series,
+                            "reliable@k by perturbation kind (strict)", "reliable-by-kind")
 
 
 def ifeval_chart(report: ReliabilityReport) -> str:
@@ -89,8 +123,7 @@ def ifeval_chart(report: ReliabilityReport) -> str:
     return bar_chart([LEVEL_NAMES[name] for name in names],
                      [Series("originals", [r.value for r in rows], [r.ci_low for r in rows],
                              [r.ci_high for r in rows], color=STRICT_COLOR)],
-                     title="IFEval metrics on originals", bar=16, label_width=200,
-                     chart_id="ifeval-metrics")
+                     title="IFEval metrics on originals", chart_id="ifeval-metrics")
 
 
 def type_chart(report: ReliabilityReport) -> str:
@@ -108,8 +141,7 @@ def type_chart(report: ReliabilityReport) -> str:
             by_name = {row.name: row for row in report.select("type", kind=kind, mode="strict")}
             series.append(_series(kind, names, by_name, KIND_COLORS[kind]))
         title = "Strict pass rate per instruction type on each kind of prompt"
-    return bar_chart(names, series, title=title, bar=7 if len(series) > 2 else 9,
-                     chart_id="by-type")
+    return bar_chart(names, series, title=title, chart_id="by-type")
 
 
 def _series(name: str, names: Sequence[str], by_name: dict, color: str) -> Series:  # type: ignore[type-arg]
@@ -119,35 +151,54 @@ def _series(name: str, names: Sequence[str], by_name: dict, color: str) -> Serie
                   [by_name[n].ci_high if n in by_name else nan for n in names], color=color)
 
 
-def render_html(report: ReliabilityReport) -> str:
+def _meta(report: ReliabilityReport) -> str:
     base = report.base
+    return ('<p class="meta">'
+            f"evaluator <strong>{escape(report.provenance.line())}</strong><br>"
+            f"responses <code>{escape(base.responses_path)}</code><br>"
+            f"cases <code>{escape(base.cases_path)}</code> (sha256 "
+            f"<code>{escape(base.cases_sha256)}</code>)<br>"
+            f"samples per prompt: {len(report.samples)}; {escape(bootstrap_line(report))}</p>")
+
+
+def _section(section: Section) -> list[str]:
+    return [f"<h2>{escape(section.title)}</h2>",
+            _table(section.headers, section.rows, settings=section.settings),
+            *(f'<p class="note">{escape(note)}</p>' for note in section.notes)]
+
+
+def render_html(report: ReliabilityReport) -> str:
     charts = []
     if report.has_cousins:
         charts.append(reliability_chart(report))
         if report.select("by_kind"):
             charts.append(kind_chart(report))
     charts.append(ifeval_chart(report))
-    if report.select("type"):
-        charts.append(type_chart(report))
-    body = ["<h1>ifevalpp score report</h1>",
-            '<p class="meta">'
-            f"responses <code>{escape(base.responses_path)}</code><br>"
-            f"cases <code>{escape(base.cases_path)}</code> (sha256 "
-            f"<code>{escape(base.cases_sha256)}</code>)<br>"
-            f"profile {escape(report.profile)}; samples per prompt: {len(report.samples)}; "
-            f"{escape(bootstrap_line(report))}</p>"]
+    charts.append(type_chart(report))
+    body = ["<h1>ifevalpp score report</h1>"]
+    body.extend(f'<p class="warning">Warning: {escape(message)}</p>'
+                for message in report.warnings)
+    body.append(_meta(report))
+    every = sections(report)
+    for section in [section for section in every if section.lead]:
+        body.extend(_section(section))
     body.extend(f'<div class="chart">{chart}</div>' for chart in charts)
-    for section in sections(report):
-        body.append(f"<h2>{escape(section.title)}</h2>")
-        body.append(_table(section.headers, section.rows))
+    for section in [section for section in every if not section.lead]:
+        body.extend(_section(section))
     notes = notes_lines(report)
     if notes:
         body.append("<h2>Notes</h2><ul class=\"notes\">"
                     + "".join(f"<li>{escape(note)}</li>" for note in notes) + "</ul>")
-    body.append('<p class="meta">reliable@k = pass(o) · C(c, k−1) / C(|C|, k−1): the probability '
-                "that the original and k−1 cousins drawn at random all pass, averaged over "
-                "families; several samples per prompt are scored per sample index, then "
-                "averaged. See docs/metrics.md.</p>")
+    footer = []
+    if report.has_cousins:
+        footer.append("reliable@k = pass(o) · C(c, k−1) / C(|C|, k−1): the probability that "
+                      "the original and k−1 cousins drawn at random all pass, averaged over "
+                      "families; several samples per prompt are scored per sample index, then "
+                      "averaged. See docs/metrics.md.")
+    footer.append(f"Made by {report.provenance.line()}.")
+    body.append('<footer class="meta">' + "<br>".join(escape(line) for line in footer)
+                + "</footer>")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<title>ifevalpp score report</title>"
             f"<style>{STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")

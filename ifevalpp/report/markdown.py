@@ -8,9 +8,18 @@ from ..evaluate.family_report import ReliabilityReport
 from .sections import bootstrap_line, notes_lines, sections
 
 
+def md_text(value: Any) -> str:
+    """Text from an input file made inert in Markdown: no raw HTML, no table breaks."""
+    return (str(value).replace("\\", "\\\\").replace("<", "\\<").replace(">", "\\>")
+            .replace("|", "\\|").replace("\n", " "))
+
+
 def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    if not rows:
+        return "_no data_"
+
     def cell(value: Any) -> str:
-        return str(value).replace("|", "\\|").replace("\n", " ")
+        return md_text(value)
 
     numeric = [all(_numeric(row[i]) for row in rows) if rows else False
                for i in range(len(headers))]
@@ -33,16 +42,25 @@ def _numeric(value: Any) -> bool:
 
 def render_markdown(report: ReliabilityReport) -> str:
     base = report.base
-    lines = ["# ifevalpp score report", "",
-             f"- responses: `{base.responses_path}`",
-             f"- cases: `{base.cases_path}` (sha256 `{base.cases_sha256}`)",
-             f"- profile: {report.profile}; samples per prompt: {len(report.samples)}",
-             f"- {bootstrap_line(report)}", ""]
+    lines = ["# ifevalpp score report", ""]
+    lines += [f"> **Warning:** {md_text(message)}" for message in report.warnings]
+    if report.warnings:
+        lines.append("")
+    lines += [f"- evaluator: {report.provenance.line()}",
+              f"- responses: `{base.responses_path}`",
+              f"- cases: `{base.cases_path}` (sha256 `{base.cases_sha256}`)",
+              f"- samples per prompt: {len(report.samples)}",
+              f"- {bootstrap_line(report)}", ""]
     for section in sections(report):
-        lines += [f"## {section.title}", "", markdown_table(section.headers, section.rows), ""]
+        lines += [f"## {md_text(section.title)}", "",
+                  markdown_table(section.headers, section.rows), ""]
+        if section.notes:
+            lines += [md_text(" ".join(section.notes)), ""]
     notes = notes_lines(report)
     if notes:
-        lines += ["## Notes", ""] + [f"- {note}" for note in notes] + [""]
-    lines += ["Definitions: see docs/metrics.md (reliable@k = pass(o) · C(c, k−1) / C(|C|, k−1), "
-              "mean over families; several samples: per sample index, then averaged).", ""]
+        lines += ["## Notes", ""] + [f"- {md_text(note)}" for note in notes] + [""]
+    if report.has_cousins:
+        lines += ["Definitions: see docs/metrics.md (reliable@k = pass(o) · C(c, k−1) / "
+                  "C(|C|, k−1), mean over families; several samples: per sample index, then "
+                  "averaged).", ""]
     return "\n".join(lines)

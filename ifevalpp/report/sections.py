@@ -5,11 +5,13 @@ Formatting only: every number comes from the report's estimates.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from ..evaluate.family_report import ReliabilityReport
-from ..schema import KINDS
+from ..schema import KINDS, display_key, key_order
+from ..wording import plural
 from .table import percent
 
 MODES = ("strict", "loose")
@@ -23,6 +25,8 @@ class Section:
     headers: list[str]
     rows: list[list[Any]]
     notes: list[str] = field(default_factory=list)
+    settings: bool = False  # a name/value list whose long values wrap (paths, prompts)
+    lead: bool = False      # what the run was: shown before the charts
 
 
 def interval(low: float, high: float) -> str:
@@ -58,29 +62,125 @@ def ifeval_section(report: ReliabilityReport) -> Section:
     for name in ("prompt_strict", "instruction_strict", "prompt_loose", "instruction_loose"):
         est = report.estimate(f"ifeval/{name}")
         rows.append([LEVEL_NAMES[name], percent(est.value), interval(est.ci_low, est.ci_high)])
-    return Section(f"IFEval metrics on originals ({prompts} prompts, {instructions} instructions"
-                   f"{sample_note}, profile {report.profile})",
+    return Section(f"IFEval metrics on originals ({plural(prompts, 'prompt')}, "
+                   f"{plural(instructions, 'instruction')}{sample_note}, profile {report.profile})",
                    ["metric", "value %", ci_label(report)], rows)
 
 
+NOT_SENT = "not sent (server default)"
+
+
+def _setting(value: Any) -> str:
+    if value is None or value == [] or value == {}:
+        return NOT_SENT
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def run_section(report: ReliabilityReport) -> Optional[Section]:
+    """The `respond` run behind the responses: model, endpoints, every sampling setting."""
+    run = report.base.run
+    if run is None:
+        return None
+    sampling = run.sampling
+    reasoning = run.reasoning
+    if reasoning.get("keep_reasoning"):
+        handled = "kept in the graded response"
+    else:
+        tags = reasoning.get("think_tags") or ["<think>", "</think>"]
+        fields = ", ".join(reasoning.get("fields") or [])
+        handled = (f"removed before grading (fields {fields}; {tags[0]}…{tags[1]} blocks)")
+    seed = _setting(sampling.get("seed"))
+    if sampling.get("seed") is not None:
+        seed += " (sample i is asked with seed + i)"
+    rows = [["model", run.model], ["endpoints", ", ".join(run.endpoints)],
+            ["temperature", _setting(sampling.get("temperature"))],
+            ["top_p", _setting(sampling.get("top_p"))],
+            ["max_tokens", _setting(sampling.get("max_tokens"))], ["seed", seed],
+            ["stop", _setting(sampling.get("stop"))],
+            ["extra_body", _setting(sampling.get("extra_body"))],
+            # quoted, so line breaks and edge spaces show
+            ["system prompt", json.dumps(run.system_prompt, ensure_ascii=False)
+             if run.system_prompt is not None else "none"],
+             ["reasoning", handled], ["samples per prompt", run.samples]]
+    if run.limit is not None:
+        rows.append(["limit", f"first {plural(run.limit, 'prompt')} only"])
+    rows += [["responses sha256", report.responses_sha256 or "n/a"],
+             ["prompt files asked", ", ".join(f"{item['path']} (sha256 {item['sha256']})"
+                                              for item in run.inputs)],
+             ["manifest", f"{run.manifest} ({plural(run.sessions, 'session')}; "
+                          + ("finished" if run.finished_at else "not finished: pairs missing")
+                          + ")"],
+             ["collected with", f"ifevalpp {run.ifevalpp_version}"]]
+    return Section("Run (from the respond manifest beside the responses)", ["setting", "value"],
+                   rows, settings=True, lead=True)
+
+
+def truncation_section(report: ReliabilityReport) -> Optional[Section]:
+    """Answers cut off at the token limit, per kind: they fail length and end checks silently."""
+    rows = [[row.kind, row.answers, row.truncated, percent(row.fraction)]
+            for row in report.base.truncation()]
+    if not rows:
+        return None
+    return Section("Answers cut off at the token limit (finish_reason \"length\"; they fail "
+                   "length and end checks silently)",
+                   ["kind", "answers", "cut off", "cut off %"], rows, lead=True)
+
+
+def all_prompts_sections(report: ReliabilityReport, *, modes: Sequence[str] = MODES
+                         ) -> list[Section]:
+    """The four IFEval metrics on every prompt of the family file, by kind, CIs over families."""
+    if not report.select("prompts"):
+        return []
+    label = ci_label(report)
+    out = []
+    for mode in modes:
+        rows = []
+        for kind in ("all", *KINDS):
+            if not report.select("prompts", kind=kind):
+                continue
+            prompt = report.estimate(f"prompts/{kind}/prompt_{mode}")
+            instruction = report.estimate(f"prompts/{kind}/instruction_{mode}")
+            rows.append([kind, prompt.count, percent(prompt.value),
+                         interval(prompt.ci_low, prompt.ci_high), instruction.count,
+                         percent(instruction.value),
+                         interval(instruction.ci_low, instruction.ci_high)])
+        out.append(Section(f"All prompts, {mode}: the IFEval metrics on every prompt of the family "
+                           f"file, by kind (CIs resample families)",
+                           ["kind", "prompts", "prompt-level %", label, "instructions",
+                            "instruction-level %", label], rows))
+    return out
+
+
 def reliability_section(report: ReliabilityReport) -> Section:
+    """reliable@k for every k, with n: the families that enter it (complete at that k)."""
     rows = []
     for k in range(1, report.k + 1):
         strict = report.estimate(f"reliable/strict/{k}")
         loose = report.estimate(f"reliable/loose/{k}")
-        rows.append([f"reliable@{k}", percent(strict.value), interval(strict.ci_low, strict.ci_high),
-                     percent(loose.value), interval(loose.ci_low, loose.ci_high)])
-    if report.k >= 2:
-        strict, loose = report.estimate("drop/strict"), report.estimate("drop/loose")
-        rows.append([f"relative drop @1→@{report.k}", percent(strict.value),
+        rows.append([f"reliable@{k}", strict.count, percent(strict.value),
                      interval(strict.ci_low, strict.ci_high), percent(loose.value),
                      interval(loose.ci_low, loose.ci_high)])
-    excluded = report.n_excluded
-    sample_note = (f", {len(report.samples)} samples averaged" if len(report.samples) > 1 else "")
-    title = (f"reliable@k ({report.n_families} families of up to {report.table.family_size} "
-             f"prompts{sample_note}; {excluded} excluded for a missing or failed response)")
+    if report.k >= 2:
+        strict, loose = report.estimate("drop/strict"), report.estimate("drop/loose")
+        rows.append([f"relative drop @1→@{report.k}", strict.count, percent(strict.value),
+                     interval(strict.ci_low, strict.ci_high), percent(loose.value),
+                     interval(loose.ci_low, loose.ci_high)])
+    several = len(report.samples) > 1
+    sample_note = f", {len(report.samples)} samples averaged" if several else ""
+    counted = "usable (family, sample) pairs" if several else "families"
+    top = report.estimate(f"reliable/strict/{report.k}").count
+    total = len(report.table.cases) * len(report.samples)
+    title = (f"reliable@k ({plural(report.n_families, 'family')} of up to "
+             f"{report.table.family_size} prompts{sample_note})")
+    notes = [f"n = {counted} counted at that k. reliable@{report.k} counts only those whose "
+             f"{report.k} prompts all have a usable response: {top:,} of {total:,}."]
+    if report.n_excluded:
+        notes.append(f"{plural(report.n_excluded, 'family')} excluded (in at least one sample) "
+                     f"for a missing or failed response.")
     label = ci_label(report)
-    return Section(title, ["metric", "strict %", label, "loose %", label], rows)
+    return Section(title, ["metric", "n", "strict %", label, "loose %", label], rows, notes)
 
 
 def kind_section(report: ReliabilityReport) -> Section:
@@ -88,11 +188,13 @@ def kind_section(report: ReliabilityReport) -> Section:
     for kind in KINDS[1:]:
         for est in report.select("by_kind", kind=kind, mode="strict"):
             loose = report.estimate(f"by_kind/{kind}/loose/{est.k}")
-            rows.append([kind, est.k, percent(est.value), interval(est.ci_low, est.ci_high),
-                         percent(loose.value), interval(loose.ci_low, loose.ci_high)])
+            rows.append([kind, est.k, est.count, percent(est.value),
+                         interval(est.ci_low, est.ci_high), percent(loose.value),
+                         interval(loose.ci_low, loose.ci_high)])
     label = ci_label(report)
-    return Section("reliable@k by perturbation kind (the original plus that kind's cousins)",
-                   ["kind", "k", "strict %", label, "loose %", label], rows)
+    return Section("reliable@k by perturbation kind (the original plus that kind's cousins; "
+                   "n = families counted at that k)",
+                   ["kind", "k", "n", "strict %", label, "loose %", label], rows)
 
 
 def type_sections(report: ReliabilityReport, *, group: bool, modes: Sequence[str] = MODES
@@ -127,27 +229,49 @@ def type_sections(report: ReliabilityReport, *, group: bool, modes: Sequence[str
     return out
 
 
+def missing_line(report: ReliabilityReport, *, limit: int = 20) -> str:
+    """The prompts without a usable response, in key order, as people read keys."""
+    missing = sorted(report.base.missing, key=lambda item: (key_order(item.key), item.sample or 0))
+    several = len(report.samples) > 1
+    listed = ", ".join(display_key(item.key) + (f" sample {item.sample}" if several else "")
+                       + (f" ({item.reason})" if item.reason != "no response" else "")
+                       for item in missing[:limit])
+    more = f" … and {len(missing) - limit:,} more" if len(missing) > limit else ""
+    families = (f" (and {plural(report.n_excluded, 'family')} from reliable@k)"
+                if report.has_cousins else "")
+    return (f"Missing: {plural(len(missing), 'prompt')} without a usable response, excluded "
+            f"from every metric{families}: {listed}{more}")
+
+
 def notes_lines(report: ReliabilityReport) -> list[str]:
     lines = list(report.notes)
     base = report.base
     if base.missing:
-        several = len(report.samples) > 1
-        listed = ", ".join(f"{item.key}" + (f" sample {item.sample}" if several else "")
-                           + (f" ({item.reason})" if item.reason != "no response" else "")
-                           for item in base.missing[:20])
-        more = f" … and {len(base.missing) - 20} more" if len(base.missing) > 20 else ""
-        families = (f" (and {report.n_excluded} family(ies) from reliable@k)"
-                    if report.has_cousins else "")
-        lines.append(f"Missing: {len(base.missing)} prompt(s) without a usable response, "
-                     f"excluded from every metric{families}: {listed}{more}")
+        lines.append(missing_line(report))
     if base.unmatched:
-        lines.append(f"Unmatched: {len(base.unmatched)} response(s) match no case and were "
+        one = len(base.unmatched) == 1
+        lines.append(f"Unmatched: {plural(len(base.unmatched), 'response')} "
+                     f"{'matches' if one else 'match'} no case and {'was' if one else 'were'} "
                      f"ignored (first at line {base.unmatched[0]['line']}).")
+    cut = next((row for row in base.truncation() if row.kind == "all"), None)
+    if cut is not None and cut.answers and cut.truncated / cut.answers >= 0.05:
+        lines.append(f"Cut off: {percent(cut.fraction)}% of the answers "
+                     f"({cut.truncated:,} of {cut.answers:,}) stopped at the token limit, where "
+                     f"length and end checks fail; a larger --max-tokens would show whether the "
+                     f"model follows them.")
+    empty = base.empty_responses
+    if empty and not base.warnings:
+        lines.append(f"Empty: {plural(empty, 'scored response')} "
+                     f"{'is' if empty == 1 else 'are'} empty or whitespace (every instruction "
+                     f"fails on them).")
     return lines
 
 
 def sections(report: ReliabilityReport, *, modes: Sequence[str] = MODES) -> list[Section]:
-    out = [ifeval_section(report)]
+    out = [section for section in (run_section(report), truncation_section(report))
+           if section is not None]
+    out.append(ifeval_section(report))
+    out.extend(all_prompts_sections(report, modes=modes))
     if report.has_cousins:
         out.append(reliability_section(report))
         if report.select("by_kind"):

@@ -1,8 +1,9 @@
-"""Tiny inline-SVG charts (no plotting dependency): a line chart with CI bands, grouped bars.
+"""A tiny inline-SVG line chart with CI bands (no plotting dependency).
 
-Every function returns an `<svg>` element as a string that a page can embed
-directly; values are fractions in [0, 1] and are drawn as percentages. NaN
-points are skipped.
+`line_chart` returns an `<svg>` element a page embeds directly; values are
+fractions in [0, 1] drawn as percentages on a fixed 0–100 axis, NaN points are
+skipped, and every text is escaped. Bar charts are plain HTML (`report/bars.py`),
+which reflows to any width.
 """
 
 from __future__ import annotations
@@ -37,55 +38,49 @@ def _fmt(value: float) -> str:
     return f"{value:.1f}"
 
 
-def _y_range(series: Sequence[Series], y_min: Optional[float]) -> tuple[float, float]:
-    points = [v for s in series for v in list(s.values) + list(s.low or []) + list(s.high or [])
-              if _ok(v)]
-    if y_min is not None:
-        return y_min, 1.0
-    if not points:
-        return 0.0, 1.0
-    low = max(0.0, math.floor((min(points) - 0.02) * 10) / 10)
-    return low, 1.0
-
-
 def line_chart(x: Sequence[int], series: Sequence[Series], *, title: str, x_label: str,
-               y_label: str = "%", width: int = 640, height: int = 360,
-               y_min: Optional[float] = None, chart_id: str = "chart") -> str:
-    """Lines over integer x with shaded CI bands; y axis in percent."""
-    left, right, top, bottom = 56, 150, 36, 46
+               y_label: str = "%", width: int = 960, height: int = 360,
+               legend: str = "right", chart_id: str = "chart", caption: bool = True) -> str:
+    """Lines over integer x with shaded CI bands; the y axis runs 0–100 % on every chart, so
+    two charts of this kind compare at a glance. The SVG scales to its container's width
+    (viewBox); `legend` "below" suits a narrow screen; `caption=False` leaves the title to
+    the page (it is still the SVG's accessible <title>)."""
+    right = 150 if legend == "right" else 22
+    bottom = 46 + (22 * len(series) if legend == "below" else 0)
+    left, top = 52, 36 if caption else 14
     plot_w, plot_h = width - left - right, height - top - bottom
-    lo, hi = _y_range(series, y_min)
+    lo, hi = 0.0, 1.0
     span_x = max(1, (max(x) - min(x))) if x else 1
 
     def px(value: float) -> float:
         return left + (value - min(x)) / span_x * plot_w if len(x) > 1 else left + plot_w / 2
 
     def py(value: float) -> float:
-        return top + (hi - value) / (hi - lo) * plot_h if hi > lo else top + plot_h / 2
+        return top + (hi - value) / (hi - lo) * plot_h
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" id="{escape(chart_id)}" role="img" '
-             f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" {FONT} '
-             f'font-size="12">',
+             f'viewBox="0 0 {width} {height}" preserveAspectRatio="xMidYMid meet" {FONT} '
+             f'font-size="13">',
              f'<title>{escape(title)}</title>',
-             f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
-             f'<text x="{left}" y="20" font-size="14" font-weight="600">{escape(title)}</text>']
-    # grid and axes: ticks every 10 points (5 when the range is narrow)
-    step = 0.1 if hi - lo > 0.3 else 0.05
-    steps = max(1, int(round((hi - lo) / step)))
-    for i in range(steps + 1):
-        value = lo + step * i
+             f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>']
+    if caption:
+        parts.append(f'<text x="{left}" y="20" font-size="15" font-weight="600">'
+                     f'{escape(title)}</text>')
+    for i in range(11):
+        value = lo + 0.1 * i
         y = py(value)
         parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{_fmt(y)}" y2="{_fmt(y)}" '
                      f'stroke="#e3e3e3" stroke-width="1"/>')
-        parts.append(f'<text x="{left - 6}" y="{_fmt(y + 4)}" text-anchor="end" '
-                     f'fill="#444">{100 * value:.0f}</text>')
+        if i % 2 == 0 or legend == "right":
+            parts.append(f'<text x="{left - 6}" y="{_fmt(y + 4)}" text-anchor="end" '
+                         f'fill="#444">{100 * value:.0f}</text>')
     for value in x:
         parts.append(f'<text x="{_fmt(px(value))}" y="{top + plot_h + 16}" text-anchor="middle" '
                      f'fill="#444">{value}</text>')
     parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{top + plot_h}" '
                  f'y2="{top + plot_h}" stroke="#888"/>')
     parts.append(f'<line x1="{left}" x2="{left}" y1="{top}" y2="{top + plot_h}" stroke="#888"/>')
-    parts.append(f'<text x="{left + plot_w / 2}" y="{height - 8}" text-anchor="middle" '
+    parts.append(f'<text x="{left + plot_w / 2}" y="{top + plot_h + 36}" text-anchor="middle" '
                  f'fill="#222">{escape(x_label)}</text>')
     parts.append(f'<text x="14" y="{top + plot_h / 2}" text-anchor="middle" fill="#222" '
                  f'transform="rotate(-90 14 {top + plot_h / 2})">{escape(y_label)}</text>')
@@ -110,10 +105,11 @@ def line_chart(x: Sequence[int], series: Sequence[Series], *, title: str, x_labe
                      + f'" fill="none" stroke="{s.color}" stroke-width="3"{dash}/>')
         for a, b in points:
             parts.append(f'<circle cx="{_fmt(a)}" cy="{_fmt(b)}" r="4" fill="{s.color}"/>')
-    # legend
     for i, s in enumerate(series):
-        y = top + 10 + 22 * i
-        x0 = left + plot_w + 16
+        if legend == "right":
+            x0, y = left + plot_w + 16, top + 10 + 22 * i
+        else:
+            x0, y = left, top + plot_h + 58 + 22 * i
         dash = ' stroke-dasharray="6 4"' if s.dashed else ""
         parts.append(f'<line x1="{x0}" x2="{x0 + 24}" y1="{y}" y2="{y}" stroke="{s.color}" '
                      f'stroke-width="3"{dash}/>')
@@ -122,55 +118,6 @@ def line_chart(x: Sequence[int], series: Sequence[Series], *, title: str, x_labe
     return "\n".join(parts)
 
 
-def bar_chart(categories: Sequence[str], series: Sequence[Series], *, title: str,
-              width: int = 760, bar: int = 9, gap: int = 10, label_width: int = 280,
-              chart_id: str = "bars") -> str:
-    """Horizontal grouped bars (one group per category) with CI whiskers; x axis 0–100 %."""
-    top, bottom, right = 56, 34, 40
-    group_h = bar * max(1, len(series)) + gap
-    height = top + bottom + group_h * len(categories)
-    plot_w = width - label_width - right
-
-    def px(value: float) -> float:
-        return label_width + max(0.0, min(1.0, value)) * plot_w
-
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" id="{escape(chart_id)}" role="img" '
-             f'width="{width}" height="{height}" viewBox="0 0 {width} {height}" {FONT} '
-             f'font-size="11">',
-             f'<title>{escape(title)}</title>',
-             f'<rect x="0" y="0" width="{width}" height="{height}" fill="#ffffff"/>',
-             f'<text x="8" y="18" font-size="14" font-weight="600">{escape(title)}</text>']
-    x_legend = label_width
-    for s in series:
-        parts.append(f'<rect x="{x_legend}" y="28" width="12" height="12" fill="{s.color}"/>')
-        parts.append(f'<text x="{x_legend + 16}" y="38" fill="#222">{escape(s.name)}</text>')
-        x_legend += 22 + 7 * len(s.name)
-    for i in range(6):
-        x = px(i / 5)
-        parts.append(f'<line x1="{_fmt(x)}" x2="{_fmt(x)}" y1="{top - 6}" '
-                     f'y2="{height - bottom}" stroke="#e3e3e3"/>')
-        parts.append(f'<text x="{_fmt(x)}" y="{height - bottom + 14}" text-anchor="middle" '
-                     f'fill="#444">{20 * i}</text>')
-    for row, category in enumerate(categories):
-        y0 = top + row * group_h
-        parts.append(f'<text x="{label_width - 6}" y="{y0 + group_h / 2 + 2}" '
-                     f'text-anchor="end" fill="#222">{escape(category)}</text>')
-        for j, s in enumerate(series):
-            value = s.values[row]
-            if not _ok(value):
-                continue
-            y = y0 + j * bar
-            parts.append(f'<rect class="bar" x="{label_width}" y="{y}" '
-                         f'width="{_fmt(px(value) - label_width)}" height="{bar - 1}" '
-                         f'fill="{s.color}"><title>{escape(category)} — {escape(s.name)}: '
-                         f'{100 * value:.1f}%</title></rect>')
-            if s.low is not None and s.high is not None and _ok(s.low[row]) and \
-                    _ok(s.high[row]):
-                ym = y + (bar - 1) / 2
-                parts.append(f'<line x1="{_fmt(px(s.low[row]))}" x2="{_fmt(px(s.high[row]))}" '
-                             f'y1="{_fmt(ym)}" y2="{_fmt(ym)}" stroke="#222" '
-                             f'stroke-width="1"/>')
-    parts.append(f'<text x="{label_width + plot_w / 2}" y="{height - 6}" text-anchor="middle" '
-                 f'fill="#222">pass rate %</text>')
-    parts.append("</svg>")
-    return "\n".join(parts)
+def has_points(series: Sequence[Series]) -> bool:
+    """Any defined value to draw (a chart of nothing says "no data" instead)."""
+    return any(_ok(value) for s in series for value in s.values)

@@ -15,7 +15,8 @@ from .config import (DEFAULT_API_KEY_ENV, DUMMY_API_KEY, ReasoningHandling, Resp
                      RetryPolicy, SamplingParams)
 from .lock import RunDirectoryBusy
 from .manifest import ProtocolMismatch, RunManifest, load_manifest
-from .progress import Progress, TqdmProgress
+from .probe import EndpointUnreachable
+from .progress import ConsoleProgress, Progress, TqdmProgress
 from .reasoning import split_reasoning
 from .records import latest_records
 from .retry import EndpointFatalError, with_retries
@@ -25,9 +26,11 @@ from .summary import RunSummary, Tally, format_summary
 __all__ = [
     "ChatClient",
     "Completion",
+    "ConsoleProgress",
     "DEFAULT_API_KEY_ENV",
     "DUMMY_API_KEY",
     "EndpointFatalError",
+    "EndpointUnreachable",
     "Progress",
     "ProtocolMismatch",
     "ReasoningHandling",

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import json
+import time
 from types import ModuleType
 from typing import Any, Iterator, Optional, Union
 
@@ -84,13 +85,34 @@ def parse_completion(body: bytes, reasoning_fields: tuple[str, ...]) -> Completi
 
 
 class Endpoint:
-    """One replica: its openai client and how busy it is."""
+    """One replica: its openai client, how busy it is, and whether it still answers."""
 
     def __init__(self, base_url: str, client: openai.AsyncOpenAI) -> None:
         self.base_url = base_url
         self.client = client
         self.in_flight = 0
         self.requests = 0
+        # Attempts in a row that could not reach the server (refused, reset, DNS), and since when.
+        self.connection_failures = 0
+        self.failing_since: Optional[float] = None
+        self.last_failure: Optional[str] = None
+
+    def answered(self) -> None:
+        """The server answered (any HTTP status): it is up."""
+        self.connection_failures = 0
+        self.failing_since = None
+
+    def unreachable(self, reason: str) -> None:
+        if self.failing_since is None:
+            self.failing_since = time.monotonic()
+        self.connection_failures += 1
+        self.last_failure = reason
+
+    def down(self, *, after: int, grace_s: float, now: Optional[float] = None) -> bool:
+        """At least `after` attempts in a row failed to connect, over at least `grace_s` seconds."""
+        if self.failing_since is None or self.connection_failures < after:
+            return False
+        return (time.monotonic() if now is None else now) - self.failing_since >= grace_s
 
 
 class EndpointPool:
@@ -112,6 +134,19 @@ class EndpointPool:
         self._turn = (self._turn + 1) % count
         assert best is not None
         return best
+
+    def all_down(self, *, after: int, grace_s: float, now: Optional[float] = None) -> bool:
+        """Every replica has stopped accepting connections (see `Endpoint.down`)."""
+        return all(endpoint.down(after=after, grace_s=grace_s, now=now)
+                   for endpoint in self.endpoints)
+
+    def keep(self, base_urls: list[str]) -> None:
+        """Route requests only to `base_urls` (the replicas a probe found answering)."""
+        kept = [endpoint for endpoint in self.endpoints if endpoint.base_url in base_urls]
+        if not kept:
+            raise ValueError("at least one endpoint is needed")
+        self.endpoints = kept
+        self._turn = 0
 
     @contextlib.contextmanager
     def lease(self) -> Iterator[Endpoint]:
@@ -176,9 +211,21 @@ class ChatClient:
                        kwargs: dict[str, Any]) -> tuple[Completion, str]:
         """One attempt; returns the answer and the base URL that gave it. Errors propagate."""
         with self.pool.lease() as endpoint:
-            raw = await endpoint.client.chat.completions.with_raw_response.create(
-                model=self.model, messages=messages, **kwargs)  # type: ignore[arg-type]
-            body = raw.http_response.content
+            try:
+                raw = await endpoint.client.chat.completions.with_raw_response.create(
+                    model=self.model, messages=messages, **kwargs)  # type: ignore[arg-type]
+                body = raw.http_response.content
+            except openai.APITimeoutError:
+                raise  # slow is not down: a busy server times out and still answers later
+            except openai.APIConnectionError as exc:
+                cause = exc.__cause__ or exc.__context__
+                endpoint.unreachable(f"{type(cause).__name__}: {cause}" if cause is not None
+                                     else str(exc))
+                raise
+            except openai.APIStatusError:
+                endpoint.answered()
+                raise
+            endpoint.answered()
         return parse_completion(body, self.reasoning_fields), endpoint.base_url
 
     async def aclose(self) -> None:

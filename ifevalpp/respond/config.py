@@ -99,6 +99,10 @@ class RespondConfig(BaseModel):
     # or this many seconds, whichever comes first.
     flush_records: int = Field(default=16, ge=1)
     flush_interval_s: float = Field(default=0.5, gt=0)
+    # A server that died mid-run: stop when every endpoint has failed this many attempts in a
+    # row to connect (refused, reset), over at least the grace period; resume by rerunning.
+    unreachable_after: int = Field(default=5, ge=1)
+    unreachable_grace_s: float = Field(default=10.0, ge=0)
 
     @field_validator("base_urls")
     @classmethod

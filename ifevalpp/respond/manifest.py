@@ -17,11 +17,12 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Optional
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
 from .. import __version__
 from ..errors import IfevalppError
 from ..io import read_json_model, sha256_file, write_json
+from ..schema import RunInfo
 from .config import ReasoningHandling, RespondConfig, RetryPolicy, SamplingParams
 
 MANIFEST_FORMAT = "ifevalpp.respond.manifest/1"
@@ -48,19 +49,32 @@ class ClientSettings(BaseModel):
 
 
 class SessionCounts(BaseModel):
-    """What one invocation did."""
+    """What one invocation did: pairs it set out to ask, requests it sent, and what came back.
 
+    `asked` - `answered` - `errors` requests were in flight when the session stopped
+    (they are asked again by the next one).
+    """
+
+    planned: int = 0
     asked: int = 0
-    done: int = 0
+    answered: int = Field(default=0, validation_alias=AliasChoices("answered", "done"))
     errors: int = 0
     truncated: int = 0
 
 
 class Session(BaseModel):
-    """One invocation of `respond` into this directory (a resume adds one)."""
+    """One invocation of `respond` into this directory (a resume adds one).
 
+    `ended` says how it ended: "completed" (every planned pair asked), "SIGINT" or
+    "SIGTERM" (stopped by the user), "stopped: …" (every endpoint stopped answering),
+    "error: …", or "killed" (no clean stop was recorded; its counts are recounted
+    from the records it wrote). None while it runs.
+    """
+
+    number: int = 0
     started_at: datetime
     finished_at: Optional[datetime] = None
+    ended: Optional[str] = None
     endpoints: list[str]
     client: ClientSettings
     samples: int
@@ -90,8 +104,23 @@ class RunManifest(BaseModel):
     ifevalpp_version: str = __version__
     openai_version: str
     started_at: datetime
+    # Set only once every pair the run covers has an answer (no error, none missing).
     finished_at: Optional[datetime] = None
     sessions: list[Session] = Field(default_factory=list)
+
+    def run_info(self, path: Path) -> RunInfo:
+        """What a score report of these answers names (see `ifevalpp.schema.RunInfo`)."""
+        endpoints: list[str] = []
+        for session in self.sessions:
+            endpoints += [url for url in session.endpoints if url not in endpoints]
+        return RunInfo(
+            manifest=str(path), model=self.model, endpoints=endpoints or list(self.endpoints),
+            sampling=self.sampling.model_dump(mode="json"), system_prompt=self.system_prompt,
+            reasoning=self.reasoning.model_dump(mode="json"), samples=self.samples,
+            limit=self.limit, inputs=[item.model_dump() for item in self.inputs],
+            sessions=len(self.sessions), started_at=self.started_at.isoformat(),
+            finished_at=self.finished_at.isoformat() if self.finished_at else None,
+            ifevalpp_version=self.ifevalpp_version)
 
     def protocol(self) -> dict[str, Any]:
         """What must be equal for two sessions' answers to be scored together."""
@@ -112,9 +141,9 @@ def input_files(paths: list[Path]) -> list[InputFile]:
     return [InputFile(path=str(path), sha256=sha256_file(path)) for path in paths]
 
 
-def new_session(config: RespondConfig, *, started_at: datetime) -> Session:
+def new_session(config: RespondConfig, *, started_at: datetime, number: int = 1) -> Session:
     return Session(
-        started_at=started_at, endpoints=list(config.base_urls),
+        number=number, started_at=started_at, endpoints=list(config.base_urls),
         client=ClientSettings(api_key_env=config.api_key_env, concurrency=config.concurrency,
                               timeout_s=config.timeout_s, retry=config.retry),
         samples=config.samples, limit=config.limit, retry_errors=config.retry_errors,
@@ -133,7 +162,7 @@ def manifest_for(config: RespondConfig, inputs: list[InputFile], session: Sessio
         samples=config.samples, limit=config.limit, client=session.client,
         openai_version=openai.__version__,
         started_at=previous.started_at if previous is not None else session.started_at,
-        finished_at=session.finished_at, sessions=sessions)
+        finished_at=None, sessions=sessions)
 
 
 def load_manifest(path: Path) -> Optional[RunManifest]:
@@ -169,3 +198,21 @@ def check_resumable(previous: Optional[RunManifest], proposed: RunManifest, *,
 
 def write_manifest(path: Path, manifest: RunManifest) -> None:
     write_json(path, manifest)
+
+
+KILLED = "killed"
+
+
+def recount_killed(sessions: list[Session], counts: dict[int, SessionCounts]) -> list[Session]:
+    """Earlier sessions that never recorded an end were killed (the directory lock is ours now):
+    mark them and take their counts from the records they wrote (`counts`, by session number)."""
+    repaired = []
+    for session in sessions:
+        if session.ended is None:
+            found = counts.get(session.number, SessionCounts())
+            found = found.model_copy(update={
+                "planned": session.counts.planned,
+                "asked": max(session.counts.asked, found.answered + found.errors)})
+            session = session.model_copy(update={"ended": KILLED, "counts": found})
+        repaired.append(session)
+    return repaired

@@ -2,54 +2,60 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional, Protocol
+from typing import IO, Any, Optional, Protocol
 
+from ..progress import ProgressBar
 from ..schema import ResponseRecord
 
 
 class Progress(Protocol):
-    def start(self, total: int) -> None: ...
+    def start(self, total: int, done: int = 0) -> None:
+        """`total` pairs in the whole run, `done` of them settled by earlier sessions."""
 
     def update(self, record: ResponseRecord) -> None: ...
 
     def close(self) -> None: ...
 
 
-class TqdmProgress:
-    """A tqdm bar on stderr: rate and ETA from tqdm, errors and truncations in the postfix."""
+class ConsoleProgress:
+    """The run's progress on stderr: done/total of the whole run (`6 + 185 / 400` after a
+    resume), a rate and ETA over recent requests, errors and truncations.
 
-    def __init__(self, **tqdm_options: Any) -> None:
-        self._options = tqdm_options
-        self._bar: Optional[Any] = None
-        self._errors = 0
-        self._truncated = 0
+    A bar on a terminal; when stderr is not a terminal, a plain line every
+    `interval_s` seconds (and one at the end) instead.
+    """
 
-    def start(self, total: int) -> None:
-        from tqdm import tqdm  # type: ignore[import-untyped]
+    def __init__(self, *, stream: Optional[IO[str]] = None, interval_s: float = 30.0,
+                 desc: str = "respond", **options: Any) -> None:
+        self._desc = desc
+        self._stream = stream
+        self._interval_s = interval_s
+        self._options = options
+        self._bar: Optional[ProgressBar] = None
+        self.errors = 0
+        self.truncated = 0
 
-        options = {"unit": "req", "dynamic_ncols": True, "desc": "respond"}
-        options.update(self._options)
-        self._bar = tqdm(total=total, **options)
-        self._bar.set_postfix_str(self._postfix(), refresh=False)
+    def start(self, total: int, done: int = 0) -> None:
+        self._bar = ProgressBar(total, initial=done, desc=self._desc, unit="req",
+                                stream=self._stream, status=self._status,
+                                interval_s=self._interval_s, **self._options)
 
-    def _postfix(self) -> str:
-        return f"errors={self._errors} truncated={self._truncated}"
+    def _status(self) -> str:
+        return f"errors={self.errors} truncated={self.truncated}"
 
     def update(self, record: ResponseRecord) -> None:
-        if self._bar is None:
-            return
-        changed = False
         if record.error is not None:
-            self._errors += 1
-            changed = True
+            self.errors += 1
         elif record.finish_reason == "length":
-            self._truncated += 1
-            changed = True
-        if changed:
-            self._bar.set_postfix_str(self._postfix(), refresh=False)
-        self._bar.update(1)
+            self.truncated += 1
+        if self._bar is not None:
+            self._bar.update(1)
 
     def close(self) -> None:
         if self._bar is not None:
             self._bar.close()
             self._bar = None
+
+
+# The name earlier releases exported.
+TqdmProgress = ConsoleProgress

@@ -14,21 +14,26 @@ import random
 import signal
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
 from typing import Any, Awaitable, Callable, Iterable, Iterator, Optional
 
 from ..cases import load_variants
 from ..errors import InputError
+from ..io import missing_directories, remove_empty_directories
 from ..schema import ResponseRecord, Variant
 from .client import ChatClient, Completion
 from .config import DUMMY_API_KEY, RespondConfig
-from .manifest import (InputFile, RunManifest, Session, check_resumable, input_files,
-                       load_manifest, manifest_for, new_session, now_utc, write_manifest)
-from .lock import run_directory_lock
+from .manifest import (InputFile, RunManifest, Session, SessionCounts, check_resumable,
+                       input_files, load_manifest, manifest_for, new_session, now_utc,
+                       recount_killed, write_manifest)
+from .lock import LOCK_NAME, run_directory_lock
+from .probe import PROBE_TIMEOUT_S, EndpointUnreachable, probe
 from .progress import Progress
 from .reasoning import split_reasoning
-from .records import Pair, latest_records
-from .retry import with_retries
-from .summary import RunSummary, Tally
+from .records import Pair, iter_records, latest_records
+from .retry import EndpointFatalError, with_retries
+from .summary import RunSummary, Tally, tally_by_session
 from .writer import DurableWriter
 
 
@@ -69,37 +74,41 @@ def plan_jobs(variants: list[Variant], samples: int, latest: dict[Pair, Response
 
 
 def build_record(job: Job, completion: Completion, config: RespondConfig, *, latency_s: float,
-                 attempts: int, endpoint: str) -> ResponseRecord:
+                 attempts: int, endpoint: str, session: Optional[int] = None) -> ResponseRecord:
     answer = split_reasoning(completion.content, completion.field_reasoning, config.reasoning)
-    # attempts and endpoint ride along as extra fields (ResponseRecord allows extras).
     return ResponseRecord.model_validate({
         "key": job.key, "prompt": job.prompt, "response": answer.response, "sample": job.sample,
         "reasoning": answer.reasoning, "finish_reason": completion.finish_reason,
         "usage": completion.usage, "latency_s": round(latency_s, 4), "error": None,
-        "attempts": attempts, "endpoint": endpoint})
+        "attempts": attempts, "endpoint": endpoint, "session": session})
 
 
-def error_record(job: Job, message: str, *, latency_s: float, attempts: int) -> ResponseRecord:
+def error_record(job: Job, message: str, *, latency_s: float, attempts: int,
+                 session: Optional[int] = None) -> ResponseRecord:
     """A failed request: `error` set, no response; scoring counts the pair as missing."""
     return ResponseRecord.model_validate({
         "key": job.key, "prompt": job.prompt, "response": None, "sample": job.sample,
-        "latency_s": round(latency_s, 4), "error": message, "attempts": attempts})
+        "latency_s": round(latency_s, 4), "error": message, "attempts": attempts,
+        "session": session})
 
 
 class _Asker:
     """Turns one Job into one ResponseRecord: retries inside, never raises for one bad request."""
 
     def __init__(self, client: ChatClient, config: RespondConfig, rng: random.Random,
-                 sleep: Callable[[float], Awaitable[None]]) -> None:
+                 sleep: Callable[[float], Awaitable[None]], session: Optional[int] = None) -> None:
         self._client = client
+        self._session = session
         self._config = config
         self._rng = rng
         self._sleep = sleep
         self._preamble = ([{"role": "system", "content": config.system_prompt}]
                           if config.system_prompt is not None else [])
         self.attempts = 0
+        self.sent = 0  # jobs taken up (answered, failed, or in flight when stopped)
 
     async def ask(self, job: Job) -> ResponseRecord:
+        self.sent += 1
         messages = self._preamble + [{"role": "user", "content": job.prompt}]
         kwargs = self._config.sampling.request_kwargs(job.sample)
         timing = {"latency": 0.0}
@@ -120,10 +129,10 @@ class _Asker:
             if result.attempts > 1:
                 message = f"{message} (gave up after {result.attempts} attempts)"
             return error_record(job, message, latency_s=timing["latency"],
-                                attempts=result.attempts)
+                                attempts=result.attempts, session=self._session)
         completion, endpoint = result.value
         return build_record(job, completion, self._config, latency_s=timing["latency"],
-                            attempts=result.attempts, endpoint=endpoint)
+                            attempts=result.attempts, endpoint=endpoint, session=self._session)
 
 
 async def _work(jobs: Iterator[Job], asker: _Asker, writer: DurableWriter, tally: Tally,
@@ -138,26 +147,31 @@ async def _work(jobs: Iterator[Job], asker: _Asker, writer: DurableWriter, tally
 
 
 async def _run_workers(jobs: list[Job], asker: _Asker, writer: DurableWriter, tally: Tally,
-                       progress: Optional[Progress], concurrency: int,
-                       handle_signals: bool) -> Optional[str]:
-    """Run the worker pool; return the name of the signal that stopped it early, if one did."""
+                       progress: Optional[Progress], concurrency: int, handle_signals: bool,
+                       watch: Optional[Callable[[], Optional[str]]] = None) -> Optional[str]:
+    """Run the worker pool; return why it stopped early (a signal's name, or what `watch`
+    reported), or None when every job was asked."""
     shared = iter(jobs)
     tasks = [asyncio.create_task(_work(shared, asker, writer, tally, progress))
              for _ in range(min(concurrency, len(jobs)))]
     stopped_by: list[str] = []
+
+    def stop(reason: str) -> None:
+        if not stopped_by:
+            stopped_by.append(reason)
+        for task in tasks:
+            task.cancel()
+
     loop = asyncio.get_running_loop()
     installed: list[signal.Signals] = []
     if handle_signals:
         for signum in (signal.SIGINT, signal.SIGTERM):
-            def stop(name: str = signum.name) -> None:
-                stopped_by.append(name)
-                for task in tasks:
-                    task.cancel()
             try:
-                loop.add_signal_handler(signum, stop)
+                loop.add_signal_handler(signum, stop, signum.name)
                 installed.append(signum)
             except (NotImplementedError, RuntimeError, ValueError):
                 pass  # not the main thread, or a platform without signal support
+    watchdog = asyncio.create_task(_watch(watch, stop)) if watch is not None else None
     try:
         done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
         for task in done:
@@ -166,10 +180,35 @@ async def _run_workers(jobs: list[Job], asker: _Asker, writer: DurableWriter, ta
     finally:
         for task in tasks:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        if watchdog is not None:
+            watchdog.cancel()
+        await asyncio.gather(*tasks, *([watchdog] if watchdog else []), return_exceptions=True)
         for signum in installed:
             loop.remove_signal_handler(signum)
     return stopped_by[0] if stopped_by else None
+
+
+async def _watch(check: Callable[[], Optional[str]], stop: Callable[[str], None],
+                 interval_s: float = 0.2) -> None:
+    """Poll `check`; the first reason it gives stops the workers."""
+    while True:
+        await asyncio.sleep(interval_s)
+        reason = check()
+        if reason is not None:
+            stop(reason)
+            return
+
+
+def unreachable_watch(client: ChatClient, config: RespondConfig) -> Callable[[], Optional[str]]:
+    """A `watch` that reports when every endpoint has stopped accepting connections."""
+    def check() -> Optional[str]:
+        pool = client.pool
+        if not pool.all_down(after=config.unreachable_after, grace_s=config.unreachable_grace_s):
+            return None
+        detail = "; ".join(f"{endpoint.base_url}: {endpoint.connection_failures} attempts in a row "
+                           f"({endpoint.last_failure})" for endpoint in pool.endpoints)
+        return f"every endpoint stopped answering ({detail})"
+    return check
 
 
 @dataclass
@@ -183,6 +222,7 @@ class _Injected:
     rng: Optional[random.Random] = None
     sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
     handle_signals: bool = False
+    notify: Callable[[str], None] = lambda message: None
 
 
 @dataclass
@@ -190,68 +230,115 @@ class _Outcome:
     """What one session did, for the summary."""
 
     skipped: int = 0
+    planned: int = 0
     asked: int = 0
     tally: Tally = field(default_factory=Tally)
     attempts: int = 0
     requests_by_endpoint: dict[str, int] = field(default_factory=dict)
     stopped_by: Optional[str] = None
+    latest: dict[Pair, ResponseRecord] = field(default_factory=dict)
+
+
+def _client(config: RespondConfig, world: _Injected) -> ChatClient:
+    key = world.api_key or os.environ.get(config.api_key_env) or DUMMY_API_KEY
+    return ChatClient(config.base_urls, model=config.model, api_key=key,
+                      timeout_s=config.timeout_s, concurrency=config.concurrency,
+                      reasoning_fields=config.reasoning.fields,
+                      http_client=world.http_client, transport=world.transport)
 
 
 async def _ask_all(config: RespondConfig, jobs: list[Job], writer: DurableWriter,
-                   outcome: _Outcome, world: _Injected) -> None:
-    key = world.api_key or os.environ.get(config.api_key_env) or DUMMY_API_KEY
-    client = ChatClient(config.base_urls, model=config.model, api_key=key,
-                        timeout_s=config.timeout_s, concurrency=config.concurrency,
-                        reasoning_fields=config.reasoning.fields,
-                        http_client=world.http_client, transport=world.transport)
-    asker = _Asker(client, config, world.rng or random.Random(), world.sleep)
+                   outcome: _Outcome, world: _Injected, client: ChatClient,
+                   session: int) -> None:
+    asker = _Asker(client, config, world.rng or random.Random(), world.sleep, session=session)
     try:
         await writer.start()
         outcome.stopped_by = await _run_workers(jobs, asker, writer, outcome.tally,
                                                 world.progress, config.concurrency,
-                                                world.handle_signals)
+                                                world.handle_signals,
+                                                watch=unreachable_watch(client, config))
     finally:
         outcome.attempts = asker.attempts
+        outcome.asked = asker.sent
         outcome.requests_by_endpoint = {endpoint.base_url: endpoint.requests
                                         for endpoint in client.pool.endpoints}
-        await client.aclose()
+
+
+async def _probe(config: RespondConfig, client: ChatClient, world: _Injected) -> None:
+    """Fail in seconds when no endpoint answers; leave out the replicas that do not."""
+    result = await probe(client, timeout_s=min(PROBE_TIMEOUT_S, config.timeout_s))
+    for line in result.notices(config.model):
+        world.notify(line)
+    client.pool.keep(result.up)
 
 
 async def _session(config: RespondConfig, variants: list[Variant], inputs: list[InputFile],
-                   world: _Injected) -> _Outcome:
-    """One session inside the locked directory: check, plan, ask, record, update the manifest."""
+                   world: _Injected, client: ChatClient) -> _Outcome:
+    """One session inside the locked directory: check, plan, probe, ask, record, update the manifest."""
     previous = load_manifest(config.manifest_path)
-    session = new_session(config, started_at=now_utc())
+    number = len(previous.sessions) + 1 if previous is not None else 1
+    session = new_session(config, started_at=now_utc(), number=number)
     manifest = manifest_for(config, inputs, session, previous)
     responses = config.responses_path
     check_resumable(previous, manifest, out_dir=config.out_dir, force=config.force,
                     has_responses=responses.exists() and responses.stat().st_size > 0)
 
     outcome = _Outcome()
+    if previous is not None and any(old.ended is None for old in previous.sessions):
+        manifest = _recount_killed(manifest, responses)
+    jobs, outcome.skipped = plan_jobs(variants, config.samples, latest_records(responses),
+                                      retry_errors=config.retry_errors)
+    if jobs:
+        await _probe(config, client, world)  # before anything is written
+        session.endpoints = [endpoint.base_url for endpoint in client.pool.endpoints]
+        manifest = manifest.model_copy(update={"endpoints": list(session.endpoints)})
     writer = DurableWriter(responses, batch=config.flush_records,
                            interval_s=config.flush_interval_s)  # repairs a truncated tail
+    ended = "completed"
     try:
-        jobs, outcome.skipped = plan_jobs(variants, config.samples, latest_records(responses),
-                                          retry_errors=config.retry_errors)
-        outcome.asked = session.counts.asked = len(jobs)
-        write_manifest(config.manifest_path, manifest)
+        outcome.planned = session.counts.planned = len(jobs)
+        write_manifest(config.manifest_path, _with_session(manifest, session))
         if world.progress is not None:
-            world.progress.start(len(jobs))
+            world.progress.start(outcome.skipped + len(jobs), outcome.skipped)
         try:
             if jobs:
-                await _ask_all(config, jobs, writer, outcome, world)
+                await _ask_all(config, jobs, writer, outcome, world, client, number)
+            ended = outcome.stopped_by or ended
+        except BaseException as exc:
+            ended = f"error: {type(exc).__name__}: {exc}" if not isinstance(
+                exc, (KeyboardInterrupt, asyncio.CancelledError)) else "interrupted"
+            raise
         finally:
             if world.progress is not None:
                 world.progress.close()
             await writer.aclose()
+            outcome.latest = latest_records(responses)
             session.finished_at = now_utc()
-            session.counts.done = outcome.tally.done
-            session.counts.errors = outcome.tally.errors
-            session.counts.truncated = outcome.tally.truncated
-            write_manifest(config.manifest_path, _finished(manifest, session))
+            session.ended = ended
+            session.counts = SessionCounts(
+                planned=len(jobs), asked=outcome.asked, answered=outcome.tally.done,
+                errors=outcome.tally.errors, truncated=outcome.tally.truncated)
+            complete = all(_answered(outcome.latest.get((variant.key, sample)))
+                           for variant in variants for sample in range(config.samples))
+            write_manifest(config.manifest_path, _with_session(
+                manifest, session, finished_at=session.finished_at if complete else None))
     finally:
         writer.close_sync()
     return outcome
+
+
+def _answered(record: Optional[ResponseRecord]) -> bool:
+    return record is not None and record.error is None
+
+
+def _recount_killed(manifest: RunManifest, responses: Path) -> RunManifest:
+    """Sessions before this one that never recorded an end were killed: recount them."""
+    tallies = tally_by_session(iter_records(responses))
+    counts = {number: SessionCounts(answered=tally.done, errors=tally.errors,
+                                    truncated=tally.truncated)
+              for number, tally in tallies.items()}
+    earlier = recount_killed(list(manifest.sessions[:-1]), counts)
+    return manifest.model_copy(update={"sessions": earlier + [manifest.sessions[-1]]})
 
 
 async def respond_async(config: RespondConfig, *, http_client: Optional[Any] = None,
@@ -259,15 +346,20 @@ async def respond_async(config: RespondConfig, *, http_client: Optional[Any] = N
                         api_key: Optional[str] = None, progress: Optional[Progress] = None,
                         rng: Optional[random.Random] = None,
                         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                        handle_signals: bool = False) -> RunSummary:
+                        handle_signals: bool = False,
+                        notify: Optional[Callable[[str], None]] = None) -> RunSummary:
     """Ask for every missing (key, sample) of `config.inputs` and append the answers to the run.
 
     `http_client` or `transport` replace the network (tests, proxies);
     `api_key` overrides the environment variable named by the config;
-    `handle_signals` turns SIGINT/SIGTERM into a clean stop (the CLI sets it).
+    `handle_signals` turns SIGINT/SIGTERM into a clean stop (the CLI sets it);
+    `notify` hears warnings worth showing at once (a replica that does not answer).
     Raises InputError for bad inputs, ProtocolMismatch for a directory made
     under another protocol, RunDirectoryBusy when another run writes there,
-    EndpointFatalError when the endpoint refuses every request.
+    EndpointUnreachable when no endpoint accepts a connection (before anything
+    is written), EndpointFatalError when the endpoint refuses every request.
+    When every endpoint stops answering mid-run, the run stops (see
+    `RespondConfig.unreachable_after`) and the summary says so.
     """
     clock = time.perf_counter()
     variants = load_prompts(config.inputs)
@@ -275,32 +367,55 @@ async def respond_async(config: RespondConfig, *, http_client: Optional[Any] = N
         variants = variants[: config.limit]
     inputs = input_files(list(config.inputs))
     world = _Injected(http_client=http_client, transport=transport, api_key=api_key,
-                      progress=progress, rng=rng, sleep=sleep, handle_signals=handle_signals)
-
-    with run_directory_lock(config.out_dir):
-        outcome = await _session(config, variants, inputs, world)
-        latest = latest_records(config.responses_path)
-    covered = [latest.get((variant.key, sample)) for variant in variants
+                      progress=progress, rng=rng, sleep=sleep, handle_signals=handle_signals,
+                      notify=notify or (lambda message: None))
+    client = _client(config, world)
+    created = missing_directories(config.out_dir)
+    try:
+        with run_directory_lock(config.out_dir):
+            outcome = await _session(config, variants, inputs, world, client)
+    except (EndpointUnreachable, EndpointFatalError):
+        if created:
+            _remove_unused_directory(config.out_dir, created)
+        raise
+    finally:
+        await client.aclose()
+    covered = [outcome.latest.get((variant.key, sample)) for variant in variants
                for sample in range(config.samples)]
     return RunSummary(
-        out_dir=config.out_dir, pairs=len(covered), skipped=outcome.skipped, asked=outcome.asked,
-        session=outcome.tally, total=Tally.of(record for record in covered if record is not None),
+        out_dir=config.out_dir, pairs=len(covered), skipped=outcome.skipped,
+        planned=outcome.planned, asked=outcome.asked, session=outcome.tally,
+        total=Tally.of(record for record in covered if record is not None),
         missing=sum(record is None for record in covered), attempts=outcome.attempts,
         wall_s=time.perf_counter() - clock, requests_by_endpoint=outcome.requests_by_endpoint,
         interrupted=outcome.stopped_by is not None, stopped_by=outcome.stopped_by)
 
 
-def _finished(manifest: RunManifest, session: Session) -> RunManifest:
+def _remove_unused_directory(out_dir: Path, created: list[Path]) -> None:
+    """A run that never asked anything leaves no run directory behind (only its lock was made)."""
+    try:
+        entries = {entry.name for entry in out_dir.iterdir()}
+    except FileNotFoundError:
+        return
+    if entries <= {LOCK_NAME}:
+        (out_dir / LOCK_NAME).unlink(missing_ok=True)
+        remove_empty_directories(created)
+
+
+def _with_session(manifest: RunManifest, session: Session, *,
+                  finished_at: Optional[datetime] = None) -> RunManifest:
+    """The manifest with `session` as its latest; the run is finished only when complete."""
     sessions = list(manifest.sessions[:-1]) + [session]
-    return manifest.model_copy(update={"sessions": sessions, "finished_at": session.finished_at})
+    return manifest.model_copy(update={"sessions": sessions, "finished_at": finished_at})
 
 
 def respond(config: RespondConfig, *, http_client: Optional[Any] = None,
             transport: Optional[Any] = None, api_key: Optional[str] = None,
             progress: Optional[Progress] = None, rng: Optional[random.Random] = None,
-            handle_signals: bool = False) -> RunSummary:
+            handle_signals: bool = False,
+            notify: Optional[Callable[[str], None]] = None) -> RunSummary:
     """Synchronous `respond_async` for scripts and the CLI (same options, same result)."""
     return asyncio.run(respond_async(config, http_client=http_client, transport=transport,
                                      api_key=api_key, progress=progress, rng=rng,
-                                     handle_signals=handle_signals))
+                                     handle_signals=handle_signals, notify=notify))
 

@@ -8,6 +8,7 @@ from typing import Iterable, Optional
 from pydantic import BaseModel, Field
 
 from ..schema import ResponseRecord
+from ..wording import plural
 
 
 class Tally(BaseModel):
@@ -38,6 +39,15 @@ class Tally(BaseModel):
         return tally
 
 
+def tally_by_session(records: Iterable[ResponseRecord]) -> dict[int, Tally]:
+    """What each `respond` session wrote, from the records' `session` numbers."""
+    tallies: dict[int, Tally] = {}
+    for record in records:
+        if record.session is not None:
+            tallies.setdefault(record.session, Tally()).add(record)
+    return tallies
+
+
 def _as_int(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
@@ -48,7 +58,9 @@ class RunSummary(BaseModel):
     out_dir: Path
     pairs: int = Field(description="(key, sample) pairs the command covers: prompts × samples")
     skipped: int = Field(description="pairs already answered by an earlier session")
-    asked: int = Field(description="pairs this session sent")
+    planned: int = Field(default=0, description="pairs this session set out to ask")
+    asked: int = Field(description="requests this session sent (answered, failed or in flight "
+                                   "when it stopped)")
     session: Tally
     total: Tally = Field(description="latest record of every covered pair")
     missing: int = Field(description="covered pairs with no record (interrupted run)")
@@ -59,14 +71,34 @@ class RunSummary(BaseModel):
     stopped_by: Optional[str] = None
 
     @property
+    def answered(self) -> int:
+        """Answers this session received (failed requests not included)."""
+        return self.session.done
+
+    @property
+    def rate(self) -> float:
+        """Answers per second of wall time: what the endpoint really delivered."""
+        return self.answered / self.wall_s if self.wall_s > 0 else 0.0
+
+    @property
     def complete(self) -> bool:
         """Every covered pair has an answer (no errors, nothing missing)."""
         return self.total.errors == 0 and self.missing == 0
 
 
+def format_rate(per_second: float) -> str:
+    """`37.3/s`, or `0.029/s (35.0 s per answer)` for slow local models."""
+    if per_second <= 0:
+        return "0/s"
+    if per_second >= 100:
+        return f"{per_second:,.0f}/s"
+    if per_second >= 1:
+        return f"{per_second:.3g}/s"
+    return f"{per_second:.2g}/s ({1 / per_second:.3g} s per answer)"
+
+
 def format_summary(summary: RunSummary) -> str:
     """A closing table: this session next to the whole run directory."""
-    rate = summary.asked / summary.wall_s if summary.wall_s > 0 else 0.0
     rows = [
         ("done", summary.session.done, summary.total.done),
         ("errors", summary.session.errors, summary.total.errors),
@@ -78,8 +110,9 @@ def format_summary(summary: RunSummary) -> str:
     lines = [f"{'':{width}}  {'this run':>12}  {'all runs':>12}"]
     lines += [f"{label:{width}}  {now:>12,}  {total:>12,}" for label, now, total in rows]
     lines.append(f"{'missing':{width}}  {'':>12}  {summary.missing:>12,}")
-    lines.append(f"{'wall time':{width}}  {summary.wall_s:>11.1f}s  {'':>12}")
-    lines.append(f"{'requests/s':{width}}  {rate:>12.1f}  {'':>12}")
+    wall = f"{summary.wall_s:.2f}" if summary.wall_s < 10 else f"{summary.wall_s:,.1f}"
+    lines.append(f"{'wall time':{width}}  {wall:>11}s  {'':>12}")
+    lines.append(f"{'answers/s':{width}}  {format_rate(summary.rate)}")
     if summary.skipped:
         lines.append(f"skipped {summary.skipped:,} pairs already answered in {summary.out_dir}")
     if len(summary.requests_by_endpoint) > 1:
@@ -87,8 +120,11 @@ def format_summary(summary: RunSummary) -> str:
         lines.append(f"requests by endpoint: {spread}")
     if summary.stopped_by:
         lines.append(f"stopped early: {summary.stopped_by}")
+    if summary.missing:
+        lines.append(f"{plural(summary.missing, 'pair')} not asked yet; rerun the same command to "
+                     f"resume (answers already written are kept and skipped)")
     if summary.total.errors:
-        lines.append(f"{summary.total.errors:,} pairs failed; rerun with --retry-errors to ask again")
-    elif summary.missing:
-        lines.append(f"{summary.missing:,} pairs not asked yet; rerun the same command to resume")
+        them = "it" if summary.total.errors == 1 else "them"
+        lines.append(f"{plural(summary.total.errors, 'pair')} failed; rerun with --retry-errors "
+                     f"to ask {them} again")
     return "\n".join(lines)

@@ -1,7 +1,8 @@
 """How a study reports progress: which step it is on, and that step's bar.
 
 The library is silent unless given a `StudyProgress`; the CLI passes
-`TqdmStudyProgress`, which writes to stderr so the tables on stdout stay clean.
+`TqdmStudyProgress`, which writes to stderr so the tables on stdout stay clean:
+a bar on a terminal, periodic plain lines in a log (`ifevalpp.progress`).
 """
 
 from __future__ import annotations
@@ -9,7 +10,8 @@ from __future__ import annotations
 import sys
 from typing import IO, Any, Callable, Optional, Protocol
 
-from ..respond.progress import Progress, TqdmProgress
+from ..progress import DEFAULT_INTERVAL_S, ProgressBar
+from ..respond.progress import ConsoleProgress, Progress
 
 
 class StudyProgress(Protocol):
@@ -29,11 +31,13 @@ class StudyProgress(Protocol):
 
 
 class TqdmStudyProgress:
-    """`[2/5] families: …` lines, then a tqdm bar for the step (stderr)."""
+    """`[2/5] families: …` lines, then the step's progress bar (stderr)."""
 
-    def __init__(self, steps: list[str], *, stream: Optional[IO[str]] = None) -> None:
+    def __init__(self, steps: list[str], *, stream: Optional[IO[str]] = None,
+                 interval_s: float = DEFAULT_INTERVAL_S) -> None:
         self._steps = steps
         self._stream = stream or sys.stderr
+        self._interval_s = interval_s
         self._current = ""
         self._bar: Optional[Any] = None
 
@@ -50,11 +54,9 @@ class TqdmStudyProgress:
         self._print(f"      {message}")
 
     def bar(self, total: Optional[int], unit: str) -> Callable[[int], None]:
-        from tqdm import tqdm  # type: ignore[import-untyped]
-
         self.close_bar()
-        self._bar = tqdm(total=total, desc=self._current, unit=unit, dynamic_ncols=True,
-                         file=self._stream, unit_scale=unit == "B")
+        self._bar = ProgressBar(total or 0, desc=self._current, unit=unit, stream=self._stream,
+                                interval_s=self._interval_s)
         return self._bar.update
 
     def close_bar(self) -> None:
@@ -64,4 +66,5 @@ class TqdmStudyProgress:
 
     def responses(self) -> Optional[Progress]:
         self.close_bar()
-        return TqdmProgress(desc=self._current, file=self._stream)
+        return ConsoleProgress(desc=self._current, stream=self._stream,
+                               interval_s=self._interval_s)

@@ -7,19 +7,18 @@ exceptions, so one bad line never hides the others.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 from collections import Counter
-from pathlib import Path
-from typing import Any, Iterable, Mapping, Optional, Union
+from typing import Any, Callable, Iterable, Mapping, Optional, Union
 
 from pydantic import BaseModel, ValidationError
 
 from .. import constraints
 from ..constraints.base import REGISTRY
-from ..errors import InputError
+from ..io import iter_text_lines, parse_json_line, require_records
 from ..profiles import Profile, check_profile
+from ..progress import step_counter
 from ..schema import Case
 from .conflicts import conflicts
 from .context import CaseContext, Item
@@ -229,8 +228,11 @@ class ValidationReport(BaseModel):
 
 
 def validate_records(records: Iterable[Any], profile: Profile = "official", *,
-                     witness: bool = True) -> ValidationReport:
-    """Validate raw records (or Cases) in order; repeated keys become SCHEMA_DUPLICATE_KEY."""
+                     witness: bool = True,
+                     progress: Optional[Callable[[int], None]] = None) -> ValidationReport:
+    """Validate raw records (or Cases) in order; repeated keys become SCHEMA_DUPLICATE_KEY.
+
+    `progress(1)` is called after each record."""
     findings: list[Finding] = []
     keys: list[Any] = []
     seen: set[str] = set()
@@ -244,39 +246,28 @@ def validate_records(records: Iterable[Any], profile: Profile = "official", *,
                                              f"key {key!r} was already used by an earlier record"))
             seen.add(str(key))
         findings += validate_case(record, profile, witness=witness)
+        if progress is not None:
+            progress(1)
     return ValidationReport(profile=profile, cases=len(keys), keys=keys, findings=findings)
 
 
 def read_records(path: Union[str, os.PathLike[str]]) -> list[tuple[int, Any]]:
     """(line number, parsed JSON value) for each non-blank line; unreadable input raises
     InputError. Values that are not objects are kept: they become SCHEMA_RECORD findings."""
-    records = []
-    try:
-        handle = open(Path(path), encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError("file not found", path=str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", path=str(path)) from None
-    with handle:
-        try:
-            for number, line in enumerate(handle, start=1):
-                if not line.strip():
-                    continue
-                try:
-                    records.append((number, json.loads(line)))
-                except json.JSONDecodeError as exc:
-                    raise InputError(f"malformed JSON ({exc.msg} at column {exc.colno})",
-                                     path=str(path), line=number) from None
-        except UnicodeDecodeError:
-            raise InputError("not UTF-8 text", path=str(path)) from None
-    return records
+    shown = str(path)
+    return [(number, parse_json_line(text, path=shown, line=number))
+            for number, text in iter_text_lines(path)]
 
 
 def validate_file(path: Union[str, os.PathLike[str]], profile: Profile = "official", *,
-                  witness: bool = True) -> ValidationReport:
-    """Validate every record of a JSONL file of originals or family variants."""
+                  witness: bool = True,
+                  progress: Optional[Callable[[int, int], None]] = None) -> ValidationReport:
+    """Validate every record of a JSONL file of originals or family variants; an empty file is
+    an InputError. `progress(done, total)` is called after each record."""
     numbered = read_records(path)
-    report = validate_records([record for _, record in numbered], profile, witness=witness)
+    require_records(len(numbered), path, "cases")
+    report = validate_records([record for _, record in numbered], profile, witness=witness,
+                              progress=step_counter(len(numbered), progress))
     lines = {index: number for index, (number, _) in enumerate(numbered)}
     findings = []
     for finding in report.findings:

@@ -9,6 +9,7 @@ parameter values out of their reach).
 from __future__ import annotations
 
 import re
+from typing import Optional
 
 _ONES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
@@ -70,6 +71,18 @@ def ordinal_digits(value: int) -> str:
     else:
         suffix = {1: "st", 2: "nd", 3: "rd"}.get(value % 10, "th")
     return f"{value}{suffix}"
+
+
+# ---------------------------------------------------------------- counts in words
+
+_IRREGULAR = {"family": "families", "is": "are", "has": "have", "was": "were"}
+
+
+def plural(count: int, noun: str, many: Optional[str] = None) -> str:
+    """`count noun` with the noun in the form the count needs (thousands separated):
+    "1 prompt", "2 prompts", "1,200 families" — never "prompt(s)"."""
+    word = noun if count == 1 else (many or _IRREGULAR.get(noun) or f"{noun}s")
+    return f"{count:,} {word}"
 
 
 # ---------------------------------------------------------------- articles

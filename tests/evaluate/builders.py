@@ -95,3 +95,14 @@ def responses_for(prompts: Sequence[dict[str, Any]], passes: dict[str, bool | st
             records.append({"key": key, "prompt": prompt["prompt"], "sample": sample,
                             "response": text})
     return records
+
+
+def score_families(tmp_path: Path, cases: Sequence[int], *, drop: Sequence[str] = (),
+                   extra_prompts: Sequence[dict[str, Any]] = (), bootstrap: int = 0):
+    """Score every prompt of `cases`' families passing, except the keys in `drop`, unanswered."""
+    from ifevalpp.evaluate import score
+
+    prompts = family_prompts(cases) + list(extra_prompts)
+    answers = [record for record in responses_for(prompts) if record["key"] not in drop]
+    return score(write_lines(tmp_path / "responses.jsonl", answers),
+                 write_lines(tmp_path / "families.jsonl", prompts), bootstrap=bootstrap)

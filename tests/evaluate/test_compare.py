@@ -135,3 +135,65 @@ def test_plain_runs_compare_the_ifeval_metrics_without_mcnemar(tmp_path):
     comparison = compare_runs(*outs, bootstrap=200)
     assert comparison.mcnemar == [] and comparison.k == 0
     assert comparison.delta("ifeval/prompt_strict")["delta"] == pytest.approx(1 / 5)
+
+
+def scored_samples_run(tmp_path: Path, name: str, samples: int, passes) -> Path:
+    prompts = family_prompts(CASES)
+    families = write_lines(tmp_path / "shared-families.jsonl", prompts)
+    responses = write_lines(tmp_path / f"{name}-responses.jsonl",
+                            responses_for(prompts, samples=samples, sample_passes=passes))
+    out = tmp_path / name
+    result = CliRunner().invoke(main, ["score", str(responses), "--input", str(families),
+                                       "--bootstrap", "0", "--out", str(out)],
+                                catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_different_sample_counts_are_warned_about_and_mcnemar_uses_sample_0(tmp_path):
+    # A: 2 samples, family 1 fails in sample 1 only; B: 1 sample, family 2 fails.
+    a = scored_samples_run(tmp_path, "a", 2, {("1:distractor:1", 1): False})
+    b = scored_samples_run(tmp_path, "b", 1, {("2:distractor:1", 0): False})
+    comparison = compare_runs(a, b, bootstrap=0)
+    assert any("different sample counts per prompt (A 2, B 1)" in note
+               for note in comparison.notes)
+    assert any("McNemar uses sample 0 only" in note for note in comparison.notes)
+    strict = comparison.mcnemar[0]
+    # Sample 0 only: family 2 fails in B, every family passes in A's sample 0.
+    assert (strict.sample, strict.pairs, strict.a_only, strict.b_only) == (0, 8, 1, 0)
+    result = CliRunner().invoke(main, ["compare", str(a), str(b), "--bootstrap", "0"])
+    assert "Note: the runs have different sample counts" in result.output
+    assert "sample 0)" in result.output
+
+
+def test_a_zero_difference_is_never_marked_significant():
+    from ifevalpp.report.compare import significant
+
+    def row(delta, low, high):
+        return {"delta": delta, "ci_low": low, "ci_high": high}
+
+    assert not significant(row(0.0, 0.01, 0.05))       # a BCa interval off a zero estimate
+    assert not significant(row(1e-17, 0.01, 0.05))     # floating-point zero
+    assert not significant(row(0.02, -0.01, 0.05))
+    assert not significant(row(-0.02, 0.01, 0.05))     # the interval on the other side
+    assert significant(row(0.02, 0.01, 0.05)) and significant(row(-0.02, -0.05, -0.01))
+
+
+def test_the_type_table_marks_only_differences_whose_ci_excludes_zero(runs):
+    a, b = runs
+    result = CliRunner().invoke(main, ["compare", str(a), str(b), "--bootstrap", "300"])
+    table = result.output.split("By instruction type")[1]
+    row = next(line for line in table.splitlines() if line.startswith("punctuation:no_comma"))
+    cells = row.split()[1:]
+    assert cells[0] == "+0.00" and cells[2].endswith("*")   # original: equal; distractor: worse
+
+
+def test_runs_scored_by_different_ifevalpp_versions_are_noted(runs):
+    from ifevalpp import __version__
+
+    a, b = runs
+    metrics = json.loads((b / "metrics.json").read_text())
+    metrics["provenance"]["ifevalpp_version"] = "0.0.9"
+    (b / "metrics.json").write_text(json.dumps(metrics))
+    notes = compare_runs(a, b, bootstrap=0).notes
+    assert any(f"different ifevalpp versions ({__version__} vs 0.0.9)" in note for note in notes)

@@ -173,7 +173,8 @@ def test_the_output_directory_has_every_file_and_results_carry_case_kind_index_s
     report = score(*files(tmp_path, samples=2), **NO_CI)
     written = write_outputs(report, tmp_path / "out")
     assert sorted(path.name for path in written) == sorted(
-        ["results.jsonl", "metrics.json", "by_type.csv", "type_by_kind.csv", "families.csv",
+        ["results.jsonl", "results.manifest.json", "metrics.json", "eval_results_strict.jsonl",
+         "eval_results_loose.jsonl", "by_type.csv", "type_by_kind.csv", "families.csv",
          "report.md", "report.html"])
     rows = [json.loads(line) for line in (tmp_path / "out" / "results.jsonl").read_text().splitlines()]
     assert len(rows) == 60
@@ -243,3 +244,13 @@ def test_the_headline_is_the_mean_of_the_per_sample_ifeval_metrics(tmp_path):
     for name in ("prompt_strict", "instruction_loose"):
         mean = sum(per_sample[s][name] for s in "012") / 3
         assert report.value(f"ifeval/{name}") == pytest.approx(mean)
+
+
+def test_the_k_column_of_the_frames_is_an_integer(tmp_path):
+    report = score(*files(tmp_path), **NO_CI)
+    frame = report.to_frame()
+    assert str(frame["k"].dtype) == "Int64"
+    assert frame.loc[frame["id"] == "reliable/strict/10", "k"].tolist() == [10]
+    assert frame.loc[frame["id"] == "ifeval/prompt_strict", "k"].isna().all()
+    assert str(report.reliability_frame()["k"].dtype) == "int64"
+    assert str(report.by_kind_frame()["k"].dtype) == "int64"

@@ -7,7 +7,6 @@ import json
 from click.testing import CliRunner
 
 from ifevalpp.cli import main
-from ifevalpp.cli.generate import resolve_original
 
 
 def _fixture(tmp_path, cases):
@@ -51,5 +50,36 @@ def test_case_selection_and_unknown_keys(tmp_path, cases):
     assert bad.exit_code == 2 and "999" in bad.output
 
 
-def test_revision_name_means_data_original():
-    assert str(resolve_original("github")) == "data/original/github.jsonl"
+def test_a_revision_name_is_read_from_the_data_directory(tmp_path, cases, monkeypatch):
+    monkeypatch.setenv("IFEVALPP_DATA", str(tmp_path / "data"))
+    (tmp_path / "data" / "original").mkdir(parents=True)
+    _fixture(tmp_path / "data" / "original", cases).rename(
+        tmp_path / "data" / "original" / "github.jsonl")
+    monkeypatch.chdir(tmp_path / "data")  # any working directory
+    out = tmp_path / "fam.jsonl"
+    result = CliRunner().invoke(main, ["generate-families", "--original", "github", "--out",
+                                       str(out), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert len(out.read_text(encoding="utf-8").splitlines()) == len(cases) * 10
+
+
+def test_the_family_manifest_names_the_ifevalpp_version_and_profile(tmp_path, cases):
+    from ifevalpp import __version__
+
+    out = tmp_path / "small.jsonl"
+    CliRunner().invoke(main, ["generate-families", "--original", str(_fixture(tmp_path, cases)),
+                              "--out", str(out), "--cases", "2", "--no-progress"])
+    manifest = json.loads(out.with_name("small.manifest.json").read_text(encoding="utf-8"))
+    assert manifest["provenance"]["ifevalpp_version"] == __version__
+    assert manifest["provenance"]["profile"] == "official"
+
+
+def test_an_empty_case_file_is_an_error_and_writes_nothing(tmp_path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("\n", encoding="utf-8")
+    out = tmp_path / "fam.jsonl"
+    result = CliRunner().invoke(main, ["generate-families", "--original", str(empty), "--out",
+                                       str(out), "--no-progress"])
+    assert result.exit_code == 2
+    assert "empty.jsonl: no prompts in the file" in result.output
+    assert not out.exists()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from ifevalpp.report.markdown import render_markdown
 from ifevalpp.report.svg import Series, line_chart
 from ifevalpp.report.terminal import format_reliability_report
+from tests.evaluate.builders import family_prompts, score_families, write_lines
 
 
 def test_the_terminal_report_lists_metric_value_and_ci(family_report):
@@ -31,7 +32,7 @@ def test_report_md_has_a_table_per_section(family_report):
     page = render_markdown(family_report)
     assert page.startswith("# ifevalpp score report")
     assert "## reliable@k (6 families of up to 10 prompts" in page
-    assert "| reliable@1 | 83.33 |" in page
+    assert "| reliable@1 | 6 | 83.33 |" in page
     assert "## By instruction type: loose pass rate %" in page
 
 
@@ -41,3 +42,38 @@ def test_an_svg_line_chart_skips_undefined_points_and_escapes_text():
     assert "a&lt;b" in svg and "t &amp; u" in svg
     points = svg.split('class="curve" points="')[1].split('"')[0].split()
     assert len(points) == 2
+
+
+def test_counts_of_one_read_in_the_singular(tmp_path):
+    text = format_reliability_report(score_families(tmp_path, [1, 2], drop=["2:distractor:1"]))
+    assert "Missing: 1 prompt without a usable response" in text
+    assert "(and 1 family from reliable@k)" in text
+    assert "1 family excluded" in text
+    assert "prompt(s)" not in text and "family(ies)" not in text
+
+
+def test_the_reliable_at_k_table_shows_n_per_k_and_how_many_families_are_complete(tmp_path):
+    report = score_families(tmp_path, [1, 2, 3], drop=["3:rephrasing:2"],
+                            extra_prompts=family_prompts([4], per_kind=2))
+    lines = format_reliability_report(report).splitlines()
+    header = next(line for line in lines if line.startswith("metric ") and " n " in line)
+    assert header.split()[:3] == ["metric", "n", "strict"]
+    n_at = {line.split()[0]: int(line.split()[1]) for line in lines
+            if line.startswith("reliable@") and line.split()[1].isdigit()}
+    # Family 3 lacks an answer (excluded everywhere); family 4 has 7 prompts (k <= 7 only).
+    assert n_at["reliable@1"] == 3 and n_at["reliable@7"] == 3 and n_at["reliable@10"] == 2
+    assert ("n = families counted at that k. reliable@10 counts only those whose 10 prompts all "
+            "have a usable response: 2 of 4.") in lines
+
+
+def test_missing_keys_are_listed_in_numeric_order_as_people_read_them(tmp_path):
+    from ifevalpp.evaluate import score
+
+    cases = [{"key": key, "prompt": f"Case {key}: no commas.",
+              "instruction_id_list": ["punctuation:no_comma"], "kwargs": [{}]}
+             for key in (1000, 999, 5, 20)]
+    answers = [{"key": 20, "response": "fine"}]
+    report = score(write_lines(tmp_path / "r.jsonl", answers),
+                   write_lines(tmp_path / "c.jsonl", cases), bootstrap=0)
+    text = format_reliability_report(report)
+    assert "excluded from every metric: 5 / original, 999 / original, 1000 / original" in text

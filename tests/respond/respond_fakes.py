@@ -123,8 +123,11 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:  # noqa: N802 - http.server naming
         if self.path.rstrip("/").endswith("/models"):
-            self._send(200, json.dumps({"object": "list", "data": [
-                {"id": "fake", "object": "model", "owned_by": "tests"}]}).encode())
+            self.server.models_asked += 1
+            status = self.server.models_status
+            self._send(status, json.dumps({"object": "list", "data": [
+                {"id": "fake", "object": "model", "owned_by": "tests"}]}).encode()
+                if status == 200 else b'{"error": "no"}')
         else:
             self._send(404, b'{"error": "not found"}')
 
@@ -175,6 +178,8 @@ class _Server(ThreadingHTTPServer):
         self.script = script
         self.requests: list[Request] = []
         self._lock = threading.Lock()
+        self.models_status = 200   # what GET /models answers (the probe before a run)
+        self.models_asked = 0
 
     def record(self, request: Request) -> None:
         with self._lock:
@@ -207,6 +212,13 @@ class FakeServer:
 
     def set_script(self, script: Script) -> None:
         self._server.script = script
+
+    def set_models_status(self, status: int) -> None:
+        self._server.models_status = status
+
+    @property
+    def models_asked(self) -> int:
+        return self._server.models_asked
 
     def __enter__(self) -> "FakeServer":
         self._thread.start()

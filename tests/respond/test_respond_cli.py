@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -9,7 +10,7 @@ from click.testing import CliRunner, Result
 from respond_fakes import Always, FakeServer, Reply
 
 from ifevalpp.cli import main
-from ifevalpp.respond import latest_records
+from ifevalpp.respond import ConsoleProgress, latest_records, respond
 
 
 def run(*args: str) -> Result:
@@ -90,9 +91,23 @@ def test_a_bad_input_line_is_named_with_exit_status_2(server: FakeServer, tmp_pa
     assert "bad.jsonl, line 2" in result.stderr
 
 
-def test_the_progress_bar_shows_the_error_count(server: FakeServer, cases: Path,
-                                                tmp_path: Path) -> None:
-    server.set_script(Always(Reply(status=400)))
+def test_progress_into_a_log_stays_quiet_for_a_short_run(server: FakeServer, cases: Path,
+                                                         tmp_path: Path) -> None:
     args = [arg for arg in base_args(server, cases, tmp_path / "run") if arg != "--no-progress"]
-    result = run(*args)
-    assert "errors=4" in result.stderr and "4/4" in result.stderr
+    result = run(*args)  # stderr is not a terminal here
+    assert result.exit_code == 0 and result.stderr == ""
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_after_a_resume_counts_the_whole_run_and_the_errors(
+        server: FakeServer, make_config) -> None:
+    respond(make_config(server.url, limit=1))
+    server.set_script(Always(Reply(status=400)))
+    screen = Terminal()
+    respond(make_config(server.url), progress=ConsoleProgress(stream=screen, delay_s=0))
+    shown = screen.getvalue()
+    assert "1 + 3 / 4" in shown and "errors=3" in shown

@@ -280,9 +280,26 @@ def test_a_mock_transport_replaces_the_network(make_config: MakeConfig) -> None:
     httpx = pytest.importorskip("httpx")
 
     def handler(request: "httpx.Request") -> "httpx.Response":
+        if request.url.path.endswith("/models"):  # the probe before the run
+            return httpx.Response(200, json={"object": "list", "data": [{"id": "fake"}]})
         prompt = json.loads(request.content)["messages"][-1]["content"]
         return httpx.Response(200, json=completion(prompt.upper()))
 
     config = make_config("http://nowhere.invalid/v1", limit=1)
     respond(config, transport=httpx.MockTransport(handler))
     assert records_of(config)["1000:original:0"].response == First.upper()
+
+
+def test_the_manifest_and_responses_are_readable_as_the_umask_allows(
+        server: FakeServer, make_config: MakeConfig) -> None:
+    import os
+    import stat
+
+    config = make_config(server.url, limit=1)
+    previous = os.umask(0o022)
+    try:
+        respond(config)
+    finally:
+        os.umask(previous)
+    for path in (config.manifest_path, config.responses_path):
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644, path

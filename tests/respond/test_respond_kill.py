@@ -11,6 +11,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from respond_fakes import Delayed, FakeServer, write_cases
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -67,7 +68,13 @@ def test_kill_9_mid_run_then_resume_loses_nothing_and_duplicates_nothing(tmp_pat
     manifest = json.loads((out / "manifest.json").read_text())
     assert len(manifest["sessions"]) == 3
     assert manifest["sessions"][0]["finished_at"] is None  # killed sessions never finish
+    assert [session["ended"] for session in manifest["sessions"]] == ["killed", "killed",
+                                                                      "completed"]
+    written = Counter(json.loads(line)["session"] for line in lines)
+    assert [session["counts"]["answered"] for session in manifest["sessions"]] == \
+        [written[1], written[2], written[3]]
     assert manifest["sessions"][2]["finished_at"] is not None
+    assert manifest["finished_at"] == manifest["sessions"][2]["finished_at"]
     assert b"done" in stdout
 
 
@@ -86,5 +93,50 @@ def test_sigterm_stops_cleanly_with_a_summary_and_a_finished_session(tmp_path: P
     assert b"rerun the same command to resume" in stdout
     manifest = json.loads((out / "manifest.json").read_text())
     assert manifest["sessions"][0]["finished_at"] is not None
+    assert manifest["sessions"][0]["ended"] == "SIGTERM"
+    assert manifest["finished_at"] is None  # the run is not finished: pairs are missing
     written = len((out / "responses.jsonl").read_text().splitlines())
-    assert manifest["sessions"][0]["counts"]["done"] == written
+    assert manifest["sessions"][0]["counts"]["answered"] == written
+
+
+def summary_value(stdout: str, label: str) -> str:
+    line = next(line for line in stdout.splitlines() if line.startswith(label))
+    return line[len(label):].split()[0]
+
+
+def test_an_interrupted_and_resumed_run_records_every_session_truthfully(tmp_path: Path) -> None:
+    """Ctrl-C midway, then resume: the manifest counts what each session wrote, says how it
+    ended, and the summary's rate is answers / wall time (not pairs queued / wall time)."""
+    cases = write_cases(tmp_path / "cases.jsonl", PROMPTS)
+    out = tmp_path / "run"
+    responses = out / "responses.jsonl"
+    with FakeServer(Delayed(0.1)) as server:
+        first = start_respond(cases, server.url, out)
+        deadline = time.monotonic() + 30
+        while line_count(responses) < 30:
+            assert first.poll() is None and time.monotonic() < deadline
+            time.sleep(0.01)
+        first.send_signal(signal.SIGINT)
+        stdout_1, stderr_1 = first.communicate(timeout=30)
+        second = start_respond(cases, server.url, out)
+        stdout_2, stderr_2 = second.communicate(timeout=120)
+    assert first.returncode == 1, stderr_1.decode()
+    assert second.returncode == 0, stderr_2.decode()
+    lines = [json.loads(line) for line in responses.read_text().splitlines()]
+    written = Counter(line["session"] for line in lines)
+    manifest = json.loads((out / "manifest.json").read_text())
+    one, two = manifest["sessions"]
+    assert (one["number"], one["ended"], two["number"], two["ended"]) == \
+        (1, "SIGINT", 2, "completed")
+    assert one["counts"]["planned"] == PROMPTS * SAMPLES
+    assert one["counts"]["answered"] == written[1] < PROMPTS * SAMPLES
+    assert written[1] <= one["counts"]["asked"] <= written[1] + 4  # + the requests in flight
+    assert two["counts"]["planned"] == two["counts"]["answered"] == written[2]
+    assert written[1] + written[2] == PROMPTS * SAMPLES == len(lines)
+    assert manifest["finished_at"] == two["finished_at"] is not None
+    for stdout, session in ((stdout_1.decode(), 1), (stdout_2.decode(), 2)):
+        done = int(summary_value(stdout, "done").replace(",", ""))
+        wall = float(summary_value(stdout, "wall time").rstrip("s").replace(",", ""))
+        rate = float(summary_value(stdout, "answers/s").rstrip("/s").replace(",", ""))
+        assert done == written[session]
+        assert rate == pytest.approx(done / wall, rel=0.05)

@@ -149,6 +149,9 @@ def test_a_fatal_error_keeps_the_answers_already_written(server: FakeServer,
     with pytest.raises(EndpointFatalError):
         respond(make_config(server.url))
     assert len(latest_records(make_config(server.url).responses_path)) == 2
+    manifest = json.loads(make_config(server.url).manifest_path.read_text())
+    assert manifest["sessions"][1]["ended"].startswith("error: EndpointFatalError")
+    assert manifest["finished_at"] is None
 
 
 def test_a_second_writer_into_the_same_directory_is_refused(server: FakeServer,
@@ -158,3 +161,37 @@ def test_a_second_writer_into_the_same_directory_is_refused(server: FakeServer,
         with pytest.raises(RunDirectoryBusy, match="another `ifevalpp respond`"):
             respond(config)
     assert not config.responses_path.exists() and len(server.requests) == 0
+
+
+def test_records_name_the_session_that_wrote_them(server: FakeServer,
+                                                 make_config: MakeConfig) -> None:
+    respond(make_config(server.url, limit=1))
+    respond(make_config(server.url))
+    lines = [json.loads(line) for line in make_config(server.url).responses_path.read_text()
+             .splitlines()]
+    assert [line["session"] for line in lines] == [1, 2, 2, 2]
+
+
+def test_a_killed_session_is_marked_and_recounted_by_the_next(server: FakeServer,
+                                                             make_config: MakeConfig) -> None:
+    config = make_config(server.url, limit=2)
+    respond(config)
+    manifest = json.loads(config.manifest_path.read_text())
+    manifest["sessions"][0]["ended"] = None          # as a kill -9 leaves it
+    manifest["sessions"][0]["counts"]["answered"] = 0
+    config.manifest_path.write_text(json.dumps(manifest))
+    respond(make_config(server.url))
+    sessions = json.loads(config.manifest_path.read_text())["sessions"]
+    assert [session["ended"] for session in sessions] == ["killed", "completed"]
+    assert [session["counts"]["answered"] for session in sessions] == [2, 2]
+
+
+def test_the_run_is_finished_only_when_every_pair_has_an_answer(server: FakeServer,
+                                                               make_config: MakeConfig) -> None:
+    server.set_script(ByPrompt({case_prompt(1000): [Reply(status=500)]}))
+    respond(make_config(server.url, retry=NO_RETRY))
+    manifest = json.loads(make_config(server.url).manifest_path.read_text())
+    assert manifest["sessions"][0]["ended"] == "completed" and manifest["finished_at"] is None
+    respond(make_config(server.url, retry=NO_RETRY, retry_errors=True))
+    manifest = json.loads(make_config(server.url).manifest_path.read_text())
+    assert manifest["finished_at"] == manifest["sessions"][1]["finished_at"] is not None

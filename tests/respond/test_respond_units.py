@@ -259,6 +259,25 @@ def test_the_ticker_writes_a_partial_batch_within_the_interval(tmp_path: Path) -
     assert asyncio.run(scenario()) == 1
 
 
+# summary ------------------------------------------------------------------------------------
+
+def test_rates_of_slow_local_models_keep_their_digits() -> None:
+    from ifevalpp.respond.summary import format_rate
+
+    assert format_rate(6 / 210.1) == "0.029/s (35 s per answer)"
+    assert format_rate(1 / 18.7) == "0.053/s (18.7 s per answer)"
+    assert format_rate(37.34) == "37.3/s" and format_rate(0) == "0/s"
+    assert format_rate(1234.5) == "1,234/s"
+
+
+def test_the_summary_rate_counts_answers_not_pairs_queued(tmp_path: Path) -> None:
+    from ifevalpp.respond.summary import RunSummary, Tally
+
+    summary = RunSummary(out_dir=tmp_path, pairs=400, skipped=0, planned=400, asked=10,
+                         session=Tally(done=6), total=Tally(done=6), missing=394, wall_s=210.1)
+    assert summary.rate == pytest.approx(6 / 210.1)
+
+
 # public surface -----------------------------------------------------------------------------
 
 def test_the_public_surface_is_deliberate() -> None:
@@ -266,8 +285,8 @@ def test_the_public_surface_is_deliberate() -> None:
 
     # ChatClient, Completion and with_retries also serve the LLM family backend.
     assert sorted(package.__all__) == [
-        "ChatClient", "Completion", "DEFAULT_API_KEY_ENV", "DUMMY_API_KEY", "EndpointFatalError",
-        "Progress", "ProtocolMismatch", "ReasoningHandling", "RespondConfig", "RetryPolicy",
+        "ChatClient", "Completion", "ConsoleProgress", "DEFAULT_API_KEY_ENV", "DUMMY_API_KEY",
+        "EndpointFatalError", "EndpointUnreachable", "Progress", "ProtocolMismatch", "ReasoningHandling", "RespondConfig", "RetryPolicy",
         "RunDirectoryBusy", "RunManifest", "RunSummary", "SamplingParams", "Tally",
         "TqdmProgress", "format_summary", "latest_records", "load_manifest", "respond",
         "respond_async", "split_reasoning", "with_retries"]

@@ -49,5 +49,5 @@ def test_study_json_round_trips(tmp_path: Path) -> None:
 
 def test_a_damaged_study_json_is_named(tmp_path: Path) -> None:
     (tmp_path / "study.json").write_text("{not json")
-    with pytest.raises(InputError, match="study.json: malformed JSON"):
+    with pytest.raises(InputError, match=r"study.json, line 1: malformed JSON"):
         load_study_manifest(tmp_path / "study.json")

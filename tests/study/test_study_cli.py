@@ -3,6 +3,7 @@ and the errors a user meets first."""
 
 from __future__ import annotations
 
+import io
 import json
 import signal
 import time
@@ -15,6 +16,7 @@ from respond_fakes import ByPrompt, Delayed, FakeServer, Reply
 from study_helpers import family_record, start_study_cli, write_original
 
 from ifevalpp.cli import main
+from ifevalpp.study import TqdmStudyProgress
 
 FAST = ["--bootstrap", "100", "--no-progress"]
 
@@ -92,15 +94,32 @@ def test_a_rerun_asks_nothing_new(server: FakeServer, original: Path, tmp_path: 
     assert record["respond"]["asked"] == 0 and record["finished_at"] is not None
 
 
-def test_progress_names_each_step_and_draws_its_bar(server: FakeServer, original: Path,
-                                                    tmp_path: Path) -> None:
+def test_progress_names_each_step(server: FakeServer, original: Path, tmp_path: Path) -> None:
     result = study(*endpoint(server, tmp_path / "run", "--original", str(original), "--cases",
                              "1", "--bootstrap", "100"))
     assert result.exit_code == 0, result.output
     steps = [line.split(":")[0] for line in result.stderr.splitlines() if line.startswith("[")]
     assert steps == ["[1/5] fetch", "[2/5] families", "[3/5] select", "[4/5] respond",
                      "[5/5] score"]
-    assert "families: 100%" in result.stderr and "respond: 100%" in result.stderr
+
+
+def test_each_steps_bar_is_named_for_the_step() -> None:
+    # Not a terminal: the bars write plain progress lines (here on every update).
+    log = io.StringIO()
+    progress = TqdmStudyProgress(["families", "respond"], stream=log, interval_s=0)
+    progress.step("families", "generating")
+    tick = progress.bar(4, "case")
+    tick(4)
+    progress.close_bar()
+    progress.step("respond", "asking")
+    answers = progress.responses()
+    assert answers is not None
+    answers.start(2)
+    answers.close()
+    lines = log.getvalue().splitlines()
+    assert lines[0] == "[1/2] families: generating"
+    assert any(line.startswith("families: 4/4") for line in lines), lines
+    assert "[2/2] respond: asking" in lines
 
 
 def test_given_families_skip_fetch_and_generation(server: FakeServer, families: Path,
@@ -119,7 +138,7 @@ def test_failed_requests_are_scored_as_missing_and_the_exit_code_says_so(
         result = study(*endpoint(server, tmp_path / "run", "--families", str(families),
                                  "--max-attempts", "1", *FAST))
     assert result.exit_code == 1, result.output
-    assert "1 pairs failed; rerun with --retry-errors" in result.output
+    assert "1 pair failed; rerun with --retry-errors" in result.output
     metrics = json.loads((tmp_path / "run" / "scored" / "metrics.json").read_text())
     assert metrics["missing"] == 1 and metrics["families"] == 4
 

@@ -98,16 +98,19 @@ def test_missing_file_exits_2(tmp_path):
     assert result.exit_code == 2 and "file not found" in result.output
 
 
-def test_without_input_or_a_fetched_original_exits_2(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+def test_without_input_or_a_fetched_original_exits_2_saying_how_to_fetch(tmp_path, monkeypatch):
+    monkeypatch.setenv("IFEVALPP_DATA", str(tmp_path / "data"))
     result = CliRunner().invoke(main, ["validate"])
-    assert result.exit_code == 2 and "data/original/github.jsonl" in result.output
+    assert result.exit_code == 2
+    assert str(tmp_path / "data" / "original" / "github.jsonl") in result.output
+    assert "ifevalpp fetch --revision github" in result.output and "--from" in result.output
 
 
-def test_default_input_is_the_fetched_original(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
+def test_default_input_is_the_fetched_original_in_the_data_directory(tmp_path, monkeypatch):
+    monkeypatch.setenv("IFEVALPP_DATA", str(tmp_path / "data"))
     (tmp_path / "data" / "original").mkdir(parents=True)
     write_lines(tmp_path / "data" / "original" / "github.jsonl", [CLEAN])
+    monkeypatch.chdir(tmp_path / "data")  # from anywhere
     result = run("validate")
     assert result.exit_code == 0 and result.output.startswith("validated 1 cases")
 
