@@ -22,7 +22,7 @@ def _load(path: str) -> list[dict]:
 
 def _clear_caches() -> None:
     from ifevalpp import text
-    from ifevalpp.validate import phrases
+    from ifevalpp.constraints.support import phrases
     text.clear_caches()
     phrases.counts.cache_clear()
     phrases.sentences.cache_clear()

@@ -82,7 +82,8 @@ def test_the_25_instruction_ids():
 def test_constraints_all_is_pinned():
     assert sorted(constraints.__all__) == [
         "Constraint", "Params", "REGISTRY", "Span", "check", "check_all", "check_loose",
-        "compare", "get", "instruction_ids", "parse_params", "register",
+        "compare", "get", "instruction_ids", "load_plugins", "parse_params", "register",
+        "unregister",
     ]
     for name in constraints.__all__:
         assert hasattr(constraints, name), name

@@ -12,6 +12,7 @@ import sys
 import click
 
 from .. import __version__
+from .common import reports_errors
 
 # verb name -> "module:function" inside ifevalpp.cli
 VERBS: dict[str, str] = {
@@ -50,8 +51,16 @@ class LazyGroup(click.Group):
 
 @click.group(cls=LazyGroup)
 @click.version_option(__version__, prog_name="ifevalpp")
+@reports_errors
 def main() -> None:
-    """Measure how reliably a language model follows verifiable instructions."""
+    """Measure how reliably a language model follows verifiable instructions.
+
+    Instruction types from plug-ins (entry points of the group `ifevalpp.constraints`, or
+    modules named in $IFEVALPP_PLUGINS) are loaded before every verb.
+    """
+    from ..constraints import load_plugins
+
+    load_plugins()
 
 
 if __name__ == "__main__":  # pragma: no cover

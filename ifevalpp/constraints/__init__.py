@@ -6,6 +6,10 @@
 `kwargs` is the IFEval dict as found in either release (only the used keys,
 or every key with null for the unused ones). Both take `profile=` as a
 keyword ('official' by default).
+
+Each type lives in its own module, `constraints/<group>/<type>.py` (the contract
+is in `base.py`); `register` / `unregister` / `load_plugins` add types from
+outside the package (docs/adding-an-instruction-type.md).
 """
 
 from __future__ import annotations
@@ -14,8 +18,29 @@ from typing import Any, Optional, Sequence
 
 from ..loose import loose_variants
 from ..profiles import Profile, check_profile
-from . import case, combination, content, format, keywords, language, length, punctuation, startend  # noqa: F401  (registration)
-from .base import (REGISTRY, Constraint, Params, Span, compare, get, parse_params, register)
+from .base import (REGISTRY, Constraint, Params, Span, compare, get, parse_params, register,
+                   unregister)
+
+# Importing a type's module registers it. The import order is the registry's order, which is
+# the order the validator asks the types for statements a case does not store (so several
+# REFLECT_NOT_STORED findings of one case come in this order).
+from .length import number_words, number_sentences, number_paragraphs  # noqa: F401,E402
+from .format import number_bullet_lists, number_highlighted_sections  # noqa: F401,E402
+from .content import number_placeholders  # noqa: F401,E402
+from .case import capital_word_frequency  # noqa: F401,E402
+from .format import title  # noqa: F401,E402
+from .combination import two_responses  # noqa: F401,E402
+from .format import constrained_response  # noqa: F401,E402
+from .content import postscript  # noqa: F401,E402
+from .startend import end_checker, quotation  # noqa: F401,E402
+from .format import json_format, multiple_sections  # noqa: F401,E402
+from .combination import repeat_prompt  # noqa: F401,E402
+from .keywords import existence, forbidden_words, frequency, letter_frequency  # noqa: F401,E402
+from .case import english_lowercase, english_capital  # noqa: F401,E402
+from .punctuation import no_comma  # noqa: F401,E402
+from .language import response_language  # noqa: F401,E402
+from .length import nth_paragraph_first_word  # noqa: F401,E402
+from .plugins import load_plugins  # noqa: E402
 
 
 def _require_text(response: object, prompt: object) -> None:
@@ -90,5 +115,5 @@ def instruction_ids() -> list[str]:
 
 __all__ = [
     "REGISTRY", "Constraint", "Params", "Span", "check", "check_all", "check_loose", "compare",
-    "get", "instruction_ids", "parse_params", "register",
+    "get", "instruction_ids", "load_plugins", "parse_params", "register", "unregister",
 ]

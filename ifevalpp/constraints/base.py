@@ -1,22 +1,88 @@
 """The Constraint contract and the registry every stage asks.
 
-One class per instruction type knows everything about that type: its
-parameters (`Params`, a frozen pydantic model), how to check a response, and
-(filled in by the validator and generator work) where a prompt states it, how
-to phrase it, and how to pick another valid setting. Classes register
-themselves with `@register`; nothing else keeps a table of instruction ids.
+One class per instruction type knows everything about that type, in one module
+(`ifevalpp/constraints/<group>/<type>.py`); `validate/`, `generate/` and
+`evaluate/` loop over the registry and ask the type, and never name an id. A
+class registers itself with `@register` (or `register(cls)` from outside the
+package: a plug-in type, see docs/adding-an-instruction-type.md). The contract,
+by stage; every member has a default, so a type implements what applies to it:
+
+checking (the hot path: `check` must stay a pure, allocation-light function)
+    id, Params                 the id and the frozen pydantic parameters (ranges, relations)
+    check(response, params, *, prompt, profile) -> bool      the strict verdict; a profile's
+                               differences (official, revised, …) are branches in here
+    around_tolerance, regex_fields, official_regex_fields    what parse_params enforces
+
+reading a prompt (the validator; the generators use the same spans)
+    statements(prompt, params, *, rewrite=False) -> [Statement]
+                               THE finder: where the prompt states it, with the value read
+                               there; `rewrite=True` adds the tight value and mention spans
+                               a rewrite edits in place (roles edit_value / edit_mention)
+    locate(prompt, params) -> [Span]           the distinct statement spans
+    count: CountSpec           the count parameter, if the type bounds a count; with
+      interval(params), count_wording(params), subject(params), count_floor(context, subject)
+                               the validator compares stated counts with it generically
+    contradictions(context, item) -> [Problem] what the prompt says otherwise (a literal it
+                               never names, another marker, …); `reflection_order` 1 runs a
+                               type after the others (it reads their statements)
+    satisfied_by_presence      a response merely containing something passes it
+    quoted_literals(params)    words of the type a prompt may quote (not extra keywords)
+    unstored(prompt) -> [(start, end)]         a clear statement of the type, for a case that
+                               does not store it (REFLECT_NOT_STORED); `unstored_covered_by`
+                               names types that already account for such words
+
+coherence (conflicts) and the witness
+    conflicts_with, conflict_reasons           types it never holds together with, and why
+                               (declared on both sides; one side gives the reason)
+    parameter_conflict(params, other) -> reason | None       a clash with another instruction
+                               of the case for some settings only, declared by one side
+    requires(params) -> Requirements           what a response must contain, must not
+                               contain, and a countable budget required texts may use up
+    word_cap / words_needed(params, context)   its share of the word-budget check
+    unsatisfiable(params) -> [message]         settings no response can pass
+    satisfy(params, draft)     its part of the witness response (support.draft.Draft)
+
+generating cousins
+    propose(params, rng, *, profile, **options) -> kwargs
+    reconfigure(params, rng, *, profile, **options) -> Params
+                               another valid setting (`reconfigurable` when implemented);
+                               further keywords (a direction) pass through to `propose`
+    sketch_texts(params), sketch(params, sketch)   the generators' quick feasibility check
+    wording_path / wording_source; variants(style), render_variant(params, style, variant),
+      render(params, "style[:n]"), phrase(params, rng, styles), describe(params)
+                               how it is phrased (templates/constraints/<id>.j2 by default);
+                               the generators only call `phrase`, so a type may word itself
+                               another way (a grammar) by overriding it
+    restate(field, before, after, piece)       a changed value edited inside a sentence
+    literals(params), format_phrase, task_bound, topic_field, request_field, fit_request(text)
+                               what the generators must keep, may cut, or must rebuild
+
+Type-agnostic pieces the homes are built from live in `constraints/support/`.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, ClassVar, Literal, Optional
+from pathlib import Path
+from typing import (TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Mapping, Optional,
+                    Sequence)
 
 from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictInt, StrictStr,
                       ValidationError)
 
 from ..errors import ParamsError, UnknownInstructionError
 from ..profiles import Profile
+from .support import counts as _counts
+from .support.phrases import Span
+from .support.requirements import NOTHING, Requirements
+
+if TYPE_CHECKING:
+    from .support.case import CaseContext, Item, Problem
+    from .support.counts import CountSpec, Interval
+    from .support.draft import Draft
+    from .support.requirements import WordCap, WordNeed
+    from .support.sketch import Sketch
+    from .support.statements import Statement
 
 # ---------------------------------------------------------------- shared parameter types
 
@@ -55,16 +121,6 @@ class NoParams(Params):
     """For instruction types that take no parameters."""
 
 
-class Span(BaseModel):
-    """Where a prompt states a constraint: character offsets into the prompt and the text there."""
-
-    model_config = ConfigDict(frozen=True)
-
-    start: int
-    end: int
-    text: str
-
-
 def compare(count: int, relation: str, target: int, *, tolerance: int,
             profile: Profile) -> bool:
     """Apply a count relation. 'less than' is strict (<) and 'at least' is >= in both profiles.
@@ -91,7 +147,8 @@ def compare(count: int, relation: str, target: int, *, tolerance: int,
 
 
 class Constraint:
-    """One verifiable instruction type. Subclasses set `id` and `Params` and implement `check`.
+    """One verifiable instruction type. Subclasses set `id` and `Params` and implement `check`,
+    then whatever else of the contract (module docstring) applies to the type.
 
     `check` is a pure function of (response, params, prompt, profile): nothing
     is stored on the instance, so one instance serves every thread and every
@@ -100,8 +157,6 @@ class Constraint:
 
     id: ClassVar[str]
     Params: ClassVar[type[Params]] = NoParams
-    # Instruction ids this type can never hold together with (kept symmetric by a test).
-    conflicts_with: ClassVar[frozenset[str]] = frozenset()
     # Counts compared with 'around' pass within this distance (revised profile).
     around_tolerance: ClassVar[int] = 0
     # Parameters the checker hands to the regex engine: in every profile, or only in 'official'.
@@ -116,22 +171,190 @@ class Constraint:
               profile: Profile = "official") -> bool:
         raise NotImplementedError
 
-    # Seams for the validator and the generators.
+    # ------------------------------------------------------------ reading a prompt
+
+    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+        """Where `prompt` states this constraint, in prompt order (`params` may be None: then
+        only what needs no parameter is read). With `rewrite`, also the edit spans."""
+        return []
+
     def locate(self, prompt: str, params: Any) -> list[Span]:
-        """Where `prompt` states this constraint (the validator and the generators rewrite there)."""
-        from ..validate.locate import locate  # late: the validator imports this registry
-        return locate(self.id, prompt, params)
+        """The distinct spans (sorted) where `prompt` states this constraint."""
+        from .support.statements import located_spans
+        return located_spans(self.statements(prompt, params))
+
+    # The count this type bounds (None: it counts nothing).
+    count: ClassVar[Optional[CountSpec]] = None
+
+    def interval(self, params: Any) -> Interval:
+        """The counts the checker accepts for this instruction (types with a `count`)."""
+        assert self.count is not None, f"{self.id} counts nothing"
+        return _counts.interval(self.count, params, self.around_tolerance)
+
+    def count_wording(self, params: Any) -> str:
+        """The stored count parameters as a message quotes them."""
+        assert self.count is not None, f"{self.id} counts nothing"
+        return _counts.wording(self.count, params)
+
+    def subject(self, params: Any) -> str:
+        """What the count is of, when the type counts one thing among many (a keyword, a
+        letter); instructions with the same subject are compared together."""
+        return ""
+
+    def count_floor(self, context: CaseContext, subject: str) -> int:
+        """The fewest the response can have in this case (the count's floor, unless another
+        instruction requires more)."""
+        return self.count.floor if self.count is not None else 0
+
+    # Contradictions of a type with order 1 come after all others (they read other statements).
+    reflection_order: ClassVar[int] = 0
+
+    def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        """What the prompt says about this instruction that disagrees with its parameters."""
+        return []
+
+    # A response that merely contains something (a title, a keyword) passes the checker.
+    satisfied_by_presence: ClassVar[bool] = False
+
+    def quoted_literals(self, params: Any) -> tuple[str, ...]:
+        """Literal words of this instruction a prompt may quote (lower-cased)."""
+        return ()
+
+    # Types whose presence in a case accounts for words `unstored` would flag.
+    unstored_covered_by: ClassVar[frozenset[str]] = frozenset()
+
+    def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        """Where `prompt` clearly states this type (for a case that does not store it)."""
+        return []
+
+    # ------------------------------------------------------------ coherence and the witness
+
+    # Instruction ids this type can never hold together with (kept symmetric by a test).
+    conflicts_with: ClassVar[frozenset[str]] = frozenset()
+    # Why, per id of `conflicts_with`; one side of each pair gives the reason.
+    conflict_reasons: ClassVar[Mapping[str, str]] = {}
+
+    def conflict_reason(self, other_id: str) -> Optional[str]:
+        return self.conflict_reasons.get(other_id)
+
+    def parameter_conflict(self, params: Any, other: Item) -> Optional[str]:
+        """Why this instruction cannot hold with `other` for these settings, if it cannot."""
+        return None
+
+    def requires(self, params: Any) -> Requirements:
+        """What every passing response must contain and must not contain."""
+        return NOTHING
+
+    def word_cap(self, params: Any, context: CaseContext) -> Optional[WordCap]:
+        """At most how many words the response may have under this instruction."""
+        return None
+
+    def words_needed(self, params: Any, context: CaseContext) -> Optional[WordNeed]:
+        """At least how many words this instruction needs of the response."""
+        return None
+
+    def unsatisfiable(self, params: Any) -> list[str]:
+        """Why no response can pass this instruction alone (besides an empty count range)."""
+        return []
+
+    def satisfy(self, params: Any, draft: Draft) -> None:
+        """Write this instruction's part of the witness response into `draft`."""
+
+    # ------------------------------------------------------------ generating cousins
+
+    def propose(self, params: Any, rng: Any, *, profile: Profile = "official",
+                **options: Any) -> dict[str, Any]:
+        """Kwargs of another plausible setting (may equal `params`: `reconfigure` asks again).
+        `options` are the reconfiguration's further keywords, passed through unchanged."""
+        raise ValueError(f"{self.id} has no parameters to reconfigure")
+
+    @property
+    def reconfigurable(self) -> bool:
+        """Whether the type has parameters a reconfiguration can change."""
+        return type(self).propose is not Constraint.propose
+
+    def reconfigure(self, params: Any, rng: Any, *, profile: Profile = "official",
+                    **options: Any) -> Any:
+        """A different valid setting (ValueError for a type without parameters to change).
+        Keyword `options` (none yet) go to `propose` as they are."""
+        for _ in range(20):
+            new = parse_params(self.id, self.propose(params, rng, profile=profile, **options))
+            if new != params:
+                return new
+        raise ValueError(f"{self.id}: could not find a different setting")  # pragma: no cover
+
+    def sketch_texts(self, params: Any) -> list[str]:
+        """Text a passing response has to contain, for the generators' quick check."""
+        return []
+
+    def sketch(self, params: Any, sketch: Sketch) -> Optional[str]:
+        """Narrow the rough word and sentence range, or say why the set cannot hold."""
+        return None
+
+    # The wording file (None: templates/constraints/<id>.j2), or the template text itself.
+    wording_path: ClassVar[Optional[Path]] = None
+    wording_source: ClassVar[Optional[str]] = None
+
+    def variants(self, style: str) -> int:
+        """How many wordings the type has in `style`."""
+        from .support import wording
+        return wording.variants(wording.wording_module(self), style)
+
+    def render_variant(self, params: Any, style: str, variant: int = 0) -> str:
+        """One wording: `style` (imperative, declarative, question, list), variant `variant`."""
+        from .support import wording
+        return wording.render_macro(wording.wording_module(self), params, style, variant)
 
     def render(self, params: Any, style: str) -> str:
         """Phrase the constraint: style 'imperative', 'declarative', 'question' or 'list'
-        (':<n>' picks a variant), from templates/constraints/<id>.j2."""
-        from ..generate.templating import parse_style, render_constraint
-        return render_constraint(self.id, params, *parse_style(style))
+        (':<n>' picks a variant)."""
+        from .support.wording import parse_style
+        return self.render_variant(params, *parse_style(style))
 
-    def reconfigure(self, params: Any, rng: Any, *, profile: Profile = "official") -> Any:
-        """A different valid setting (ValueError for a type without parameters to change)."""
-        from ..generate.params import reconfigure
-        return reconfigure(self.id, params, rng, profile=profile)
+    def phrase(self, params: Any, rng: Any, styles: Sequence[str]) -> str:
+        """A statement of the constraint in a seeded choice of style and wording."""
+        from .support.choosing import choice
+        style = choice(rng, list(styles))
+        variant = int(choice(rng, range(self.variants(style))))
+        return self.render_variant(params, style, variant)
+
+    def describe(self, params: Any) -> str:
+        """What the instruction asks, in one sentence (for a model that writes cousins)."""
+        return self.render_variant(params, "declarative", 0)
+
+    def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
+        """`piece` (words stating this constraint inside a sentence) with parameter `field`
+        changed from `before` to `after`; None when it cannot be edited in place. A changed
+        `count` field is edited generically before this is asked."""
+        return None
+
+    def literals(self, params: Any) -> list[str]:
+        """Literal texts of the instruction a rewrite must not lose (phrases, words, markers)."""
+        found: list[str] = []
+        for value in params.model_dump().values():
+            if isinstance(value, str):
+                found.append(value)
+            elif isinstance(value, list):
+                found += [item for item in value if isinstance(item, str)]
+        return found
+
+    # A mention of it inside a task sentence ("… in JSON format", "in Arabic") is a format
+    # phrase the generators may cut, not a literal of the task.
+    format_phrase: ClassVar[bool] = False
+    # Its statement fits only tasks that ask for it (the yes/no answer phrases): a task swap
+    # takes a task from a case that has the type too.
+    task_bound: ClassVar[bool] = False
+    # The parameter whose words may come from the task (a keyword naming the task's cafe): a
+    # task swap replaces such words.
+    topic_field: ClassVar[Optional[str]] = None
+    # The parameter holding a stretch of the prompt the response must reproduce: the
+    # generators rebuild that stretch and this parameter together.
+    request_field: ClassVar[Optional[str]] = None
+
+    def fit_request(self, text: str) -> str:
+        """Text the response must reproduce (the request to repeat), adapted so that this
+        instruction can still hold."""
+        return text
 
     def __repr__(self) -> str:
         return f"<Constraint {self.id}>"
@@ -141,11 +364,20 @@ REGISTRY: dict[str, Constraint] = {}
 
 
 def register(cls: type[Constraint]) -> type[Constraint]:
-    """Class decorator: make `cls` the checker for `cls.id`."""
+    """Class decorator (or a plain call, for a type defined outside the package): make `cls`
+    the type of `cls.id`, asked by every stage from now on."""
     if cls.id in REGISTRY:
         raise RuntimeError(f"instruction id {cls.id!r} registered twice")
     REGISTRY[cls.id] = cls()
     return cls
+
+
+def unregister(instruction_id: str) -> None:
+    """Forget a registered type (and its cached parameters): a plug-in's tests clean up so."""
+    get(instruction_id)
+    del REGISTRY[instruction_id]
+    for key in [key for key in _PARAMS_CACHE if key[0] == instruction_id]:
+        del _PARAMS_CACHE[key]
 
 
 def get(instruction_id: str) -> Constraint:

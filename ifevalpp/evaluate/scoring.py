@@ -16,7 +16,7 @@ from typing import Callable, Iterable, Optional, Sequence
 
 from pydantic import ValidationError
 
-from ..constraints import check_all
+from ..constraints import check_all, load_plugins
 from ..errors import InputError
 from ..io import iter_json_lines, require_records, validation_error_to_input_error
 from ..profiles import Profile, check_profile
@@ -233,7 +233,8 @@ def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Pro
             _FORKED_PAIRS = ()
     else:  # pragma: no cover - spawn: the pairs travel to the workers
         chunks = [(list(pairs[start:stop]), profile) for start, stop in bounds]
-        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+        with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"),
+                                 initializer=load_plugins) as pool:  # plug-in types too
             for (start, stop), chunk in zip(bounds, pool.map(_score_chunk, chunks)):
                 results.append(chunk)
                 if progress is not None:

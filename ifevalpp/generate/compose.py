@@ -8,10 +8,10 @@ Two ways of assembling:
 * `restructured` separates task and constraints and presents them anew:
   inline after the task, as a "Requirements:"-style list, or constraints first.
 
-Both return a `Composed` with the new prompt and the new kwargs; for a
-`combination:repeat_prompt` case the request is rebuilt first, `prompt_to_repeat`
-is set to exactly that request, and the instruction to repeat it is rendered
-above or below it.
+Both return a `Composed` with the new prompt and the new kwargs; for a case
+whose type echoes part of the prompt (`Constraint.request_field`, the request to
+repeat) the request is rebuilt first, that parameter is set to exactly the
+request, and the instruction to repeat it is rendered above or below it.
 """
 
 from __future__ import annotations
@@ -20,12 +20,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
-from ..constraints.format import ANSWER_OPTIONS
-from .decompose import REPEAT_ID, Layout, Unit, _content_words, local_spans, strip_clause
-from .params import chance, choice
-from .spans import numbers_in
+from ..constraints import get
+from ..constraints.support.choosing import chance, choice
+from ..constraints.support.edits import numbers_in
+from ..constraints.support.wording import STYLES, load_json
+from .decompose import Layout, Unit, _content_words, local_spans, strip_clause
 from .substitute import substitute_values
-from .templating import STYLES, load_json, render_constraint, variant_count
 
 
 class ComposeError(ValueError):
@@ -49,10 +49,9 @@ def dump(params: Any) -> dict[str, Any]:
 def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = STYLES[:3],
            avoid: Optional[str] = None) -> str:
     """Render one constraint in a random style and variant (not equal to `avoid`)."""
+    constraint = get(instruction_id)
     for _ in range(6):
-        style = choice(rng, list(styles))
-        variant = int(choice(rng, range(variant_count(instruction_id, style))))
-        text = render_constraint(instruction_id, params, style, variant)
+        text = constraint.phrase(params, rng, styles)
         if text != avoid:
             return text
     return text
@@ -181,7 +180,7 @@ def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
 
     # Constraints with no located statement get one.
     for index, instruction_id in enumerate(layout.ids):
-        if instruction_id == REPEAT_ID:
+        if get(instruction_id).request_field:
             continue
         if index in targets and not layout.units_of(index):
             want(index, _default_anchor(layout))
@@ -219,7 +218,7 @@ def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
                 # unless a format phrase can be cut cleanly ("… in JSON format."), which would
                 # otherwise be stated twice.
                 formats = {index for index in hit
-                           if layout.ids[index].startswith(_FORMAT_PREFIXES)
+                           if get(layout.ids[index]).format_phrase
                            and any(other.pure and _states(layout, other, index)
                                    for other in layout.units_of(index))}
                 cut = None
@@ -279,11 +278,6 @@ def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
     kept = _keep_stated(layout, unit_text, to_render, anchor, asides, stated, stripped_from)
     return Plan(unit_text, to_render, anchor, asides, kept)
 
-
-# Constraints whose statement in a task sentence is a format phrase ("in JSON format", "in
-# Arabic"), not a literal of the task that merely matches a parameter ("about Gujarat in India").
-_FORMAT_PREFIXES = ("detectable_format:", "language:", "change_case:", "startend:quotation",
-                    "length_constraints:")
 
 # An aside asks for something: an imperative, or a sentence with a modal verb.
 _REQUEST = re.compile(r"^(?:(?:please|also|and|but|just|only|try\s+to)\s+)*"
@@ -417,13 +411,7 @@ def _literals(layout: Layout, indices: set[int]) -> list[str]:
     """The literal parameter values (phrases, words, markers) of some constraints."""
     found: list[str] = []
     for index in indices:
-        if layout.ids[index] == "detectable_format:constrained_response":
-            found += list(ANSWER_OPTIONS)
-        for value in layout.params[index].model_dump().values():
-            if isinstance(value, str):
-                found.append(value)
-            elif isinstance(value, list):
-                found += [item for item in value if isinstance(item, str)]
+        found += get(layout.ids[index]).literals(layout.params[index])
     return found
 
 
@@ -505,26 +493,28 @@ def finish(layout: Layout, request: str, params: Sequence[Any], rng: Any, *,
     if layout.repeat is None:
         return Composed(request, kwargs, detail)
     repeat = layout.repeat
+    echo_id = layout.ids[repeat.index]
+    field_name = get(echo_id).request_field or ""
     request = request.strip()
-    if "punctuation:no_comma" in layout.ids:
-        # The response must start with the request, so a comma-free answer needs a
-        # comma-free request.
-        request = re.sub(r",\s*", " ", request)
+    for instruction_id in dict.fromkeys(layout.ids):
+        # The response must reproduce the request, so the request must let every other
+        # instruction hold (a comma-free answer needs a comma-free request).
+        request = get(instruction_id).fit_request(request)
     where = repeat.where
     if rephrase_repeat:
         if chance(rng, 0.3):
             where = "below" if where == "above" else "above"
-        instruction = render(REPEAT_ID, params[repeat.index], rng)
+        instruction = render(echo_id, params[repeat.index], rng)
         instruction = _where(instruction, where)
     else:
         instruction = repeat.instruction
-        old = layout.params[repeat.index].prompt_to_repeat.strip()
+        old = getattr(layout.params[repeat.index], field_name).strip()
         if old != request and (old in instruction or old[:40] in instruction):
             # The instruction quotes the old request ("First, repeat \"…\""): say it anew.
-            instruction = _where(render(REPEAT_ID, params[repeat.index], rng), where)
+            instruction = _where(render(echo_id, params[repeat.index], rng), where)
     prompt = (request + "\n\n" + instruction) if where == "above" else (
         instruction + "\n\n" + request)
-    kwargs[repeat.index] = {"prompt_to_repeat": request}
+    kwargs[repeat.index] = {field_name: request}
     detail["repeat_where"] = where
     return Composed(prompt, kwargs, detail)
 
@@ -568,7 +558,7 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
                  ) -> Composed:
     """Task first or last, constraints rendered anew and presented `presentation`-style."""
     all_targets = {index for index, instruction_id in enumerate(layout.ids)
-                   if instruction_id != REPEAT_ID}
+                   if not get(instruction_id).request_field}
     the_plan = plan(layout, targets if targets is not None else all_targets,
                     drop_task=task_override is not None, params=params)
     # Pull every pure unit's constraints into the block, so nothing is stated twice.

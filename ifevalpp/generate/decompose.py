@@ -1,11 +1,12 @@
 """Take a prompt apart: sentence-like units, which constraint each unit states, and the task.
 
 A `Layout` is what every generator works from. It splits the prompt (or, for a
-`combination:repeat_prompt` case, the request the model must repeat) into units
-— sentences, numbered items, a sentence with the example lines that follow its
-colon — and marks which constraints each unit states, using `Constraint.locate`
-(the validator's finder) and, where a type has no `locate` yet or it finds
-nothing, the lightweight finder in `spans.py`.
+case whose type echoes part of the prompt — `Constraint.request_field`, the
+request to repeat — that request) into units — sentences, numbered items, a
+sentence with the example lines that follow its colon — and marks which
+constraints each unit states, from each type's one finder
+(`Constraint.statements(..., rewrite=True)`: the validator's statements plus the
+tight value and mention spans a rewrite edits).
 
 A unit that states constraints and little else is *pure*: a generator may drop
 it and render the constraints anew. A unit that also carries the task ("Write a
@@ -20,9 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 from ..constraints import get, parse_params
-from . import spans as fallback
-
-REPEAT_ID = "combination:repeat_prompt"
+from ..constraints.support.statements import EDIT_ROLES, edit_spans
 
 # Words that carry no task content: what constraint statements are made of.
 FILLER = frozenset("""
@@ -77,7 +76,7 @@ class Unit:
 class RepeatInfo:
     """Where the text to repeat sits and whether the instruction refers to it as above/below."""
 
-    index: int                 # position of combination:repeat_prompt in the instruction list
+    index: int                 # position of the echoing instruction in the instruction list
     start: int                 # the request, prompt[start:end] == prompt_to_repeat
     end: int
     where: str                 # "above" (request first) or "below" (instruction first)
@@ -94,7 +93,6 @@ class Layout:
     evidence: dict[int, list[tuple[int, int]]]      # constraint index -> spans in prompt
     values: dict[int, list[tuple[int, int]]]        # spans holding the parameter value
     repeat: Optional[RepeatInfo] = None
-    sources: dict[int, str] = field(default_factory=dict)  # "locate" or "fallback" per index
     tight: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # phrase-level spans
 
     # ------------------------------------------------------------ views
@@ -232,15 +230,6 @@ def _NUMBERED_REQ(line: str) -> bool:
 # ---------------------------------------------------------------- evidence
 
 
-def _locate(instruction_id: str, prompt: str, params: Any) -> Optional[list[tuple[int, int]]]:
-    """Spans from Constraint.locate, or None when the type has no locate yet."""
-    try:
-        found = get(instruction_id).locate(prompt, params)
-    except NotImplementedError:
-        return None
-    return [(span.start, span.end) for span in found]
-
-
 _TASK_START = re.compile(
     r"^\s*(?:please\s+)?(?:write|compose|create|draft|generate|produce|give|tell|name|list|make\s+"
     r"(?:a|an|me|us)|suggest|describe|explain|summari[sz]e|rewrite|expand|elaborate|critique|"
@@ -271,44 +260,49 @@ def _residual(unit_text: str, local_spans: Sequence[tuple[int, int]]) -> str:
     return residual.split("\n", 1)[0]
 
 
+def repeat_index(ids: Sequence[str]) -> Optional[int]:
+    """The position of the first instruction whose type echoes part of the prompt (None)."""
+    for index, instruction_id in enumerate(ids):
+        if get(instruction_id).request_field:
+            return index
+    return None
+
+
 def build_layout(prompt: str, instruction_ids: Sequence[str],
                  kwargs: Sequence[dict[str, Any]], *, use_locate: bool = True) -> Layout:
-    """Split `prompt` into units and attribute constraint evidence to them."""
+    """Split `prompt` into units and attribute constraint evidence to them (`use_locate=False`
+    keeps only the tight edit spans, not the validator's statement spans)."""
     ids = list(instruction_ids)
     kwargs = [dict(item or {}) for item in kwargs]
     params = [parse_params(instruction_id, item) for instruction_id, item in zip(ids, kwargs)]
 
     repeat = None
     region = (0, len(prompt))
-    for index, instruction_id in enumerate(ids):
-        if instruction_id == REPEAT_ID:
-            repeat = _find_request(prompt, params[index].prompt_to_repeat, index)
-            if repeat is not None:
-                region = (repeat.start, repeat.end)
-            break
+    echo = repeat_index(ids)
+    if echo is not None:
+        repeat = _find_request(prompt, getattr(params[echo], get(ids[echo]).request_field), echo)
+        if repeat is not None:
+            region = (repeat.start, repeat.end)
 
     evidence: dict[int, list[tuple[int, int]]] = {}
     own_spans: dict[int, list[tuple[int, int]]] = {}
     values: dict[int, list[tuple[int, int]]] = {}
-    sources: dict[int, str] = {}
     for index, (instruction_id, item) in enumerate(zip(ids, params)):
-        if instruction_id == REPEAT_ID:
-            continue
-        own = fallback.find(instruction_id, prompt, item)
-        found = _locate(instruction_id, prompt, item) if use_locate else None
-        if found:
-            spans = sorted(set(found) | set(own.mentions) | set(own.values))
-            sources[index] = "locate"
-        else:
-            spans = sorted(set(own.mentions) | set(own.values))
-            sources[index] = "fallback"
+        if get(instruction_id).request_field:
+            continue  # the echoed request is where the other statements are read
+        found = get(instruction_id).statements(prompt, item, rewrite=True)
+        value_spans, mention_spans = edit_spans(found)
+        own = set(value_spans) | set(mention_spans)
+        located = {(statement.span.start, statement.span.end) for statement in found
+                   if statement.role not in EDIT_ROLES} if use_locate else set()
+        spans = sorted(located | own)
         # Only evidence inside the region the units cover counts (a repeat instruction is not a
         # statement of the other constraints).
         spans = [(s, e) for s, e in spans if s >= region[0] and e <= region[1]]
         evidence[index] = spans
-        own_spans[index] = [(s, e) for s, e in sorted(set(own.mentions) | set(own.values))
+        own_spans[index] = [(s, e) for s, e in sorted(own)
                             if s >= region[0] and e <= region[1]]
-        values[index] = [(s, e) for s, e in own.values if s >= region[0] and e <= region[1]]
+        values[index] = [(s, e) for s, e in value_spans if s >= region[0] and e <= region[1]]
 
     units = []
     raw_units = segment(prompt[region[0]:region[1]], offset=region[0])
@@ -337,7 +331,7 @@ def build_layout(prompt: str, instruction_ids: Sequence[str],
     if units and all(unit.pure for unit in units):
         first = units[0]
         units[0] = Unit(first.start, first.end, first.text, first.sep, first.owners, False)
-    return Layout(prompt, ids, params, kwargs, units, evidence, values, repeat, sources, tight)
+    return Layout(prompt, ids, params, kwargs, units, evidence, values, repeat, tight)
 
 
 def _find_request(prompt: str, request: str, index: int) -> Optional[RepeatInfo]:

@@ -18,8 +18,8 @@ from typing import Any, Sequence
 from .compose import ComposeError, Composed, dump
 from .decompose import Layout
 from .distance import tokens
-from .params import choice
-from .templating import load_json, templates_dir
+from ..constraints.support.choosing import choice
+from ..constraints.support.wording import load_json, templates_dir
 
 KINDS: tuple[str, ...] = ("context", "persona", "audience", "purpose", "style")
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import inspect
 import random
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -33,20 +34,20 @@ from typing import Any, Callable, Iterable, Optional, Sequence, Union
 from pydantic import BaseModel, Field
 
 from .. import __version__
-from ..constraints import parse_params
+from ..constraints import REGISTRY, get, parse_params
+from ..constraints.support.statements import edit_spans
 from ..errors import IfevalppError
 from ..profiles import Profile, check_profile
 from ..schema import (COUSIN_KINDS, Case, GeneratorInfo, Kind, ValidationSummary, Variant,
                       family_key)
-from . import spans as fallback_spans
 from .compose import ComposeError, Composed
-from .decompose import REPEAT_ID, Layout, build_layout
+from .decompose import Layout, build_layout
 from .distance import far_enough
 from .distractor import add_distractor
 from .params import compatible
 from .reconfiguration import Donor, donor_task, reconfigure_case
 from .rephrasing import rephrase
-from .templating import templates_dir
+from ..constraints.support.wording import templates_dir
 
 DEFAULT_MIN_DISTANCE = 0.15
 DEFAULT_MAX_ATTEMPTS = 12
@@ -123,9 +124,32 @@ def _templates_digest(root: str, only: Optional[str] = None) -> str:
     return digest.hexdigest()[:12]
 
 
+def plugin_types_digest() -> Optional[str]:
+    """Digest of the registered types defined outside ifevalpp (their ids, source files and
+    wording), or None when there are none: a plug-in edit changes the version too."""
+    outside = sorted((instruction_id, constraint) for instruction_id, constraint in
+                     REGISTRY.items() if not type(constraint).__module__.startswith("ifevalpp."))
+    if not outside:
+        return None
+    digest = hashlib.sha256()
+    for instruction_id, constraint in outside:
+        cls = type(constraint)
+        digest.update(instruction_id.encode("utf-8") + b"\0" + cls.__module__.encode("utf-8"))
+        source = inspect.getsourcefile(cls)
+        for part in (Path(source).read_bytes() if source else b"",
+                     (constraint.wording_source or "").encode("utf-8"),
+                     Path(constraint.wording_path).read_bytes() if constraint.wording_path
+                     else b""):
+            digest.update(b"\0" + part)
+    return digest.hexdigest()[:12]
+
+
 def generator_version() -> str:
-    """Package version plus a digest of the templates, so a template edit changes the version."""
-    return f"{__version__}+tpl.{_templates_digest(str(templates_dir()))}"
+    """Package version plus a digest of the templates, so a template edit changes the version
+    (and of plug-in types, when any are registered)."""
+    version = f"{__version__}+tpl.{_templates_digest(str(templates_dir()))}"
+    plugins = plugin_types_digest()
+    return version if plugins is None else f"{version}+types.{plugins}"
 
 
 # ---------------------------------------------------------------- validation
@@ -170,14 +194,16 @@ def self_check(variant: Variant) -> list[dict[str, Any]]:
     findings = []
     for instruction_id, kwargs in zip(variant.instruction_id_list, variant.kwargs):
         params = parse_params(instruction_id, kwargs)
-        if instruction_id == REPEAT_ID:
-            if params.prompt_to_repeat.strip() not in variant.prompt:
+        constraint = get(instruction_id)
+        if constraint.request_field:
+            if getattr(params, constraint.request_field).strip() not in variant.prompt:
                 findings.append({"severity": "error", "code": "repeat-text-missing",
                                  "instruction_id": instruction_id,
-                                 "message": "prompt_to_repeat is not in the prompt"})
+                                 "message": f"{constraint.request_field} is not in the prompt"})
             continue
-        found = fallback_spans.find(instruction_id, variant.prompt, params)
-        stated = found.values if kwargs else (found.values or found.mentions)
+        values, mentions = edit_spans(constraint.statements(variant.prompt, params,
+                                                            rewrite=True))
+        stated = values if kwargs else (values or mentions)
         if not stated:
             findings.append({"severity": "warning", "code": "not-stated",
                              "instruction_id": instruction_id,
@@ -220,9 +246,10 @@ def _promise(kind: str, layout: Layout, composed: Composed) -> Optional[str]:
                 if position != repeat):
             return "no parameter changed"
     if repeat is not None:
-        text = new[repeat]["prompt_to_repeat"]
+        field_name = get(layout.ids[repeat]).request_field or ""
+        text = new[repeat][field_name]
         if text not in composed.prompt:
-            return "prompt_to_repeat is not in the new prompt"
+            return f"{field_name} is not in the new prompt"
     return None
 
 

@@ -47,7 +47,7 @@ from .family import (DEFAULT_MAX_ATTEMPTS, DEFAULT_MIN_DISTANCE, CousinBackend, 
 from .llm_cache import AnswerCache, CachedAnswer, request_key
 from .llm_prompts import UnparseableAnswer, build_messages, parse_answer, plan_for, to_composed
 from .manifest import family_manifest
-from .templating import templates_dir
+from ..constraints.support.wording import templates_dir
 
 BACKEND_NAME = "openai"
 JSON_MODE = {"type": "json_object"}

@@ -34,10 +34,11 @@ from ..errors import IfevalppError
 from ..respond import ReasoningHandling, split_reasoning
 from ..schema import normalize_kwargs
 from .compose import ComposeError, Composed
-from .decompose import REPEAT_ID
+from ..constraints import get
+from ..constraints.support.choosing import relations
+from ..constraints.support.wording import environment, templates_dir
+from .decompose import repeat_index
 from .family import CousinRequest
-from .params import reconfigurable, relations
-from .templating import environment, render_constraint, templates_dir
 
 PRESENTATIONS: tuple[str, ...] = ("prose", "list", "requirements-first")
 DISTRACTIONS: tuple[str, ...] = ("context", "persona", "audience", "purpose", "style")
@@ -68,25 +69,24 @@ def plan_for(request: CousinRequest) -> Plan:
     if request.kind == "distractor":
         hint = DISTRACTIONS[(request.index - 1 + 2 * request.attempt) % len(DISTRACTIONS)]
         return Plan("distractor", hint, {"strategy": "distractor", "distractor_kind": hint})
-    changeable = any(reconfigurable(instruction_id) for instruction_id in request.layout.ids)
+    changeable = any(get(instruction_id).reconfigurable for instruction_id in request.layout.ids)
     hint = "parameters" if changeable else "task"
     return Plan("reconfiguration", hint, {"strategy": hint})
 
 
 def _statement(instruction_id: str, params: Any) -> str:
-    if instruction_id == REPEAT_ID:
-        return "The answer must first repeat the request (prompt_to_repeat) word for word."
     try:
-        return render_constraint(instruction_id, params, "declarative", 0)
+        return get(instruction_id).describe(params)
     except Exception:  # a template gap must not stop the backend: the id and values remain
         return instruction_id
 
 
 def _repeat_of(request: CousinRequest) -> Optional[dict[str, str]]:
     layout = request.layout
-    if REPEAT_ID not in layout.ids:
+    index = repeat_index(layout.ids)
+    if index is None:
         return None
-    text = layout.kwargs[layout.ids.index(REPEAT_ID)].get("prompt_to_repeat", "")
+    text = layout.kwargs[index].get(get(layout.ids[index]).request_field or "", "")
     where = layout.repeat.where if layout.repeat is not None else "above"
     return {"text": text, "where": where}
 
@@ -240,7 +240,8 @@ def to_composed(answer: ModelCousin, request: CousinRequest, plan: Plan) -> Comp
     """The candidate the answer describes; ComposeError when it breaks the kind's promise."""
     ids = list(request.layout.ids)
     original = [dict(item) for item in request.layout.kwargs]
-    repeat = ids.index(REPEAT_ID) if REPEAT_ID in ids else None
+    repeat = repeat_index(ids)
+    field_name = get(ids[repeat]).request_field or "" if repeat is not None else ""
     given = _aligned(answer.kwargs, ids)
     if plan.kind in ("rephrasing", "distractor"):
         if given is not None:
@@ -249,12 +250,12 @@ def to_composed(answer: ModelCousin, request: CousinRequest, plan: Plan) -> Comp
                     raise ComposeError(f"{instruction_id} kwargs changed in a {plan.kind}")
         kwargs = original
         if repeat is not None:
-            text = answer.prompt_to_repeat or (given[repeat].get("prompt_to_repeat")
+            text = answer.prompt_to_repeat or (given[repeat].get(field_name)
                                                if given is not None else None)
-            if text and text.strip() != original[repeat].get("prompt_to_repeat", "").strip():
+            if text and text.strip() != original[repeat].get(field_name, "").strip():
                 if plan.kind == "distractor":
-                    raise ComposeError("prompt_to_repeat changed in a distractor")
-                kwargs[repeat] = {**kwargs[repeat], "prompt_to_repeat": text.strip()}
+                    raise ComposeError(f"{field_name} changed in a distractor")
+                kwargs[repeat] = {**kwargs[repeat], field_name: text.strip()}
     else:
         if given is None:
             if plan.hint == "parameters":
@@ -263,8 +264,8 @@ def to_composed(answer: ModelCousin, request: CousinRequest, plan: Plan) -> Comp
             given = original
         kwargs = given
         if repeat is not None:
-            text = answer.prompt_to_repeat or kwargs[repeat].get("prompt_to_repeat")
+            text = answer.prompt_to_repeat or kwargs[repeat].get(field_name)
             kwargs[repeat] = {**kwargs[repeat],
-                              "prompt_to_repeat": (text or "").strip()
-                              or original[repeat].get("prompt_to_repeat", "")}
+                              field_name: (text or "").strip()
+                              or original[repeat].get(field_name, "")}
     return Composed(answer.prompt, kwargs, dict(plan.detail))

@@ -11,8 +11,8 @@ change can be stated cleanly): the task is replaced by another case's task
 whose statement carries no constraint of its own, the constraint statements
 are kept. Keywords named by the old task (a company's or a person's name) are
 replaced with words from the keyword list, counts unchanged, so the new prompt does
-not ask for a name from a task that is gone. `combination:repeat_prompt` follows the
-new request either way.
+not ask for a name from a task that is gone (`Constraint.topic_field`). The
+request to repeat (`Constraint.request_field`) follows the new request either way.
 """
 
 from __future__ import annotations
@@ -21,10 +21,12 @@ import re
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
+from ..constraints import get
+from ..constraints.support.choosing import chance, choice, words
 from ..profiles import Profile
 from .compose import PRESENTATIONS, ComposeError, Composed, in_place, restructured
-from .decompose import REPEAT_ID, Layout
-from .params import chance, choice, compatible, reconfigurable, reconfigure, words
+from .decompose import Layout
+from .params import compatible
 
 # Words that make a task sentence look like it carries a constraint of its own.
 _CONSTRAINT_WORDS = re.compile(
@@ -50,14 +52,14 @@ def donor_task(layout: Layout) -> Optional[str]:
                    for position, unit in enumerate(task_units)).strip()
     if _CONSTRAINT_WORDS.search(text) or len(text) > 400 or "\n" in text:
         return None
-    if any(instruction_id == REPEAT_ID for instruction_id in layout.ids):
+    if any(get(instruction_id).request_field for instruction_id in layout.ids):
         return None
     return text
 
 
 def _targets(layout: Layout) -> list[int]:
     return [index for index, instruction_id in enumerate(layout.ids)
-            if reconfigurable(instruction_id)]
+            if get(instruction_id).reconfigurable]
 
 
 def _new_params(layout: Layout, rng: Any, targets: Sequence[int], profile: Profile
@@ -65,8 +67,8 @@ def _new_params(layout: Layout, rng: Any, targets: Sequence[int], profile: Profi
     for _ in range(12):
         params = list(layout.params)
         for index in targets:
-            params[index] = reconfigure(layout.ids[index], layout.params[index], rng,
-                                        profile=profile)
+            params[index] = get(layout.ids[index]).reconfigure(layout.params[index], rng,
+                                                               profile=profile)
         if compatible(layout.ids, params, profile=profile) is None:
             return params
     return None
@@ -111,9 +113,10 @@ def swap_task(layout: Layout, rng: Any, donors: Sequence[Donor], *, index: int,
               attempt: int = 0) -> Composed:
     own = set(layout.ids)
     usable = [donor for donor in donors if donor.task.strip() not in layout.prompt]
-    if "detectable_format:constrained_response" in own:
-        usable = [donor for donor in usable
-                  if "detectable_format:constrained_response" in donor.ids]
+    # A statement that fits only tasks asking for it keeps to donors that have the type too.
+    bound = {instruction_id for instruction_id in own if get(instruction_id).task_bound}
+    if bound:
+        usable = [donor for donor in usable if bound <= set(donor.ids)]
     if not usable:
         raise ComposeError("no other case's task fits these constraints")
     related = [donor for donor in usable if own & set(donor.ids)]
@@ -125,12 +128,11 @@ def swap_task(layout: Layout, rng: Any, donors: Sequence[Donor], *, index: int,
         detail["keywords_swapped"] = swapped
     # Statements may refer to the old task ("The email must ..."): say them all anew.
     every = {position for position, instruction_id in enumerate(layout.ids)
-             if instruction_id != REPEAT_ID}
+             if not get(instruction_id).request_field}
     return in_place(layout, rng, targets=every, params=params, task_override=donor.task,
                     rephrase_repeat=False, detail=detail)
 
 
-_TOPIC_BOUND = ("keywords:frequency", "keywords:existence")
 _KEYWORD_STATEMENT = re.compile(r"\b(?:words?|keywords?|terms?|appears?|appearing|times|twice|"
                                 r"once|mention\w*|include\w*|use|using)\b", re.IGNORECASE)
 
@@ -154,10 +156,12 @@ def _untie_keywords(layout: Layout, task: str, rng: Any, *, profile: Profile = "
     taken = {word.lower() for word in re.findall(r"[A-Za-z]+", layout.prompt + " " + task)}
     pool = [word for word in words()["keywords"] if word.lower() not in taken]
     for index, instruction_id in enumerate(layout.ids):
-        if instruction_id not in _TOPIC_BOUND:
+        field_name = get(instruction_id).topic_field
+        if field_name is None:
             continue
         item = params[index]
-        olds = [item.keyword] if instruction_id == "keywords:frequency" else list(item.keywords)
+        value = getattr(item, field_name)
+        olds = [value] if isinstance(value, str) else list(value)
         news = []
         for word in olds:
             if _bound(word, old_task) and not _bound(word, task) and pool:
@@ -167,9 +171,8 @@ def _untie_keywords(layout: Layout, task: str, rng: Any, *, profile: Profile = "
             else:
                 news.append(word)
         if news != olds:
-            update = {"keyword": news[0]} if instruction_id == "keywords:frequency" else \
-                {"keywords": news}
-            params[index] = item.model_copy(update=update)
+            params[index] = item.model_copy(
+                update={field_name: news[0] if isinstance(value, str) else news})
     if swapped and compatible(layout.ids, params, profile=profile) is not None:
         raise ComposeError("the old task's keywords cannot be replaced compatibly")
     return params, swapped

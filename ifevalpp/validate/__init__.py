@@ -6,12 +6,13 @@
 
 Codes (`CODES`) are grouped SCHEMA_*, REFLECT_*, CONFLICT_*, AMBIGUOUS_*; each
 has a fixed severity. docs/validator.md lists them with examples, and the
-conflict table.
+conflict table. Every check loops over the case's instructions and asks their
+types (`ifevalpp.constraints`); nothing here names an instruction id.
 """
 
-from .core import ValidationReport, validate_case, validate_records
+from ..constraints.support.statements import Statement
+from .core import ValidationReport, locate, statements, validate_case, validate_records
 from .findings import CODES, Code, Finding, at_or_above
-from .locate import Statement, locate, statements
 
 __all__ = [
     "CODES", "Code", "Finding", "Statement", "ValidationReport", "at_or_above", "locate",

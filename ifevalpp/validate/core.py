@@ -16,12 +16,14 @@ from pydantic import BaseModel, ValidationError
 
 from .. import constraints
 from ..constraints.base import REGISTRY
+from ..constraints.support.case import CaseContext, Item
+from ..constraints.support.phrases import Span
+from ..constraints.support.statements import Statement
 from ..io import iter_text_lines, parse_json_line, require_records
 from ..profiles import Profile, check_profile
 from ..progress import step_counter
 from ..schema import Case
 from .conflicts import conflicts
-from .context import CaseContext, Item
 from .findings import Finding, make_finding
 from .reflect import reflect
 from .unstored import typos, unstored
@@ -31,6 +33,18 @@ CaseLike = Union[Case, Mapping[str, Any]]
 
 _OFFICIAL_RELATIONS = frozenset({"less than", "at least"})
 _RELATION_FIELDS = ("relation", "let_relation", "capital_relation")
+
+
+def statements(instruction_id: str, prompt: str, params: Any) -> list[Statement]:
+    """Everything the prompt states about one constraint (its type's finder)."""
+    return constraints.get(instruction_id).statements(prompt, params)
+
+
+def locate(instruction_id: str, prompt: str, params: Any) -> list[Span]:
+    """The distinct spans (sorted) where the prompt states the constraint."""
+    return constraints.get(instruction_id).locate(prompt, params)
+
+
 def validate_case(case: CaseLike, profile: Profile = "official", *,
                   witness: bool = True) -> list[Finding]:
     """Every finding for one case: schema, reflection, coherence, and (optionally) the witness."""

@@ -1,13 +1,15 @@
 """A witness for satisfiability: build one response that passes every instruction of a case.
 
-The builder is deliberately plain: it lays out the required pieces (the request
-to repeat, a <<title>>, paragraphs, "SECTION N" labels, bullets, highlights,
-placeholders, keywords, capital words, a postscript, the end phrase, quotes or
-a JSON wrapper), fills the rest with words from a small vocabulary that avoids
-every forbidden word, banned letter and capped keyword, sizes the filler to the
-word and sentence bounds, and then asks the real checkers
-(`ifevalpp.constraints.check`) whether it passes. It never decides anything on
-its own: a response is a witness only when every checker says so.
+The builder is deliberately plain: every instruction writes its part into a
+`Draft` (`Constraint.satisfy`); the builder lays out the required pieces (the
+request to repeat, a <<title>>, paragraphs, "SECTION N" labels, bullets,
+highlights, placeholders, keywords, capital words, a postscript, the end phrase,
+quotes or a JSON wrapper, and any further tokens or lines a type asks for),
+fills the rest with words from a small vocabulary that avoids every forbidden
+word, banned letter and capped keyword, sizes the filler to the word and
+sentence bounds, and then asks the real checkers whether it passes. It never
+decides anything on its own: a response is a witness only when every checker
+says so.
 
 Filler for a response language other than English is made of pseudo-words cut
 from langdetect's own n-gram profile for that language, which langdetect then
@@ -22,12 +24,14 @@ import json
 import math
 import os
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional
 
-from .. import constraints, text
-from .context import CaseContext, stored_interval
-from .phrases import INF
+from .. import text
+from ..constraints.base import get
+from ..constraints.support.case import CaseContext
+from ..constraints.support.draft import Draft
+from ..constraints.support.phrases import INF
 
 # Plain English words (our own list): varied letters so that some survive any letter ban.
 VOCABULARY: tuple[str, ...] = tuple("""
@@ -47,109 +51,11 @@ box six next vivid kind kept view wave voice value
 _TITLE_WORDS = ("good", "day")
 
 
-@dataclass
-class Plan:
-    """What the response must look like, gathered from every instruction."""
-
-    case: Optional[str] = None
-    language: str = "en"
-    forbidden: list[re.Pattern[str]] = field(default_factory=list)
-    letter_max: dict[str, int] = field(default_factory=dict)
-    letter_min: dict[str, int] = field(default_factory=dict)
-    keyword_max: dict[str, int] = field(default_factory=dict)
-    keyword_min: dict[str, int] = field(default_factory=dict)
-    no_comma: bool = False
-    words: tuple[float, float] = (0, INF)
-    sentences: tuple[float, float] = (0, INF)
-    capitals: tuple[float, float] = (0, INF)
-    rule_paragraphs: Optional[int] = None
-    blank_paragraphs: Optional[int] = None
-    nth: Optional[tuple[int, str]] = None
-    bullets: Optional[int] = None
-    highlights: int = 0
-    placeholders: int = 0
-    sections: Optional[tuple[str, int]] = None
-    title: bool = False
-    postscript: Optional[str] = None
-    end_phrase: Optional[str] = None
-    quotation: bool = False
-    two_responses: bool = False
-    json: bool = False
-    constrained: bool = False
-    repeat: Optional[str] = None
-
-
-def _intersect(first: tuple[float, float], second: tuple[float, float]) -> tuple[float, float]:
-    return (max(first[0], second[0]), min(first[1], second[1]))
-
-
-def make_plan(context: CaseContext) -> Plan:
-    plan = Plan()
+def make_plan(context: CaseContext) -> Draft:
+    """The draft every instruction of the case has written its part into."""
+    plan = Draft()
     for item in context.items:
-        kind, params = item.instruction_id, item.params
-        if kind == "change_case:english_capital":
-            plan.case = "upper"
-        elif kind == "change_case:english_lowercase":
-            plan.case = "lower"
-        elif kind == "language:response_language":
-            plan.language = params.language
-        elif kind == "keywords:forbidden_words":
-            plan.forbidden += [re.compile(r"\b" + word + r"\b", re.IGNORECASE)
-                               for word in params.forbidden_words]
-        elif kind == "keywords:letter_frequency":
-            low, high = stored_interval(item)
-            letter = params.letter
-            if high != INF:
-                plan.letter_max[letter] = min(plan.letter_max.get(letter, 10**9), int(high))
-            if low > 0:
-                plan.letter_min[letter] = max(plan.letter_min.get(letter, 0), int(low))
-        elif kind == "keywords:frequency":
-            low, high = stored_interval(item)
-            keyword = params.keyword
-            if high != INF:
-                plan.keyword_max[keyword] = min(plan.keyword_max.get(keyword, 10**9), int(high))
-            if low > 0:
-                plan.keyword_min[keyword] = max(plan.keyword_min.get(keyword, 0), int(low))
-        elif kind == "keywords:existence":
-            for keyword in params.keywords:
-                plan.keyword_min[keyword] = max(plan.keyword_min.get(keyword, 0), 1)
-        elif kind == "punctuation:no_comma":
-            plan.no_comma = True
-        elif kind == "length_constraints:number_words":
-            plan.words = _intersect(plan.words, stored_interval(item))
-        elif kind == "length_constraints:number_sentences":
-            plan.sentences = _intersect(plan.sentences, stored_interval(item))
-        elif kind == "change_case:capital_word_frequency":
-            plan.capitals = _intersect(plan.capitals, stored_interval(item))
-        elif kind == "length_constraints:number_paragraphs":
-            plan.rule_paragraphs = params.num_paragraphs
-        elif kind == "length_constraints:nth_paragraph_first_word":
-            plan.blank_paragraphs = params.num_paragraphs
-            plan.nth = (params.nth_paragraph, params.first_word)
-        elif kind == "detectable_format:number_bullet_lists":
-            plan.bullets = params.num_bullets
-        elif kind == "detectable_format:number_highlighted_sections":
-            plan.highlights = max(plan.highlights, params.num_highlights)
-        elif kind == "detectable_content:number_placeholders":
-            plan.placeholders = max(plan.placeholders, params.num_placeholders)
-        elif kind == "detectable_format:multiple_sections":
-            plan.sections = (params.section_spliter, params.num_sections)
-        elif kind == "detectable_format:title":
-            plan.title = True
-        elif kind == "detectable_content:postscript":
-            plan.postscript = params.postscript_marker
-        elif kind == "startend:end_checker":
-            plan.end_phrase = params.end_phrase.strip()
-        elif kind == "startend:quotation":
-            plan.quotation = True
-        elif kind == "combination:two_responses":
-            plan.two_responses = True
-        elif kind == "detectable_format:json_format":
-            plan.json = True
-        elif kind == "detectable_format:constrained_response":
-            plan.constrained = True
-        elif kind == "combination:repeat_prompt":
-            plan.repeat = params.prompt_to_repeat.strip()
+        get(item.instruction_id).satisfy(item.params, plan)
     return plan
 
 
@@ -177,7 +83,7 @@ def _profile_words(language: str) -> tuple[str, ...]:
                  for index in range(len(grams)))
 
 
-def _allowed(word: str, plan: Plan) -> bool:
+def _allowed(word: str, plan: Draft) -> bool:
     lowered = word.lower()
     if any(letter in lowered for letter in plan.letter_max):
         return False
@@ -193,7 +99,7 @@ def _allowed(word: str, plan: Plan) -> bool:
     return True
 
 
-def _vocabulary(plan: Plan) -> list[str]:
+def _vocabulary(plan: Draft) -> list[str]:
     return list(_filtered_vocabulary(plan.language, tuple(sorted(plan.letter_max)),
                                      tuple(pattern.pattern for pattern in plan.forbidden),
                                      tuple(sorted(plan.keyword_max))))
@@ -202,7 +108,7 @@ def _vocabulary(plan: Plan) -> list[str]:
 @functools.lru_cache(maxsize=1024)
 def _filtered_vocabulary(language: str, letters: tuple[str, ...], forbidden: tuple[str, ...],
                          capped: tuple[str, ...]) -> tuple[str, ...]:
-    plan = Plan(language=language, letter_max={letter: 0 for letter in letters},
+    plan = Draft(language=language, letter_max={letter: 0 for letter in letters},
                 forbidden=[re.compile(pattern, re.IGNORECASE) for pattern in forbidden],
                 keyword_max={keyword: 0 for keyword in capped})
     source = VOCABULARY if language == "en" else _profile_words(language)
@@ -228,7 +134,7 @@ def _filler_sentence(vocabulary: list[str], start: int, length: int, inline: lis
     return " ".join(words) + ending, start + length
 
 
-def _assemble(plan: Plan, layout: Layout, vocabulary: list[str]) -> str:
+def _assemble(plan: Draft, layout: Layout, vocabulary: list[str]) -> str:
     """The response for one layout (not yet checked)."""
     inline = _inline_tokens(plan, vocabulary)
     blocks = max(plan.rule_paragraphs or 1, plan.blank_paragraphs or 1)
@@ -257,7 +163,7 @@ def _assemble(plan: Plan, layout: Layout, vocabulary: list[str]) -> str:
         bullet_words = vocabulary[:3] if len(vocabulary) >= 3 else vocabulary
         bullet_lines = [f"* {' '.join(bullet_words)}{ending}" for _ in range(plan.bullets)]
         body_blocks[0] = body_blocks[0] + "\n" + "\n".join(bullet_lines)
-    if plan.constrained:
+    if plan.answer_options:
         answer = _answer(plan)
         if answer:
             body_blocks[-1] = body_blocks[-1] + " " + answer
@@ -281,6 +187,7 @@ def _assemble(plan: Plan, layout: Layout, vocabulary: list[str]) -> str:
         if plan.capitals[1] != INF and plan.case != "upper":
             marker = marker.lower()
         tail.append(f"{marker} {vocabulary[0]} {vocabulary[1 % len(vocabulary)]}{ending}")
+    tail += plan.tail
     if plan.two_responses:
         second = " ".join(vocabulary[2:5] if len(vocabulary) >= 5 else vocabulary[:2]) + ending
         tail.append("******\n" + second)
@@ -305,7 +212,7 @@ def _assemble(plan: Plan, layout: Layout, vocabulary: list[str]) -> str:
     return response
 
 
-def _cased_literal(literal: str, plan: Plan) -> str:
+def _cased_literal(literal: str, plan: Draft) -> str:
     if plan.case == "upper":
         return literal.upper()
     if plan.case == "lower" or plan.capitals[1] != INF:
@@ -317,19 +224,19 @@ def _title_words(vocabulary: list[str]) -> list[str]:
     return [word for word in _TITLE_WORDS if word in vocabulary] or vocabulary[:2]
 
 
-def _answer(plan: Plan) -> Optional[str]:
-    for option in constraints.format.ANSWER_OPTIONS:
+def _answer(plan: Draft) -> Optional[str]:
+    for option in plan.answer_options:
         if _allowed_text(option, plan):
             return option
     return None
 
 
-def _allowed_text(sample: str, plan: Plan) -> bool:
+def _allowed_text(sample: str, plan: Draft) -> bool:
     return not any(pattern.search(sample) for pattern in plan.forbidden) and not (
         plan.no_comma and "," in sample)
 
 
-def _inline_tokens(plan: Plan, vocabulary: list[str]) -> list[str]:
+def _inline_tokens(plan: Draft, vocabulary: list[str]) -> list[str]:
     tokens: list[str] = []
     for keyword, times in plan.keyword_min.items():
         tokens += [keyword.lower() if plan.capitals[1] != INF else keyword] * times
@@ -357,7 +264,7 @@ def _inline_tokens(plan: Plan, vocabulary: list[str]) -> list[str]:
         tokens.append("*" + vocabulary[(index * 3) % len(vocabulary)] + "*")
     for index in range(plan.placeholders):
         tokens.append("[" + vocabulary[(index * 5 + 1) % len(vocabulary)] + "]")
-    return tokens
+    return tokens + plan.inline
 
 
 # ----------------------------------------------------------------------------- search
@@ -373,7 +280,7 @@ def _passes(context: CaseContext, response: str) -> bool:
         return False
     for item in context.items:
         try:
-            if not constraints.get(item.instruction_id).check(
+            if not get(item.instruction_id).check(
                     response, item.params, prompt=context.prompt, profile=context.profile):
                 return False
         except Exception:  # noqa: BLE001 - a checker that cannot run has no witness
@@ -407,7 +314,7 @@ def build_witness(context: CaseContext, *, rounds: int = 6) -> Optional[str]:
     return None
 
 
-def _adjust(plan: Plan, layout: Layout, sentences: int, words: int, low_sentences: int,
+def _adjust(plan: Draft, layout: Layout, sentences: int, words: int, low_sentences: int,
             low_words: int) -> Layout:
     """Move the filler toward the sentence and word bounds the last attempt missed."""
     count, per = layout.sentences, layout.words_per_sentence
@@ -424,7 +331,7 @@ def _adjust(plan: Plan, layout: Layout, sentences: int, words: int, low_sentence
     return Layout(sentences=count, words_per_sentence=per)
 
 
-def _grow(plan: Plan, layout: Layout, sentences: int, words: int) -> Layout:
+def _grow(plan: Draft, layout: Layout, sentences: int, words: int) -> Layout:
     """More filler, when the bounds are met but something else (usually the detected language)
     still fails: double the text within the sentence and word limits."""
     count, per = layout.sentences * 2, layout.words_per_sentence + 4

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from ifevalpp.constraints import parse_params
+from ifevalpp.constraints import get, parse_params
+from ifevalpp.constraints.support.statements import edit_spans
 from ifevalpp.generate import derive_seed, generate_families, load_validator
-from ifevalpp.generate import spans
 from ifevalpp.generate.decompose import build_layout
 from ifevalpp.generate.distance import normalized_distance
 
@@ -20,12 +20,17 @@ def _by_case(result):
     return families
 
 
+def _edits(instruction_id: str, prompt: str, params) -> tuple[list, list]:
+    """(value spans, mention spans): the tight spans of the type's finder."""
+    return edit_spans(get(instruction_id).statements(prompt, params, rewrite=True))
+
+
 def _stated(prompt: str, instruction_id: str, kwargs: dict) -> bool:
     params = parse_params(instruction_id, kwargs)
     if instruction_id == REPEAT:
         return params.prompt_to_repeat in prompt
-    found = spans.find(instruction_id, prompt, params)
-    return bool(found.values if kwargs else (found.values or found.mentions))
+    values, mentions = _edits(instruction_id, prompt, params)
+    return bool(values if kwargs else (values or mentions))
 
 
 def test_every_case_gets_a_complete_family(families, cases):
@@ -91,9 +96,9 @@ def test_reconfigurations_change_a_value_state_it_and_drop_the_old_one(families)
         assert changed, variant.key
         for instruction_id, before, after in changed:
             assert _stated(variant.prompt, instruction_id, after), (variant.key, variant.prompt)
-            old = spans.find(instruction_id, variant.prompt, parse_params(instruction_id, before))
-            new = spans.find(instruction_id, variant.prompt, parse_params(instruction_id, after))
-            assert not set(old.values) - set(new.values), (variant.key, variant.prompt, before)
+            old, _ = _edits(instruction_id, variant.prompt, parse_params(instruction_id, before))
+            new, _ = _edits(instruction_id, variant.prompt, parse_params(instruction_id, after))
+            assert not set(old) - set(new), (variant.key, variant.prompt, before)
 
 
 def test_task_swap_for_a_case_without_parameters(families):

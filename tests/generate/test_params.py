@@ -6,13 +6,27 @@ import random
 
 import pytest
 
-from ifevalpp.constraints import get, parse_params
-from ifevalpp.generate.params import CHANGERS, compatible, reconfigure
+from ifevalpp.constraints import REGISTRY, get, parse_params
+from ifevalpp.generate.params import compatible
 
 from generate_examples import EXAMPLES
 
 
-@pytest.mark.parametrize("instruction_id", sorted(CHANGERS))
+RECONFIGURABLE = sorted(instruction_id for instruction_id, constraint in REGISTRY.items()
+                        if constraint.reconfigurable)
+
+
+def reconfigure(instruction_id, params, rng, **options):
+    return get(instruction_id).reconfigure(params, rng, **options)
+
+
+def test_the_reconfigurable_types():
+    # repeat_prompt follows the prompt, and the parameterless types have nothing to change.
+    assert len(RECONFIGURABLE) == 16
+    assert "combination:repeat_prompt" not in RECONFIGURABLE
+
+
+@pytest.mark.parametrize("instruction_id", RECONFIGURABLE)
 def test_reconfigure_changes_something_and_stays_official(instruction_id):
     params = parse_params(instruction_id, EXAMPLES[instruction_id])
     rng = random.Random(3)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ifevalpp.generate.compose import plan
-from ifevalpp.generate.decompose import REPEAT_ID, build_layout
+from ifevalpp.generate.decompose import build_layout
 from ifevalpp.generate.reconfiguration import Donor, swap_task
 from ifevalpp.generate.rephrasing import rephrase
 from ifevalpp.validate import validate_case
@@ -19,7 +19,8 @@ def _layout(prompt, ids, kwargs):
 
 
 def _plan(layout):
-    targets = {index for index, item in enumerate(layout.ids) if item != REPEAT_ID}
+    targets = {index for index, item in enumerate(layout.ids)
+               if item != "combination:repeat_prompt"}
     return plan(layout, targets, params=layout.params)
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from ifevalpp.constraints import REGISTRY, get, parse_params
 from ifevalpp.generate.distractor import KINDS, distractors
-from ifevalpp.generate.templating import STYLES, render_constraint, variant_count
+from ifevalpp.constraints.support.wording import STYLES, render_constraint, variant_count
 
 from generate_examples import EXAMPLES
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import pytest
 
-from ifevalpp.constraints import get, parse_params
+from ifevalpp.constraints import REGISTRY, get, parse_params
 from ifevalpp.validate import validate_case
-from ifevalpp.validate.context import COUNT_FIELDS
 from tests.helpers import case
 from tests.validate.test_locate import EXAMPLES
 
-templating = pytest.importorskip("ifevalpp.generate.templating")
+templating = pytest.importorskip("ifevalpp.constraints.support.wording")
 
 
 def _renderings(instruction_id: str, kwargs: dict):
@@ -38,10 +37,14 @@ def test_a_rendered_constraint_raises_no_error(instruction_id):
         assert errors == [], (style, sentence)
 
 
-@pytest.mark.parametrize("instruction_id", sorted(set(EXAMPLES) & set(COUNT_FIELDS)))
+COUNTING = {instruction_id for instruction_id, constraint in REGISTRY.items()
+            if constraint.count is not None}
+
+
+@pytest.mark.parametrize("instruction_id", sorted(set(EXAMPLES) & COUNTING))
 def test_a_constraint_rendered_with_another_number_is_an_error(instruction_id):
     _, kwargs = EXAMPLES[instruction_id]
-    field = COUNT_FIELDS[instruction_id][0]
+    field = get(instruction_id).count.field
     changed = dict(kwargs, **{field: kwargs[field] + 7})
     for style, sentence in _renderings(instruction_id, changed):
         prompt = f"Tell me about lighthouses. {sentence}"

@@ -1,4 +1,4 @@
-"""Loading and rendering the jinja2 templates under `templates/`.
+"""Loading and rendering the jinja2 templates: every type's wording file, phrase tables, prompts.
 
 The template directory is the repository's top-level `templates/` (found
 relative to the package) unless `IFEVALPP_TEMPLATES` names another one. The
@@ -6,10 +6,12 @@ environment uses `StrictUndefined`, so a template that mentions a parameter the
 type does not have fails loudly instead of printing nothing. Templates, phrase
 tables and distractors are loaded once per process.
 
-A constraint template `templates/constraints/<id with ':' as '__'>.j2` defines
-one macro per style (`imperative`, `declarative`, `question`, `list`), each
-taking `(p, v)` — the Params model and a variant number — and a module-level
-`variants` dict saying how many variants each style has.
+A type's wording file (`Constraint.wording_path`; by default
+`templates/constraints/<id with ':' as '__'>.j2`) defines one macro per style
+(`imperative`, `declarative`, `question`, `list`), each taking `(p, v)` — the
+Params model and a variant number — and a module-level `variants` dict saying
+how many variants each style has. A type may give the template text itself
+(`Constraint.wording_source`) instead of a file.
 """
 
 from __future__ import annotations
@@ -18,27 +20,16 @@ import functools
 import json
 import os
 from pathlib import Path
-from typing import Any, Iterable, Optional
+from typing import TYPE_CHECKING, Any, Iterable, Optional
 
 import jinja2
 
-STYLES: tuple[str, ...] = ("imperative", "declarative", "question", "list")
+from .languages import language_name
 
-# Language names for the codes langdetect returns (our wording, English names).
-LANGUAGE_NAMES: dict[str, str] = {
-    "af": "Afrikaans", "ar": "Arabic", "bg": "Bulgarian", "bn": "Bengali", "ca": "Catalan",
-    "cs": "Czech", "cy": "Welsh", "da": "Danish", "de": "German", "el": "Greek", "en": "English",
-    "es": "Spanish", "et": "Estonian", "fa": "Persian", "fi": "Finnish", "fr": "French",
-    "gu": "Gujarati", "he": "Hebrew", "hi": "Hindi", "hr": "Croatian", "hu": "Hungarian",
-    "id": "Indonesian", "it": "Italian", "ja": "Japanese", "kn": "Kannada", "ko": "Korean",
-    "lt": "Lithuanian", "lv": "Latvian", "mk": "Macedonian", "ml": "Malayalam", "mr": "Marathi",
-    "ne": "Nepali", "nl": "Dutch", "no": "Norwegian", "pa": "Punjabi", "pl": "Polish",
-    "pt": "Portuguese", "ro": "Romanian", "ru": "Russian", "sk": "Slovak", "sl": "Slovenian",
-    "so": "Somali", "sq": "Albanian", "sv": "Swedish", "sw": "Swahili", "ta": "Tamil",
-    "te": "Telugu", "th": "Thai", "tl": "Tagalog", "tr": "Turkish", "uk": "Ukrainian",
-    "ur": "Urdu", "vi": "Vietnamese", "zh-cn": "Simplified Chinese",
-    "zh-tw": "Traditional Chinese",
-}
+if TYPE_CHECKING:
+    from ..base import Constraint
+
+STYLES: tuple[str, ...] = ("imperative", "declarative", "question", "list")
 
 _SMALL = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
           "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
@@ -141,10 +132,6 @@ def quoted_list(items: Iterable[str], conjunction: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
 
 
-def language_name(code: str) -> str:
-    return LANGUAGE_NAMES.get(code, code)
-
-
 def character_noun(character: str) -> str:
     return "letter" if character.isalpha() else "character"
 
@@ -174,18 +161,35 @@ def environment(root: Optional[str] = None) -> jinja2.Environment:
     return env
 
 
+@functools.lru_cache(maxsize=256)
+def _file_module(name: str, root: str) -> Any:
+    return environment(root).get_template(name).module
+
+
 @functools.lru_cache(maxsize=64)
-def _constraint_module(instruction_id: str, root: str) -> Any:
-    return environment(root).get_template(template_name(instruction_id)).module
+def _source_module(source: str, root: str) -> Any:
+    return environment(root).from_string(source).module
 
 
-def constraint_module(instruction_id: str) -> Any:
-    return _constraint_module(instruction_id, str(templates_dir()))
+@functools.lru_cache(maxsize=64)
+def _path_module(path: str, root: str) -> Any:
+    return _source_module(Path(path).read_text(encoding="utf-8"), root)
 
 
-def variant_count(instruction_id: str, style: str) -> int:
-    variants = getattr(constraint_module(instruction_id), "variants")
-    return int(variants[style])
+def wording_module(constraint: "Constraint") -> Any:
+    """The loaded wording template of a type: its `wording_source`, its `wording_path`, or
+    `templates/constraints/<id>.j2`."""
+    root = str(templates_dir())
+    if constraint.wording_source is not None:
+        return _source_module(constraint.wording_source, root)
+    if constraint.wording_path is not None:
+        return _path_module(str(constraint.wording_path), root)
+    return _file_module(template_name(constraint.id), root)
+
+
+def variants(module: Any, style: str) -> int:
+    """How many wordings a template module has in `style`."""
+    return int(getattr(module, "variants")[style])
 
 
 def parse_style(style: str) -> tuple[str, int]:
@@ -197,14 +201,25 @@ def parse_style(style: str) -> tuple[str, int]:
     return name, int(variant) if variant else 0
 
 
-def render_constraint(instruction_id: str, params: Any, style: str, variant: int = 0) -> str:
-    """Phrase one constraint in `style` (one of STYLES); `variant` picks among its wordings."""
-    module = constraint_module(instruction_id)
+def render_macro(module: Any, params: Any, style: str, variant: int = 0) -> str:
+    """One wording of a template module: `style`'s macro, variant `variant` (modulo the count),
+    with runs of blanks collapsed on every line."""
     macro = getattr(module, style)
-    count = variant_count(instruction_id, style)
-    text = str(macro(params, variant % count))
+    text = str(macro(params, variant % variants(module, style)))
     lines = [" ".join(line.split()) for line in text.strip().split("\n")]
     return "\n".join(lines)
+
+
+def variant_count(instruction_id: str, style: str) -> int:
+    """How many wordings the type `instruction_id` has in `style`."""
+    from ..base import get  # late: the registry imports the type homes, which import this
+    return get(instruction_id).variants(style)
+
+
+def render_constraint(instruction_id: str, params: Any, style: str, variant: int = 0) -> str:
+    """Phrase one constraint in `style` (one of STYLES); `variant` picks among its wordings."""
+    from ..base import get
+    return get(instruction_id).render_variant(params, style, variant)
 
 
 @functools.lru_cache(maxsize=16)

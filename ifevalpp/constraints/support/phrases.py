@@ -2,7 +2,7 @@
 
 Everything here is plain, deterministic regular-expression work on one prompt,
 cached per prompt, so the validator can run on every generated cousin. The
-per-type statement finders in `locate.py` are built from these pieces.
+statement finders of the instruction types are built from these pieces.
 
 Vocabulary:
   sentence  a prompt sentence (split after . ! ? or at a newline; abbreviations
@@ -20,9 +20,20 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Optional
 
-from ..constraints.base import Span
+from pydantic import BaseModel, ConfigDict
 
 INF = math.inf
+
+
+class Span(BaseModel):
+    """Where a prompt states a constraint: character offsets into the prompt and the text there."""
+
+    model_config = ConfigDict(frozen=True)
+
+    start: int
+    end: int
+    text: str
+
 
 # ----------------------------------------------------------------------------- numbers
 

@@ -1,0 +1,161 @@
+"""change_case:capital_word_frequency — less than / at least N words in all capitals."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from ... import text
+from ...profiles import Profile
+from ..base import Constraint, Count, Params, Relation, compare, register
+from ..support.case import CaseContext
+from ..support.choosing import relation_and_value
+from ..support.counts import CountSpec
+from ..support.cues import hard_counts
+from ..support.draft import Draft
+from ..support.edits import NUM, REL_BEFORE, TRAIL, counted, near, spans_of, value_check
+from ..support.mentions import is_capital_count, times_after
+from ..support.phrases import (INF, clause_at, counts, describe_interval, sentence_index,
+                               sentences)
+from ..support.requirements import Budget, Requirements, WordCap, WordNeed
+from ..support.sketch import Sketch
+from ..support.statements import Statement, count_statement, edit_statements, statement
+from ._reading import cached_case_mentions
+
+CAPITALS = {"at least": (2, 3, 4, 5, 6, 8, 10, 12, 15),
+            "less than": (2, 3, 4, 5, 6, 8, 10, 12, 15, 20),
+            "at most": (1, 2, 3, 4, 5, 6, 8, 10, 12),
+            "around": (6, 8, 10, 12, 15, 20)}
+_ANAPHOR = re.compile(r"\b(?:those|these|such|them|they)\b", re.IGNORECASE)
+_CAPITAL_WORDS = (r"(?:words?\s+(?:with|in|that\s+are\s+in)\s+all\s+capital(?:\s+letters)?|"
+                  r"all[- ]caps?(?:\s+words?)?|words?\s+in\s+all\s+caps|all[- ]capital(?:ized)?\s+"
+                  r"words?|capitali[sz]ed\s+words?|capital\s+words?|upper\s?case\s+words?|"
+                  r"words?\s+(?:with\s+|in\s+)?all\s+capital\s+letters|words?\s+be\s+in\s+all\s+"
+                  r"capital\s+letters|words\s+with\s+all\s+capital\s+letters|"
+                  r"capital\s+letters|all\s+capitals)")
+
+
+def _capital_words_in(sample: str) -> int:
+    return sum(1 for token in re.findall(r"\w+", sample) if token.isupper())
+
+
+class CapitalFrequencyParams(Params):
+    capital_frequency: Count
+    capital_relation: Relation
+
+
+@register
+class CapitalWordFrequency(Constraint):
+    """Fully upper-case tokens of nltk.word_tokenize occur less than / at least N times."""
+
+    id = "change_case:capital_word_frequency"
+    Params = CapitalFrequencyParams
+    around_tolerance = 5
+    count = CountSpec("capital_frequency", "capital_relation")
+    satisfied_by_presence = True
+    format_phrase = True
+
+    def check(self, response: str, params: CapitalFrequencyParams, *,
+              prompt: Optional[str] = None, profile: Profile = "official") -> bool:
+        return compare(text.count_capital_words(response), params.capital_relation,
+                       params.capital_frequency, tolerance=self.around_tolerance, profile=profile)
+
+    # ------------------------------------------------------------ reading the prompt
+
+    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+        own = ("case", "words", "times")
+        found: list[Statement] = []
+        used: set[int] = set()
+        for count in counts(prompt):
+            if count.unit in ("words", "phrases") and is_capital_count(prompt, count):
+                found.append(count_statement(prompt, count, own))
+                used.add(count.start)
+        subjects = [match for kind, match in cached_case_mentions(prompt)
+                    if kind == "capital_words"]
+        for match in subjects:
+            clause_start, clause_end = clause_at(prompt, match.start())
+            in_clause = [count for count in counts(prompt)
+                         if clause_start <= count.start < clause_end and not count.soft
+                         and count.unit in ("words", "phrases", "times")]
+            asks = re.search(r"\b(?:use|using|include|including|add|capitali[sz]e|have)\b",
+                             prompt[clause_start:match.end() + 10], re.IGNORECASE)
+            if not in_clause and asks:
+                found.append(statement(prompt, match.start(), match.end(), own, "count",
+                                       low=1, high=INF, kind="soft"))
+            count = times_after(prompt, match.end(), allow_blocker=True)
+            if count is None:
+                # e.g. "Capitalise a few key words. Keep those words under 10." — the count sits
+                # in the next sentence, pointed to by an anaphor.
+                index = sentence_index(prompt, match.start())
+                bounds = sentences(prompt)
+                if 0 <= index + 1 < len(bounds):
+                    start, end = bounds[index + 1]
+                    if _ANAPHOR.search(prompt, start, end):
+                        count = times_after(prompt, start, allow_blocker=True)
+            if count is not None and count.start not in used:
+                used.add(count.start)
+                found.append(count_statement(prompt, count, own))
+            elif count is None:
+                found.append(statement(prompt, match.start(), match.end(), own, "mention"))
+        for count in counts(prompt):
+            if count.soft and count.unit == "words" and is_capital_count(prompt, count):
+                found.append(count_statement(prompt, count, own))
+        if rewrite:
+            value = params.capital_frequency
+            values = near(prompt, _CAPITAL_WORDS, REL_BEFORE + NUM + r"(?:\s+times)?" + TRAIL,
+                          value_check(value))
+            values += counted(prompt, r"(?:capitali[sz]ed\s+|all[- ]caps?\s+|capital\s+|upper\s?"
+                                      r"case\s+)words?|words\s+be\s+in\s+all\s+capital\s+letters",
+                              value)
+            found += edit_statements(prompt, values=values,
+                                     mentions=spans_of(_CAPITAL_WORDS, prompt))
+        return found
+
+    def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        return hard_counts(self, prompt)
+
+    # ------------------------------------------------------------ coherence and the witness
+
+    def requires(self, params: CapitalFrequencyParams) -> Requirements:
+        bounds = self.interval(params)
+        if bounds[1] == INF:
+            return Requirements()
+        # Only text matched case-sensitively must keep its capitals.
+        return Requirements(budget=Budget(bounds, _capital_words_in, case_sensitive_only=True))
+
+    def word_cap(self, params: CapitalFrequencyParams, context: CaseContext
+                 ) -> Optional[WordCap]:
+        bounds = self.interval(params)
+        if not context.has("change_case:english_capital") or bounds[1] == INF:
+            return None
+        return WordCap(int(bounds[1]), "all capitals with capital words "
+                                       f"{describe_interval(*bounds)} "
+                                       "(every word is a capital word)", implied=True)
+
+    def words_needed(self, params: CapitalFrequencyParams, context: CaseContext
+                     ) -> Optional[WordNeed]:
+        if context.has("change_case:english_capital"):
+            return None  # every word is a capital word: the cap above says it
+        bounds = self.interval(params)
+        return WordNeed(int(bounds[0]), f"{self.id} {describe_interval(*bounds)}")
+
+    def satisfy(self, params: CapitalFrequencyParams, draft: Draft) -> None:
+        draft.within("capitals", self.interval(params))
+
+    # ------------------------------------------------------------ generating
+
+    def propose(self, params: CapitalFrequencyParams, rng: Any, *,
+                profile: Profile = "official") -> dict[str, Any]:
+        relation, value = relation_and_value(rng, params.capital_relation,
+                                             params.capital_frequency, CAPITALS, profile)
+        return {"capital_frequency": value, "capital_relation": relation}
+
+    def sketch(self, params: CapitalFrequencyParams, sketch: Sketch) -> Optional[str]:
+        relation = params.capital_relation
+        if "change_case:english_lowercase" in sketch.ids and relation in ("at least", "around"):
+            return "capital words are required but lowercase only is asked"
+        if "change_case:english_capital" in sketch.ids and relation in ("less than", "at most"):
+            sketch.max_words = min(sketch.max_words, params.capital_frequency - 1)
+        if relation in ("at least", "around"):
+            sketch.min_words = max(sketch.min_words, params.capital_frequency)
+        return None

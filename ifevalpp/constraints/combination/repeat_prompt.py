@@ -1,0 +1,217 @@
+"""combination:repeat_prompt — repeat the request word for word, then answer."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from ... import text as text_analysis
+from ...profiles import Profile
+from ..base import Constraint, NonEmptyText, Params, get, register
+from ..support.case import CaseContext, Item, Problem
+from ..support.cues import matches
+from ..support.draft import Draft
+from ..support.phrases import Span, make_span, quote, sentence_at
+from ..support.requirements import Required, Requirements, WordNeed
+from ..support.statements import Statement
+
+_REPEAT = re.compile(r"\brep(?:l)?eat", re.IGNORECASE)
+_REPEAT_CUE = re.compile(r"\brepeat\s+(?:the|this|my)\s+(?:request|question|prompt|instruction)|"
+                         r"\brepeat\b[^.\n]{0,40}\bword for word\b", re.IGNORECASE)
+_REPEAT_TAIL_OK = re.compile(r"^\s*$")
+# Readings of other types that do not state them (a case word, another language).
+_NOT_STATING = frozenset({"english", "other_case", "other_language", "other_value"})
+
+
+def repeat_instruction(prompt: str, text: str) -> Optional[tuple[Span, str]]:
+    """The repeat instruction outside the text to repeat, and where it says the text is
+    ('above', 'below' or '')."""
+    where = prompt.find(text.strip()) if text.strip() else -1
+    if where < 0:
+        cue = _REPEAT.search(prompt)
+        if not cue:
+            return None
+        start, end = sentence_at(prompt, cue.start())
+        return make_span(prompt, start, end), _direction(prompt[start:end])
+    before = (0, where)
+    after = (where + len(text.strip()), len(prompt))
+    for start, end in (after, before):
+        cue = _REPEAT.search(prompt, start, end)
+        if cue:
+            if (start, end) == after:
+                # The instruction begins with the sentence that asks to repeat; any text before
+                # it still belongs to the request.
+                start = max(start, sentence_at(prompt, cue.start())[0])
+            while start < end and prompt[start].isspace():
+                start += 1
+            while end > start and prompt[end - 1].isspace():
+                end -= 1
+            return make_span(prompt, start, end), _direction(prompt[start:end])
+    return None
+
+
+def _direction(instruction: str) -> str:
+    lowered = instruction.lower()
+    if re.search(r"\b(?:above|first line|previous|preceding)\b", lowered):
+        return "above"
+    if re.search(r"\b(?:below|following|next)\b", lowered):
+        return "below"
+    return ""
+
+
+def _not_verbatim_message(prompt: str, text: str) -> str:
+    squeezed_prompt = " ".join(prompt.split()).lower()
+    if " ".join(text.split()).lower() in squeezed_prompt:
+        return ("prompt_to_repeat: occurs in the prompt only with different spacing or letter "
+                f"case; the checker compares {quote(text)} literally (lower-cased)")
+    low, high = 0, len(text)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if text[:middle] in prompt:
+            low = middle
+        else:
+            high = middle - 1
+    if low >= 12:
+        return (f"prompt_to_repeat: the prompt agrees only up to {quote(text[:low][-40:])}; "
+                f"stored text continues {quote(text[low:low + 40])}")
+    return f"prompt_to_repeat: {quote(text)} does not occur in the prompt"
+
+
+def _positive_requirement(item: Item) -> bool:
+    """Whether the instruction asks for at least something (no upper bound of its own)."""
+    spec = get(item.instruction_id).count
+    relation = getattr(item.params, spec.relation_field) if spec and spec.relation_field \
+        else None
+    return relation in (None, "at least")
+
+
+class RepeatPromptParams(Params):
+    prompt_to_repeat: NonEmptyText
+
+
+@register
+class RepeatPrompt(Constraint):
+    """The response starts with the text to repeat (both stripped and lower-cased)."""
+
+    id = "combination:repeat_prompt"
+    Params = RepeatPromptParams
+    request_field = "prompt_to_repeat"
+    # Its contradictions read the other instructions' statements.
+    reflection_order = 1
+    conflicts_with = frozenset({"detectable_format:json_format"})
+
+    def check(self, response: str, params: RepeatPromptParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return response.strip().lower().startswith(params.prompt_to_repeat.strip().lower())
+
+    # ------------------------------------------------------------ reading the prompt
+
+    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+        found = repeat_instruction(prompt, getattr(params, "prompt_to_repeat", ""))
+        if found is None:
+            return []
+        span, direction = found
+        cue = _REPEAT.search(prompt, span.start, span.end)
+        phrase = make_span(prompt, cue.start(), cue.end()) if cue else span
+        return [Statement(span=span, phrase=phrase, role="mention", value=direction)]
+
+    def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        text = item.params.prompt_to_repeat.strip()
+        where = context.prompt.find(text)
+        if where < 0:
+            return [Problem("REFLECT_REPEAT_NOT_VERBATIM",
+                            _not_verbatim_message(context.prompt, text))]
+        return self._position(context, text, where) + self._inside(context, text, where)
+
+    @staticmethod
+    def _position(context: CaseContext, text: str, where: int) -> list[Problem]:
+        prompt = context.prompt
+        found = repeat_instruction(prompt, text)
+        if found is None:
+            return [Problem("REFLECT_NOT_FOUND",
+                            "prompt_to_repeat: the prompt never asks to repeat anything")]
+        span, direction = found
+        end = where + len(text)
+        problems = []
+        if direction == "above":
+            head = prompt[:where]
+            if head.strip():
+                problems.append(Problem(
+                    "REFLECT_REPEAT_POSITION",
+                    f"prompt_to_repeat: the prompt asks to repeat the request above "
+                    f"({quote(span.text, 60)}) but the stored text is not at the start; it "
+                    f"follows {quote(head.strip(), 60)}", span))
+            elif span.start > end and prompt[end:span.start].strip():
+                gap = prompt[end:span.start].strip()
+                problems.append(Problem(
+                    "REFLECT_REPEAT_PARTIAL",
+                    f"prompt_to_repeat: the request above the repeat instruction continues with "
+                    f"{quote(gap)}, which the stored text leaves out", span))
+        elif direction == "below":
+            tail = prompt[end:]
+            if where < span.end or tail.strip() and not _REPEAT_TAIL_OK.match(tail):
+                problems.append(Problem(
+                    "REFLECT_REPEAT_POSITION",
+                    f"prompt_to_repeat: the prompt asks to repeat the request below "
+                    f"({quote(span.text, 60)}) but the stored text is not the text that follows "
+                    f"it", span))
+        return problems
+
+    def _inside(self, context: CaseContext, text: str, where: int) -> list[Problem]:
+        """Other constraints stated only inside the text to repeat, or already satisfied by it."""
+        problems = []
+        end = where + len(text)
+        for other in context.items:
+            if other.instruction_id == self.id:
+                continue
+            found = [statement for statement in context.statements(other)
+                     if statement.role not in _NOT_STATING]
+            constraint = get(other.instruction_id)
+            if constraint.satisfied_by_presence:
+                try:
+                    satisfied = constraint.check(text, other.params, prompt=context.prompt,
+                                                 profile=context.profile)
+                except Exception:  # noqa: BLE001 - a checker crash is a schema problem, not ours
+                    satisfied = False
+                if satisfied and _positive_requirement(other):
+                    problems.append(Problem(
+                        "AMBIGUOUS_SATISFIED_BY_REPEAT",
+                        f"{other.instruction_id}: the text to repeat, {quote(text, 70)}, already "
+                        f"passes this checker on its own, so the instruction measures nothing",
+                        Span(start=where, end=end, text=text), about=other))
+                    continue
+            if found and all(where <= statement.phrase.start and statement.phrase.end <= end
+                             for statement in found):
+                if re.search(r"\brepeat", text, re.IGNORECASE):
+                    continue  # "(including the repeated request)": the prompt settles it
+                problems.append(Problem(
+                    "AMBIGUOUS_IN_REPEATED_TEXT",
+                    f"{other.instruction_id}: stated only inside the text to repeat "
+                    f"({quote(found[0].span.text)}); does it bind the repeated copy too? The "
+                    f"checker counts it", found[0].span, about=other))
+        return problems
+
+    def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        return matches(_REPEAT_CUE, prompt)
+
+    # ------------------------------------------------------------ coherence and the witness
+
+    def requires(self, params: RepeatPromptParams) -> Requirements:
+        return Requirements(texts=(Required(params.prompt_to_repeat.strip(),
+                                            "the request to repeat", at="start"),))
+
+    def words_needed(self, params: RepeatPromptParams, context: CaseContext
+                     ) -> Optional[WordNeed]:
+        return WordNeed(text_analysis.count_words(params.prompt_to_repeat),
+                        "the repeated request", adds_up=True)
+
+    def satisfy(self, params: RepeatPromptParams, draft: Draft) -> None:
+        draft.repeat = params.prompt_to_repeat.strip()
+
+    # ------------------------------------------------------------ generating
+
+    def describe(self, params: RepeatPromptParams) -> str:
+        return "The answer must first repeat the request (prompt_to_repeat) word for word."
+
+    def sketch_texts(self, params: RepeatPromptParams) -> list[str]:
+        return [params.prompt_to_repeat]

@@ -1,0 +1,88 @@
+"""combination:two_responses — two different responses separated by six asterisks."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from ...profiles import Profile
+from ..base import Constraint, register
+from ..support.case import CaseContext, Item, Problem
+from ..support.cues import matches
+from ..support.draft import Draft
+from ..support.edits import spans_of
+from ..support.phrases import quote
+from ..support.requirements import WordNeed
+from ..support.statements import Statement, edit_statements, statement
+
+RESPONSE_SEPARATOR = "******"
+
+_SEPARATOR_RUN = re.compile(r"\*{4,}")
+_SIX_ASTERISKS = re.compile(r"\b(?:6|six)\s+asterisks?", re.IGNORECASE)
+_SIX_CUE = re.compile(r"(?<!\*)\*{6}(?!\*)|\bsix asterisks\b", re.IGNORECASE)
+
+
+@register
+class TwoResponses(Constraint):
+    """Exactly two non-empty pieces around `******` that differ once stripped.
+
+    Empty first or last pieces (a leading or trailing separator) are ignored;
+    an empty piece in the middle fails.
+    """
+
+    id = "combination:two_responses"
+    # '******' is two '***' dividers with an empty paragraph between them.
+    conflicts_with = frozenset({"detectable_format:json_format",
+                                "length_constraints:number_paragraphs"})
+
+    def check(self, response: str, params: object, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        pieces = response.split(RESPONSE_SEPARATOR)
+        last = len(pieces) - 1
+        kept = []
+        for position, piece in enumerate(pieces):
+            if piece.strip():
+                kept.append(piece)
+            elif 0 < position < last:
+                return False
+        return len(kept) == 2 and kept[0].strip() != kept[1].strip()
+
+    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+        own = ("separator",)
+        found = [statement(prompt, match.start(), match.end(), own, "format",
+                           value=match.group()) for match in _SEPARATOR_RUN.finditer(prompt)]
+        found += [statement(prompt, match.start(), match.end(), own, "mention")
+                  for match in _SIX_ASTERISKS.finditer(prompt)]
+        if rewrite:
+            found += edit_statements(prompt, mentions=spans_of(
+                r"\*{6,}|(?:six|6)\s+asterisks?(?:\s+symbols?)?|two\s+(?:different|distinct|"
+                r"separate)\s+(?:responses|answers|versions)|two\s+(?:responses|answers)", prompt))
+        return found
+
+    def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        found = context.statements(item)
+        runs = [statement for statement in found if statement.role == "format"]
+        if any(statement.value == RESPONSE_SEPARATOR for statement in runs):
+            return []
+        if runs:
+            return [Problem("REFLECT_SEPARATOR_VARIANT",
+                            f"separator: the prompt shows {quote(runs[0].phrase.text)} "
+                            f"({len(runs[0].value or '')} asterisks); the checker splits on "
+                            f"exactly six, '******'", runs[0].span)]
+        if any(statement.role == "mention" for statement in found):
+            return []
+        return [Problem("REFLECT_FORMAT_OMITTED",
+                        "separator: the checker splits the two responses on '******', which the "
+                        "prompt never shows or names")]
+
+    def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        return matches(_SIX_CUE, prompt)
+
+    def words_needed(self, params: Any, context: CaseContext) -> Optional[WordNeed]:
+        return WordNeed(2, "two responses")
+
+    def satisfy(self, params: Any, draft: Draft) -> None:
+        draft.two_responses = True
+
+    def sketch_texts(self, params: Any) -> list[str]:
+        return [RESPONSE_SEPARATOR]

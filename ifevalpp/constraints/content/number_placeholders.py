@@ -1,0 +1,89 @@
+"""detectable_content:number_placeholders — at least N placeholders in square brackets."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from ...profiles import Profile
+from ..base import Constraint, Count, Params, register
+from ..support.case import CaseContext, Item, Problem
+from ..support.choosing import pick_other
+from ..support.counts import CountSpec
+from ..support.cues import hard_counts
+from ..support.draft import Draft
+from ..support.edits import NUM, REL_BEFORE, counted, near, spans_of, value_check
+from ..support.phrases import counts, quote
+from ..support.requirements import WordNeed, one_word_each
+from ..support.sketch import Sketch
+from ..support.statements import Statement, count_statement, edit_statements, statement
+
+PLACEHOLDERS = (1, 2, 3, 4, 5, 6, 8, 10, 12)
+_PLACEHOLDER = re.compile(r"\[.*?\]")
+_PLACEHOLDER_WORD = re.compile(r"\bplaceholders?\b", re.IGNORECASE)
+_BRACKETS = re.compile(r"\[[^\]\n]*\]|square brackets?|\bbrackets\b", re.IGNORECASE)
+
+
+class PlaceholdersParams(Params):
+    num_placeholders: Count
+
+
+@register
+class NumberPlaceholders(Constraint):
+    """At least N `[...]` spans (shortest match; `[]` and markdown link text count too)."""
+
+    id = "detectable_content:number_placeholders"
+    Params = PlaceholdersParams
+    count = CountSpec("num_placeholders", shape="at_least")
+    satisfied_by_presence = True
+
+    def check(self, response: str, params: PlaceholdersParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return len(_PLACEHOLDER.findall(response)) >= params.num_placeholders
+
+    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+        own = ("placeholders",)
+        found = [count_statement(prompt, count, own) for count in counts(prompt)
+                 if count.unit == "placeholders" and not count.soft]
+        for match in _PLACEHOLDER_WORD.finditer(prompt):
+            found.append(statement(prompt, match.start(), match.end(), own, "mention"))
+        for match in _BRACKETS.finditer(prompt):
+            found.append(statement(prompt, match.start(), match.end(), own, "format",
+                                   value=match.group()))
+        if rewrite:
+            values = counted(prompt, r"placeholders?", params.num_placeholders, slack=0)
+            values += near(prompt, r"placeholders?", REL_BEFORE + NUM,
+                           value_check(params.num_placeholders, 0), window=40)
+            found += edit_statements(prompt, values=values,
+                                     mentions=spans_of(r"placeholders?|square\s+brackets?",
+                                                       prompt))
+        return found
+
+    def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        found = context.statements(item)
+        if any(statement.role == "format" for statement in found):
+            return []
+        mentions = [statement for statement in found if statement.role in ("count", "mention")]
+        said = f"; the prompt says {quote(mentions[0].span.text, 70)}" if mentions else ""
+        return [Problem("REFLECT_FORMAT_OMITTED",
+                        "num_placeholders: the checker counts [square-bracketed] text, which the "
+                        "prompt never shows or names" + said,
+                        mentions[0].span if mentions else None)]
+
+    def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        return hard_counts(self, prompt, "placeholders", r"placeholders?")
+
+    def words_needed(self, params: PlaceholdersParams, context: CaseContext
+                     ) -> Optional[WordNeed]:
+        return one_word_each(self.id, self.interval(params))
+
+    def satisfy(self, params: PlaceholdersParams, draft: Draft) -> None:
+        draft.placeholders = max(draft.placeholders, params.num_placeholders)
+
+    def propose(self, params: PlaceholdersParams, rng: Any, *, profile: Profile = "official"
+                ) -> dict[str, Any]:
+        return {"num_placeholders": pick_other(rng, PLACEHOLDERS, params.num_placeholders)}
+
+    def sketch(self, params: PlaceholdersParams, sketch: Sketch) -> Optional[str]:
+        sketch.min_words = max(sketch.min_words, params.num_placeholders * 2)
+        return None

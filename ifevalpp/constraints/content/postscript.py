@@ -1,0 +1,136 @@
+"""detectable_content:postscript — a postscript starting with a given marker."""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any, Optional
+
+from ... import text
+from ...profiles import Profile
+from ..base import Constraint, Params, StrippedText, register
+from ..support.case import CaseContext, Item, Problem
+from ..support.choosing import pick_other, words
+from ..support.cues import matches
+from ..support.draft import Draft
+from ..support.edits import spans_of
+from ..support.phrases import quote
+from ..support.reflection import with_role
+from ..support.requirements import Required, Requirements, WordNeed
+from ..support.statements import Statement, edit_statements, statement
+
+
+@functools.lru_cache(maxsize=256)
+def postscript_pattern(marker: str) -> re.Pattern[str]:
+    """The official matching rule: the marker anywhere, case-insensitive, through end of line.
+
+    'P.S.' and 'P.P.S' tolerate one optional space after each dot; any other
+    marker is used as a regex.
+    """
+    if marker == "P.P.S":
+        body = r"\s*p\.\s?p\.\s?s.*$"
+    elif marker == "P.S.":
+        body = r"\s*p\.\s?s\..*$"
+    else:
+        body = r"\s*" + marker.lower() + r".*$"
+    return re.compile(body, re.MULTILINE)
+
+
+_POSTSCRIPT_MARK = re.compile(r"\bP\.\s?(?:P\.\s?)*S\b\.?", re.IGNORECASE)
+_POSTSCRIPT_WORD = re.compile(r"\bpost[- ]?script\b|\bpost script\b", re.IGNORECASE)
+_PS_CUE = re.compile(r"(?<!\w)P\.\s?(?:P\.\s?)*S\.|\bpostscript\b|\bpost script\b",
+                     re.IGNORECASE)
+
+
+def postscript_p_count(marker: str) -> Optional[int]:
+    """2 for "P.P.S", 1 for "P.S."; None for markers of another shape."""
+    match = re.fullmatch(r"\s*((?:P\.?\s?)+)S\.?\s*", marker, re.IGNORECASE)
+    return match.group(1).upper().count("P") if match else None
+
+
+class PostscriptParams(Params):
+    postscript_marker: StrippedText
+
+
+@register
+class Postscript(Constraint):
+    """The lower-cased response contains the marker somewhere (not only at a line start)."""
+
+    id = "detectable_content:postscript"
+    Params = PostscriptParams
+    regex_fields = ("postscript_marker",)
+    satisfied_by_presence = True
+    conflicts_with = frozenset({"detectable_format:json_format"})
+
+    def check(self, response: str, params: PostscriptParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return postscript_pattern(params.postscript_marker).search(response.lower()) is not None
+
+    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+        own = ("postscript",)
+        marker = getattr(params, "postscript_marker", "")
+        found = []
+        if postscript_p_count(marker) is not None:
+            marks = list(_POSTSCRIPT_MARK.finditer(prompt))
+        else:
+            marks = list(re.finditer(re.escape(marker), prompt, re.IGNORECASE)) if marker else []
+        for match in marks:
+            found.append(statement(prompt, match.start(), match.end(), own, "value",
+                                   value=match.group()))
+        for match in _POSTSCRIPT_WORD.finditer(prompt):
+            found.append(statement(prompt, match.start(), match.end(), own, "mention"))
+        if rewrite:
+            found += edit_statements(prompt, values=self._value_spans(prompt, marker),
+                                     mentions=spans_of(r"post\s?-?script", prompt))
+        return found
+
+    @staticmethod
+    def _value_spans(prompt: str, marker: str) -> list[tuple[int, int]]:
+        if marker.upper().startswith("P.P.S"):
+            return spans_of(r"P\.\s?P\.\s?S\.?", prompt, 0)
+        if marker.upper().startswith("P.S"):
+            return [span for span in spans_of(r"P\.\s?S\.?", prompt, 0)
+                    if not prompt[max(0, span[0] - 2):span[0]].endswith("P.")]
+        return spans_of(re.escape(marker), prompt, 0)
+
+    def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        marker = item.params.postscript_marker
+        found = with_role(context.statements(item))
+        wanted = postscript_p_count(marker)
+        absent = Problem("REFLECT_VALUE_ABSENT",
+                         f"postscript_marker: {marker!r} never occurs in the prompt")
+        if wanted is None:
+            return [] if found else [absent]
+        if any(postscript_p_count(statement.value or "") == wanted for statement in found):
+            return []
+        if found:
+            return [Problem("REFLECT_VALUE_MISMATCH",
+                            f"postscript_marker: the prompt says {quote(found[0].phrase.text)} "
+                            f"but the stored marker is {marker!r}", found[0].span)]
+        return [absent]
+
+    def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        return matches(_PS_CUE, prompt)
+
+    def requires(self, params: PostscriptParams) -> Requirements:
+        return Requirements(texts=(Required(params.postscript_marker, "the postscript marker"),))
+
+    def words_needed(self, params: PostscriptParams, context: CaseContext) -> Optional[WordNeed]:
+        return WordNeed(text.count_words(params.postscript_marker) + 1, "a postscript",
+                        adds_up=True)
+
+    def satisfy(self, params: PostscriptParams, draft: Draft) -> None:
+        draft.postscript = params.postscript_marker
+
+    def propose(self, params: PostscriptParams, rng: Any, *, profile: Profile = "official"
+                ) -> dict[str, Any]:
+        return {"postscript_marker": pick_other(rng, words()["postscript_markers"],
+                                                params.postscript_marker)}
+
+    def sketch_texts(self, params: PostscriptParams) -> list[str]:
+        return [params.postscript_marker]
+
+    def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
+        if field == "postscript_marker" and before in piece:
+            return piece.replace(before, after)
+        return None

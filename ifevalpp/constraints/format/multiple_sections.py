@@ -1,0 +1,174 @@
+"""detectable_format:multiple_sections — at least N sections marked 'SECTION 1', 'SECTION 2', …"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any, Optional
+
+from ...profiles import Profile
+from ..base import Constraint, Count, Params, StrippedText, register
+from ..support.case import CaseContext, Item, Problem
+from ..support.choosing import index, pick_other, words
+from ..support.counts import CountSpec
+from ..support.draft import Draft
+from ..support.edits import counted, replace_word, spans_of
+from ..support.phrases import counts, quote, sentence_at
+from ..support.reflection import with_role
+from ..support.requirements import Required, Requirements, WordNeed
+from ..support.sketch import Sketch
+from ..support.statements import Statement, count_statement, edit_statements, in_clause, \
+    statement
+from ._reading import HIGHLIGHT
+
+SECTIONS = (2, 3, 4, 5, 6, 7)
+
+# Numerals the revised profile accepts after the splitter word.
+_NUMERAL = (r"(?:\d+|[IVXLCDM]+\b|[ivxlcdm]+\b|[A-Z]\b|(?:one|two|three|four|five|six|seven|"
+            r"eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|"
+            r"eighteen|nineteen|twenty)\b)")
+_SECTION_LABEL = re.compile(r"\b(?:SECTION|Section|PART|Part|Chapter|CHAPTER)\s+(?:X|1|I)\b")
+_SECTION_CUE = re.compile(r"\bmark\w*\s+the\s+beginning\s+of\s+each\b|\bsections?\b|\bparts?\b",
+                          re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=256)
+def section_pattern(splitter: str, profile: Profile) -> re.Pattern[str]:
+    """Official: optional space, the word (case-sensitive, as a regex), optional space, digits."""
+    if profile == "official":
+        return re.compile(r"\s?" + splitter + r"\s?\d+\s?")
+    return re.compile(r"\s?" + re.escape(splitter) + r"\s?" + _NUMERAL + r"\s?")
+
+
+class SectionsParams(Params):
+    section_spliter: StrippedText
+    num_sections: Count
+
+
+@register
+class MultipleSections(Constraint):
+    """At least N section markers like 'SECTION 1' (the official rule wants digits)."""
+
+    id = "detectable_format:multiple_sections"
+    Params = SectionsParams
+    official_regex_fields = ("section_spliter",)
+    count = CountSpec("num_sections", shape="at_least")
+    satisfied_by_presence = True
+    format_phrase = True
+    conflicts_with = frozenset({"detectable_format:json_format"})
+
+    def check(self, response: str, params: SectionsParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        pieces = section_pattern(params.section_spliter, profile).split(response)
+        return len(pieces) - 1 >= params.num_sections
+
+    # ------------------------------------------------------------ reading the prompt
+
+    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+        found = self._labels_and_counts(prompt, getattr(params, "section_spliter", "") or "")
+        if rewrite:
+            splitter = re.escape(params.section_spliter)
+            marks = spans_of(r"[\"'“‘]?\b" + splitter + r"\s*(?:X|\d+|[IVX]+|\{\w*\}|N|#)?\b"
+                             r"[\"'”’]?", prompt, 0)
+            values = marks + counted(prompt, r"sections?|parts?|paragraphs?|days?|" + splitter +
+                                     "s?", params.num_sections, slack=0)
+            found += edit_statements(prompt, values=values, mentions=marks)
+        return found
+
+    @staticmethod
+    def _labels_and_counts(prompt: str, splitter: str) -> list[Statement]:
+        own = ("sections", "paragraphs")
+        found: list[Statement] = []
+        if not splitter:
+            return found
+        word = re.escape(splitter)
+        label = re.compile(r"(?<![A-Za-z])" + word +
+                           r"(?![A-Za-z])(?:\s*(?P<n>\d+|[XN#]\b|[IVX]+\b))?", re.IGNORECASE)
+        numbers: list[int] = []
+        for match in label.finditer(prompt):
+            if not match.group("n") and not match.group().startswith(splitter):
+                continue  # the plain word ("each section"), not a label
+            found.append(statement(prompt, match.start(), match.end(), own, "value",
+                                   value=match.group()[:len(splitter)]))
+            if match.group("n") and match.group("n").isdigit():
+                numbers.append(int(match.group("n")))
+        unit_names = {"sections", "parts", splitter.lower().rstrip("s") + "s",
+                      (splitter.lower() + "s")}
+        for count in counts(prompt):
+            if count.soft or count.unit is None:
+                continue
+            if count.unit in unit_names and not in_clause(prompt, count.start, HIGHLIGHT):
+                found.append(count_statement(prompt, count, own))
+        if not any(statement.role == "count" for statement in found) and len(numbers) >= 2:
+            # "Mark the beginning of each with Audience 1 and Audience 2": the labels count.
+            top = max(numbers)
+            mentions = [statement for statement in found if statement.role == "value"]
+            found.append(Statement(span=mentions[0].span, phrase=mentions[0].phrase,
+                                   role="count", low=top, high=top, numerals=(top,),
+                                   kind="implied"))
+        return found
+
+    def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        splitter = item.params.section_spliter
+        found = with_role(context.statements(item))
+        if any(statement.value == splitter for statement in found):
+            return []
+        if found:
+            return [Problem("REFLECT_VALUE_MISMATCH",
+                            f"section_spliter: the prompt writes {quote(found[0].phrase.text)} "
+                            f"but the checker matches {splitter!r} case-sensitively",
+                            found[0].span)]
+        return [Problem("REFLECT_VALUE_ABSENT",
+                        f"section_spliter: {splitter!r} never occurs in the prompt; the checker "
+                        f"splits on '{splitter} <number>'")]
+
+    def quoted_literals(self, params: SectionsParams) -> tuple[str, ...]:
+        return (params.section_spliter.lower(),) if params.section_spliter else ()
+
+    def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        found = []
+        for match in _SECTION_LABEL.finditer(prompt):
+            start, end = sentence_at(prompt, match.start())
+            if _SECTION_CUE.search(prompt, start, match.start()):
+                found.append((match.start(), match.end()))
+        return found
+
+    # ------------------------------------------------------------ coherence and the witness
+
+    def requires(self, params: SectionsParams) -> Requirements:
+        return Requirements(texts=(Required(params.section_spliter, "the section word",
+                                            times=max(1, params.num_sections),
+                                            case_sensitive=True),))
+
+    def words_needed(self, params: SectionsParams, context: CaseContext) -> Optional[WordNeed]:
+        return WordNeed(2 * params.num_sections,
+                        f"{params.num_sections} sections headed '{params.section_spliter} N'")
+
+    def satisfy(self, params: SectionsParams, draft: Draft) -> None:
+        draft.sections = (params.section_spliter, params.num_sections)
+
+    # ------------------------------------------------------------ generating
+
+    def propose(self, params: SectionsParams, rng: Any, *, profile: Profile = "official"
+                ) -> dict[str, Any]:
+        splitter, count = params.section_spliter, params.num_sections
+        what = index(rng, 3)
+        if what in (0, 2):
+            count = pick_other(rng, SECTIONS, count)
+        if what in (1, 2):
+            splitter = pick_other(rng, words()["section_words"], splitter)
+        return {"section_spliter": splitter, "num_sections": count}
+
+    def sketch_texts(self, params: SectionsParams) -> list[str]:
+        return [params.section_spliter] * params.num_sections
+
+    def sketch(self, params: SectionsParams, sketch: Sketch) -> Optional[str]:
+        sketch.min_words = max(sketch.min_words, params.num_sections * 6)
+        sketch.min_sentences = max(sketch.min_sentences, params.num_sections)
+        return None
+
+    def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
+        if field == "section_spliter" and re.search(r"(?<!\w)" + re.escape(before) + r"(?!\w)",
+                                                    piece):
+            return replace_word(piece, before, after)
+        return None

@@ -1,0 +1,95 @@
+"""detectable_format:number_bullet_lists — exactly N markdown bullet lines."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from ...profiles import Profile
+from ..base import Constraint, Count, Params, register
+from ..support.case import CaseContext, Item, Problem
+from ..support.choosing import pick_other
+from ..support.counts import CountSpec
+from ..support.cues import hard_counts
+from ..support.draft import Draft
+from ..support.edits import counted, spans_of
+from ..support.phrases import counts
+from ..support.reflection import mention_needed
+from ..support.requirements import WordNeed, one_word_each
+from ..support.sketch import Sketch
+from ..support.statements import Statement, count_statement, edit_statements, in_sentence, \
+    statement
+
+BULLETS = (2, 3, 4, 5, 6, 7, 8, 10)
+
+# A bullet line: optional indentation then '* ' (not '**') or '-'. `\s*` may run over blank
+# lines, exactly as the official pattern does.
+_STAR_BULLET = re.compile(r"^\s*\*[^\*].*$", re.MULTILINE)
+_DASH_BULLET = re.compile(r"^\s*-.*$", re.MULTILINE)
+_BULLET = re.compile(r"\bbullet", re.IGNORECASE)
+
+
+class BulletsParams(Params):
+    num_bullets: Count
+
+
+@register
+class NumberBulletLists(Constraint):
+    """Exactly N bullet lines (`* item` or `- item`; `---` rules and `-word` lines count too)."""
+
+    id = "detectable_format:number_bullet_lists"
+    Params = BulletsParams
+    count = CountSpec("num_bullets", shape="exact")
+    format_phrase = True
+    conflicts_with = frozenset({"detectable_format:json_format"})
+
+    def check(self, response: str, params: BulletsParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        count = len(_STAR_BULLET.findall(response)) + len(_DASH_BULLET.findall(response))
+        return count == params.num_bullets
+
+    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+        own = ("bullets",)
+        found = []
+        for count in counts(prompt):
+            if count.unit == "bullets" or (count.unit in ("points", "items") and
+                                           in_sentence(prompt, count.start, _BULLET)):
+                found.append(count_statement(prompt, count, own))
+        mentions = list(_BULLET.finditer(prompt))
+        if not found and mentions:
+            # "List exactly 10 names ... Put the names into bullet points": a count of the
+            # listed things elsewhere in the prompt.
+            for count in counts(prompt):
+                if count.kind in ("eq", "bare") and count.unit in ("names", "items", "points",
+                                                                   "lines", "steps"):
+                    found.append(count_statement(prompt, count, own, kind="implied"))
+        for match in mentions:
+            found.append(statement(prompt, match.start(), match.end(), own, "mention"))
+        if rewrite:
+            found += edit_statements(
+                prompt,
+                values=counted(prompt, r"(?:markdown\s+)?(?:bullet(?:[- ]?points?)?|bullet\s+"
+                                       r"lists?|points?|items?)", params.num_bullets, slack=0),
+                mentions=spans_of(r"bullet[- ]?(?:points?|lists?|s)?|markdown\s+bullets?",
+                                  prompt))
+        return found
+
+    def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        return mention_needed(context, item, "bullet points")
+
+    def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        return hard_counts(self, prompt, "bullets", r"bullet")
+
+    def words_needed(self, params: BulletsParams, context: CaseContext) -> Optional[WordNeed]:
+        return one_word_each(self.id, self.interval(params))
+
+    def satisfy(self, params: BulletsParams, draft: Draft) -> None:
+        draft.bullets = params.num_bullets
+
+    def propose(self, params: BulletsParams, rng: Any, *, profile: Profile = "official"
+                ) -> dict[str, Any]:
+        return {"num_bullets": pick_other(rng, BULLETS, params.num_bullets)}
+
+    def sketch(self, params: BulletsParams, sketch: Sketch) -> Optional[str]:
+        sketch.min_words = max(sketch.min_words, params.num_bullets * 3)
+        return None

@@ -1,0 +1,67 @@
+"""detectable_format:title — a title in double angular brackets, <<like this>>."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from ...profiles import Profile
+from ..base import Constraint, register
+from ..support.case import CaseContext, Item, Problem
+from ..support.cues import matches
+from ..support.draft import Draft
+from ..support.edits import spans_of
+from ..support.phrases import quote
+from ..support.statements import Statement, edit_statements, statement
+
+_TITLE = re.compile(r"<<[^\n]+>>")
+_TITLE_MARK = re.compile(r"<<[^<>\n]*>>|(?:double )?angular brackets?|angle brackets?",
+                         re.IGNORECASE)
+_TITLE_WORD = re.compile(r"\btitle[sd]?\b", re.IGNORECASE)
+_TITLE_CUE = re.compile(r"<<[^<>\n]+>>|double angular brackets", re.IGNORECASE)
+
+
+@register
+class Title(Constraint):
+    """Some `<<title>>` on one line whose inner text is not blank."""
+
+    id = "detectable_format:title"
+    satisfied_by_presence = True
+    format_phrase = True
+    conflicts_with = frozenset({"detectable_format:json_format"})
+
+    def check(self, response: str, params: object, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return any(match.lstrip("<").rstrip(">").strip() for match in _TITLE.findall(response))
+
+    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+        found = [statement(prompt, match.start(), match.end(), ("title",), "format",
+                           value=match.group()) for match in _TITLE_MARK.finditer(prompt)]
+        if not found:
+            found = [statement(prompt, match.start(), match.end(), ("title",), "mention")
+                     for match in _TITLE_WORD.finditer(prompt)]
+        if rewrite:
+            found += edit_statements(prompt, mentions=spans_of(
+                r"double\s+angular\s+brackets?|<<[^<>\n]{0,80}>>|\btitles?\b", prompt))
+        return found
+
+    def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        found = context.statements(item)
+        if any(statement.role == "format" for statement in found):
+            return []
+        message = ("title: the checker needs the title in <<double angular brackets>>, which the "
+                   "prompt never shows or names")
+        mentions = [statement for statement in found if statement.role == "mention"]
+        if mentions:
+            return [Problem("REFLECT_FORMAT_OMITTED",
+                            f"{message}; the prompt says {quote(mentions[0].span.text, 70)}",
+                            mentions[0].span)]
+        return [Problem("REFLECT_NOT_FOUND",
+                        f"{item.instruction_id}: no statement of this constraint was found in "
+                        f"the prompt")]
+
+    def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        return matches(_TITLE_CUE, prompt)
+
+    def satisfy(self, params: Any, draft: Draft) -> None:
+        draft.title = True

@@ -1,0 +1,24 @@
+"""Keyword patterns shared by keywords:existence and keywords:frequency (cached per keyword)."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ...profiles import Profile
+
+
+@functools.lru_cache(maxsize=4096)
+def _substring_pattern(keyword: str) -> re.Pattern[str]:
+    # The official checker hands the keyword to the regex engine as is.
+    return re.compile(keyword, re.IGNORECASE)
+
+
+@functools.lru_cache(maxsize=4096)
+def _whole_word_pattern(keyword: str) -> re.Pattern[str]:
+    # Revised: the keyword literally, not inside a longer word.
+    return re.compile(r"(?<!\w)" + re.escape(keyword) + r"(?!\w)", re.IGNORECASE)
+
+
+def keyword_pattern(keyword: str, profile: Profile) -> re.Pattern[str]:
+    return _substring_pattern(keyword) if profile == "official" else _whole_word_pattern(keyword)

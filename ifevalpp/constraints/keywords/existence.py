@@ -1,0 +1,89 @@
+"""keywords:existence — every keyword occurs in the response."""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Optional
+
+from pydantic import Field
+
+from ... import text
+from ...profiles import Profile
+from ..base import Constraint, NonEmptyText, Params, register
+from ..support.case import CaseContext, Item, Problem
+from ..support.choosing import sample, words
+from ..support.cues import matches, not_negated
+from ..support.draft import Draft
+from ..support.edits import shares_sentence, spans_of
+from ..support.requirements import Required, Requirements, WordNeed
+from ..support.statements import Statement, edit_statements
+from ._patterns import keyword_pattern
+from ._reading import INCLUDE_CUE, cued_words, keyword_list_problems, literal_statements, \
+    restate_words
+
+_KEYWORDS_CUE = re.compile(r"\b(?:include|use|mention|contain|incorporate)\w*\s+(?:the\s+)?"
+                           r"keywords?\b", re.IGNORECASE)
+
+
+class KeywordsParams(Params):
+    keywords: Annotated[list[NonEmptyText], Field(min_length=1)]
+
+
+@register
+class KeywordExistence(Constraint):
+    """Every keyword occurs (case-insensitive). Official: as a regex substring; revised: whole word."""
+
+    id = "keywords:existence"
+    Params = KeywordsParams
+    official_regex_fields = ("keywords",)
+    satisfied_by_presence = True
+    topic_field = "keywords"
+    # "Mention the keyword 'x' more than 5 times": the frequency checker requires it too.
+    unstored_covered_by = frozenset({"keywords:frequency"})
+
+    def check(self, response: str, params: KeywordsParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return all(keyword_pattern(keyword, profile).search(response)
+                   for keyword in params.keywords)
+
+    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+        found = literal_statements(prompt, list(getattr(params, "keywords", ())))
+        if rewrite:
+            values = cued_words(prompt, list(params.keywords), INCLUDE_CUE)
+            mentions = [span for span in spans_of(r"\bkey\s?words?\b", prompt)
+                        if shares_sentence(prompt, span, values)]
+            found += edit_statements(prompt, values=values, mentions=mentions)
+        return found
+
+    def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        return keyword_list_problems(context, item, "keywords")
+
+    def quoted_literals(self, params: KeywordsParams) -> tuple[str, ...]:
+        return tuple(word.lower() for word in params.keywords)
+
+    def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        return matches(_KEYWORDS_CUE, prompt, not_negated)
+
+    def requires(self, params: KeywordsParams) -> Requirements:
+        return Requirements(texts=tuple(Required(keyword, f"keyword {keyword!r}")
+                                        for keyword in params.keywords))
+
+    def words_needed(self, params: KeywordsParams, context: CaseContext) -> Optional[WordNeed]:
+        return WordNeed(max(text.count_words(word) for word in params.keywords), "the keywords")
+
+    def satisfy(self, params: KeywordsParams, draft: Draft) -> None:
+        for keyword in params.keywords:
+            draft.keyword_min[keyword] = max(draft.keyword_min.get(keyword, 0), 1)
+
+    def propose(self, params: KeywordsParams, rng: Any, *, profile: Profile = "official"
+                ) -> dict[str, Any]:
+        count = max(1, min(3, len(params.keywords)))
+        current = {keyword.lower() for keyword in params.keywords}
+        pool = [word for word in words()["keywords"] if word not in current]
+        return {"keywords": sample(rng, pool, count)}
+
+    def sketch_texts(self, params: KeywordsParams) -> list[str]:
+        return list(params.keywords)
+
+    def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
+        return restate_words(piece, before, after) if field == "keywords" else None

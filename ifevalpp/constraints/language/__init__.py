@@ -1,0 +1,1 @@
+"""language:response_language — the whole response is in one given language."""

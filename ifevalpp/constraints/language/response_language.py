@@ -1,0 +1,111 @@
+"""language:response_language — the whole response is in one given language."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Literal, Optional
+
+from ... import text
+from ...profiles import Profile
+from ..base import LANGUAGE_CODES, Constraint, Params, register
+from ..support.case import CaseContext, Item, Problem
+from ..support.choosing import pick_other, words
+from ..support.draft import Draft
+from ..support.edits import replace_word, shares_sentence, spans_of
+from ..support.languages import NAMES_IN_PROMPTS, language_mentions, language_name
+from ..support.phrases import quote
+from ..support.reflection import with_role
+from ..support.statements import Statement, edit_statements, statement
+
+LanguageCode = Literal[LANGUAGE_CODES]  # type: ignore[valid-type]
+
+_LANGUAGE_CUE = re.compile(r"(?:\b(?:respond|response|answer|reply|write|written|writing)\b"
+                           r"[^.\n]{0,30}\bin\s+|\b(?:only|entirely|wholly)\s+(?:in\s+)?|"
+                           r"\busing\s+(?:only\s+)?)(?:the\s+)?$", re.IGNORECASE)
+
+
+def detection_verdict(detected: Optional[str], expected: str, profile: Profile) -> bool:
+    """Official: undetectable text (no letters) passes; revised: it fails."""
+    if detected is None:
+        return profile == "official"
+    return detected == expected
+
+
+class LanguageParams(Params):
+    language: LanguageCode
+
+
+@register
+class ResponseLanguage(Constraint):
+    """langdetect (seed 0) names the expected language for the whole response."""
+
+    id = "language:response_language"
+    Params = LanguageParams
+    format_phrase = True
+
+    def check(self, response: str, params: LanguageParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return detection_verdict(text.language(response), params.language, profile)
+
+    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+        code = getattr(params, "language", "")
+        names = NAMES_IN_PROMPTS.get(code, ())
+        found = []
+        for match in language_mentions(prompt):
+            role = "value" if match.group() in names else "other_language"
+            found.append(statement(prompt, match.start(), match.end(), ("language",), role,
+                                   value=match.group()))
+        if rewrite:
+            found += self._edit_statements(prompt, params)
+        return found
+
+    def _edit_statements(self, prompt: str, params: LanguageParams) -> list[Statement]:
+        names = {language_name(params.language)}
+        if params.language.startswith("zh"):
+            names |= {"Chinese", "Mandarin"}
+        if params.language == "fa":
+            names |= {"Farsi"}
+        values = []
+        for name in sorted(names):
+            values += spans_of(r"\b" + re.escape(name) + r"\b", prompt)
+        mentions = spans_of(r"no\s+other\s+language(?:s)?(?:\s+is\s+allowed)?|only\s+(?:in\s+)?"
+                            r"the\s+\w+\s+language|\blanguage\b", prompt)
+        mentions = [span for span in mentions if shares_sentence(prompt, span, values)]
+        return edit_statements(prompt, values=values, mentions=mentions)
+
+    def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        code = item.params.language
+        found = context.statements(item)
+        if with_role(found):
+            return []
+        names = " or ".join(NAMES_IN_PROMPTS.get(code, (code,)))
+        others = with_role(found, "other_language")
+        if others:
+            return [Problem("REFLECT_VALUE_MISMATCH",
+                            f"language: the prompt asks for {quote(others[0].phrase.text)} but "
+                            f"the stored language is {code!r} ({names})", others[0].span)]
+        return [Problem("REFLECT_VALUE_ABSENT",
+                        f"language: the prompt never names {names}, the stored language "
+                        f"{code!r}")]
+
+    def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        found = []
+        for match in language_mentions(prompt):
+            if match.group() == "English":
+                continue  # the prompts are English; "in English" adds nothing to check
+            before = prompt[max(0, match.start() - 60):match.start()]
+            if _LANGUAGE_CUE.search(before):  # not "about the Dutch language"
+                found.append((match.start(), match.end()))
+        return found
+
+    def satisfy(self, params: LanguageParams, draft: Draft) -> None:
+        draft.language = params.language
+
+    def propose(self, params: LanguageParams, rng: Any, *, profile: Profile = "official"
+                ) -> dict[str, Any]:
+        return {"language": pick_other(rng, words()["languages"], params.language)}
+
+    def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
+        if field != "language":
+            return None
+        return replace_word(piece, language_name(before), language_name(after))

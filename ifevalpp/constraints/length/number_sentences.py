@@ -1,0 +1,89 @@
+"""length_constraints:number_sentences — less than / at least N sentences."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ... import text
+from ...profiles import Profile
+from ..base import Constraint, Count, Params, Relation, compare, register
+from ..support.case import CaseContext
+from ..support.choosing import relation_and_value
+from ..support.counts import CountSpec
+from ..support.cues import hard_counts
+from ..support.draft import Draft
+from ..support.edits import counted
+from ..support.phrases import INF, counts, describe_interval
+from ..support.requirements import Budget, Requirements, WordNeed
+from ..support.sketch import Sketch, bound
+from ..support.statements import Statement, count_statement, edit_statements
+from ._reading import total
+
+SENTENCES = {"at least": (2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30),
+             "less than": (3, 4, 5, 6, 8, 10, 12, 15, 20),
+             "at most": (2, 3, 4, 5, 6, 8, 10, 12, 15),
+             "around": (5, 6, 8, 10, 12, 15, 20)}
+
+
+def _sentences_used(sample: str) -> int:
+    return max(0, text.count_sentences(sample) - 1)  # the last may merge with more text
+
+
+class SentencesParams(Params):
+    num_sentences: Count
+    relation: Relation
+
+
+@register
+class NumberSentences(Constraint):
+    """Sentences as NLTK's English Punkt model splits them, less than / at least N."""
+
+    id = "length_constraints:number_sentences"
+    Params = SentencesParams
+    around_tolerance = 2
+    count = CountSpec("num_sentences", "relation", floor=1)
+    format_phrase = True
+
+    def check(self, response: str, params: SentencesParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return compare(text.count_sentences(response), params.relation, params.num_sentences,
+                       tolerance=self.around_tolerance, profile=profile)
+
+    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+        found = [count_statement(prompt, count, ("sentences",)) for count in counts(prompt)
+                 if count.unit == "sentences" and not count.soft and total(prompt, count)]
+        if rewrite:
+            found += edit_statements(prompt, values=counted(prompt, r"sentences?",
+                                                            params.num_sentences))
+        return found
+
+    def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        return hard_counts(self, prompt, "sentences", r"sentences?")
+
+    def requires(self, params: SentencesParams) -> Requirements:
+        bounds = self.interval(params)
+        if bounds[1] == INF:
+            return Requirements()
+        # Sentences at both ends do not simply add up: the last may merge with more text.
+        return Requirements(budget=Budget(bounds, _sentences_used, adds_up=False))
+
+    def words_needed(self, params: SentencesParams, context: CaseContext) -> Optional[WordNeed]:
+        bounds = self.interval(params)
+        return WordNeed(int(bounds[0]), f"{self.id} {describe_interval(*bounds)}")
+
+    def satisfy(self, params: SentencesParams, draft: Draft) -> None:
+        draft.within("sentences", self.interval(params))
+
+    def propose(self, params: SentencesParams, rng: Any, *, profile: Profile = "official"
+                ) -> dict[str, Any]:
+        relation, value = relation_and_value(rng, params.relation, params.num_sentences,
+                                             SENTENCES, profile)
+        return {"num_sentences": value, "relation": relation}
+
+    def sketch(self, params: SentencesParams, sketch: Sketch) -> Optional[str]:
+        low, high = bound(params.relation, params.num_sentences, 2)
+        if high < 1:
+            return "fewer than one sentence is impossible"
+        sketch.min_sentences = max(sketch.min_sentences, low)
+        sketch.max_sentences = min(sketch.max_sentences, high)
+        return None

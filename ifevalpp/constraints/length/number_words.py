@@ -1,0 +1,86 @@
+"""length_constraints:number_words — less than / at least N words."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ... import text
+from ...profiles import Profile
+from ..base import Constraint, Count, Params, Relation, compare, register
+from ..support.case import CaseContext
+from ..support.choosing import relation_and_value
+from ..support.counts import CountSpec
+from ..support.cues import hard_counts
+from ..support.draft import Draft
+from ..support.edits import counted
+from ..support.mentions import is_capital_count
+from ..support.phrases import INF, counts, describe_interval
+from ..support.requirements import Budget, Requirements, WordCap
+from ..support.sketch import Sketch, bound
+from ..support.statements import Statement, count_statement, edit_statements
+from ._reading import total
+
+# Values a person would plausibly ask for, per relation.
+WORDS = {"at least": (50, 80, 100, 120, 150, 200, 250, 300, 350, 400, 500, 600, 800),
+         "less than": (40, 50, 80, 100, 120, 150, 200, 250, 300, 400, 500),
+         "at most": (40, 50, 80, 100, 120, 150, 200, 250, 300, 400),
+         "around": (100, 150, 200, 250, 300, 400, 500)}
+
+
+class WordsParams(Params):
+    num_words: Count
+    relation: Relation
+
+
+@register
+class NumberWords(Constraint):
+    """`\\w+` tokens, less than / at least N."""
+
+    id = "length_constraints:number_words"
+    Params = WordsParams
+    around_tolerance = 25
+    count = CountSpec("num_words", "relation", floor=1)
+    format_phrase = True
+
+    def check(self, response: str, params: WordsParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        return compare(text.count_words(response), params.relation, params.num_words,
+                       tolerance=self.around_tolerance, profile=profile)
+
+    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+        found = [count_statement(prompt, count, ("words",)) for count in counts(prompt)
+                 if count.unit == "words" and not count.soft and total(prompt, count)
+                 and not is_capital_count(prompt, count)]
+        if rewrite:
+            found += edit_statements(prompt, values=counted(prompt, r"words?", params.num_words))
+        return found
+
+    def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        return hard_counts(self, prompt, "words", r"words?")
+
+    def requires(self, params: WordsParams) -> Requirements:
+        bounds = self.interval(params)
+        if bounds[1] == INF:
+            return Requirements()
+        return Requirements(budget=Budget(bounds, text.count_words))
+
+    def word_cap(self, params: WordsParams, context: CaseContext) -> Optional[WordCap]:
+        bounds = self.interval(params)
+        if bounds[1] == INF:
+            return None
+        return WordCap(int(bounds[1]), f"{self.id} {describe_interval(*bounds)}")
+
+    def satisfy(self, params: WordsParams, draft: Draft) -> None:
+        draft.within("words", self.interval(params))
+
+    def propose(self, params: WordsParams, rng: Any, *, profile: Profile = "official"
+                ) -> dict[str, Any]:
+        relation, value = relation_and_value(rng, params.relation, params.num_words, WORDS,
+                                             profile)
+        return {"num_words": value, "relation": relation}
+
+    def sketch(self, params: WordsParams, sketch: Sketch) -> Optional[str]:
+        low, high = bound(params.relation, params.num_words, 25)
+        sketch.min_words, sketch.max_words = max(sketch.min_words, low), min(sketch.max_words,
+                                                                             high)
+        return None

@@ -1,0 +1,1 @@
+"""punctuation:no_comma — not a single ASCII comma."""

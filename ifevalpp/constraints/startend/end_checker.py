@@ -1,0 +1,161 @@
+"""startend:end_checker — the response ends with an exact phrase."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Optional
+
+from ... import text
+from ...profiles import Profile
+from ..base import Constraint, NonEmptyText, Params, register
+from ..support.case import CaseContext, Item, Problem
+from ..support.choosing import pick_other, words
+from ..support.cues import matches
+from ..support.draft import Draft
+from ..support.edits import spans_of
+from ..support.phrases import constraint_span, make_span, quote, sentence_index
+from ..support.reflection import with_role
+from ..support.requirements import Required, Requirements, WordNeed
+from ..support.statements import Statement, edit_statements, statement
+
+_END_CUE = re.compile(r"\b(?:end|ends|ending|finish|finished|conclude|close)\b|very end|"
+                      r"last (?:sentence|line|words?)|should read", re.IGNORECASE)
+_QUOTED = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”")
+_FOLLOW_UP = re.compile(r"\s*(?:No (?:other|additional)|Do not say anything|Nothing else|"
+                        r"This phrase should)[^.!?\n]*[.!?]?[\"”'’]?", re.IGNORECASE)
+_END_STATEMENT = re.compile(
+    r"\b(?:end|finish|conclude)(?:s|ing)?\s+(?:your\s+\w+|it|the\s+\w+|(?:each|every)\s+\w+)\s+"
+    r"with\s+(?:the\s+|this\s+)?(?:exact\s+)?(?:phrase|sentence|words?)\b|\b(?:end|finish|"
+    r"conclude)(?:s|ing)?\s+(?:your\s+\w+\s+|it\s+)?with\s+[\"“]", re.IGNORECASE)
+_NOTHING_AFTER = (r"no\s+(?:other|additional|more)\s+words?\s+(?:should|can|may|must)?\s*"
+                  r"(?:follow|come\s+after)\w*[^.\n]*|nothing\s+(?:else\s+)?(?:should\s+)?"
+                  r"(?:follow|come\s+after)\w*[^.\n]*|with\s+no\s+other\s+words\s+after[^.\n]*")
+
+
+def _end_phrase_position(prompt: str, phrase: str,
+                         cues: list[re.Match[str]]) -> Optional[tuple[int, int]]:
+    """The occurrence of the end phrase that follows an "end with" cue (else the first one)."""
+    words_ = phrase.strip().split()
+    pattern = re.compile(r"\s+".join(re.escape(word) for word in words_), re.IGNORECASE)
+    occurrences = list(pattern.finditer(prompt))
+    for occurrence in occurrences:
+        if any(0 <= occurrence.start() - cue.end() <= 150 for cue in cues):
+            return occurrence.start(), occurrence.end()
+    return (occurrences[0].start(), occurrences[0].end()) if occurrences else None
+
+
+class EndPhraseParams(Params):
+    end_phrase: NonEmptyText
+
+
+@register
+class EndChecker(Constraint):
+    """The response, stripped of whitespace and then of `"` at both ends, ends with the phrase.
+
+    Case-insensitive; the phrase is stripped too.
+    """
+
+    id = "startend:end_checker"
+    Params = EndPhraseParams
+    # Not startend:quotation: the checker strips the wrapping quotes before comparing.
+    conflicts_with = frozenset({"detectable_format:json_format"})
+
+    def check(self, response: str, params: EndPhraseParams, *, prompt: Optional[str] = None,
+              profile: Profile = "official") -> bool:
+        ending = response.strip().strip('"').lower()
+        return ending.endswith(params.end_phrase.strip().lower())
+
+    # ------------------------------------------------------------ reading the prompt
+
+    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+        found = self._phrase(prompt, getattr(params, "end_phrase", ""))
+        if rewrite:
+            phrase = params.end_phrase.strip()
+            values = spans_of(re.escape(phrase), prompt)
+            if not values and phrase.endswith((".", "!", "?")):
+                values = spans_of(re.escape(phrase[:-1]), prompt)
+            found += edit_statements(prompt, values=values,
+                                     mentions=spans_of(_NOTHING_AFTER, prompt))
+        return found
+
+    @staticmethod
+    def _phrase(prompt: str, phrase: str) -> list[Statement]:
+        own = ("end", "quotation")
+        cues = list(_END_CUE.finditer(prompt))
+        where = _end_phrase_position(prompt, phrase, cues) if phrase.strip() else None
+        if where is None:
+            # Offer what the prompt quotes after its "end with" cue, for the message.
+            for cue in cues:
+                quoted = _QUOTED.search(prompt, cue.end(), min(len(prompt), cue.end() + 120))
+                if quoted:
+                    value = quoted.group(1) or quoted.group(2)
+                    return [statement(prompt, cue.start(), quoted.end(), own, "other_value",
+                                      value=value)]
+            return []
+        start, end = where
+        cue_start = start
+        for cue in reversed(cues):
+            if cue.start() < start and sentence_index(prompt, cue.start()) >= \
+                    sentence_index(prompt, start) - 3:
+                cue_start = cue.start()
+                break
+        while end < len(prompt) and prompt[end] in "\"”'’":
+            end += 1
+        span = constraint_span(prompt, cue_start, end, own)
+        follow = _FOLLOW_UP.match(prompt, span.end)
+        if follow and span.end >= end:
+            span = make_span(prompt, span.start, follow.end())
+        return [Statement(span=span, phrase=make_span(prompt, where[0], where[1]), role="value",
+                          value=phrase)]
+
+    def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        phrase = item.params.end_phrase
+        found = context.statements(item)
+        if with_role(found):
+            return []
+        other = with_role(found, "other_value")
+        if other:
+            return [Problem("REFLECT_VALUE_MISMATCH",
+                            f"end_phrase: the prompt asks to end with {quote(other[0].value or '')}"
+                            f" but the stored end_phrase is {phrase!r}", other[0].span)]
+        return [Problem("REFLECT_VALUE_ABSENT",
+                        f"end_phrase: {phrase!r} never occurs in the prompt")]
+
+    def quoted_literals(self, params: EndPhraseParams) -> tuple[str, ...]:
+        return (params.end_phrase.lower(),) if params.end_phrase else ()
+
+    def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        return matches(_END_STATEMENT, prompt)
+
+    # ------------------------------------------------------------ coherence and the witness
+
+    def requires(self, params: EndPhraseParams) -> Requirements:
+        return Requirements(texts=(Required(params.end_phrase.strip(), "the end phrase",
+                                            at="end"),))
+
+    def words_needed(self, params: EndPhraseParams, context: CaseContext) -> Optional[WordNeed]:
+        return WordNeed(text.count_words(params.end_phrase), "the end phrase", adds_up=True)
+
+    def unsatisfiable(self, params: EndPhraseParams) -> list[str]:
+        phrase = params.end_phrase.strip()
+        if phrase.endswith('"'):
+            return [f"end_phrase {phrase!r} ends with a double quote, which the checker strips "
+                    f"from the response before comparing"]
+        return []
+
+    def satisfy(self, params: EndPhraseParams, draft: Draft) -> None:
+        draft.end_phrase = params.end_phrase.strip()
+
+    # ------------------------------------------------------------ generating
+
+    def propose(self, params: EndPhraseParams, rng: Any, *, profile: Profile = "official"
+                ) -> dict[str, Any]:
+        return {"end_phrase": pick_other(rng, words()["end_phrases"], params.end_phrase)}
+
+    def sketch_texts(self, params: EndPhraseParams) -> list[str]:
+        return [params.end_phrase]
+
+    def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
+        if field == "end_phrase" and before in piece:
+            return piece.replace(before, after)
+        return None

@@ -1,0 +1,70 @@
+"""Language names: how prompts name the languages langdetect knows, and how we name them.
+
+Shared by language:response_language (its statements, wording and in-place
+edits), the change_case:english_* types (a prompt asking for another language)
+and the wording helpers.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+# What a prompt may call each langdetect code (capitalised, as prompts write them).
+NAMES_IN_PROMPTS: dict[str, tuple[str, ...]] = {
+    "af": ("Afrikaans",), "ar": ("Arabic",), "bg": ("Bulgarian",), "bn": ("Bengali", "Bangla"),
+    "ca": ("Catalan",), "cs": ("Czech",), "cy": ("Welsh",), "da": ("Danish",), "de": ("German",),
+    "el": ("Greek",), "en": ("English",), "es": ("Spanish",), "et": ("Estonian",),
+    "fa": ("Persian", "Farsi"), "fi": ("Finnish",), "fr": ("French",), "gu": ("Gujarati",),
+    "he": ("Hebrew",), "hi": ("Hindi",), "hr": ("Croatian",), "hu": ("Hungarian",),
+    "id": ("Indonesian",), "it": ("Italian",), "ja": ("Japanese",), "kn": ("Kannada",),
+    "ko": ("Korean",), "lt": ("Lithuanian",), "lv": ("Latvian",), "mk": ("Macedonian",),
+    "ml": ("Malayalam",), "mr": ("Marathi",), "ne": ("Nepali", "Nepalese"),
+    "nl": ("Dutch",), "no": ("Norwegian",), "pa": ("Punjabi", "Panjabi"), "pl": ("Polish",),
+    "pt": ("Portuguese",), "ro": ("Romanian",), "ru": ("Russian",), "sk": ("Slovak",),
+    "sl": ("Slovenian", "Slovene"), "so": ("Somali",), "sq": ("Albanian",),
+    "sv": ("Swedish",), "sw": ("Swahili", "Kiswahili"), "ta": ("Tamil",), "te": ("Telugu",),
+    "th": ("Thai",), "tl": ("Tagalog", "Filipino"), "tr": ("Turkish",),
+    "uk": ("Ukrainian",), "ur": ("Urdu",), "vi": ("Vietnamese",),
+    "zh-cn": ("Chinese", "Mandarin", "Simplified Chinese"),
+    "zh-tw": ("Chinese", "Mandarin", "Traditional Chinese"),
+}
+
+# Language names for the codes langdetect returns (our wording, English names).
+ENGLISH_NAMES: dict[str, str] = {
+    "af": "Afrikaans", "ar": "Arabic", "bg": "Bulgarian", "bn": "Bengali", "ca": "Catalan",
+    "cs": "Czech", "cy": "Welsh", "da": "Danish", "de": "German", "el": "Greek", "en": "English",
+    "es": "Spanish", "et": "Estonian", "fa": "Persian", "fi": "Finnish", "fr": "French",
+    "gu": "Gujarati", "he": "Hebrew", "hi": "Hindi", "hr": "Croatian", "hu": "Hungarian",
+    "id": "Indonesian", "it": "Italian", "ja": "Japanese", "kn": "Kannada", "ko": "Korean",
+    "lt": "Lithuanian", "lv": "Latvian", "mk": "Macedonian", "ml": "Malayalam", "mr": "Marathi",
+    "ne": "Nepali", "nl": "Dutch", "no": "Norwegian", "pa": "Punjabi", "pl": "Polish",
+    "pt": "Portuguese", "ro": "Romanian", "ru": "Russian", "sk": "Slovak", "sl": "Slovenian",
+    "so": "Somali", "sq": "Albanian", "sv": "Swedish", "sw": "Swahili", "ta": "Tamil",
+    "te": "Telugu", "th": "Thai", "tl": "Tagalog", "tr": "Turkish", "uk": "Ukrainian",
+    "ur": "Urdu", "vi": "Vietnamese", "zh-cn": "Simplified Chinese",
+    "zh-tw": "Traditional Chinese",
+}
+
+
+def language_name(code: str) -> str:
+    """Our English name for a language code (the code itself when unknown)."""
+    return ENGLISH_NAMES.get(code, code)
+
+
+@functools.lru_cache(maxsize=1)
+def _language_pattern() -> re.Pattern[str]:
+    names = sorted({name for names in NAMES_IN_PROMPTS.values() for name in names}, key=len,
+                   reverse=True)
+    return re.compile(r"\b(?:" + "|".join(names) + r")\b")
+
+
+@functools.lru_cache(maxsize=64)
+def _mentions(prompt: str) -> tuple[re.Match[str], ...]:
+    return tuple(_language_pattern().finditer(prompt))
+
+
+def language_mentions(prompt: str) -> list[re.Match[str]]:
+    """Capitalised language names in the prompt ("Kannada", "Simplified Chinese"); read once
+    per prompt for the language type, the case types and the unstored cues."""
+    return list(_mentions(prompt))

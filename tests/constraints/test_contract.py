@@ -1,0 +1,67 @@
+"""The type homes keep the contract: what a type declares names its own parameters, and
+nothing outside `ifevalpp/constraints/` names an instruction id."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from ifevalpp.constraints import REGISTRY
+from ifevalpp.constraints.base import Constraint
+
+PACKAGE = Path(__file__).resolve().parents[2] / "ifevalpp"
+ID_LITERAL = re.compile(r'"(?:keywords|language|length_constraints|detectable_content|'
+                        r'detectable_format|combination|change_case|startend|punctuation):'
+                        r'[a-z_]+"')
+TYPES = sorted(REGISTRY)
+
+
+def test_no_module_outside_the_type_homes_names_an_instruction_id():
+    named = [f"{path.relative_to(PACKAGE)}: {match.group()}"
+             for path in sorted(PACKAGE.rglob("*.py"))
+             if path.relative_to(PACKAGE).parts[0] != "constraints"
+             for match in ID_LITERAL.finditer(path.read_text(encoding="utf-8"))]
+    assert named == []
+
+
+def test_every_type_lives_in_its_own_module_under_its_group():
+    for instruction_id, constraint in REGISTRY.items():
+        group, name = instruction_id.split(":")
+        module = type(constraint).__module__
+        folder = {"length_constraints": "length", "detectable_content": "content",
+                  "detectable_format": "format", "change_case": "case"}.get(group, group)
+        assert module == f"ifevalpp.constraints.{folder}.{name}", instruction_id
+
+
+@pytest.mark.parametrize("instruction_id", TYPES)
+def test_declared_fields_are_parameters_of_the_type(instruction_id):
+    constraint = REGISTRY[instruction_id]
+    fields = set(constraint.Params.model_fields)
+    declared = [constraint.request_field, constraint.topic_field]
+    if constraint.count is not None:
+        declared += [constraint.count.field, constraint.count.relation_field]
+    assert {name for name in declared if name is not None} <= fields
+
+
+@pytest.mark.parametrize("instruction_id", TYPES)
+def test_declarations_name_registered_types(instruction_id):
+    constraint = REGISTRY[instruction_id]
+    named = set(constraint.conflicts_with) | set(constraint.conflict_reasons) | \
+        set(constraint.unstored_covered_by)
+    assert named <= set(REGISTRY)
+
+
+@pytest.mark.parametrize("instruction_id", TYPES)
+def test_the_finder_reads_a_prompt_without_parameters(instruction_id):
+    # The unstored-statement cues read a prompt for types a case does not store.
+    prompt = "Write at least 3 paragraphs in English about tea, with no commas at all."
+    statements = REGISTRY[instruction_id].statements(prompt, None)
+    assert all(0 <= item.span.start <= item.span.end <= len(prompt) for item in statements)
+
+
+def test_reconfigurable_means_the_type_proposes_settings():
+    for constraint in REGISTRY.values():
+        assert constraint.reconfigurable == (type(constraint).propose is not Constraint.propose)
+    assert not REGISTRY["combination:repeat_prompt"].reconfigurable  # it follows the prompt
