@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence
 
 from ..wording.english import gerund
-from .templating import load_json
+from ..constraints.support.wording import load_json
 
 
 @dataclass(frozen=True)
@@ -360,9 +360,9 @@ _TOPIC_STOP = re.compile(r"\b(?:about|for|with|without|using|that|which|while|so
 
 
 def _languages() -> frozenset[str]:
-    from .templating import LANGUAGE_NAMES
+    from ..constraints.support.languages import NAMES_IN_PROMPTS
 
-    return frozenset(name.lower() for name in LANGUAGE_NAMES.values())
+    return frozenset(name.lower() for names in NAMES_IN_PROMPTS.values() for name in names)
 
 
 def _topic_first(vp: str, masked: "_Masked") -> list[tuple[str, str]]:

@@ -500,7 +500,7 @@ def _capitalize_first(segments: list[list[Any]]) -> None:
 
 
 def templates_root() -> Path:
-    from ..generate.templating import templates_dir
+    from ..constraints.support.wording import templates_dir
 
     return templates_dir()
 

@@ -49,9 +49,12 @@ class CapitalWordFrequency(Constraint):
     """Fully upper-case tokens of nltk.word_tokenize occur less than / at least N times."""
 
     id = "change_case:capital_word_frequency"
+    competes_as_format = True
     Params = CapitalFrequencyParams
     around_tolerance = 5
     count = CountSpec("capital_frequency", "capital_relation")
+    harder_ceiling = 25
+    harder_floor = 2
     satisfied_by_presence = True
     format_phrase = True
 

@@ -29,6 +29,7 @@ class EnglishLowercase(Constraint):
     """The response is lower case (str.islower) and detected as English."""
 
     id = "change_case:english_lowercase"
+    refuses_effects = frozenset({"needs_capitals"})
     format_phrase = True
     conflicts_with = frozenset({"change_case:english_capital",
                                 "detectable_format:constrained_response"})

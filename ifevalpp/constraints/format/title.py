@@ -26,6 +26,8 @@ class Title(Constraint):
     """Some `<<title>>` on one line whose inner text is not blank."""
 
     id = "detectable_format:title"
+    task_avoids = frozenset({"question"})
+    competes_as_format = True
     satisfied_by_presence = True
     format_phrase = True
     conflicts_with = frozenset({"detectable_format:json_format"})

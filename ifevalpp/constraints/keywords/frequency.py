@@ -42,10 +42,13 @@ class KeywordFrequency(Constraint):
     """A keyword occurs less than / at least N times (non-overlapping, case-insensitive)."""
 
     id = "keywords:frequency"
+    task_avoids = frozenset({"structured"})
     Params = FrequencyParams
     official_regex_fields = ("keyword",)
     around_tolerance = 5
     count = CountSpec("frequency", "relation")
+    harder_ceiling = 12
+    harder_floor = 2
     satisfied_by_presence = True
     topic_field = "keyword"
 

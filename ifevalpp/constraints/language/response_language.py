@@ -47,6 +47,9 @@ class ResponseLanguage(Constraint):
               profile: Profile = "official") -> bool:
         return detection_verdict(text.language(response), params.language, profile)
 
+    def wording_params(self, params: LanguageParams, **context: Any) -> dict[str, Any]:
+        return super().wording_params(params, **context) | {"language": language_name(params.language)}
+
     def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
         code = getattr(params, "language", "")
         names = NAMES_IN_PROMPTS.get(code, ())

@@ -70,6 +70,8 @@ class NthParagraphFirstWord(Constraint):
     """
 
     id = "length_constraints:nth_paragraph_first_word"
+    task_needs = frozenset({"paragraphs"})
+    refuses_effects = frozenset({"adds_first_line", "adds_last_line", "limits_paragraph_length"})
     Params = NthParagraphParams
     count = CountSpec("num_paragraphs", shape="exact", floor=1, numeric_conflicts=False)
     format_phrase = True
