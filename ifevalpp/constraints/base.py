@@ -296,7 +296,8 @@ class Constraint:
         floor = max(spec.floor + 1 if relation == "less than" else max(spec.floor, 1),
                     self.harder_floor)
         value = harder_value(current, relation, step, of=of, floor=floor,
-                             ceiling=self.harder_ceiling or 10**6, ladder=self.harder_ladder)
+                             ceiling=self.harder_ceiling or 10**6, ladder=self.harder_ladder,
+                             max_factor=1.5)
         if value is None or value == current:
             return None
         return parse_params(self.id, {**params.model_dump(exclude_none=True), spec.field: value},

@@ -532,7 +532,8 @@ def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
         for index in by_anchor.get(position, []):
             piece = rendered[index]
             joiner = "\n" if ("\n" in piece or (out and "\n" in out[-1].split(". ")[-1]
-                                                 and out[-1].rstrip().endswith(":"))) else " "
+                                                 and out[-1].rstrip().endswith(":"))
+                              or (out and _stands_alone("".join(out)))) else " "
             if not out:
                 out.append(piece)
             else:
@@ -541,6 +542,19 @@ def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
         out.insert(0, task_override + " ")
     text = "".join(out).strip()
     return re.sub(r"[ \t]+\n", "\n", re.sub(r" {2,}", " ", text))
+
+
+_LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+
+
+def _stands_alone(text: str) -> bool:
+    """Whether the text so far ends in a line nothing may be run onto: a list item, an
+    example, a line without a final stop (new sentences then start on a line of their own)."""
+    last = text.rstrip().rsplit("\n", 1)[-1] if "\n" in text.strip() else ""
+    if not last.strip():
+        return False
+    ending = last.rstrip().rstrip('"”\')*_')
+    return bool(_LIST_LINE.match(last)) or ending[-1:] not in ".!?:"
 
 
 def finish(layout: Layout, request: str, params: Sequence[Any], rng: Any, *,
@@ -593,17 +607,18 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
                 for index in the_plan.render}
     request = _request_pieces(layout, the_plan, rendered, task_override)
     if vary and task_override is None:
-        request = _vary_first_task(layout, the_plan, request, rng)
+        request = _vary_first_task(layout, the_plan, request, rng, params)
     return finish(layout, request, params, rng, rephrase_repeat=rephrase_repeat, detail=detail)
 
 
-def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any) -> str:
+def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
+                     params: Sequence[Any]) -> str:
     for position, unit in enumerate(layout.units):
         if unit.pure:
             continue
         text = the_plan.unit_text.get(position, unit.text)
         if text and request.startswith(text):
-            new, _ = vary_task(text, rng)
+            new, _ = reword_task(text, layout, params, rng)
             return new + request[len(text):]
         break
     return request

@@ -173,6 +173,8 @@ def _place(layout: Layout, picker: Any, sentence: str, distractor: dict[str, Any
     prompt = layout.prompt.rstrip()
     if layout.repeat is not None:
         position = "after" if layout.repeat.where == "above" else "before"
+    elif layout.prompt.lstrip()[:1].islower():
+        position = "after"  # a prompt that opens in lower case cannot follow a sentence
     else:
         position = "after" if picker.random() < 0.75 else "before"
     if position == "before":

@@ -59,7 +59,7 @@ def _new_lines(prompt: str, original: str) -> list[str]:
 # ---------------------------------------------------------------- stitched fragments
 
 _LOWER_AFTER_STOP = re.compile(r"([.!?])\s+([a-z])")
-_DANGLING_END = re.compile(r"\b(?:and|or|but|the|an|of|to|with|that|which)[.!?](?:\s|$)", re.I)
+_DANGLING_END = re.compile(r"\b(?:and|or|but|the|an|of|to|with)[.!?](?:\s|$)", re.I)
 _DOUBLED_MARKS = re.compile(r"[,;:]\s*[,.;:]|\.\s+\.|(?<!\.)\.\.(?!\.)|\?\.|!\.|\s[,.;:?!]")
 _REPEATED_WORD = re.compile(r"\b([a-z]+) \1\b", re.I)
 _PAIRS = (("(", ")"), ("[", "]"), ("“", "”"))
@@ -68,7 +68,10 @@ _PAIRS = (("(", ")"), ("[", "]"), ("“", "”"))
 def stitched(prompt: str, original: str) -> list[Defect]:
     defects = []
     masked_original = _masked(original)
+    original_lines = sorted({own.strip() for own in original.splitlines() if own.strip()},
+                            key=len, reverse=True)
     for line in _new_lines(prompt, original):
+        line = _added_part(line, original_lines)
         body = _masked(_MARKER.sub("", line)).strip()
         for match in _LOWER_AFTER_STOP.finditer(body):
             before = body[:match.start() + 1]
@@ -86,11 +89,24 @@ def stitched(prompt: str, original: str) -> list[Defect]:
             if line.count('"') % 2 and not any(own.count('"') % 2 for own in original.splitlines()):
                 defects.append(Defect("stitched", line.strip()))
                 continue
+            unmarked = _MARKER.sub("", line)
             for left, right in _PAIRS:
-                if line.count(left) != line.count(right):
+                if unmarked.count(left) != unmarked.count(right):
                     defects.append(Defect("stitched", line.strip()))
                     break
     return defects
+
+
+def _added_part(line: str, original_lines: Sequence[str]) -> str:
+    """The line without an original line it begins or ends with (a distractor or a woven
+    requirement added to it): the original's own text is not the generator's doing."""
+    stripped = line.strip()
+    for own in original_lines:
+        if len(own) > 20 and stripped.startswith(own) and len(stripped) > len(own):
+            return stripped[len(own):].strip()
+        if len(own) > 20 and stripped.endswith(own) and len(stripped) > len(own):
+            return stripped[:-len(own)].strip()
+    return line
 
 
 def _mid_line_in(fragment: str, original: str) -> bool:
@@ -189,7 +205,7 @@ _RELATION_FIELDS = ("relation", "let_relation", "capital_relation")
 _COUNT_FIELDS = ("num_words", "num_sentences", "frequency", "let_frequency", "capital_frequency")
 _WRONG_WORDS = {
     "less than": r"at most|no more than|not more than|up to|a maximum of|maximum of",
-    "at least": r"more than|over|above|upwards of",
+    "at least": r"(?<!no )more than|(?<!no )over|above|upwards of",
     "at most": r"less than|fewer than|under|below",
 }
 _WRONG_AFTER = {
@@ -210,8 +226,8 @@ def relation_wording(prompt: str, ids: Sequence[str], kwargs: Sequence[Optional[
             continue
         shown = rf"(?:{value}|{re.escape(number_words(value))})"
         before = re.compile(rf"\b(?:{_WRONG_WORDS[relation]})\s+{shown}\b", re.I)
-        after = (re.compile(rf"\b{shown}\b[\w\s-]{{0,40}}?\b(?:{_WRONG_AFTER[relation]})\b", re.I)
-                 if _WRONG_AFTER[relation] else None)
+        after = (re.compile(rf"\b{shown}(?!\s+more\b)(?:\s+[a-z-]+){{0,2}}\s+(?:{_WRONG_AFTER[relation]})\b",
+                            re.I) if _WRONG_AFTER[relation] else None)
         for pattern in (before, after):
             match = pattern.search(prompt) if pattern else None
             if match:

@@ -375,7 +375,7 @@ def _topic_first(vp: str, masked: "_Masked") -> list[tuple[str, str]]:
             or _TOPIC_STOP.search(shown) or masked.holds(topic)
             or any(word in _languages() for word in re.findall(r"[a-z]+", shown))):
         return []
-    intros = (f"The topic is {topic}.", f"My topic: {topic}.", f"Here is the subject: {topic}.")
+    intros = (f"The topic is {topic}.", f"My topic: {topic}.", f"The subject: {topic}.")
     return [(intro + "\u0000" + head + " about it", "topic-first") for intro in intros]
 
 
@@ -394,7 +394,7 @@ def _audience_moved(vp: str, masked: "_Masked") -> list[tuple[str, str]]:
         aud = match.group("aud")
         if len(rest.split()) < 2:
             return []
-        return [(f"This is for {aud}.\u0000{rest}", "audience-first"),
+        return [(f"The audience is {aud}.\u0000{rest}", "audience-first"),
                 (f"{rest}\u0000It is meant for {aud}.", "audience-last")]
     return []
 

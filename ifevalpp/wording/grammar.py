@@ -84,6 +84,7 @@ FILTERS: dict[str, Filter] = {
     "plain_and": _series("and", False),
     "plain_or": _series("or", False),
     "plain_q": _comma_list,
+    "minus1": lambda v: [(True, str(int(v) - 1))],
 }
 
 # Modifiers on a rule reference: applied to the first word of what the rule produced.

@@ -82,7 +82,7 @@ def test_topic_first():
 
 def test_audience_moved_to_either_side():
     found = texts("Describe the water cycle for children.")
-    assert "This is for children. Describe the water cycle." in found
+    assert "The audience is children. Describe the water cycle." in found
     assert "Could you describe the water cycle? It is meant for children." in found
 
 
@@ -172,7 +172,7 @@ def test_rewrite_is_deterministic_and_avoids_given_texts():
     ("Write a rap about the ocean in Spanish.", "Spanish"),
 ])
 def test_topic_first_refuses_a_topic_that_runs_on_into_form_or_language(task, moved):
-    assert not any(t.startswith(("The topic is", "My topic:", "Here is the subject:"))
+    assert not any(t.startswith(("The topic is", "My topic:", "The subject:"))
                    for t in texts(task))
 
 

@@ -71,7 +71,7 @@ class NumberBulletLists(Constraint):
         if rewrite:
             found += edit_statements(
                 prompt,
-                values=counted(prompt, r"(?:markdown\s+)?(?:bullet(?:[- ]?points?)?|bullet\s+"
+                values=counted(prompt, r"(?:markdown\s+)?(?:bullet(?:s|[- ]?points?)?|bullet\s+"
                                        r"lists?|points?|items?)", params.num_bullets, slack=0),
                 mentions=spans_of(r"bullet[- ]?(?:points?|lists?|s)?|markdown\s+bullets?",
                                   prompt))
