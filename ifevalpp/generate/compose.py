@@ -544,6 +544,9 @@ def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
     return re.sub(r"[ \t]+\n", "\n", re.sub(r" {2,}", " ", text))
 
 
+# A sentence that only gives an example ("For example: *3 years of experience*.").
+_EXAMPLE_ONLY = re.compile(r"^\s*(?:for example|for instance|e\.g\.|i\.e\.|such as|like)\b[:,]?\s",
+                           re.IGNORECASE)
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 
 
@@ -651,6 +654,8 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         text = the_plan.unit_text.get(position, unit.text)
         if not text:
             continue
+        if _EXAMPLE_ONLY.match(text) and the_plan.render:
+            continue  # an example of a statement said anew (with its own example) elsewhere
         task_parts.append((unit.sep if task_parts else "") + text)
     task = task_override if task_override is not None else "".join(task_parts).strip()
     how = "unchanged"

@@ -120,7 +120,7 @@ def _templates_digest(root: str, only: Optional[str] = None) -> str:
         top = path.relative_to(base).parts[0]
         if (top != only) if only is not None else (top == "llm"):
             continue
-        if path.is_file() and path.suffix in (".j2", ".json"):
+        if path.is_file() and path.suffix in (".j2", ".json", ".grammar"):
             digest.update(path.relative_to(base).as_posix().encode("utf-8") + b"\0")
             digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()[:12]
