@@ -98,7 +98,7 @@ def _weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
     """Join the first constraint onto the task sentence ("Write a haiku about rain, leaving
     out every comma."), half the time, when the task is one line ending in a stop or a
     question mark and the type has a grammar; returns the new task and the rest."""
-    if not order or "\n" in task.strip() or task.rstrip()[-1:] not in ".?" or not chance(rng, 0.5):
+    if not order or "\n" in task.strip() or task.rstrip()[-1:] not in ".?" or not chance(rng, 0.75):
         return None
     if re.search(r"\bmind \w+ing\b", task):
         return None  # "Would you mind writing X, and …" would need a second gerund
