@@ -134,6 +134,23 @@ class Variant(Case):
     index: int = Field(ge=0)
     generator: GeneratorInfo = Field(default_factory=GeneratorInfo)
     validation: ValidationSummary = Field(default_factory=ValidationSummary)
+    distractor: Optional[dict[str, Any]] = None
+    """A distractor cousin's extra requirement, never scored as a constraint:
+    {"instruction_id", "kwargs"} (another instruction type, so following it can be checked)
+    or {"text"} (a format request outside the types, as worded in the prompt)."""
+
+    @field_validator("distractor")
+    @classmethod
+    def _distractor_shape(cls, value: Any) -> Any:
+        if value is None:
+            return value
+        keys = set(value)
+        if keys == {"text"} and isinstance(value["text"], str) and value["text"].strip():
+            return value
+        if keys == {"instruction_id", "kwargs"} and isinstance(value["instruction_id"], str) \
+                and isinstance(value["kwargs"], dict):
+            return value
+        raise ValueError('distractor must be {"text": …} or {"instruction_id": …, "kwargs": {…}}')
 
     @field_validator("kind", mode="before")
     @classmethod

@@ -101,13 +101,22 @@ def llm_settings(model: str, base_urls: Sequence[str], **options: Any) -> Any:
 @click.option("--cache-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="[openai] Answer cache, one JSON file per request hash; default .cache/ "
                    "beside --out (a rerun asks nothing).")
+@click.option("--distractor-style", type=click.Choice(["format", "context", "mixed"]),
+              default="format", show_default=True,
+              help="Distractor cousins add a competing format requirement (IFEval++), irrelevant "
+                   "context or a persona, or alternate the two.")
+@click.option("--reconfigure", "reconfigure", type=click.Choice(["harder", "any"]),
+              default="harder", show_default=True,
+              help="Reconfigured values get harder (more words for 'at least', fewer for 'less "
+                   "than', increasingly over a case's three), or just different.")
 @reports_errors
 def generate_families(original: str, out: Optional[Path], seed: int, per_kind: int,
                       kinds: Sequence[str], case_keys: Optional[str], max_attempts: int,
                       profile: str, progress: bool, backend: str, model: Optional[str],
                       base_urls: Sequence[str], api_key_env: str, concurrency: int,
                       temperature: float, max_tokens: int, timeout_s: float, json_mode: bool,
-                      cache_dir: Optional[Path]) -> None:
+                      cache_dir: Optional[Path], distractor_style: str = "format",
+                      reconfigure: str = "harder") -> None:
     """Grow each case into a family: original + rephrasings, distractors, reconfigurations.
 
     Every cousin is validated; the manifest beside the output names what could
@@ -149,7 +158,8 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
                                     cache_dir=cache_dir or out.parent / ".cache")
             result = llm_result = generate_families_llm(variants, settings, **options)
         else:
-            result = generate(variants, **options)
+            result = generate(variants, distractor_style=distractor_style,
+                              reconfigure=reconfigure, **options)
     finally:
         bar.close()
     write_jsonl(out, result.variants)
@@ -164,6 +174,12 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
     manifest = {"provenance": Provenance.current(profile).model_dump(), **manifest}  # type: ignore[arg-type]
     write_json(out.with_name(out.stem + ".manifest.json"), manifest)
     click.echo(summary_table(result, out))
+    from ..generate.diversity import KindDiversity, summary_line
+    made = manifest.get("kinds_made", {})
+    figures = {kind: KindDiversity(**entry["diversity"]) for kind, entry in made.items()
+               if "diversity" in entry}
+    if figures:
+        click.echo(summary_line(figures))
     if llm_result is not None:
         stats = llm_result.stats
         click.echo(f"model requests: {stats.requests} sent, {stats.cache_hits} answers from the "

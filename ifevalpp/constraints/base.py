@@ -282,10 +282,46 @@ class Constraint:
         """Whether the type has parameters a reconfiguration can change."""
         return type(self).propose is not Constraint.propose
 
+    # The largest counted value a harder setting may ask for (None: three times the current
+    # value is the limit; see generate/harder.py).
+    harder_ceiling: ClassVar[Optional[int]] = None
+    # Values a person would ask for (a harder setting prefers them), per relation.
+    harder_ladder: ClassVar[tuple[int, ...]] = ()
+    # The smallest "less than" bound a harder setting may ask for ("less than 1 time" means
+    # never, which no one says that way).
+    harder_floor: ClassVar[int] = 0
+
+    def harder(self, params: Any, rng: Any, *, step: int = 1, of: int = 3,
+               profile: Profile = "official") -> Optional[Any]:
+        """The setting `step` of `of` increasingly hard ones, or None when the type has no
+        direction (exact counts, a language, a marker). Default: the counted value moved
+        the hard way — more for "at least", fewer for "less than" and "at most"."""
+        spec = self.count
+        if spec is None or spec.shape == "exact":
+            return None
+        from ..generate.harder import harder_value
+        relation = "at least" if spec.shape == "at_least" else getattr(params, spec.relation_field or "")
+        current = getattr(params, spec.field)
+        floor = max(spec.floor + 1 if relation == "less than" else max(spec.floor, 1),
+                    self.harder_floor)
+        value = harder_value(current, relation, step, of=of, floor=floor,
+                             ceiling=self.harder_ceiling or 10**6, ladder=self.harder_ladder,
+                             max_factor=1.5)
+        if value is None or value == current:
+            return None
+        return parse_params(self.id, {**params.model_dump(exclude_none=True), spec.field: value},
+                            profile=profile)
+
     def reconfigure(self, params: Any, rng: Any, *, profile: Profile = "official",
-                    **options: Any) -> Any:
+                    direction: str = "any", step: int = 1, **options: Any) -> Any:
         """A different valid setting (ValueError for a type without parameters to change).
-        Keyword `options` (none yet) go to `propose` as they are."""
+        `direction="harder"` asks for the `step`-th (of three) increasingly hard setting where
+        the type has a direction (`harder`); otherwise any other setting. Further keyword
+        `options` go to `propose` as they are."""
+        if direction == "harder":
+            found = self.harder(params, rng, step=step, profile=profile)
+            if found is not None:
+                return found
         for _ in range(20):
             new = parse_params(self.id, self.propose(params, rng, profile=profile, **options))
             if new != params:
@@ -320,12 +356,63 @@ class Constraint:
         from .support.wording import parse_style
         return self.render_variant(params, *parse_style(style))
 
-    def phrase(self, params: Any, rng: Any, styles: Sequence[str]) -> str:
-        """A statement of the constraint in a seeded choice of style and wording."""
-        from .support.choosing import choice
-        style = choice(rng, list(styles))
-        variant = int(choice(rng, range(self.variants(style))))
-        return self.render_variant(params, style, variant)
+    # What a competing format requirement may not add beside this constraint (names from
+    # generate/requirements.EFFECTS): a JSON-only reply takes no heading, a postscript no
+    # sign-off after it. Texts `requires` pins at the start or end are refused on top.
+    refuses_effects: ClassVar[frozenset[str]] = frozenset()
+    # What a new task must offer for this constraint to suit it, and what it must not be
+    # (features of generate/tasks.py: structured, question, list, paragraphs, …).
+    task_needs: ClassVar[frozenset[str]] = frozenset()
+    task_avoids: ClassVar[frozenset[str]] = frozenset()
+
+    def task_words(self, params: Any) -> Optional[tuple[Optional[int], Optional[int]]]:
+        """The answer length (fewest, most words) the constraint implies, if any."""
+        return None
+
+    # Whether the type can be the extra format requirement of a distractor cousin.
+    competes_as_format: ClassVar[bool] = False
+
+    # The wording grammar (None: templates/constraints/<id>.grammar when that file exists);
+    # a type with a grammar is phrased by it, one without by its jinja2 wording file.
+    grammar_path: ClassVar[Optional[str]] = None
+
+    def grammar(self) -> Any:
+        """This type's wording grammar (`ifevalpp.wording.Grammar`), or None."""
+        from .support.wording import grammar_of
+        return grammar_of(self)
+
+    def wording_params(self, params: Any, **context: Any) -> dict[str, Any]:
+        """What the grammar reads: the kwargs by name, the counted value as `n` (with its
+        `relation`), a list's length as `n`, and the context (`task_noun`, `where`, …)."""
+        values = {name: value for name, value in params.model_dump().items() if value is not None}
+        if self.count is not None:
+            values["n"] = getattr(params, self.count.field)
+            if self.count.relation_field:
+                values["relation"] = getattr(params, self.count.relation_field)
+        else:
+            lists = [value for value in values.values() if isinstance(value, list)]
+            if lists:
+                values["n"] = len(lists[0])
+        values.update({key: value for key, value in context.items() if value is not None})
+        return values
+
+    def phrase(self, params: Any, rng: Any, styles: Sequence[str], **context: Any) -> str:
+        """A statement of the constraint in a seeded choice of form and wording: from the
+        type's grammar (a whole sentence, or a list item when `styles` is only 'list'), else
+        from its jinja2 wording file."""
+        grammar = self.grammar()
+        if grammar is None:
+            from .support.choosing import choice
+            style = choice(rng, list(styles))
+            variant = int(choice(rng, range(self.variants(style))))
+            return self.render_variant(params, style, variant)
+        from ..wording import Sampler
+        from .support.choosing import seeded_random
+        rule = context.pop("form", None) or ("list_item" if tuple(styles) == ("list",)
+                                             else "sentence")
+        sampler = Sampler(seeded_random(rng))
+        return sampler.render(grammar, rule, self.wording_params(params, **context),
+                              sentence=rule == "sentence").text
 
     def describe(self, params: Any) -> str:
         """What the instruction asks, in one sentence (for a model that writes cousins)."""

@@ -93,6 +93,66 @@ _DITRANSITIVE = frozenset({"write", "compose", "draft", "create", "make", "prepa
                            "pen", "design", "offer", "send"})
 
 
+def _weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any
+           ) -> Optional[tuple[str, list[int]]]:
+    """Join the first constraint onto the task sentence ("Write a haiku about rain, leaving
+    out every comma."), half the time, when the task is one line ending in a stop or a
+    question mark and the type has a grammar; returns the new task and the rest."""
+    if not order or "\n" in task.strip() or task.rstrip()[-1:] not in ".?" or not chance(rng, 0.75):
+        return None
+    if re.search(r"\bmind \w+ing\b", task):
+        return None  # "Would you mind writing X, and …" would need a second gerund
+    index = order[0]
+    constraint = get(layout.ids[index])
+    if constraint.grammar() is None:
+        return None
+    from ..wording import close_sentence
+
+    tail = constraint.phrase(params[index], rng, ("imperative",), form="attached")
+    body, mark = task.rstrip()[:-1].rstrip(), task.rstrip()[-1]
+    if mark == "?" and tail.startswith(";"):
+        return None
+    joined = body + ("" if tail[0] in ",;" else " ") + tail
+    return close_sentence(joined, mark), list(order[1:])
+
+
+def layout_phrase(rule: str, rng: Any) -> str:
+    """A list header, an intro for requirements that come first, or a task label
+    (templates/wording/layout.grammar)."""
+    from ..constraints.support.choosing import seeded_random
+    from ..wording import Sampler, load
+
+    return Sampler(seeded_random(rng)).render(load("wording/layout"), rule, {}).text
+
+
+def _protected(task: str, layout: Layout, params: Sequence[Any]) -> list[tuple[int, int]]:
+    """Spans of the task a checker reads: every literal of every instruction (keywords, end
+    phrases, markers, the text to repeat…), wherever it occurs in the task."""
+    spans = []
+    lowered = task.lower()
+    for instruction_id, item in zip(layout.ids, params):
+        for literal in get(instruction_id).literals(item):
+            literal = literal.strip()
+            if not literal:
+                continue
+            for match in re.finditer(re.escape(literal.lower()), lowered):
+                spans.append((match.start(), match.end()))
+    return spans
+
+
+def reword_task(task: str, layout: Layout, params: Sequence[Any], rng: Any, *,
+                openers: bool = True) -> tuple[str, str]:
+    """The task said another way (generate/task_rewrite.py: frame, topic, audience, context,
+    split or join, synonyms), keeping every literal a checker reads; the verb-table fallback
+    (`vary_task`) when the sentence has a shape the rewriter does not vouch for."""
+    from .task_rewrite import rewrite
+
+    found = rewrite(task, _protected(task, layout, params), rng)
+    if found is not None:
+        return found.text, "rewrite:" + "+".join(found.operations)
+    return vary_task(task, rng, openers=openers)
+
+
 def vary_task(task: str, rng: Any, *, openers: bool = True) -> tuple[str, str]:
     """Reword the task's opening: swap its leading verb or wrap it in an opener.
 
@@ -472,7 +532,8 @@ def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
         for index in by_anchor.get(position, []):
             piece = rendered[index]
             joiner = "\n" if ("\n" in piece or (out and "\n" in out[-1].split(". ")[-1]
-                                                 and out[-1].rstrip().endswith(":"))) else " "
+                                                 and out[-1].rstrip().endswith(":"))
+                              or (out and _stands_alone("".join(out)))) else " "
             if not out:
                 out.append(piece)
             else:
@@ -481,6 +542,22 @@ def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
         out.insert(0, task_override + " ")
     text = "".join(out).strip()
     return re.sub(r"[ \t]+\n", "\n", re.sub(r" {2,}", " ", text))
+
+
+# A sentence that only gives an example ("For example: *3 years of experience*.").
+_EXAMPLE_ONLY = re.compile(r"^\s*(?:for example|for instance|e\.g\.|i\.e\.|such as|like)\b[:,]?\s",
+                           re.IGNORECASE)
+_LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+
+
+def _stands_alone(text: str) -> bool:
+    """Whether the text so far ends in a line nothing may be run onto: a list item, an
+    example, a line without a final stop (new sentences then start on a line of their own)."""
+    last = text.rstrip().rsplit("\n", 1)[-1] if "\n" in text.strip() else ""
+    if not last.strip():
+        return False
+    ending = last.rstrip().rstrip('"”\')*_')
+    return bool(_LIST_LINE.match(last)) or ending[-1:] not in ".!?:"
 
 
 def finish(layout: Layout, request: str, params: Sequence[Any], rng: Any, *,
@@ -533,17 +610,18 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
                 for index in the_plan.render}
     request = _request_pieces(layout, the_plan, rendered, task_override)
     if vary and task_override is None:
-        request = _vary_first_task(layout, the_plan, request, rng)
+        request = _vary_first_task(layout, the_plan, request, rng, params)
     return finish(layout, request, params, rng, rephrase_repeat=rephrase_repeat, detail=detail)
 
 
-def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any) -> str:
+def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
+                     params: Sequence[Any]) -> str:
     for position, unit in enumerate(layout.units):
         if unit.pure:
             continue
         text = the_plan.unit_text.get(position, unit.text)
         if text and request.startswith(text):
-            new, _ = vary_task(text, rng)
+            new, _ = reword_task(text, layout, params, rng)
             return new + request[len(text):]
         break
     return request
@@ -576,31 +654,35 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         text = the_plan.unit_text.get(position, unit.text)
         if not text:
             continue
+        if _EXAMPLE_ONLY.match(text) and the_plan.render:
+            continue  # an example of a statement said anew (with its own example) elsewhere
         task_parts.append((unit.sep if task_parts else "") + text)
     task = task_override if task_override is not None else "".join(task_parts).strip()
     how = "unchanged"
     if vary and task_override is None:
-        task, how = vary_task(task, rng, openers=presentation != "first")
+        task, how = reword_task(task, layout, params, rng, openers=presentation != "first")
     order = sorted(the_plan.render)
     if len(order) > 1 and chance(rng, 0.5):
         order = order[::-1]
-    table = load_json("phrases/task.json")
     if presentation == "list":
         items = [render(layout.ids[index], params[index], rng, styles=("list",))
                  for index in order]
-        header = choice(rng, table["headers"])
+        header = layout_phrase("header", rng)
         marker = choice(rng, ["- ", "numbered"])
-        lines = [(f"{number}. " if marker == "numbered" else "- ") + item[0].upper() + item[1:]
+        lines = [(f"{number}) " if marker == "numbered" else "- ") + item[0].upper() + item[1:]
                  for number, item in enumerate(items, start=1)]
         request = task + "\n\n" + header + "\n" + "\n".join(lines) if items else task
     elif presentation == "first" and order:
         sentences = [_sentence(render(layout.ids[index], params[index], rng,
                                       styles=("imperative", "declarative"))) for index in order]
-        intro = choice(rng, table["first_intros"])
-        label = choice(rng, table["task_labels"])
+        intro = layout_phrase("first_intro", rng)
+        label = layout_phrase("task_label", rng)
         block = _join(sentences)
         request = (intro + " " + block if chance(rng, 0.5) else block) + "\n\n" + label + " " + task
     else:
+        woven = _weave(task, layout, params, order, rng)
+        if woven is not None:
+            task, order = woven
         sentences = [_sentence(render(layout.ids[index], params[index], rng)) for index in order]
         block = _join(sentences)
         joiner = "\n" if ("\n" in task.split("\n")[-1] or task.rstrip().endswith(":")) else " "

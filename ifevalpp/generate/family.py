@@ -76,6 +76,8 @@ class FamilyResult(BaseModel):
     validator: str = ""
     version: str = ""
     backend: str = "template"
+    distractor_style: str = "format"
+    reconfigure: str = "harder"
 
     @property
     def expected_cousins(self) -> int:
@@ -118,7 +120,7 @@ def _templates_digest(root: str, only: Optional[str] = None) -> str:
         top = path.relative_to(base).parts[0]
         if (top != only) if only is not None else (top == "llm"):
             continue
-        if path.is_file() and path.suffix in (".j2", ".json"):
+        if path.is_file() and path.suffix in (".j2", ".json", ".grammar"):
             digest.update(path.relative_to(base).as_posix().encode("utf-8") + b"\0")
             digest.update(path.read_bytes() + b"\0")
     return digest.hexdigest()[:12]
@@ -275,6 +277,9 @@ class CousinRequest:
     accepted: tuple[str, ...]                 # prompts kept so far (the original first)
     previous: Optional[str] = None            # why the last attempt was rejected
     donors: Sequence[Donor] = ()              # tasks of other cases not borrowed yet
+    distractor_style: str = "format"          # format | context | mixed
+    settings: Any = None                      # instruction id -> kwargs seen in the run
+    reconfigure: str = "harder"               # harder | any
 
 
 class StopCousin(Exception):
@@ -294,11 +299,30 @@ class CousinBackend:
 
 
 def template_propose(request: CousinRequest) -> Composed:
-    """The offline generators (rephrasing.py, distractor.py, reconfiguration.py)."""
+    """The offline generators (rephrasing.py, format_distractor.py or distractor.py,
+    reconfiguration.py)."""
+    if request.kind == "distractor":
+        style = request.distractor_style
+        if style == "mixed":
+            style = "format" if (request.index + request.attempt) % 2 else "context"
+        if style == "format":
+            from .format_distractor import add_format_distractor
+            try:
+                return add_format_distractor(request.layout, request.rng, request.index,
+                                             attempt=request.attempt, profile=request.profile,
+                                             settings=request.settings or {})
+            except ComposeError as exc:
+                # No competing requirement can be proven compatible (no witness for the
+                # case, or every one clashes): say so, and add a context distractor instead.
+                composed = add_distractor(request.layout, request.rng, request.index,
+                                          attempt=request.attempt)
+                composed.detail.update(style="context", format_refused=str(exc))
+                return composed
     generator = GENERATORS[request.kind]
     if request.kind == "reconfiguration":
         return generator(request.layout, request.rng, request.index, donors=request.donors,
-                         profile=request.profile, attempt=request.attempt)
+                         profile=request.profile, attempt=request.attempt,
+                         direction=request.reconfigure)
     return generator(request.layout, request.rng, request.index, attempt=request.attempt)
 
 
@@ -316,9 +340,14 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                     min_distance: float = DEFAULT_MIN_DISTANCE,
                     max_attempts: int = DEFAULT_MAX_ATTEMPTS,
                     version: Optional[str] = None,
-                    backend: CousinBackend = TEMPLATE_BACKEND
+                    backend: CousinBackend = TEMPLATE_BACKEND,
+                    distractor_style: str = "format",
+                    settings: Optional[dict[str, tuple[dict[str, Any], ...]]] = None,
+                    reconfigure: str = "harder"
                     ) -> tuple[list[Variant], list[CousinFailure]]:
-    """The family of one case: its original and up to `per_kind` cousins of each kind."""
+    """The family of one case: its original and up to `per_kind` cousins of each kind.
+    `settings` (instruction id -> kwargs seen in the run) lets a distractor be another
+    instruction type with a real setting."""
     key, case = _case_key(case)
     validator = validator or load_validator(profile)[0]
     version = version or backend.version or generator_version()
@@ -354,7 +383,9 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                 request = CousinRequest(case=key, layout=layout, kind=kind, index=index,
                                         attempt=attempt, seed=cousin_seed, rng=rng,
                                         profile=profile, accepted=tuple(accepted),
-                                        previous=reason if attempt else None, donors=fresh)
+                                        previous=reason if attempt else None, donors=fresh,
+                                        distractor_style=distractor_style,
+                                        settings=settings or {}, reconfigure=reconfigure)
                 try:
                     composed = backend.propose(request)
                 except StopCousin as exc:
@@ -373,13 +404,18 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                               f"distance {distance:.3f} < {min_distance})")
                     continue
                 try:
+                    detail = dict(composed.detail)
+                    distractor = detail.pop("distractor", None)
+                    if distractor is not None and not isinstance(distractor, dict):
+                        detail["distractor"] = distractor  # a context distractor's id
                     variant = Variant(
                         key=family_key(key, kind, index), case=key, kind=kind, index=index,
                         prompt=composed.prompt, instruction_id_list=list(layout.ids),
                         kwargs=composed.kwargs,
                         generator=GeneratorInfo(backend=backend.name, version=version,
                                                 seed=cousin_seed,
-                                                detail={"attempt": attempt, **composed.detail}))
+                                                detail={"attempt": attempt, **detail}),
+                        distractor=distractor if isinstance(distractor, dict) else None)
                     new_params = [parse_params(instruction_id, kwargs) for instruction_id, kwargs
                                   in zip(variant.instruction_id_list, variant.kwargs)]
                 except (IfevalppError, ValueError) as exc:
@@ -430,7 +466,9 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
                       max_attempts: int = DEFAULT_MAX_ATTEMPTS,
                       validator: Optional[Validator] = None,
                       progress: Optional[Callable[[int], None]] = None,
-                      backend: CousinBackend = TEMPLATE_BACKEND) -> FamilyResult:
+                      backend: CousinBackend = TEMPLATE_BACKEND,
+                      distractor_style: str = "format", reconfigure: str = "harder"
+                      ) -> FamilyResult:
     """Grow every case into a family (library entry point; the CLI only adapts it).
 
     `cases` are IFEval cases (`Case`, an original `Variant`, or the raw dict);
@@ -456,15 +494,23 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
     version = backend.version or generator_version()
     donors = (build_donors(items) if "reconfiguration" in kinds and backend.borrows_tasks
               else [])
+    seen: dict[str, list[dict[str, Any]]] = {}
+    for _, item in items:
+        for instruction_id, kwargs in zip(item.instruction_id_list, item.kwargs):
+            if dict(kwargs or {}) not in seen.setdefault(instruction_id, []):
+                seen[instruction_id].append(dict(kwargs or {}))
+    settings = {instruction_id: tuple(found) for instruction_id, found in sorted(seen.items())}
     result = FamilyResult(cases=[key for key, _ in items], kinds=list(kinds), per_kind=per_kind,
                           seed=seed, profile=profile, validator=validator_name, version=version,
-                          backend=backend.name)
+                          backend=backend.name, distractor_style=distractor_style,
+                          reconfigure=reconfigure)
 
     def one(case: Case) -> tuple[list[Variant], list[CousinFailure]]:
         return generate_family(
             case, seed=seed, per_kind=per_kind, kinds=kinds, profile=profile, donors=donors,
             validator=validator, min_distance=min_distance, max_attempts=max_attempts,
-            version=version, backend=backend)
+            version=version, backend=backend, distractor_style=distractor_style,
+            settings=settings, reconfigure=reconfigure)
 
     def collect(variants: list[Variant], failures: list[CousinFailure]) -> None:
         result.variants.extend(variants)

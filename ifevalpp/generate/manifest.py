@@ -28,4 +28,41 @@ def family_manifest(result: FamilyResult, *, input_path: Path, input_sha256: str
         "coverage": {"complete_cases": len(complete), "cases": len(result.cases),
                      "fraction": round(result.coverage(), 4)},
         "shortfall": result.failures_by_case(),
+        "kinds_made": kinds_made(result),
     }
+
+
+def kinds_made(result: FamilyResult) -> dict[str, Any]:
+    """Per cousin kind, what was produced: the distractor style and the requirements used,
+    the direction of every reconfigured value, where new tasks came from, and the diversity
+    of the sentences the kind added (generate/diversity.py)."""
+    from collections import Counter
+
+    from .diversity import family_diversity
+
+    originals = {str(v.case): v.prompt for v in result.variants if v.kind == "original"}
+    figures = family_diversity(result.variants, originals)
+    made: dict[str, Any] = {}
+    for kind in result.kinds:
+        cousins = [v for v in result.variants if v.kind == kind]
+        entry: dict[str, Any] = {}
+        if kind == "distractor":
+            entry["distractor_style"] = result.distractor_style
+            entry["styles"] = dict(sorted(Counter(
+                v.generator.detail.get("style", "context") for v in cousins).items()))
+            entry["distractor"] = dict(sorted(Counter(
+                ("instruction" if (v.distractor or {}).get("instruction_id") else "catalogue")
+                if v.distractor else "context" for v in cousins).items()))
+        if kind == "reconfiguration":
+            entry["reconfigure"] = result.reconfigure
+            entry["strategy"] = dict(sorted(Counter(
+                v.generator.detail.get("strategy", "?") for v in cousins).items()))
+            entry["task_source"] = dict(sorted(Counter(
+                v.generator.detail.get("task_source", "original task") for v in cousins).items()))
+            entry["directions"] = dict(sorted(Counter(
+                direction for v in cousins
+                for direction in v.generator.detail.get("directions", {}).values()).items()))
+        if kind in figures:
+            entry["diversity"] = figures[kind].model_dump()
+        made[kind] = entry
+    return made

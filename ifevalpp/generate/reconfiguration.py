@@ -62,20 +62,43 @@ def _targets(layout: Layout) -> list[int]:
             if get(instruction_id).reconfigurable]
 
 
-def _new_params(layout: Layout, rng: Any, targets: Sequence[int], profile: Profile
-                ) -> Optional[list[Any]]:
-    for _ in range(12):
+def _new_params(layout: Layout, rng: Any, targets: Sequence[int], profile: Profile, *,
+                direction: str = "harder", step: int = 1) -> Optional[list[Any]]:
+    for attempt in range(12):
         params = list(layout.params)
         for index in targets:
-            params[index] = get(layout.ids[index]).reconfigure(layout.params[index], rng,
-                                                               profile=profile)
+            # A harder setting first (the `step`-th of three); if it cannot hold with the
+            # rest, easier steps, then any other setting.
+            wanted = direction if attempt < 3 else "any"
+            params[index] = get(layout.ids[index]).reconfigure(
+                layout.params[index], rng, profile=profile, direction=wanted,
+                step=max(1, step - attempt) if wanted == "harder" else 1)
         if compatible(layout.ids, params, profile=profile) is None:
             return params
     return None
 
 
+def _direction(instruction_id: str, before: Any, after: Any) -> str:
+    """'harder', 'easier' or 'changed' (no direction, or the relation changed)."""
+    from .harder import direction
+
+    spec = get(instruction_id).count
+    if spec is not None and spec.shape != "exact":
+        relation = "at least" if spec.shape == "at_least" else getattr(before, spec.relation_field or "")
+        if spec.shape == "at_least" or relation == getattr(after, spec.relation_field or ""):
+            step = direction(relation)
+            moved = getattr(after, spec.field) - getattr(before, spec.field)
+            if step and moved:
+                return "harder" if moved * step > 0 else "easier"
+    lists = [name for name, value in before.model_dump().items() if isinstance(value, list)]
+    if lists and len(getattr(after, lists[0])) > len(getattr(before, lists[0])):
+        return "harder"
+    return "changed"
+
+
 def reconfigure_case(layout: Layout, rng: Any, index: int, *, donors: Sequence[Donor] = (),
-                     profile: Profile = "official", attempt: int = 0) -> Composed:
+                     profile: Profile = "official", attempt: int = 0,
+                     direction: str = "harder") -> Composed:
     """The `index`-th reconfiguration (1-based) of a case."""
     targets = _targets(layout)
     problems = []
@@ -88,12 +111,15 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *, donors: Sequence[D
             others = [item for item in targets if item != target]
             if others and chance(rng, 0.3):
                 chosen.append(choice(rng, others))
-            params = _new_params(layout, rng, chosen, profile)
+            params = _new_params(layout, rng, chosen, profile, direction=direction, step=index)
             if params is None:
                 problems.append(f"{layout.ids[target]}: no compatible setting")
                 continue
             detail = {"strategy": "parameters",
-                      "changed": [layout.ids[item] for item in chosen]}
+                      "changed": [layout.ids[item] for item in chosen],
+                      "directions": {layout.ids[item]: _direction(layout.ids[item],
+                                                                  layout.params[item], params[item])
+                                     for item in chosen}}
             try:
                 if (index + attempt) % 3 == 2:
                     presentation = choice(rng, PRESENTATIONS)
@@ -104,9 +130,42 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *, donors: Sequence[D
                                 detail=detail)
             except ComposeError as exc:
                 problems.append(str(exc))
-    if donors:
-        return swap_task(layout, rng, donors, index=index, attempt=attempt)
+    return new_task(layout, rng, index=index, attempt=attempt)
     raise ComposeError("; ".join(problems) or "no reconfigurable parameter and no task to swap in")
+
+
+def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0) -> Composed:
+    """A task of our own (generate/tasks.py) that suits the constraints: each type says what
+    a task must offer (`task_needs`), must not be (`task_avoids`) and how long its answer
+    is (`task_words`); the constraints are all stated anew around it."""
+    from ..constraints.support.choosing import seeded_random
+    from .tasks import TaskMaker
+
+    needs: set[str] = set()
+    avoids: set[str] = set()
+    low, high = None, None
+    for instruction_id, params in zip(layout.ids, layout.params):
+        constraint = get(instruction_id)
+        needs |= set(constraint.task_needs)
+        avoids |= set(constraint.task_avoids)
+        words = constraint.task_words(params)
+        if words is not None:
+            low = words[0] if low is None or (words[0] or 0) > low else low
+            high = words[1] if high is None or (words[1] is not None and words[1] < high) else high
+    maker = TaskMaker(seeded_random(rng))
+    task = maker.make(needs=needs, avoids=avoids, words=(low, high),
+                      exclude=[layout.prompt])
+    if task is None:
+        raise ComposeError(f"no task of ours offers {sorted(needs)} without {sorted(avoids)} "
+                           f"at {low}-{high} words")
+    detail = {"strategy": "task", "task_source": "grammar", "task_genre": task.genre}
+    params, swapped = _untie_keywords(layout, task.text, rng)
+    if swapped:
+        detail["keywords_swapped"] = swapped
+    every = {position for position, item_id in enumerate(layout.ids)
+             if not get(item_id).request_field}
+    return in_place(layout, rng, targets=every, params=params, task_override=task.text,
+                    rephrase_repeat=False, detail=detail)
 
 
 def swap_task(layout: Layout, rng: Any, donors: Sequence[Donor], *, index: int,

@@ -53,9 +53,12 @@ class CapitalWordFrequency(Constraint):
 
     id = "change_case:capital_word_frequency"
     verdict_groups = {"ifevalpp-paper": "nltk-3.9.2"}
+    competes_as_format = True
     Params = CapitalFrequencyParams
     around_tolerance = 5
     count = CountSpec("capital_frequency", "capital_relation")
+    harder_ceiling = 25
+    harder_floor = 2
     satisfied_by_presence = True
     format_phrase = True
 

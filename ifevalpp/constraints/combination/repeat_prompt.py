@@ -106,9 +106,16 @@ class RepeatPrompt(Constraint):
     """
 
     id = "combination:repeat_prompt"
+    task_needs = frozenset({"repeatable"})
+    refuses_effects = frozenset({"adds_first_line", "sets_start"})
     Params = RepeatPromptParams
     verdict_groups = {"ifevalpp-paper": "ifevalpp-paper"}
     request_field = "prompt_to_repeat"
+
+    def wording_params(self, params: Any, **context: Any) -> dict[str, Any]:
+        # The request stands above the instruction unless the generator says otherwise
+        # (it swaps "above" for "below" when it puts the request after).
+        return super().wording_params(params, **context) | {"where": context.get("where", "above")}
     # Its contradictions read the other instructions' statements.
     reflection_order = 1
     conflicts_with = frozenset({"detectable_format:json_format"})

@@ -33,8 +33,11 @@ class NumberPlaceholders(Constraint):
     """At least N `[...]` spans (shortest match; `[]` and markdown link text count too)."""
 
     id = "detectable_content:number_placeholders"
+    task_avoids = frozenset({"question", "poem"})
+    competes_as_format = True
     Params = PlaceholdersParams
     count = CountSpec("num_placeholders", shape="at_least")
+    harder_ceiling = 15
     satisfied_by_presence = True
 
     def check(self, response: str, params: PlaceholdersParams, *, prompt: Optional[str] = None,

@@ -57,6 +57,9 @@ class Postscript(Constraint):
     """The lower-cased response contains the marker somewhere (not only at a line start)."""
 
     id = "detectable_content:postscript"
+    task_avoids = frozenset({"question", "structured"})
+    competes_as_format = True
+    refuses_effects = frozenset({"adds_last_line", "sets_end", "ends_with_question"})
     Params = PostscriptParams
     regex_fields = ("postscript_marker",)
     satisfied_by_presence = True

@@ -34,6 +34,8 @@ class JsonFormat(Constraint):
     """The whole response (minus a code fence) parses as any JSON value, NaN included."""
 
     id = "detectable_format:json_format"
+    task_needs = frozenset({"structured"})
+    refuses_effects = frozenset({"adds_first_line", "adds_last_line", "sets_start", "sets_end", "changes_shape", "uses_markdown", "uses_table", "numbered_list", "adds_bullets", "uses_bold", "uses_italic", "adds_lines", "limits_paragraph_length"})
     format_phrase = True
     # JSON-only output leaves no room for markdown, headings, separators or a closing phrase.
     conflicts_with = frozenset({

@@ -53,12 +53,15 @@ class MultipleSections(Constraint):
     """At least N section markers like 'SECTION 1' (the official rule wants digits)."""
 
     id = "detectable_format:multiple_sections"
+    task_needs = frozenset({"sections"})
+    competes_as_format = True
     Params = SectionsParams
     # Every profile judges this type its own way (scoring under several profiles checks each).
     verdict_groups = {"official": "official", "revised": "revised",
                       "ifevalpp-paper": "ifevalpp-paper"}
     official_regex_fields = ("section_spliter",)
     count = CountSpec("num_sections", shape="at_least")
+    harder_ceiling = 10
     satisfied_by_presence = True
     format_phrase = True
     conflicts_with = frozenset({"detectable_format:json_format"})

@@ -38,6 +38,9 @@ class NumberBulletLists(Constraint):
     """Exactly N bullet lines (`* item` or `- item`; `---` rules and `-word` lines count too)."""
 
     id = "detectable_format:number_bullet_lists"
+    task_needs = frozenset({"list"})
+    competes_as_format = True
+    refuses_effects = frozenset({"adds_bullets", "numbered_list"})
     Params = BulletsParams
     count = CountSpec("num_bullets", shape="exact")
     format_phrase = True
@@ -68,7 +71,7 @@ class NumberBulletLists(Constraint):
         if rewrite:
             found += edit_statements(
                 prompt,
-                values=counted(prompt, r"(?:markdown\s+)?(?:bullet(?:[- ]?points?)?|bullet\s+"
+                values=counted(prompt, r"(?:markdown\s+)?(?:bullet(?:s|[- ]?points?)?|bullet\s+"
                                        r"lists?|points?|items?)", params.num_bullets, slack=0),
                 mentions=spans_of(r"bullet[- ]?(?:points?|lists?|s)?|markdown\s+bullets?",
                                   prompt))

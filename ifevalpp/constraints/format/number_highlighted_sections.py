@@ -53,8 +53,11 @@ class NumberHighlightedSections(Constraint):
     """At least N non-blank `*text*` or `**text**` spans on one line each."""
 
     id = "detectable_format:number_highlighted_sections"
+    task_avoids = frozenset({"question"})
+    competes_as_format = True
     Params = HighlightsParams
     count = CountSpec("num_highlights", shape="at_least")
+    harder_ceiling = 12
     satisfied_by_presence = True
     format_phrase = True
 

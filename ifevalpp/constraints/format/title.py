@@ -30,6 +30,8 @@ class Title(Constraint):
 
     id = "detectable_format:title"
     verdict_groups = {"ifevalpp-paper": "ifevalpp-paper"}
+    task_avoids = frozenset({"question"})
+    competes_as_format = True
     satisfied_by_presence = True
     format_phrase = True
     conflicts_with = frozenset({"detectable_format:json_format"})

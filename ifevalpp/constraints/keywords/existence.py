@@ -9,7 +9,7 @@ from pydantic import Field
 
 from ... import text
 from ...profiles import Profile
-from ..base import Constraint, NonEmptyText, Params, register
+from ..base import Constraint, NonEmptyText, Params, parse_params, register
 from ..support.case import CaseContext, Item, Problem
 from ..support.choosing import sample, words
 from ..support.cues import matches, not_negated
@@ -35,6 +35,7 @@ class KeywordExistence(Constraint):
     ifevalpp-paper: escaped between \\b boundaries."""
 
     id = "keywords:existence"
+    task_avoids = frozenset({"structured"})
     Params = KeywordsParams
     # Every profile judges this type its own way (scoring under several profiles checks each).
     verdict_groups = {"official": "official", "revised": "revised",
@@ -78,6 +79,17 @@ class KeywordExistence(Constraint):
     def satisfy(self, params: KeywordsParams, draft: Draft) -> None:
         for keyword in params.keywords:
             draft.keyword_min[keyword] = max(draft.keyword_min.get(keyword, 0), 1)
+
+    def harder(self, params: Any, rng: Any, *, step: int = 1, of: int = 3,
+               profile: Profile = "official") -> Any:
+        """More words: the current ones plus `step` new ones (step 3 adds three)."""
+        current = list(params.keywords)
+        taken = {word.lower() for word in current}
+        pool = [word for word in words()["keywords"] if word.lower() not in taken]
+        if len(pool) < step:
+            return None
+        return parse_params(self.id, {"keywords": current + sample(rng, pool, step)},
+                            profile=profile)
 
     def propose(self, params: KeywordsParams, rng: Any, *, profile: Profile = "official"
                 ) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Optional
 from pydantic import Field
 
 from ...profiles import Profile
-from ..base import Constraint, NonEmptyText, Params, register
+from ..base import Constraint, NonEmptyText, Params, parse_params, register
 from ..support.case import CaseContext, Item, Problem
 from ..support.choosing import sample, words
 from ..support.cues import matches
@@ -85,6 +85,17 @@ class ForbiddenWords(Constraint):
     def satisfy(self, params: ForbiddenParams, draft: Draft) -> None:
         draft.forbidden += [re.compile(r"\b" + word + r"\b", re.IGNORECASE)
                             for word in params.forbidden_words]
+
+    def harder(self, params: Any, rng: Any, *, step: int = 1, of: int = 3,
+               profile: Profile = "official") -> Any:
+        """More words: the current ones plus `step` new ones (step 3 adds three)."""
+        current = list(params.forbidden_words)
+        taken = {word.lower() for word in current}
+        pool = [word for word in words()["forbidden"] if word.lower() not in taken]
+        if len(pool) < step:
+            return None
+        return parse_params(self.id, {"forbidden_words": current + sample(rng, pool, step)},
+                            profile=profile)
 
     def propose(self, params: ForbiddenParams, rng: Any, *, profile: Profile = "official"
                 ) -> dict[str, Any]:

@@ -42,6 +42,7 @@ class KeywordFrequency(Constraint):
     """A keyword occurs less than / at least N times (non-overlapping, case-insensitive)."""
 
     id = "keywords:frequency"
+    task_avoids = frozenset({"structured"})
     Params = FrequencyParams
     # Every profile judges this type its own way (scoring under several profiles checks each).
     verdict_groups = {"official": "official", "revised": "revised",
@@ -49,6 +50,8 @@ class KeywordFrequency(Constraint):
     official_regex_fields = ("keyword",)
     around_tolerance = 5
     count = CountSpec("frequency", "relation")
+    harder_ceiling = 12
+    harder_floor = 2
     satisfied_by_presence = True
     topic_field = "keyword"
 

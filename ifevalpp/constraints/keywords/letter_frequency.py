@@ -71,6 +71,8 @@ class LetterFrequency(Constraint):
     Params = LetterFrequencyParams
     around_tolerance = 5
     count = CountSpec("let_frequency", "let_relation")
+    harder_ceiling = 80
+    harder_floor = 2
     satisfied_by_presence = True
 
     def check(self, response: str, params: LetterFrequencyParams, *,

@@ -55,6 +55,9 @@ class ResponseLanguage(Constraint):
         return detection_verdict(text.language(response), params.language,
                                  undetected_passes=profile == "official")
 
+    def wording_params(self, params: LanguageParams, **context: Any) -> dict[str, Any]:
+        return super().wording_params(params, **context) | {"language": language_name(params.language)}
+
     def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
         code = getattr(params, "language", "")
         names = NAMES_IN_PROMPTS.get(code, ())

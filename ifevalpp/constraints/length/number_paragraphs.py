@@ -61,6 +61,9 @@ class NumberParagraphs(Constraint):
     """Exactly N paragraphs separated by `***` rules."""
 
     id = "length_constraints:number_paragraphs"
+    task_needs = frozenset({"paragraphs"})
+    competes_as_format = True
+    refuses_effects = frozenset({"adds_first_line", "adds_last_line", "limits_paragraph_length"})
     Params = ParagraphsParams
     count = CountSpec("num_paragraphs", shape="exact", floor=1)
     format_phrase = True

@@ -42,7 +42,13 @@ class NumberSentences(Constraint):
     Params = SentencesParams
     around_tolerance = 2
     count = CountSpec("num_sentences", "relation", floor=1)
+    harder_ceiling = 60
+    harder_floor = 2
     format_phrase = True
+
+    def task_words(self, params: Any) -> Optional[tuple[Optional[int], Optional[int]]]:
+        low, high = self.interval(params)  # about twelve words a sentence
+        return (int(low) * 12 or None, None if high == INF else int(high) * 20)
 
     def check(self, response: str, params: SentencesParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

@@ -40,7 +40,13 @@ class NumberWords(Constraint):
     Params = WordsParams
     around_tolerance = 25
     count = CountSpec("num_words", "relation", floor=1)
+    harder_ceiling = 1500
+    harder_ladder = (50, 80, 100, 120, 150, 200, 250, 300, 350, 400, 500, 600, 700, 800, 1000, 1200)
     format_phrase = True
+
+    def task_words(self, params: WordsParams) -> Optional[tuple[Optional[int], Optional[int]]]:
+        low, high = self.interval(params)
+        return (int(low) or None, None if high == INF else int(high))
 
     def check(self, response: str, params: WordsParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

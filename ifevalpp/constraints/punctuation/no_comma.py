@@ -29,6 +29,7 @@ class NoComma(Constraint):
     """No ',' (U+002C) anywhere; other comma-like characters (、，) are allowed, as officially."""
 
     id = "punctuation:no_comma"
+    competes_as_format = True
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

@@ -56,6 +56,7 @@ class EndChecker(Constraint):
     """
 
     id = "startend:end_checker"
+    competes_as_format = True
     Params = EndPhraseParams
     # Not startend:quotation: the checker strips the wrapping quotes before comparing.
     conflicts_with = frozenset({"detectable_format:json_format"})

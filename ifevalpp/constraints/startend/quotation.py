@@ -29,6 +29,8 @@ class Quotation(Constraint):
     """The stripped response is longer than one character and starts and ends with `"`."""
 
     id = "startend:quotation"
+    competes_as_format = True
+    refuses_effects = frozenset({"adds_first_line", "adds_last_line", "sets_start", "sets_end"})
     format_phrase = True
     conflicts_with = frozenset({"detectable_format:json_format"})
 

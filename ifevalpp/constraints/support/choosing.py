@@ -22,6 +22,15 @@ def _index(rng: Any, size: int) -> int:
     return rng.randrange(size)
 
 
+def seeded_random(rng: Any) -> "random.Random":
+    """`rng` itself when it is a `random.Random`, else one seeded from it (numpy)."""
+    import random
+
+    if isinstance(rng, random.Random):
+        return rng
+    return random.Random(int(rng.integers(2**63)))
+
+
 def index(rng: Any, size: int) -> int:
     """A uniform index below `size`."""
     return _index(rng, size)

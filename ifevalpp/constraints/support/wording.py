@@ -52,6 +52,22 @@ def templates_dir() -> Path:
     return Path(ifevalpp.__file__).resolve().parent / "templates"
 
 
+def grammar_of(constraint: "Constraint") -> Any:
+    """The type's wording grammar: its `grammar_path`, else templates/constraints/<id>.grammar
+    when that file exists; None for a type worded by jinja2 only."""
+    name = constraint.grammar_path or "constraints/" + constraint.id.replace(":", "__")
+    return _grammar(name, str(templates_dir()))
+
+
+@functools.lru_cache(maxsize=128)
+def _grammar(name: str, root: str) -> Any:
+    from ...wording import load
+
+    if not (Path(root) / f"{name}.grammar").is_file():
+        return None
+    return load(name, root)
+
+
 def template_name(instruction_id: str) -> str:
     return "constraints/" + instruction_id.replace(":", "__") + ".j2"
 

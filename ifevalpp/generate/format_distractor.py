@@ -1,0 +1,189 @@
+"""Distractors that compete: the original prompt plus one extra format requirement.
+
+IFEval++ keeps the original prompt and appends one requirement about the form of
+the answer that the checked constraints do not cover, so the model must juggle a
+competing instruction. Ours comes from the catalogue in `templates/requirements/`
+(a heading per section, a closing question, a numbered list, an emoji-free
+reply, …), worded by its grammar. It is used only when it is proven compatible:
+
+* the types' own declarations — `refuses_effects` (what a type cannot have a
+  distractor add: a fixed end, a JSON-only reply, no capitals) and the texts a
+  response must contain at its start or end (`requires`) — accept its declared
+  effects, and nothing it forbids is something the constraints need;
+* the joint witness: the validator's witness for the case, changed to follow
+  the requirement (`Requirement.apply`), still passes every checked constraint
+  and breaks none of the requirement's own bans.
+
+Only the original constraints are scored; the record names the distractor in its
+`distractor` field ({"text": …}), and the kwargs stay the original's.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping, Optional, Sequence
+
+from ..constraints import check, get, parse_params
+from ..constraints.support.case import CaseContext, Item
+from ..constraints.support.choosing import seeded_random
+from ..errors import IfevalppError
+from ..wording import Sampler
+from .compose import ComposeError, Composed
+from .decompose import Layout
+from .distance import tokens
+from .params import compatible
+from .requirements import EFFECTS, Demands, Requirement, catalogue
+
+_AT_START = frozenset({"adds_first_line", "sets_start"})
+_AT_END = frozenset({"adds_last_line", "sets_end", "ends_with_question"})
+
+
+def demands(layout: Layout) -> Demands:
+    """What the case's constraints refuse a distractor, from the types' declarations."""
+    refuses: set[str] = set()
+    needs: set[str] = set()
+    for instruction_id, params in zip(layout.ids, layout.params):
+        constraint = get(instruction_id)
+        refuses |= set(getattr(constraint, "refuses_effects", frozenset()))
+        for required in constraint.requires(params).texts:
+            if required.at == "start":
+                refuses |= _AT_START
+            elif required.at == "end":
+                refuses |= _AT_END
+            for option in required.options():
+                if "?" in option:
+                    needs.add("question_mark")
+                if "!" in option:
+                    needs.add("exclamation_mark")
+                if "*" in option:
+                    needs |= {"asterisks", "markdown"}
+    return Demands(frozenset(refuses & set(EFFECTS)), frozenset(needs))
+
+
+def joint_witness(layout: Layout, requirement: Requirement, profile: str,
+                  witness: Optional[str]) -> Optional[str]:
+    """The case's witness changed to follow `requirement`, if it still passes every checked
+    constraint and breaks none of the requirement's bans; else None."""
+    if witness is None:
+        return None
+    edited = requirement.apply(witness)
+    if requirement.violates(edited):
+        return None
+    for instruction_id, kwargs in zip(layout.ids, layout.kwargs):
+        if not check(instruction_id, edited, kwargs, prompt=layout.prompt, profile=profile):
+            return None
+    return edited
+
+
+def case_witness(layout: Layout, profile: str) -> Optional[str]:
+    from ..validate.witness import build_witness
+
+    items = [Item(position, instruction_id, params) for position, (instruction_id, params)
+             in enumerate(zip(layout.ids, layout.params))]
+    return build_witness(CaseContext(key=None, prompt=layout.prompt, items=items,
+                                     profile=profile))
+
+
+def compatible_requirements(layout: Layout, profile: str) -> list[Requirement]:
+    """Catalogue requirements that the case's constraints accept, proven by a joint witness."""
+    wanted = demands(layout)
+    witness = case_witness(layout, profile)
+    return [requirement for requirement in catalogue() if wanted.accepts(requirement)
+            and joint_witness(layout, requirement, profile, witness) is not None]
+
+
+def typed_distractor(layout: Layout, rng: Any, profile: str,
+                     settings: Mapping[str, Sequence[dict[str, Any]]]
+                     ) -> Optional[tuple[str, dict[str, Any], str]]:
+    """Another of the instruction types as the competing requirement: a type that
+    `competes_as_format`, not in the case, with a setting seen in the run, such that the
+    conflict declarations allow it and the witness builder finds one response passing the
+    case's constraints and it. Returns (id, kwargs, its wording) or None."""
+    from ..validate.witness import build_witness
+
+    picker = seeded_random(rng)
+    own = set(layout.ids)
+    candidates = [instruction_id for instruction_id in sorted(settings)
+                  if instruction_id not in own and getattr(get(instruction_id),
+                                                           "competes_as_format", False)]
+    picker.shuffle(candidates)
+    for instruction_id in candidates[:6]:
+        constraint = get(instruction_id)
+        if any(instruction_id in get(other).conflicts_with or other in constraint.conflicts_with
+               for other in own):
+            continue
+        kwargs = dict(picker.choice(list(settings[instruction_id])))
+        try:
+            params = parse_params(instruction_id, kwargs, profile=profile)
+        except (IfevalppError, ValueError):
+            continue
+        ids = list(layout.ids) + [instruction_id]
+        all_params = list(layout.params) + [params]
+        if compatible(ids, all_params, profile=profile) is not None:
+            continue
+        items = [Item(position, item_id, item) for position, (item_id, item)
+                 in enumerate(zip(ids, all_params))]
+        witness = build_witness(CaseContext(key=None, prompt=layout.prompt, items=items,
+                                            profile=profile))
+        if witness is None:
+            continue
+        sentence = constraint.phrase(params, picker, ("imperative", "declarative", "question"))
+        return instruction_id, params.model_dump(mode="json", exclude_none=True), sentence
+    return None
+
+
+def add_format_distractor(layout: Layout, rng: Any, index: int, *, attempt: int = 0,
+                          profile: str = "official",
+                          options: Optional[Sequence[Requirement]] = None,
+                          settings: Optional[Mapping[str, Sequence[dict[str, Any]]]] = None
+                          ) -> Composed:
+    """The `index`-th distractor cousin: the prompt untouched plus one competing format
+    requirement the constraints accept: another instruction type (odd indices, when one
+    fits) or a catalogue requirement."""
+    picker = seeded_random(rng)
+    if settings and (index + attempt) % 2 == 1:
+        typed = typed_distractor(layout, picker, profile, settings)
+        if typed is not None:
+            instruction_id, kwargs, sentence = typed
+            return _place(layout, picker, sentence, {"instruction_id": instruction_id,
+                                                     "kwargs": kwargs}, instruction_id)
+    pool = list(options) if options is not None else compatible_requirements(layout, profile)
+    if not pool:
+        raise ComposeError("no competing format requirement is compatible with these constraints")
+    # Siblings get different requirements: rotate through the pool from a seeded start.
+    start = picker.randrange(len(pool))
+    requirement = pool[(start + index - 1 + attempt) % len(pool)]
+    # A long prompt needs a longer addition to read as another prompt (cousins keep a
+    # normalised token edit distance of 0.15): of a few wordings, the first long enough.
+    sampler = Sampler(picker)
+    needed = 0.2 * len(tokens(layout.prompt))
+    sentence = ""
+    for _ in range(8):
+        candidate = requirement.render(sampler, {}).text
+        if len(tokens(candidate)) > len(tokens(sentence)):
+            sentence = candidate
+        if len(tokens(sentence)) >= needed:
+            break
+    return _place(layout, picker, sentence, {"text": sentence}, requirement.id)
+
+
+def _place(layout: Layout, picker: Any, sentence: str, distractor: dict[str, Any],
+           name: str) -> Composed:
+    """The original prompt with `sentence` after it (or before it), outside a request to
+    repeat."""
+    prompt = layout.prompt.rstrip()
+    if layout.repeat is not None:
+        position = "after" if layout.repeat.where == "above" else "before"
+    elif layout.prompt.lstrip()[:1].islower():
+        position = "after"  # a prompt that opens in lower case cannot follow a sentence
+    else:
+        position = "after" if picker.random() < 0.75 else "before"
+    if position == "before":
+        joiner = "\n\n" if "\n" in prompt else " "
+        new_prompt = sentence + joiner + layout.prompt
+    else:
+        ends_cleanly = prompt[-1:] in ".!?\"”)"
+        joiner = "\n\n" if "\n" in prompt or not ends_cleanly else " "
+        new_prompt = prompt + joiner + sentence
+    kwargs = [dict(item) for item in layout.kwargs]
+    return Composed(new_prompt, kwargs, {"distractor": distractor, "requirement": name,
+                                         "position": position, "style": "format"})

@@ -1,0 +1,81 @@
+"""Harder settings for counted constraints: the IFEval++ reconfiguration direction.
+
+IFEval++ reconfigures a case by making its constraints "more challenging …
+increasingly difficult". For a count that means: more for "at least" (more words,
+more highlights, more keyword repeats), fewer for "less than" and "at most"; an
+"around" target has no direction. `harder_value` gives the i-th of n increasingly
+hard values for one count — each a number a person would write (300, not 301),
+within the range the checker and the task allow, and never an absurd jump (at
+most `max_factor` times harder than the original). Which range a type allows and
+what a task can carry is the type's and the task's business; this module only
+walks the ladder.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Optional, Sequence
+
+HARDER_UP = frozenset({"at least"})
+HARDER_DOWN = frozenset({"less than", "at most"})
+
+
+def direction(relation: str) -> int:
+    """+1 when a larger number is harder, -1 when a smaller one is, 0 when neither."""
+    if relation in HARDER_UP:
+        return 1
+    if relation in HARDER_DOWN:
+        return -1
+    return 0
+
+
+def nice(value: float) -> int:
+    """The plausible number nearest `value`: exact below 20, then fives, tens, fifties…"""
+    if value < 20:
+        return max(0, int(round(value)))
+    for limit, step in ((50, 5), (300, 10), (1000, 50), (3000, 100), (10_000, 500)):
+        if value < limit:
+            return int(round(value / step) * step)
+    return int(round(value / 1000) * 1000)
+
+
+def candidates(current: int, relation: str, *, floor: int, ceiling: int,
+               ladder: Sequence[int] = (), max_factor: float = 3.0) -> list[int]:
+    """Every plausible value strictly harder than `current`, easiest first."""
+    step = direction(relation)
+    if step == 0:
+        return []
+    if step > 0:
+        top = min(ceiling, max(current + 3, math.floor(current * max_factor)))
+        low, high = current + 1, top
+    else:
+        bottom = max(floor, min(current - 3, math.ceil(current / max_factor)))
+        low, high = bottom, current - 1
+    pool = {value for value in ladder if low <= value <= high}
+    if high - low <= 12:
+        pool.update(range(low, high + 1))
+    else:
+        reach = (high - current) if step > 0 else (current - low)
+        for fraction in (0.1, 0.2, 0.35, 0.5, 0.7, 0.85, 1.0):
+            pool.add(nice(current + step * fraction * reach))
+    pool = {value for value in pool if floor <= value <= ceiling and low <= value <= high}
+    return sorted(pool, reverse=step < 0)
+
+
+def harder_value(current: int, relation: str, index: int, *, of: int = 3, floor: int = 0,
+                 ceiling: int = 10**6, ladder: Sequence[int] = (),
+                 max_factor: float = 3.0) -> Optional[int]:
+    """The `index`-th (1-based) of `of` increasingly hard values, or None when nothing
+    harder fits. With fewer candidates than `of`, later indices reuse the hardest."""
+    if not 1 <= index <= of:
+        raise ValueError(f"index {index} is not within 1..{of}")
+    options = candidates(current, relation, floor=floor, ceiling=ceiling, ladder=ladder,
+                         max_factor=max_factor)
+    if not options:
+        return None
+    if len(options) <= of:
+        return options[min(index, len(options)) - 1]
+    # Spread over the easier two thirds of the range, so the hardest stays sensible.
+    span = max(of, math.ceil(len(options) * 2 / 3))
+    position = round((index - 1) * (span - 1) / (of - 1)) if of > 1 else 0
+    return options[min(position, len(options) - 1)]

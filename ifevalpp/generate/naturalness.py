@@ -1,0 +1,280 @@
+"""Scans for cousins a person would never write: one detector per defect class.
+
+A cousin can be faithful to its kwargs and still read as machine-made. Each
+detector here looks for one class of defect that review of generated families
+found (issue 11 §5 and the constructs review), comparing a cousin with its own
+original so that text the original already had is never blamed on the
+generator:
+
+* `stitched` — a sentence glued together from fragments: a lower-case start
+  after a full stop, a dangling "and." or "the.", doubled punctuation, a word
+  said twice in a row, unbalanced quotes or brackets;
+* `dangling` — a reference before or without its referent ("This phrase…" as
+  the first words, "the request above" in the first sentence, "as follows" with
+  nothing following);
+* `leaked-bound` — an internal bound shown to the reader ("less than 701 words"
+  for a 600–700 range): a count one off a round number that the original never said;
+* `glued-line` — a new sentence run onto a line that must stay alone (a list
+  item, an example, a riddle's answer line);
+* `doubled-opening` — two "Here is…" openings where the original had at most one;
+* `relation-wording` — a count said with a relation the checker does not mean
+  ("at most 5" for `less than 5`, "more than 300" for `at least 300`);
+* `implausible-value` — a minimum no such piece could carry (a 5,000-word tweet, a
+  haiku of thirty sentences) that the original did not already ask for.
+
+`scan(prompt, original, ids, kwargs)` runs them all; the tests over the whole
+default family file call it on every cousin.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+from ..wording.english import number_words
+
+
+@dataclass(frozen=True)
+class Defect:
+    code: str
+    text: str
+
+
+_QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|<<[^>\n]*>>|\*[^*\n]+\*|\[[^\]\n]*\]')
+_MARKER = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+_ABBREVIATIONS = re.compile(r"(?:\b(?:e\.g|i\.e|etc|vs|approx|Mr|Mrs|Ms|Dr|St|No)|\b[A-Z])\.$")
+
+
+def _masked(text: str) -> str:
+    """Quoted values and markup replaced by a neutral token of the same length."""
+    return _QUOTED.sub(lambda m: "Q" * len(m.group(0)), text)
+
+
+def _new_lines(prompt: str, original: str) -> list[str]:
+    own = {line.strip() for line in original.splitlines()}
+    return [line for line in prompt.splitlines() if line.strip() and line.strip() not in own]
+
+
+# ---------------------------------------------------------------- stitched fragments
+
+_LOWER_AFTER_STOP = re.compile(r"([.!?])\s+([a-z])")
+_DANGLING_END = re.compile(r"\b(?:and|or|but|the|an|of|to|with)[.!?](?:\s|$)", re.I)
+_DOUBLED_MARKS = re.compile(r"[,;:]\s*[,.;:]|\.\s+\.|(?<!\.)\.\.(?!\.)|\?\.|!\.|\s[,.;:?!]")
+_REPEATED_WORD = re.compile(r"\b([a-z]+) \1\b", re.I)
+_PAIRS = (("(", ")"), ("[", "]"), ("“", "”"))
+
+
+def stitched(prompt: str, original: str) -> list[Defect]:
+    defects = []
+    masked_original = _masked(original)
+    original_lines = sorted({own.strip() for own in original.splitlines() if own.strip()},
+                            key=len, reverse=True)
+    for line in _new_lines(prompt, original):
+        line = _added_part(line, original_lines)
+        body = _masked(_MARKER.sub("", line)).strip()
+        for match in _LOWER_AFTER_STOP.finditer(body):
+            before = body[:match.start() + 1]
+            following = body[match.start(2):match.start(2) + 24]
+            if not _ABBREVIATIONS.search(before) and not _mid_line_in(following, masked_original):
+                defects.append(Defect("stitched", line.strip()))
+                break
+        else:
+            marks = [m.group(0) for m in _DOUBLED_MARKS.finditer(body)
+                     if m.group(0) not in masked_original]
+            if _DANGLING_END.search(body) and not _DANGLING_END.search(masked_original) or marks or \
+                    _REPEATED_WORD.search(body) and not _REPEATED_WORD.search(masked_original):
+                defects.append(Defect("stitched", line.strip()))
+                continue
+            if line.count('"') % 2 and not any(own.count('"') % 2 for own in original.splitlines()):
+                defects.append(Defect("stitched", line.strip()))
+                continue
+            unmarked = _MARKER.sub("", line)
+            for left, right in _PAIRS:
+                if unmarked.count(left) != unmarked.count(right):
+                    defects.append(Defect("stitched", line.strip()))
+                    break
+    return defects
+
+
+def _added_part(line: str, original_lines: Sequence[str]) -> str:
+    """The line without an original line it begins or ends with (a distractor or a woven
+    requirement added to it): the original's own text is not the generator's doing."""
+    stripped = line.strip()
+    for own in original_lines:
+        if len(own) > 20 and stripped.startswith(own) and len(stripped) > len(own):
+            return stripped[len(own):].strip()
+        if len(own) > 20 and stripped.endswith(own) and len(stripped) > len(own):
+            return stripped[:-len(own)].strip()
+    return line
+
+
+def _mid_line_in(fragment: str, original: str) -> bool:
+    """Whether the original itself has this lower-case sentence start after a full stop."""
+    position = original.find(fragment)
+    return position > 0 and original[:position].rstrip()[-1:] in ".!?"
+
+
+# ---------------------------------------------------------------- dangling references
+
+_POINTER = r"(?:request|text|prompt|passage|sentence|question|list|phrase|instructions?|task|words?)"
+_ABOVE = re.compile(rf"\b(?:the|this|these) {_POINTER} (?:above|given above)\b", re.I)
+_BELOW = re.compile(rf"\b(?:the|this|these) {_POINTER} (?:below|that follows?)\b|\bas follows\b|"
+                    rf"\bthe following\b", re.I)
+# A prompt that opens by pointing at what has not been said yet ("This will be shared…",
+# "It is meant for…"); a dummy "it" ("It has been raining") is fine.
+_OPENS_WITH_REFERENCE = re.compile(
+    r"^\W*(?:(?:this|these|those|such) (?:phrase|words?|text|request|piece|poem|essay|story|list|"
+    r"one|will|should|must|needs?|is meant|is for|has to)|it (?:is|will be|should be|must be|"
+    r"needs to be|has to be) (?:meant|for|shared|read|used|written|going))\b", re.I)
+
+
+def dangling(prompt: str, original: str) -> list[Defect]:
+    defects = []
+    text = prompt.strip()
+    first_break = re.search(r"[.!?:](?:\s|$)|\n", text)
+    first = text[:first_break.end()] if first_break else text
+    if _ABOVE.search(first) and not _ABOVE.search(original.strip()[:len(first) + 40]):
+        defects.append(Defect("dangling", first.strip()))
+    if _OPENS_WITH_REFERENCE.search(text) and not _OPENS_WITH_REFERENCE.search(original.strip()):
+        defects.append(Defect("dangling", first.strip()))
+    for match in _BELOW.finditer(text):
+        rest = text[match.end():]
+        after = rest.split("\n", 1)
+        tail = after[1] if len(after) > 1 else ""
+        same_line = re.sub(r"^[^.!?:]*[.!?:]?", "", after[0]).strip()
+        if not tail.strip() and not same_line and not _BELOW.search(original):
+            defects.append(Defect("dangling", match.group(0)))
+    return defects
+
+
+# ---------------------------------------------------------------- leaked bounds
+
+_COUNTED = re.compile(r"\b(\d{2,6})\+?\s+(?:words?|sentences?|paragraphs?|times|letters?|"
+                      r"characters?|bullet|sections?|highlight|placeholders?)\b", re.I)
+
+
+def leaked_bounds(prompt: str, original: str) -> list[Defect]:
+    said = set(re.findall(r"\d+", original))
+    defects = []
+    for match in _COUNTED.finditer(prompt):
+        value = int(match.group(1))
+        if match.group(1) in said or value < 21:
+            continue
+        if (value - 1) % 10 == 0 or (value + 1) % 10 == 0:
+            defects.append(Defect("leaked-bound", match.group(0)))
+    return defects
+
+
+# ---------------------------------------------------------------- glued lines
+
+
+def glued_lines(prompt: str, original: str) -> list[Defect]:
+    """An original line that had to stand alone now has new text after it on the same line."""
+    defects = []
+    original_lines = [line.strip() for line in original.splitlines() if line.strip()]
+    for position, line in enumerate(original_lines):
+        ending = line.rstrip('"”\')*_')
+        alone = (_MARKER.match(line) is not None or ending[-1:] not in ".!?:"
+                 or (position + 1 < len(original_lines) and _MARKER.match(original_lines[position + 1])))
+        if not alone or len(line) < 4:
+            continue
+        for match in re.finditer(re.escape(line), prompt):
+            after = prompt[match.end():].split("\n", 1)[0]
+            if after.strip() and not after.startswith(("\n",)) and after.strip() not in line:
+                defects.append(Defect("glued-line", (line + after)[:160]))
+                break
+    return defects
+
+
+# ---------------------------------------------------------------- doubled openings
+
+_HERE = re.compile(r"(?:^|[.!?:]\s+|\n)\s*(?:here is|here are|here's|here you go)\b", re.I)
+
+
+def doubled_openings(prompt: str, original: str) -> list[Defect]:
+    found = len(_HERE.findall(prompt))
+    if found >= 2 and found > len(_HERE.findall(original)):
+        return [Defect("doubled-opening", prompt.strip().split("\n", 1)[0][:160])]
+    return []
+
+
+# ---------------------------------------------------------------- relation wording
+
+_RELATION_FIELDS = ("relation", "let_relation", "capital_relation")
+_COUNT_FIELDS = ("num_words", "num_sentences", "frequency", "let_frequency", "capital_frequency")
+_WRONG_WORDS = {
+    "less than": r"at most|no more than|not more than|up to|a maximum of|maximum of",
+    "at least": r"(?<!no )more than|(?<!no )over|above|upwards of",
+    "at most": r"less than|fewer than|under|below",
+}
+_WRONG_AFTER = {
+    "less than": r"or (?:fewer|less)|at the most|at most",
+    "at least": r"",
+    "at most": r"",
+}
+
+
+def relation_wording(prompt: str, ids: Sequence[str], kwargs: Sequence[Optional[dict[str, Any]]]
+                     ) -> list[Defect]:
+    defects = []
+    for instruction_id, given in zip(ids, kwargs):
+        given = given or {}
+        relation = next((given[f] for f in _RELATION_FIELDS if given.get(f)), None)
+        value = next((given[f] for f in _COUNT_FIELDS if isinstance(given.get(f), int)), None)
+        if relation not in _WRONG_WORDS or value is None:
+            continue
+        shown = rf"(?:{value}|{re.escape(number_words(value))})"
+        before = re.compile(rf"\b(?:{_WRONG_WORDS[relation]})\s+{shown}\b", re.I)
+        after = (re.compile(rf"\b{shown}(?!\s+more\b)(?:\s+[a-z-]+){{0,2}}\s+(?:{_WRONG_AFTER[relation]})\b",
+                            re.I) if _WRONG_AFTER[relation] else None)
+        for pattern in (before, after):
+            match = pattern.search(prompt) if pattern else None
+            if match:
+                defects.append(Defect("relation-wording", f"{instruction_id}: {match.group(0)}"))
+                break
+    return defects
+
+
+# ---------------------------------------------------------------- implausible values
+
+# Pieces that are short by nature, and the most a person would ask of one.
+_SHORT_PIECES = re.compile(r"\b(?:haiku|tweet|slogan|tagline|limerick|riddle|joke|headline|"
+                           r"one-liner|caption|motto|epitaph|text message)s?\b", re.I)
+_SHORT_LIMITS = {"num_words": 150, "num_sentences": 12, "num_paragraphs": 4, "num_sections": 4,
+                 "num_bullets": 8, "num_highlights": 6}
+
+
+def implausible_values(prompt: str, original: str, ids: Sequence[str],
+                       kwargs: Sequence[Optional[dict[str, Any]]],
+                       original_kwargs: Sequence[Optional[dict[str, Any]]] = ()) -> list[Defect]:
+    if not _SHORT_PIECES.search(prompt):
+        return []
+    before: dict[str, int] = {}
+    for given in original_kwargs:
+        for name, value in (given or {}).items():
+            if isinstance(value, int):
+                before[name] = max(before.get(name, 0), value)
+    defects = []
+    for instruction_id, given in zip(ids, kwargs):
+        given = given or {}
+        if given.get("relation", "at least") != "at least" and "num_words" in given:
+            continue
+        for name, limit in _SHORT_LIMITS.items():
+            value = given.get(name)
+            if isinstance(value, int) and value > limit and value > before.get(name, 0):
+                piece = _SHORT_PIECES.search(prompt).group(0)
+                defects.append(Defect("implausible-value", f"{piece}: {name} {value}"))
+    return defects
+
+
+# ---------------------------------------------------------------- everything
+
+
+def scan(prompt: str, original: str, ids: Sequence[str] = (),
+         kwargs: Sequence[Optional[dict[str, Any]]] = (),
+         original_kwargs: Sequence[Optional[dict[str, Any]]] = ()) -> list[Defect]:
+    return (stitched(prompt, original) + dangling(prompt, original)
+            + leaked_bounds(prompt, original) + glued_lines(prompt, original)
+            + doubled_openings(prompt, original) + relation_wording(prompt, ids, kwargs)
+            + implausible_values(prompt, original, ids, kwargs, original_kwargs))

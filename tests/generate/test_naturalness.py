@@ -1,0 +1,143 @@
+"""Naturalness detectors: each defect class found, and the original's own text never blamed."""
+
+from __future__ import annotations
+
+import pytest
+
+from ifevalpp.generate.naturalness import (dangling, doubled_openings, glued_lines, leaked_bounds,
+                                           relation_wording, scan, stitched)
+
+ORIGINAL = "Write a poem about the sea. Do not use any commas."
+
+
+def codes(defects):
+    return [d.code for d in defects]
+
+
+# ---------------------------------------------------------------- stitched
+
+
+@pytest.mark.parametrize("cousin", [
+    "Write a poem about the sea. leave out every comma.",
+    "Write a poem about the sea and. Avoid commas.",
+    "Write a poem about the sea. Avoid commas, .",
+    "Write a poem about the the sea. Avoid commas.",
+    "Write a poem (about the sea. Avoid commas.",
+])
+def test_stitched_fragments_are_found(cousin):
+    assert codes(stitched(cousin, ORIGINAL)) == ["stitched"]
+
+
+def test_a_lower_case_start_the_original_had_is_not_blamed():
+    original = "Answer the riddle. what has keys but no locks?"
+    assert stitched("Please help. Answer the riddle. what has keys but no locks?", original) == []
+
+
+def test_abbreviations_and_quoted_values_are_not_fragments():
+    cousin = 'Add a title, e.g. <<the long road>>. End with a postscript starting with "P.S. yes".'
+    assert stitched(cousin, ORIGINAL) == []
+
+
+# ---------------------------------------------------------------- dangling
+
+
+def test_a_reference_to_the_request_above_in_the_first_sentence_dangles():
+    cousin = "Repeat the request above word for word. Write a poem about the sea."
+    assert codes(dangling(cousin, ORIGINAL)) == ["dangling"]
+
+
+def test_opening_by_pointing_at_what_is_not_said_yet_dangles():
+    assert codes(dangling("This will be read aloud at a dinner. " + ORIGINAL, ORIGINAL)) == ["dangling"]
+    assert dangling("It has been raining all week. " + ORIGINAL, ORIGINAL) == []
+
+
+def test_the_following_with_nothing_after_it_dangles():
+    assert codes(dangling(ORIGINAL + " Use the following words:", ORIGINAL)) == ["dangling"]
+    assert dangling(ORIGINAL + " Use the following words:\n- tide\n- gull", ORIGINAL) == []
+
+
+# ---------------------------------------------------------------- leaked bounds
+
+
+def test_a_count_one_off_a_round_number_is_a_leaked_bound():
+    assert codes(leaked_bounds("Answer in less than 701 words.", ORIGINAL)) == ["leaked-bound"]
+    assert leaked_bounds("Answer in less than 700 words.", ORIGINAL) == []
+
+
+def test_a_number_the_original_said_is_not_blamed():
+    original = "Write exactly 31 sentences about the sea."
+    assert leaked_bounds("Please write 31 sentences about the sea.", original) == []
+
+
+# ---------------------------------------------------------------- glued lines
+
+
+def test_a_sentence_run_onto_a_list_item_is_glued():
+    original = "Write a story with:\n* a dog\n* a clock"
+    cousin = "Write a story with:\n* a dog\n* a clock Avoid commas."
+    assert codes(glued_lines(cousin, original)) == ["glued-line"]
+
+
+def test_a_sentence_run_onto_an_answer_line_is_glued():
+    original = "Solve this riddle.\nAnswer: a shadow"
+    assert codes(glued_lines("Solve this riddle.\nAnswer: a shadow Keep it short.", original)) == [
+        "glued-line"]
+
+
+def test_a_sentence_after_a_prose_line_is_not_glued():
+    assert glued_lines(ORIGINAL + " Keep it short.", ORIGINAL) == []
+
+
+# ---------------------------------------------------------------- doubled openings
+
+
+def test_two_here_is_openings_are_doubled():
+    cousin = "Here are the rules first. Avoid commas. Here is the task: write a poem about the sea."
+    assert codes(doubled_openings(cousin, ORIGINAL)) == ["doubled-opening"]
+    assert doubled_openings("Here is the task: write a poem about the sea.", ORIGINAL) == []
+
+
+# ---------------------------------------------------------------- relation wording
+
+
+@pytest.mark.parametrize("relation, said", [
+    ("less than", "at most 150 words"), ("less than", "no more than 150 words"),
+    ("less than", "150 words or fewer"), ("less than", "up to one hundred fifty words"),
+    ("at least", "more than 150 words"), ("at most", "under 150 words"),
+])
+def test_a_relation_said_otherwise_than_the_checker_means_is_found(relation, said):
+    kwargs = [{"num_words": 150, "relation": relation}]
+    found = relation_wording(f"Write {said}.", ["length_constraints:number_words"], kwargs)
+    assert codes(found) == ["relation-wording"]
+
+
+@pytest.mark.parametrize("relation, said", [
+    ("less than", "fewer than 150 words"), ("less than", "under 150 words"),
+    ("at least", "at least 150 words"), ("at least", "150 or more words"),
+    ("at most", "no more than 150 words"),
+])
+def test_a_relation_said_as_the_checker_means_passes(relation, said):
+    kwargs = [{"num_words": 150, "relation": relation}]
+    assert relation_wording(f"Write {said}.", ["length_constraints:number_words"], kwargs) == []
+
+
+def test_scan_runs_every_detector():
+    cousin = "This will be read aloud. Here is one. Here is two. Write less than 701 words and."
+    assert set(codes(scan(cousin, ORIGINAL))) == {"stitched", "dangling", "leaked-bound",
+                                                  "doubled-opening"}
+
+
+def test_a_minimum_no_short_piece_could_carry_is_implausible():
+    from ifevalpp.generate.naturalness import implausible_values
+
+    ids = ["length_constraints:number_words"]
+    found = implausible_values("Write a tweet about rain in at least 5000 words.", "Write a tweet.",
+                               ids, [{"num_words": 5000, "relation": "at least"}],
+                               [{"num_words": 20, "relation": "at least"}])
+    assert codes(found) == ["implausible-value"]
+    assert implausible_values("Write an essay in at least 5000 words.", "", ids,
+                              [{"num_words": 5000, "relation": "at least"}]) == []
+    # What the original already asked for is not the generator's doing.
+    assert implausible_values("Write a tweet of at least 300 words.", "", ids,
+                              [{"num_words": 300, "relation": "at least"}],
+                              [{"num_words": 300, "relation": "at least"}]) == []

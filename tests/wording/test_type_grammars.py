@@ -1,0 +1,161 @@
+"""The wording grammar of every instruction type: hundreds of tidy forms, values kept exact."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from ifevalpp.constraints import instruction_ids
+from ifevalpp.wording import Sampler, load
+
+# Wording parameters per type, as the type passes them (several settings each).
+SETTINGS: dict[str, list[dict]] = {
+    "punctuation:no_comma": [{}],
+    "change_case:english_lowercase": [{}],
+    "change_case:english_capital": [{}],
+    "change_case:capital_word_frequency": [{"n": 3, "relation": "at least"},
+                                           {"n": 1, "relation": "less than"}],
+    "combination:repeat_prompt": [{"where": "above"}, {"where": "below"}],
+    "combination:two_responses": [{}],
+    "detectable_content:number_placeholders": [{"n": 1}, {"n": 4}],
+    "detectable_content:postscript": [{"postscript_marker": "P.S."}, {"postscript_marker": "P.P.S"}],
+    "detectable_format:constrained_response": [{}],
+    "detectable_format:json_format": [{}],
+    "detectable_format:multiple_sections": [{"n": 4, "section_spliter": "Section"},
+                                            {"n": 2, "section_spliter": "PART"}],
+    "detectable_format:number_bullet_lists": [{"n": 1}, {"n": 5}],
+    "detectable_format:number_highlighted_sections": [{"n": 1}, {"n": 3}],
+    "detectable_format:title": [{}],
+    "keywords:existence": [{"keywords": ["river"], "n": 1},
+                           {"keywords": ["river", "lantern", "salt"], "n": 3}],
+    "keywords:forbidden_words": [{"forbidden_words": ["good"], "n": 1},
+                                 {"forbidden_words": ["good", "bad"], "n": 2}],
+    "keywords:frequency": [{"keyword": "harbour", "n": 2, "relation": "at least"},
+                           {"keyword": "harbour", "n": 3, "relation": "less than"}],
+    "keywords:letter_frequency": [{"letter": "q", "n": 5, "relation": "less than"},
+                                  {"letter": "e", "n": 40, "relation": "at least"}],
+    "language:response_language": [{"language": "Swahili"}],
+    "length_constraints:nth_paragraph_first_word": [{"n": 4, "nth_paragraph": 2, "first_word": "however"}],
+    "length_constraints:number_paragraphs": [{"n": 3}],
+    "length_constraints:number_sentences": [{"n": 5, "relation": "less than"},
+                                            {"n": 12, "relation": "at least"}],
+    "length_constraints:number_words": [{"n": 300, "relation": "at least"},
+                                        {"n": 151, "relation": "less than"},
+                                        {"n": 150, "relation": "less than"},
+                                        {"n": 200, "relation": "at most"},
+                                        {"n": 250, "relation": "around"}],
+    "startend:end_checker": [{"end_phrase": "Is there anything else I can help with?"},
+                             {"end_phrase": "Peace out"}],
+    "startend:quotation": [{}],
+}
+SUBJECTS = [{}, {"task_noun": "essay"}, {"task_noun": "tips", "task_plural": True}]
+# A verb that did not agree (compound predicates agree only in their first verb).
+DISAGREEMENT = re.compile(r"\b(?:is|has|\w+[^s]s) and (?:be|have|end|close|finish|start|begin|"
+                          r"contain|use|open)\b|\bthe tips (?:is|has|\w+s)\b")
+
+
+def grammar_of(instruction_id):
+    return load("constraints/" + instruction_id.replace(":", "__"))
+
+
+def cases():
+    for instruction_id, settings in SETTINGS.items():
+        for index, params in enumerate(settings):
+            yield pytest.param(instruction_id, params, id=f"{instruction_id}-{index}")
+
+
+def test_every_registered_type_has_a_wording_grammar_and_settings_here():
+    assert set(SETTINGS) == set(instruction_ids())
+    for instruction_id in SETTINGS:
+        grammar = grammar_of(instruction_id)
+        assert {"ask", "be", "item", "sentence"} <= set(grammar.rules)
+
+
+@pytest.mark.parametrize("instruction_id, params", list(cases()))
+def test_hundreds_of_surface_forms(instruction_id, params):
+    assert grammar_of(instruction_id).count("sentence", dict(params, task_noun="essay")) >= 1000
+
+
+@pytest.mark.parametrize("instruction_id, params", list(cases()))
+def test_grammar_uses_only_its_parameters(instruction_id, params):
+    used = grammar_of(instruction_id).parameters() - {"task_noun", "task_plural"}
+    assert used <= set(params), used
+
+
+@pytest.mark.parametrize("instruction_id, params", list(cases()))
+def test_sampled_sentences_are_tidy_and_agree(instruction_id, params):
+    grammar = grammar_of(instruction_id)
+    sampler = Sampler(random.Random(0))
+    for index in range(150):
+        full = dict(params, **SUBJECTS[index % len(SUBJECTS)])
+        text = sampler.render(grammar, "sentence", full).text
+        assert text[0].isupper() and text[-1] in '.?"', text
+        assert "  " not in text and not re.search(r" [,.?;]|,\.|[^.]\.\.(?!\.)|\?\.", text), text
+        assert not re.search(r"\b(\w+) \1\b", text.lower()), text
+        assert not DISAGREEMENT.search(text), text
+        mind = re.search(r"mind (\w+)", text)
+        assert not mind or mind.group(1).endswith("ing"), text
+        assert not re.search(r"mind \w+ing\b[^;?]*\b(?:and|then) (?:put|give|answer|mark|open|"
+                             r"start|begin|label|respond)\b", text), text
+
+
+@pytest.mark.parametrize("instruction_id, params", list(cases()))
+def test_values_appear_exactly_where_the_spans_say(instruction_id, params):
+    grammar = grammar_of(instruction_id)
+    sampler = Sampler(random.Random(1))
+    for _ in range(60):
+        rendered = sampler.render(grammar, "sentence", params)
+        for name, spans in rendered.spans.items():
+            value = params[name]
+            for start, end in spans:
+                shown = rendered.text[start:end]
+                if isinstance(value, list):
+                    assert shown in value
+                elif isinstance(value, int):
+                    # "less than 151" is said "at most 150" (see wording/counts.grammar)
+                    assert shown in (str(value), str(value - 1)) or not shown[0].isdigit(), shown
+                else:
+                    assert shown == value
+
+
+def fragments(instruction_id, params, rule, seed, count=20):
+    """`count` sampled wordings of a rule used inside other text (no sentence capitals)."""
+    grammar = grammar_of(instruction_id)
+    sampler = Sampler(random.Random(seed))
+    return [sampler.render(grammar, rule, params, sentence=False).text for _ in range(count)]
+
+
+@pytest.mark.parametrize("instruction_id, params", list(cases()))
+def test_list_items_and_asides(instruction_id, params):
+    for item in fragments(instruction_id, params, "list_item", 2):
+        assert item[-1] not in ".?" or item.endswith('."') or item.endswith('?"'), item
+    for aside in fragments(instruction_id, params, "aside", 2):
+        assert aside.startswith("(") and aside.endswith(")"), aside
+
+
+def test_less_than_is_never_said_as_at_most():
+    grammar = grammar_of("length_constraints:number_words")
+    for rendered in grammar.expansions("count", {"n": 150, "relation": "less than"}, sentence=False):
+        assert not re.search(r"at most|no more than|up to|or fewer|maximum", rendered.text)
+        assert re.search(r"less than|fewer than|under", rendered.text), rendered.text
+
+
+def test_at_least_forms_all_mean_at_least():
+    grammar = grammar_of("length_constraints:number_words")
+    forms = {r.text for r in grammar.expansions("count", {"n": 300, "relation": "at least"},
+                                                sentence=False)}
+    assert {"at least 300 words", "no fewer than 300 words", "300 or more words",
+            "a minimum of 300 words", "300+ words", "three hundred words or more"} <= forms
+
+
+@pytest.mark.parametrize("instruction_id, params", list(cases()))
+def test_attached_forms_continue_a_task_sentence(instruction_id, params):
+    for tail in fragments(instruction_id, params, "attached", 3):
+        sentence = "Write a haiku about rain" + ("" if tail[0] in ",;" else " ") + tail + "."
+        assert re.match(r"^(?:, |; |and )", tail), tail
+        assert "  " not in sentence and not re.search(r" [,.;]", sentence), sentence
+        mind = re.search(r", (\w+)", tail)
+        assert not tail.startswith(", ") or tail.startswith((", and ", ", with ")) \
+            or mind.group(1).endswith("ing"), tail
