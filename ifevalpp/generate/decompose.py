@@ -363,6 +363,11 @@ _CONNECTORS = (", and then ", ", and ", " and then ", " and ", ", then ", "; ", 
 
 
 _QUOTED = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”")
+# Words that only lead into a trailing statement: ", making sure to use the letter "a" …",
+# ", ensuring that the word 'replied' appears …" (cut with the statement they lead into).
+_LEAD_FILLER = re.compile(r"(?:making sure|make sure|ensuring|ensure|being sure|taking care|"
+                          r"being careful)(?: that)?(?: to)?(?: you)?(?: use| include| mention| "
+                          r"have| write)?", re.IGNORECASE)
 
 
 def removes_material(removed: str, literals: Sequence[str] = ()) -> bool:
@@ -438,7 +443,7 @@ def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
     # 2. a prepositional phrase inside the sentence: "a ballad with under 8 sentences about …"
     prep = re.compile(r"[ ,]+(?:all\s+|only\s+|entirely\s+|written\s+|wrapped\s+)?"
                       r"(?:with|in|using|of|"
-                      r"containing|having|that\s+(?:has|contains|is)|in\s+only|only\s+in)\s+"
+                      r"containing|having|that\s+(?:has|contains|is)|that's|that\s+are|in\s+only|only\s+in)\s+"
                       r"(?:only\s+|exactly\s+|the\s+|all\s+)?$", re.IGNORECASE)
     match = prep.search(text[:first])
     if match is not None:
@@ -492,7 +497,7 @@ def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
         if at < 0 or at > first:
             continue
         between = body[at + len(connector):first]
-        if _content_words(between):
+        if _content_words(between) and not _LEAD_FILLER.fullmatch(between.strip()):
             continue
         candidates.append((at, connector))
     # The latest connector wins, unless the phrase is the object of "the entire output"
