@@ -116,13 +116,13 @@ def _weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
     return close_sentence(joined, mark), list(order[1:])
 
 
-def layout_phrase(rule: str, rng: Any) -> str:
+def layout_phrase(rule: str, rng: Any, **params: Any) -> str:
     """A list header, an intro for requirements that come first, or a task label
-    (templates/wording/layout.grammar)."""
+    (templates/wording/layout.grammar); `params` feed its guards (`single`, `question`)."""
     from ..constraints.support.choosing import seeded_random
     from ..wording import Sampler, load
 
-    return Sampler(seeded_random(rng)).render(load("wording/layout"), rule, {}).text
+    return Sampler(seeded_random(rng)).render(load("wording/layout"), rule, params).text
 
 
 def _protected(task: str, layout: Layout, params: Sequence[Any]) -> list[tuple[int, int]]:
@@ -352,6 +352,9 @@ _CLAUSE_BREAK = re.compile(r"\s*(?:;|--?\s|(?:,\s*)?(?:and|but|so)\s|,\s*(?:writ
                           r"wrap|avoid|do|don't|keep|make)\b)", re.IGNORECASE)
 
 
+_BAN = re.compile(r"\b(?:without|avoid|avoiding|no|not|never|don't|refrain)\b", re.IGNORECASE)
+
+
 def _strip_one(layout: Layout, unit: Unit, hit: set[int],
                params: Optional[Sequence[Any]]) -> Optional[tuple[int, str]]:
     """Cut one constraint's clause when the joint cut failed ("a 2 paragraph critique … in all
@@ -363,8 +366,11 @@ def _strip_one(layout: Layout, unit: Unit, hit: set[int],
         others = hit - {index}
         if params is not None and any(params[other] != layout.params[other] for other in others):
             continue
-        if _mention_only(unit.text, local_spans(layout, unit, index)):
-            continue  # only counts ("a 2 paragraph critique") are cut this way
+        spans = local_spans(layout, unit, index)
+        if _mention_only(unit.text, spans) and not any(
+                _BAN.search(unit.text[start:end]) for start, end in spans):
+            continue  # only counts ("a 2 paragraph critique") and bans ("and without any
+            # commas") are cut this way; a bare mention may be a word of the task
         stripped = strip_clause(unit.text, local_spans(layout, unit, index),
                                 _literals(layout, {index}))
         if stripped is not None and not _still_states(layout, stripped, unit, {index}):
@@ -437,7 +443,10 @@ def _states(layout: Layout, unit: Unit, index: int) -> bool:
     another constraint ("XML" in "Never use the words 'kettle' or 'XML'")."""
     others = [literal.lower() for other in unit.owners if other != index
               for literal in _literals(layout, {other})]
-    for start, end in local_spans(layout, unit, index):
+    spans = local_spans(layout, unit, index)
+    if not spans and unit.pure and index in unit.owners:
+        return True  # the whole sentence is the statement ("The words … cannot be in it.")
+    for start, end in spans:
         text = unit.text[start:end].strip(" \"'“”‘’.,").lower()
         if text and text not in others:
             return True
@@ -667,18 +676,39 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     if presentation == "list":
         items = [render(layout.ids[index], params[index], rng, styles=("list",))
                  for index in order]
-        header = layout_phrase("header", rng)
-        marker = choice(rng, ["- ", "numbered"])
-        lines = [(f"{number}) " if marker == "numbered" else "- ") + item[0].upper() + item[1:]
-                 for number, item in enumerate(items, start=1)]
-        request = task + "\n\n" + header + "\n" + "\n".join(lines) if items else task
+        if len(items) == 1:
+            # One requirement is no list: "One rule: no commas anywhere."
+            label = layout_phrase("single_label", rng)
+            line = _sentence(label + ": " + items[0])
+            if line[-1:] in "\"”" and line[:-1].rstrip()[-1:] not in ".!?":
+                line += "."
+            request = task + "\n\n" + line
+        elif items:
+            header = layout_phrase("header", rng)
+            marker = choice(rng, ["- ", "numbered"])
+            lines = [(f"{number}) " if marker == "numbered" else "- ") + item[0].upper() + item[1:]
+                     for number, item in enumerate(items, start=1)]
+            request = task + "\n\n" + header + "\n" + "\n".join(lines)
+        else:
+            request = task
     elif presentation == "first" and order:
         sentences = [_sentence(render(layout.ids[index], params[index], rng,
                                       styles=("imperative", "declarative"))) for index in order]
-        intro = layout_phrase("first_intro", rng)
-        label = layout_phrase("task_label", rng)
         block = _join(sentences)
-        request = (intro + " " + block if chance(rng, 0.5) else block) + "\n\n" + label + " " + task
+        # Requirements first, then the task: an intro, a label or neither — never both, and
+        # no remark about the prompt's own order.
+        way = rng.randrange(3)
+        if way == 0:
+            intro = layout_phrase("first_intro", rng, single=len(order) == 1)
+            request = intro + " " + block + "\n\n" + task
+        elif way == 1:
+            head = task.split("\n", 1)[0].rstrip()
+            asks = head.endswith("?") and not re.match(
+                r"(?i)(?:could|can|would|will) (?:you|I)\b", head)
+            label = layout_phrase("task_label", rng, question=asks)
+            request = block + "\n\n" + label + " " + task
+        else:
+            request = block + "\n\n" + task
     else:
         woven = _weave(task, layout, params, order, rng)
         if woven is not None:

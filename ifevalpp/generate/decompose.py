@@ -237,6 +237,17 @@ _TASK_START = re.compile(
     r"do|does)\b", re.IGNORECASE)
 
 
+def _literal_spans(text: str, literals: Sequence[str]) -> list[tuple[int, int]]:
+    """Where the literal values (keywords, phrases) occur in `text`, as whole words."""
+    spans = []
+    for literal in literals:
+        literal = literal.strip()
+        if literal:
+            spans += [match.span() for match in
+                      re.finditer(rf"(?<!\w){re.escape(literal)}(?!\w)", text, re.IGNORECASE)]
+    return spans
+
+
 def _content_words(text: str) -> list[str]:
     return [word for word in _WORD.findall(text)
             if len(word.strip(".'")) > 1 and word.lower().strip(".'") not in FILLER
@@ -326,6 +337,14 @@ def build_layout(prompt: str, instruction_ids: Sequence[str],
                      if s < end and e > start]
             content = _content_words(_residual(prompt[start:end], local))
             pure = not content or (len(content) <= 2 and not _TASK_START.match(prompt[start:end]))
+            if not pure and position > 0:
+                # "The words startup and capsule cannot be in the response.": once the
+                # constraint's own words are set aside, nothing of the task is left.
+                literal_spans = _literal_spans(prompt[start:end], [
+                    literal for index in owners for literal in get(ids[index]).literals(params[index])])
+                if literal_spans:
+                    rest = _content_words(_residual(prompt[start:end], local + literal_spans))
+                    pure = len(rest) <= 1 and not _TASK_START.match(prompt[start:end])
         units.append(Unit(start, end, prompt[start:end], sep, owners, pure))
     # Every unit pure would leave no task: keep the first one as the task.
     if units and all(unit.pure for unit in units):

@@ -10,7 +10,8 @@ is kept when
   reconfigurations, every original statement still there for distractors);
 * the validator reports no `error` finding for it;
 * its normalised token edit distance to the original and to every cousin kept
-  so far is at least `min_distance`.
+  so far is at least `min_distance` (a long passage the original quotes, which every
+  cousin keeps word for word, counts as one token: see `distance.passages`).
 
 Otherwise the next attempt (next seed) is tried, up to `max_attempts`; a
 cousin that never passes is reported with the last reason.
@@ -42,7 +43,7 @@ from ..schema import (COUSIN_KINDS, Case, GeneratorInfo, Kind, ValidationSummary
                       family_key)
 from .compose import ComposeError, Composed
 from .decompose import Layout, build_layout
-from .distance import far_enough
+from .distance import far_enough, passages
 from .distractor import add_distractor
 from .params import compatible
 from .reconfiguration import Donor, donor_task, reconfigure_case
@@ -368,6 +369,7 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                                               reason=f"cannot read the case: {exc}"))
         return variants, failures
     accepted = [case.prompt]
+    quoted = passages(case.prompt)  # a quoted passage counts as one token in the distance
     used_donors: set[str] = set()
     own_donors = [donor for donor in donors if donor.case != str(key)]
     for kind in kinds:
@@ -398,7 +400,7 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                 if broken:
                     reason = broken
                     continue
-                ok, distance = far_enough(composed.prompt, accepted, min_distance)
+                ok, distance = far_enough(composed.prompt, accepted, min_distance, quoted)
                 if not ok:
                     reason = (f"too close to the original or a sibling (normalised edit "
                               f"distance {distance:.3f} < {min_distance})")

@@ -725,6 +725,7 @@ def _frames_for(request: _Request, vp: str) -> list[tuple[str, str]]:
 # A context sentence in the first person that can become a "since" clause or be joined to
 # the next one: a plain statement, not a request, a question or a clause with its own link.
 _FIRST_PERSON = re.compile(r"^(?:I|We|My|Our)\b(?!'d like| would like| want you| need you)")
+_PRONOUN_START = re.compile(r"^(?:I|We|My|Our|They|He|She)\b(?!'d like| would like| want you| need you)")
 _JOINABLE_SECOND = re.compile(r"^(?:I|We|My|Our|He|She|They|It|His|Her|Their|Each|Every)\b")
 _OWN_LINK = re.compile(r"\b(?:because|since|so|but|although|though|however|therefore|if|"
                        r"unless|while|whereas)\b|[;:]", re.I)
@@ -739,33 +740,38 @@ def _plain_statement(sentence: str) -> bool:
             and len(sentence.split()) <= 30 and not _OWN_LINK.search(sentence))
 
 
-def _context_reworded(before: Sequence[str], sentence: str
-                      ) -> list[tuple[list[str], str]]:
+def _context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[str], str]]:
     """The context sentences before the request reworded with it: the last one turned into a
-    'since' clause of the request ("Since I am moving to Lisbon, could you …?"), or the last
-    two joined ("I love this album, and I want to share it with Luheng.")."""
+    'since' clause of the request ("Since I am moving to Lisbon, could you …?"), a compound
+    one split ("I work for Grid. They want a tweet."), or the last two joined ("I love this
+    album, and I want to share it with Luheng."); a split may be followed by either."""
     out: list[tuple[list[str], str]] = []
+    bases: list[tuple[list[str], tuple[str, ...]]] = [(list(before), ())]
     last = before[-1]
-    if _FIRST_PERSON.match(last) and _plain_statement(last) and "," not in last and \
-            _SINCE_MAIN.match(sentence) and ":" not in sentence:
-        clause = last[:-1] if last.startswith(("I ", "I'")) else _lower_first(last[:-1])
-        main = sentence if sentence.startswith(("I ", "I'")) else _lower_first(sentence)
-        for link in ("Since", "As"):
-            out.append((list(before[:-1]) + [f"{link} {clause}, {main}"], "context-since"))
-    split = re.match(r"^(?P<first>[^,]{12,}), and (?P<second>(?:I|we|they|he|she|my|our|it)\b.{8,})\.$",
-                     last)
-    if split and _plain_statement(last.replace(", and ", ". ")):
+    split = re.match(r"^(?P<first>[^,]{12,}), and (?P<second>(?:I|we|they|he|she|my|our|it)\b"
+                     r"[^,]{8,})\.$", last)
+    if split and _plain_statement(split.group("first") + ".") and \
+            _plain_statement(split.group("second") + "."):
         second = split.group("second")
-        out.append((list(before[:-1]) + [split.group("first") + ".",
-                                         (second if second.startswith("I") else _cap(second)),
-                                         sentence], "context-split"))
-    if len(before) >= 2:
-        first, second = before[-2], before[-1]
-        if _plain_statement(first) and _plain_statement(second) and \
-                _JOINABLE_SECOND.match(second) and "," not in first:
-            tail = second if re.match(r"I\b", second) else _lower_first(second)
-            out.append((list(before[:-2]) + [f"{first[:-1]}, and {tail}", sentence],
-                        "context-joined"))
+        pieces = list(before[:-1]) + [split.group("first") + ".", _cap(second) + "."]
+        out.append((pieces + [sentence], "context-split"))
+        bases.append((pieces, ("context-split",)))
+    for pieces, done in bases:
+        last = pieces[-1]
+        if _PRONOUN_START.match(last) and _plain_statement(last) and "," not in last and \
+                _SINCE_MAIN.match(sentence) and ":" not in sentence:
+            clause = last[:-1] if last.startswith(("I ", "I'")) else _lower_first(last[:-1])
+            main = sentence if sentence.startswith(("I ", "I'")) else _lower_first(sentence)
+            for link in ("Since", "As"):
+                out.append((pieces[:-1] + [f"{link} {clause}, {main}"],
+                            "+".join(done + ("context-since",))))
+        if len(pieces) >= 2 and not done:
+            first, second = pieces[-2], pieces[-1]
+            if _plain_statement(first) and _plain_statement(second) and \
+                    _JOINABLE_SECOND.match(second) and "," not in first:
+                tail = second if re.match(r"I\b", second) else _lower_first(second)
+                out.append((pieces[:-2] + [f"{first[:-1]}, and {tail}", sentence],
+                            "context-joined"))
     return out
 
 
