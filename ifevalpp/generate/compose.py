@@ -26,6 +26,7 @@ from ..constraints.support.edits import numbers_in
 from ..constraints.support.wording import STYLES, load_json
 from .decompose import Layout, Unit, _content_words, local_spans, strip_clause
 from .substitute import substitute_values
+from ..wording.sampler import Usage
 
 
 class ComposeError(ValueError):
@@ -47,11 +48,13 @@ def dump(params: Any) -> dict[str, Any]:
 
 
 def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = STYLES[:3],
-           avoid: Optional[str] = None) -> str:
-    """Render one constraint in a random style and variant (not equal to `avoid`)."""
+           avoid: Optional[str] = None, usage: Any = None) -> str:
+    """Render one constraint in a random style and variant (not equal to `avoid`); `usage`
+    (shared by the sentences of one prompt) keeps them from repeating a frame."""
     constraint = get(instruction_id)
     for _ in range(6):
-        text = constraint.phrase(params, rng, styles)
+        text = (constraint.phrase(params, rng, styles, usage=usage) if usage is not None
+                else constraint.phrase(params, rng, styles))
         if text != avoid:
             return text
     return text
@@ -93,13 +96,16 @@ _DITRANSITIVE = frozenset({"write", "compose", "draft", "create", "make", "prepa
                            "pen", "design", "offer", "send"})
 
 
-def _weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any
-           ) -> Optional[tuple[str, list[int]]]:
+def _weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
+           usage: Any = None) -> Optional[tuple[str, list[int]]]:
     """Join the first constraint onto the task sentence ("Write a haiku about rain, leaving
     out every comma."), half the time, when the task is one line ending in a stop or a
     question mark and the type has a grammar; returns the new task and the rest."""
     if not order or "\n" in task.strip() or task.rstrip()[-1:] not in ".?" or not chance(rng, 0.75):
         return None
+    from .task_rewrite import last_sentence_asks
+    if not last_sentence_asks(task):
+        return None  # "It is meant for teenagers, and make sure …": weave onto a request only
     if re.search(r"\bmind \w+ing\b", task):
         return None  # "Would you mind writing X, and …" would need a second gerund
     index = order[0]
@@ -108,7 +114,7 @@ def _weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
         return None
     from ..wording import close_sentence
 
-    tail = constraint.phrase(params[index], rng, ("imperative",), form="attached")
+    tail = constraint.phrase(params[index], rng, ("imperative",), form="attached", usage=usage)
     body, mark = task.rstrip()[:-1].rstrip(), task.rstrip()[-1]
     if mark == "?" and tail.startswith(";"):
         return None
@@ -615,7 +621,8 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
              ) -> Composed:
     """Re-render the statements of `targets` (with `params`) where they stand."""
     the_plan = plan(layout, targets, drop_task=task_override is not None, params=params)
-    rendered = {index: _sentence(render(layout.ids[index], params[index], rng))
+    usage = Usage()
+    rendered = {index: _sentence(render(layout.ids[index], params[index], rng, usage=usage))
                 for index in the_plan.render}
     request = _request_pieces(layout, the_plan, rendered, task_override)
     if vary and task_override is None:
@@ -637,6 +644,12 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
 
 
 PRESENTATIONS = ("inline", "list", "first")
+
+# A task that already opens with a label or a frame of its own takes no task label before it
+# ("Task: Your task is to …", "My request: I have a question: …").
+_LABELLED = re.compile(r"(?i)^(?:the topic|my topic|the subject|the audience|here is|here's|"
+                       r"quick question|i have a question|my question|something i|i'd like to "
+                       r"know this|could you answer this|your task|task\b|[^.?!\n]{0,40}:)")
 
 
 def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentation: str,
@@ -673,8 +686,9 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     order = sorted(the_plan.render)
     if len(order) > 1 and chance(rng, 0.5):
         order = order[::-1]
+    usage = Usage()
     if presentation == "list":
-        items = [render(layout.ids[index], params[index], rng, styles=("list",))
+        items = [render(layout.ids[index], params[index], rng, styles=("list",), usage=usage)
                  for index in order]
         if len(items) == 1:
             # One requirement is no list: "One rule: no commas anywhere."
@@ -693,7 +707,8 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
             request = task
     elif presentation == "first" and order:
         sentences = [_sentence(render(layout.ids[index], params[index], rng,
-                                      styles=("imperative", "declarative"))) for index in order]
+                                      styles=("imperative", "declarative"), usage=usage))
+                     for index in order]
         block = _join(sentences)
         # Requirements first, then the task: an intro, a label or neither — never both, and
         # no remark about the prompt's own order.
@@ -701,7 +716,7 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         if way == 0:
             intro = layout_phrase("first_intro", rng, single=len(order) == 1)
             request = intro + " " + block + "\n\n" + task
-        elif way == 1:
+        elif way == 1 and not _LABELLED.match(task):
             head = task.split("\n", 1)[0].rstrip()
             asks = head.endswith("?") and not re.match(
                 r"(?i)(?:could|can|would|will) (?:you|I)\b", head)
@@ -710,10 +725,11 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         else:
             request = block + "\n\n" + task
     else:
-        woven = _weave(task, layout, params, order, rng)
+        woven = _weave(task, layout, params, order, rng, usage)
         if woven is not None:
             task, order = woven
-        sentences = [_sentence(render(layout.ids[index], params[index], rng)) for index in order]
+        sentences = [_sentence(render(layout.ids[index], params[index], rng, usage=usage))
+                     for index in order]
         block = _join(sentences)
         joiner = "\n" if ("\n" in task.split("\n")[-1] or task.rstrip().endswith(":")) else " "
         if "\n" in task.strip():

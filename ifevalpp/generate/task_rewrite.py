@@ -175,6 +175,17 @@ def _parse(sentence: str) -> Optional[_Request]:
     return None
 
 
+def last_sentence_asks(task: str) -> bool:
+    """Whether the task's last sentence is a request (imperative, "could you …", "I need …"),
+    the only kind a requirement may be joined onto."""
+    masked = _Masked(task, ())
+    sentences = _sentences(masked.text.strip(), masked)
+    if not sentences:
+        return False
+    request = _parse(sentences[-1])
+    return request is not None and request.kind != "question"
+
+
 def _starts_with_verb(text: str) -> bool:
     words = text.split()
     if not words or _MASKED.match(words[0]):
@@ -499,6 +510,11 @@ _TOPIC_STOP = re.compile(r"\b(?:about|for|with|without|using|that|which|while|so
                          r"paragraphs?|list|language|letters?)\b", re.I)
 
 
+_PERSON = re.compile(r"\b(?:man|woman|men|women|boy|girl|person|people|named|called|who|friend|"
+                     r"mother|father|mom|dad|brother|sister|wife|husband|son|daughter|king|queen|"
+                     r"teacher|student|he|she|him|her)\b", re.I)
+
+
 def _languages() -> frozenset[str]:
     from ..constraints.support.languages import NAMES_IN_PROMPTS
 
@@ -515,7 +531,9 @@ def _topic_first(vp: str, masked: "_Masked") -> list[tuple[str, str]]:
             or _TOPIC_STOP.search(shown) or masked.holds(topic)
             or any(word in _languages() for word in re.findall(r"[a-z]+", shown))):
         return []
-    intros = (f"The topic is {topic}.", f"My topic: {topic}.", f"The subject: {topic}.")
+    if _PERSON.search(shown):
+        return []  # "a man named Aarav … a riddle about it": a person is not an "it"
+    intros = (f"The topic is {topic}.", f"My topic is {topic}.", f"The subject is {topic}.")
     return [(intro + "\u0000" + head + " about it", "topic-first") for intro in intros]
 
 
@@ -621,7 +639,7 @@ def rewrites(task: str, protected: Sequence[tuple[int, int]] = ()) -> list[Rewri
             joined = f"{_cap(request.vp)} and {following.vp}."
             candidates.append((before + [joined] + after[1:], ("join",)))
 
-    follow = _follow_up(after[0]) if after else []
+    follow = _follow_up(after[0], masked) if after else []
     if follow:
         # The sentence after the request said another way too ("Think out loud, then …" ->
         # "I'd like you to think out loud, then …"): a prompt of two short sentences moves
@@ -633,8 +651,7 @@ def rewrites(task: str, protected: Sequence[tuple[int, int]] = ()) -> list[Rewri
             opening = sentences_out[position - 1] if position else ""
             options = [text for text in follow
                        if not (text.startswith("Please") and "please" in opening.lower())]
-            if options:
-                pick = options[len(candidates) % len(options)]
+            for pick in options:
                 candidates.append((sentences_out[:position] + [pick] + after[1:],
                                    operations + ("follow-up",)))
 
@@ -775,13 +792,19 @@ def _context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[s
     return out
 
 
-def _follow_up(sentence: str) -> list[str]:
+def _follow_up(sentence: str, masked: "_Masked") -> list[str]:
     """Other ways to say an imperative sentence that follows the request."""
     request = _parse(sentence)
-    if request is None or request.kind != "imperative" or request.end != "." or request.lead \
+    if request is None or request.kind != "imperative" or request.lead \
             or request.front or sentence.lower().startswith(("please", "kindly")):
         return []
-    return [frame.format(vp=request.vp) for frame in _FOLLOW_FRAMES]
+    if request.end == ".":
+        return [frame.format(vp=request.vp) for frame in _FOLLOW_FRAMES]
+    if request.end == "" and (re.search(r"[.!?][\"”]$", masked.restore(sentence)) or (
+            _MASKED.match(sentence[-1:]) and masked.ends_sentence(sentence[-1]))):
+        # It ends inside a quotation ('… "My answer is maybe."'): no stop of our own after it.
+        return [frame.format(vp=request.vp)[:-1] for frame in _FOLLOW_FRAMES]
+    return []
 
 
 def _movable(sentences: Sequence[str]) -> bool:
@@ -805,7 +828,8 @@ def _quote_marks(text: str) -> set[str]:
 def _well_formed(text: str) -> bool:
     if "  " in text or " ," in text or " ." in text or ".." in text.replace("...", ""):
         return False
-    if text[-1:] not in ".?!:" and not _MASKED.match(text[-1:]):
+    if text[-1:] not in ".?!:" and not _MASKED.match(text[-1:]) and \
+            not re.search("[.!?\ue000-\uf8ff][\"”]$", text):
         return False
     return not re.search(r"\b(\w+) \1\b", text.lower())
 

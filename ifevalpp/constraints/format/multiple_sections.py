@@ -55,6 +55,7 @@ class MultipleSections(Constraint):
     id = "detectable_format:multiple_sections"
     task_needs = frozenset({"sections"})
     competes_as_format = True
+    distractor_effects = frozenset({"changes_shape", "adds_lines"})
     Params = SectionsParams
     # Every profile judges this type its own way (scoring under several profiles checks each).
     verdict_groups = {"official": "official", "revised": "revised",
