@@ -147,13 +147,13 @@ def _protected(task: str, layout: Layout, params: Sequence[Any]) -> list[tuple[i
 
 
 def reword_task(task: str, layout: Layout, params: Sequence[Any], rng: Any, *,
-                openers: bool = True) -> tuple[str, str]:
+                openers: bool = True, siblings: Sequence[str] = ()) -> tuple[str, str]:
     """The task said another way (generate/task_rewrite.py: frame, topic, audience, context,
     split or join, synonyms), keeping every literal a checker reads; the verb-table fallback
     (`vary_task`) when the sentence has a shape the rewriter does not vouch for."""
     from .task_rewrite import rewrite
 
-    found = rewrite(task, _protected(task, layout, params), rng)
+    found = rewrite(task, _protected(task, layout, params), rng, siblings=siblings)
     if found is not None:
         return found.text, "rewrite:" + "+".join(found.operations)
     return vary_task(task, rng, openers=openers)
@@ -654,9 +654,10 @@ _LABELLED = re.compile(r"(?i)^(?:the topic|my topic|the subject|the audience|her
 
 def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentation: str,
                  task_override: Optional[str] = None, vary: bool = True,
-                 targets: Optional[set[int]] = None, detail: Optional[dict[str, Any]] = None
-                 ) -> Composed:
-    """Task first or last, constraints rendered anew and presented `presentation`-style."""
+                 targets: Optional[set[int]] = None, detail: Optional[dict[str, Any]] = None,
+                 siblings: Sequence[str] = ()) -> Composed:
+    """Task first or last, constraints rendered anew and presented `presentation`-style;
+    the task's new wording keeps away from `siblings` (prompts of the family so far)."""
     all_targets = {index for index, instruction_id in enumerate(layout.ids)
                    if not get(instruction_id).request_field}
     the_plan = plan(layout, targets if targets is not None else all_targets,
@@ -682,7 +683,8 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     task = task_override if task_override is not None else "".join(task_parts).strip()
     how = "unchanged"
     if vary and task_override is None:
-        task, how = reword_task(task, layout, params, rng, openers=presentation != "first")
+        task, how = reword_task(task, layout, params, rng, openers=presentation != "first",
+                                siblings=siblings)
     order = sorted(the_plan.render)
     if len(order) > 1 and chance(rng, 0.5):
         order = order[::-1]

@@ -324,6 +324,11 @@ def template_propose(request: CousinRequest) -> Composed:
         return generator(request.layout, request.rng, request.index, donors=request.donors,
                          profile=request.profile, attempt=request.attempt,
                          direction=request.reconfigure)
+    if request.kind == "rephrasing":
+        # After a candidate too close to its family, the next keeps away from it.
+        close = bool(request.previous and request.previous.startswith("too close"))
+        return generator(request.layout, request.rng, request.index, attempt=request.attempt,
+                         siblings=request.accepted if close else ())
     return generator(request.layout, request.rng, request.index, attempt=request.attempt)
 
 

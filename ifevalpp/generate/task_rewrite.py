@@ -675,12 +675,17 @@ def rewrites(task: str, protected: Sequence[tuple[int, int]] = ()) -> list[Rewri
     return out
 
 
+SIBLING_DRAWS = 8
+
+
 def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
-            avoid: Iterable[str] = ()) -> Optional[Rewrite]:
+            avoid: Iterable[str] = (), siblings: Sequence[str] = ()) -> Optional[Rewrite]:
     """One rewrite chosen with `rng` (a random.Random), avoiding texts in `avoid`; None if none.
 
     Deep rewrites come first: one that keeps the first sentence word for word after its
-    first word (a verb swap, "Please …") is only chosen when nothing else is possible.
+    first word (a verb swap, "Please …") is only chosen when nothing else is possible. With
+    `siblings` (prompts of the family so far), of a few drawn the one furthest from its
+    nearest sibling is kept, so a short request does not come back in the same frame.
     """
     avoided = set(avoid)
     options = [option for option in rewrites(task, protected) if option.text not in avoided]
@@ -688,7 +693,14 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
         return None
     deep = [option for option in options if not shallow(task, option.text)]
     pool = deep or options
-    return pool[rng.randrange(len(pool))]
+    if not siblings or len(pool) == 1:
+        return pool[rng.randrange(len(pool))]
+    from .distance import normalized_distance
+
+    drawn = [pool[rng.randrange(len(pool))] for _ in range(SIBLING_DRAWS)]
+    heads = [sibling[:len(task) + 200] for sibling in siblings]
+    return max(drawn, key=lambda option: min(normalized_distance(option.text, head)
+                                             for head in heads))
 
 
 def shallow(task: str, text: str) -> bool:
@@ -795,15 +807,18 @@ def _context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[s
 def _follow_up(sentence: str, masked: "_Masked") -> list[str]:
     """Other ways to say an imperative sentence that follows the request."""
     request = _parse(sentence)
-    if request is None or request.kind != "imperative" or request.lead \
-            or request.front or sentence.lower().startswith(("please", "kindly")):
+    if request is None or request.kind != "imperative" or request.lead or request.front:
         return []
-    if request.end == ".":
-        return [frame.format(vp=request.vp) for frame in _FOLLOW_FRAMES]
+    frames = _FOLLOW_FRAMES
+    if sentence.lower().startswith(("please", "kindly")):
+        frames = ("{Vp}.",) + tuple(frame for frame in frames if not frame.startswith("Please"))
+    if request.end in (".", ":"):
+        return [frame.format(vp=request.vp, Vp=_cap(request.vp))[:-1] + request.end
+                for frame in frames]
     if request.end == "" and (re.search(r"[.!?][\"”]$", masked.restore(sentence)) or (
             _MASKED.match(sentence[-1:]) and masked.ends_sentence(sentence[-1]))):
         # It ends inside a quotation ('… "My answer is maybe."'): no stop of our own after it.
-        return [frame.format(vp=request.vp)[:-1] for frame in _FOLLOW_FRAMES]
+        return [frame.format(vp=request.vp, Vp=_cap(request.vp))[:-1] for frame in frames]
     return []
 
 
