@@ -549,6 +549,8 @@ def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
             joiner = "\n" if ("\n" in piece or (out and "\n" in out[-1].split(". ")[-1]
                                                  and out[-1].rstrip().endswith(":"))
                               or (out and _stands_alone("".join(out)))) else " "
+            if out and joiner == "\n" and _stands_alone("".join(out)):
+                joiner = "\n\n"  # a riddle's answer line, a list item: a blank line after it
             if not out:
                 out.append(piece)
             else:
@@ -568,6 +570,8 @@ _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 def _stands_alone(text: str) -> bool:
     """Whether the text so far ends in a line nothing may be run onto: a list item, an
     example, a line without a final stop (new sentences then start on a line of their own)."""
+    if re.search(r"(?:\*{3,}|-{3,}|~{3,})$", text.rstrip()):
+        return True  # "… by a line with just three "*" symbols: ***"
     last = text.rstrip().rsplit("\n", 1)[-1] if "\n" in text.strip() else ""
     if not last.strip():
         return False

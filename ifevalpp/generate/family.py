@@ -9,6 +9,7 @@ is kept when
   parameters for rephrasings and distractors, a changed parameter or task for
   reconfigurations, every original statement still there for distractors);
 * the validator reports no `error` finding for it;
+* a reconfiguration's new settings are not a sibling's;
 * its normalised token edit distance to the original and to every cousin kept
   so far is at least `min_distance` (a long passage the original quotes, which every
   cousin keeps word for word, counts as one token: see `distance.passages`).
@@ -375,6 +376,7 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
         return variants, failures
     accepted = [case.prompt]
     quoted = passages(case.prompt)  # a quoted passage counts as one token in the distance
+    reconfigured: list[list[dict[str, Any]]] = []  # settings of the reconfigurations kept
     used_donors: set[str] = set()
     own_donors = [donor for donor in donors if donor.case != str(key)]
     for kind in kinds:
@@ -402,6 +404,10 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                     reason = f"generation: {exc}"
                     continue
                 broken = _promise(kind, layout, composed)
+                if not broken and kind == "reconfiguration" and \
+                        composed.detail.get("strategy") == "parameters" and \
+                        composed.kwargs in reconfigured:
+                    broken = "the same settings as a sibling reconfiguration"
                 if broken:
                     reason = broken
                     continue
@@ -442,6 +448,8 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                     ok=True, findings=findings)})
                 variants.append(variant)
                 accepted.append(composed.prompt)
+                if kind == "reconfiguration" and composed.detail.get("strategy") == "parameters":
+                    reconfigured.append(composed.kwargs)
                 if composed.detail.get("task_from"):
                     used_donors.add(composed.detail["task_from"])
                 kept = True

@@ -5,8 +5,9 @@ increasingly difficult". For a count that means: more for "at least" (more words
 more highlights, more keyword repeats), fewer for "less than" and "at most"; an
 "around" target has no direction. `harder_value` gives the i-th of n increasingly
 hard values for one count — each a number a person would write (300, not 301),
-within the range the checker and the task allow, and never an absurd jump (at
-most `max_factor` times harder than the original). Which range a type allows and
+within the range the checker and the task allow, each at least `MIN_STEP` (15%)
+away from the original, and never an absurd jump (at most `max_factor` times
+harder than the original). Which range a type allows and
 what a task can carry is the type's and the task's business; this module only
 walks the ladder.
 """
@@ -17,6 +18,7 @@ import math
 from typing import Optional, Sequence
 
 HARDER_UP = frozenset({"at least"})
+MIN_STEP = 0.15
 HARDER_DOWN = frozenset({"less than", "at most"})
 
 
@@ -59,6 +61,10 @@ def candidates(current: int, relation: str, *, floor: int, ceiling: int,
         for fraction in (0.1, 0.2, 0.35, 0.5, 0.7, 0.85, 1.0):
             pool.add(nice(current + step * fraction * reach))
     pool = {value for value in pool if floor <= value <= ceiling and low <= value <= high}
+    # A step worth the name: at least MIN_STEP of the current value (250 -> 260 words is
+    # not a harder request; 250 -> 300 is), and at least one.
+    least = max(1, math.ceil(MIN_STEP * current))
+    pool = {value for value in pool if abs(value - current) >= least}
     return sorted(pool, reverse=step < 0)
 
 

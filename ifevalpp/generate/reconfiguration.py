@@ -68,14 +68,30 @@ def _new_params(layout: Layout, rng: Any, targets: Sequence[int], profile: Profi
         params = list(layout.params)
         for index in targets:
             # A harder setting first (the `step`-th of three); if it cannot hold with the
-            # rest, easier steps, then any other setting.
+            # rest, easier steps, then any other setting — but under "harder" never one
+            # that is easier or turns the relation round ("less than 2" -> "at least 8").
             wanted = direction if attempt < 3 else "any"
-            params[index] = get(layout.ids[index]).reconfigure(
-                layout.params[index], rng, profile=profile, direction=wanted,
-                step=max(1, step - attempt) if wanted == "harder" else 1)
+            try:
+                params[index] = get(layout.ids[index]).reconfigure(
+                    layout.params[index], rng, profile=profile, direction=wanted,
+                    step=max(1, step - attempt) if wanted == "harder" else 1)
+            except ValueError:
+                return None
+        if direction == "harder" and any(
+                _direction(layout.ids[index], layout.params[index], params[index]) == "easier"
+                or _relation_turned(layout.ids[index], layout.params[index], params[index])
+                for index in targets):
+            continue
         if compatible(layout.ids, params, profile=profile) is None:
             return params
     return None
+
+
+def _relation_turned(instruction_id: str, before: Any, after: Any) -> bool:
+    """Whether a counted constraint's relation changed ("less than" -> "at least")."""
+    spec = get(instruction_id).count
+    field = spec.relation_field if spec is not None else None
+    return bool(field) and getattr(before, field) != getattr(after, field)
 
 
 def _direction(instruction_id: str, before: Any, after: Any) -> str:
@@ -99,8 +115,9 @@ def _direction(instruction_id: str, before: Any, after: Any) -> str:
 def reconfigure_case(layout: Layout, rng: Any, index: int, *, donors: Sequence[Donor] = (),
                      profile: Profile = "official", attempt: int = 0,
                      direction: str = "harder") -> Composed:
-    """The `index`-th reconfiguration (1-based) of a case."""
-    targets = _targets(layout)
+    """The `index`-th reconfiguration (1-based) of a case. From the seventh attempt on (the
+    settings kept failing or repeated a sibling's), a new task instead."""
+    targets = _targets(layout) if attempt < 6 else []
     problems = []
     if targets:
         order = list(targets)

@@ -183,7 +183,8 @@ def last_sentence_asks(task: str) -> bool:
     if not sentences:
         return False
     request = _parse(sentences[-1])
-    return request is not None and request.kind != "question"
+    # Not onto a question, nor onto "I would like a haiku" ("… and respond in Thai").
+    return request is not None and request.kind in ("imperative", "request", "need")
 
 
 def _starts_with_verb(text: str) -> bool:
@@ -214,6 +215,9 @@ _QUESTION_FRAMES = ("Could you {vp}?", "Can you {vp}?", "Would you {vp}?",
                     "Would you please {vp}?", "Could you please {vp}?", "Would you mind {ving}?")
 _NP_FRAMES = ("I need {np}.", "I'm looking for {np}.", "I would like {np}.", "What I need is {np}.")
 _NP_QUESTIONS = ("Could I get {np}?", "Can you give me {np}?", "Could you put together {np}?")
+_HELP_FRAMES = ("I need help {doing}.", "I'd like some help {doing}.",
+                "Could you give me a hand {doing}?", "I could use some help {doing}.",
+                "Can you lend me a hand {doing}?")
 _ASK_FRAMES = ("Here is my question: {q}", "Quick question: {q}", "I have a question: {q}",
                "Something I have been wondering: {q}", "I'd like to know this: {q}",
                "My question is this: {q}", "Could you answer this for me: {q}",
@@ -251,6 +255,12 @@ def _frames(request: _Request) -> list[tuple[str, str]]:
     if np:
         frames = _NP_FRAMES + (() if colon else _NP_QUESTIONS)
         out.extend((_end(frame.format(np=np), colon), "need") for frame in frames)
+    helped = re.match(r"help me (?:to )?(?P<verb>[a-z]+)\b(?P<rest>.*)$", vp)
+    if helped and helped.group("verb") in _lexicon()["verbs"] and not _second_verb(vp):
+        # "help me make an advert …" -> "I need help making an advert …"
+        doing = gerund(helped.group("verb")) + helped.group("rest")
+        out.extend((_end(frame.format(doing=doing), colon), "need") for frame in _HELP_FRAMES
+                   if not (colon and frame.endswith("?")))
     return out
 
 
@@ -293,6 +303,10 @@ def _question_as_request(question: str) -> list[tuple[str, str]]:
     match = _WHAT_NP.match(question)
     if match:
         np = _lower_first(match.group("np"))
+        if re.match(r"(?:a|an) ", np):
+            # "What is a lattice?" asks for a definition: "Tell me what a lattice is."
+            verb = "are" if re.match(r"(?i)what(?: are)", question) else "is"
+            np = f"what {np} {verb}"
         return [(frame.format(x=np), "question-to-request") for frame in _TELL]
     match = _HOW_MODAL.match(question)
     if match:
@@ -598,6 +612,12 @@ def _split_conjunction(vp: str) -> Optional[tuple[str, str]]:
 
 def rewrites(task: str, protected: Sequence[tuple[int, int]] = ()) -> list[Rewrite]:
     """Every rewrite of `task` we can vouch for (deterministic order); [] when none."""
+    return list(_rewrites(task, tuple(sorted(set(map(tuple, protected))))))
+
+
+@functools.lru_cache(maxsize=2048)
+def _rewrites(task: str, protected: tuple[tuple[int, int], ...]) -> tuple[Rewrite, ...]:
+    """`rewrites`, cached: every cousin of a case asks for the same task's rewrites."""
     masked = _Masked(task, protected)
     head, newline, tail = masked.text.partition("\n")
     head_stripped = head.strip()
@@ -605,7 +625,7 @@ def rewrites(task: str, protected: Sequence[tuple[int, int]] = ()) -> list[Rewri
     index, request = next(((i, r) for i, r in ((i, _parse(s)) for i, s in enumerate(sentences))
                            if r is not None), (None, None))
     if request is None or index is None:
-        return []
+        return ()
     if not request.end and _MASKED.match(request.vp[-1:]) and masked.ends_sentence(request.vp[-1]):
         request = _Request(request.kind, request.vp, "quoted", request.lead)
     before, after = sentences[:index], sentences[index + 1:]
@@ -672,7 +692,7 @@ def rewrites(task: str, protected: Sequence[tuple[int, int]] = ()) -> list[Rewri
             continue
         seen.add(text)
         out.append(Rewrite(text, operations))
-    return out
+    return tuple(out)
 
 
 SIBLING_DRAWS = 8

@@ -135,8 +135,9 @@ def test_unchecked_aside_before_a_constraint_clause_is_kept():
     layout = _layout(prompt, ["punctuation:no_comma"], [{}])
     for index in (1, 2, 3):
         composed = rephrase(layout, random.Random(index), index)
-        # Kept word for word (a requirement may now be woven onto its end: "…warm; avoid commas.")
-        assert "Please keep the tone warm" in composed.prompt, composed.prompt
+        # Kept (a requirement may be woven onto its end, "…warm; avoid commas.", and its frame
+        # reworded like any sentence after the request, "Be sure to keep the tone warm.")
+        assert "keep the tone warm" in composed.prompt, composed.prompt
         assert composed.prompt.count("tone warm") == 1
 
 
