@@ -16,6 +16,7 @@ clause cut off (`strip_clause`) or with its value replaced in place.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
@@ -237,6 +238,61 @@ _TASK_START = re.compile(
     r"do|does)\b", re.IGNORECASE)
 
 
+# Words of a statement that say what the parts of the answer are ("Separate your thinking
+# and the final answer …", "… highlight key abilities", "Task Summary / Motivation /
+# Timeline" headings): the generic restatement of the count would drop them.
+_PART_WORDS = frozenset({
+    "thinking", "reasoning", "final", "scene", "scenes", "usernames", "abilities", "skills",
+    "objectives", "motivation", "timeline", "history", "comments", "rendered", "html",
+    "milestone"})
+# Kinds of piece (ours from the task catalogue, and a few more): they name the parts only
+# where the statement splits the answer in two ("Separate the essay and the poem …");
+# elsewhere they just name the task ("The essay should be at least 50 sentences long").
+_MORE_PIECES = ("version", "critique", "summary", "scene")
+_NOT_PIECES = frozenset({"answer", "list", "ideas", "reasons", "tips"})
+
+
+@functools.lru_cache(maxsize=1)
+def _piece_words() -> frozenset[str]:
+    from .tasks import catalogue  # the task grammar is only needed here, once
+
+    nouns = {genre.noun.split()[-1].lower() for genre in catalogue().genres} - _NOT_PIECES
+    nouns |= set(_MORE_PIECES)
+    return frozenset(nouns | {noun + "s" for noun in nouns} | {"stories", "diaries"})
+
+
+_SPLITS_IN_TWO = frozenset({"combination:two_responses"})
+# A statement that points at a format block the prompt spells out ("… in the following exact
+# format:", "following the following format:").
+_POINTS_AT_FORMAT = re.compile(r"\b(?:format|template|layout|structure)\b[^.?!]*:\s*$",
+                               re.IGNORECASE)
+# A heading line of a block the prompt spells out ("Task Summary", "Doc history").
+_HEADING = re.compile(r"[A-Z][a-z]*(?: [A-Za-z][a-z]*){0,3}")
+
+
+def outlined(layout: "Layout", index: int) -> bool:
+    """Whether constraint `index` is stated in a sentence that also outlines the answer
+    ("Separate your thinking and the final answer by ***", a format block): its count is
+    then tied to that outline, and changing it would contradict the prompt."""
+    return any(_carries_content(unit.text, _WORD.findall(unit.text),
+                                {layout.ids[owner] for owner in unit.owners})
+               for unit in layout.units_of(index))
+
+
+def _carries_content(text: str, content: Sequence[str], owner_ids: set[str]) -> bool:
+    """Whether a sentence that states constraints (of types `owner_ids`) also says what the
+    answer contains, so it must stay with the task: an outline ("Separate your thinking and
+    the final answer by ***" — only the count is the constraint's), a pointer to a format
+    block the prompt spells out, or a line of that block (a heading, "***" between its
+    items)."""
+    words = {word.lower().strip(".,") for word in content}
+    if words & _PART_WORDS or (owner_ids & _SPLITS_IN_TWO and words & _piece_words()):
+        return True
+    if _POINTS_AT_FORMAT.search(text) or _HEADING.fullmatch(text.strip()):
+        return True
+    return not re.search(r"[A-Za-z]", text)
+
+
 def _literal_spans(text: str, literals: Sequence[str]) -> list[tuple[int, int]]:
     """Where the literal values (keywords, phrases) occur in `text`, as whole words."""
     spans = []
@@ -336,8 +392,11 @@ def build_layout(prompt: str, instruction_ids: Sequence[str],
             local = [(s - start, e - start) for index in owners for s, e in tight[index]
                      if s < end and e > start]
             content = _content_words(_residual(prompt[start:end], local))
-            pure = not content or (len(content) <= 2 and not _TASK_START.match(prompt[start:end]))
-            if not pure and position > 0:
+            carries = _carries_content(prompt[start:end], content,
+                                       {ids[index] for index in owners})
+            pure = not carries and (not content or (
+                len(content) <= 2 and not _TASK_START.match(prompt[start:end])))
+            if not pure and not carries and position > 0:
                 # "The words startup and capsule cannot be in the response.": once the
                 # constraint's own words are set aside, nothing of the task is left.
                 literal_spans = _literal_spans(prompt[start:end], [

@@ -17,6 +17,7 @@ request to repeat (`Constraint.request_field`) follows the new request either wa
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
@@ -25,7 +26,7 @@ from ..constraints import get
 from ..constraints.support.choosing import chance, choice, words
 from ..profiles import Profile
 from .compose import PRESENTATIONS, ComposeError, Composed, in_place, restructured
-from .decompose import Layout
+from .decompose import Layout, outlined
 from .params import compatible
 
 # Words that make a task sentence look like it carries a constraint of its own.
@@ -58,8 +59,16 @@ def donor_task(layout: Layout) -> Optional[str]:
 
 
 def _targets(layout: Layout) -> list[int]:
+    """Constraints whose setting may change: reconfigurable, and not an exact count tied to
+    an outline the prompt spells out (three parts named, a five-item template)."""
     return [index for index, instruction_id in enumerate(layout.ids)
-            if get(instruction_id).reconfigurable]
+            if get(instruction_id).reconfigurable
+            and not (_exact(instruction_id) and outlined(layout, index))]
+
+
+def _exact(instruction_id: str) -> bool:
+    spec = get(instruction_id).count
+    return spec is not None and spec.shape == "exact"
 
 
 def _new_params(layout: Layout, rng: Any, targets: Sequence[int], profile: Profile, *,
@@ -170,8 +179,10 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0) -> Compo
             low = words[0] if low is None or (words[0] or 0) > low else low
             high = words[1] if high is None or (words[1] is not None and words[1] < high) else high
     maker = TaskMaker(seeded_random(rng))
+    # One kind of piece per cousin of a family: consecutive slots from a point fixed per case.
+    start = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[:4], "big")
     task = maker.make(needs=needs, avoids=avoids, words=(low, high),
-                      exclude=[layout.prompt])
+                      exclude=[layout.prompt], slot=start + index - 1)
     if task is None:
         raise ComposeError(f"no task of ours offers {sorted(needs)} without {sorted(avoids)} "
                            f"at {low}-{high} words")

@@ -197,3 +197,40 @@ def test_a_line_break_after_a_full_stop_still_starts_a_new_unit():
 
     text = "Write two ads.\nthen stop."
     assert [text[start:end] for start, end, _ in segment(text)] == ["Write two ads.", "then stop."]
+
+
+# ---------------------------------------------------------------- outlines stay with the task
+
+
+def test_statement_naming_the_parts_of_the_answer_stays_with_the_task():
+    # Only the count is the paragraph rule's; "your working and the result" says what the
+    # two parts are, and a generic restatement would drop it.
+    prompt = ("A tank holds 40 litres and leaks 2 litres an hour. When is it empty? Separate "
+              "your reasoning and the final result by a line holding only ***")
+    layout = _layout(prompt, ["length_constraints:number_paragraphs"], [{"num_paragraphs": 2}])
+    outline = [unit for unit in layout.units if "reasoning" in unit.text]
+    assert outline and not outline[0].pure
+
+
+def test_a_word_naming_the_task_does_not_make_a_count_an_outline():
+    prompt = "Write an essay about tides. The essay should be at least 30 sentences long."
+    layout = _layout(prompt, ["length_constraints:number_sentences"],
+                     [{"relation": "at least", "num_sentences": 30}])
+    assert [unit.pure for unit in layout.units] == [False, True]
+
+
+def test_pieces_named_in_a_two_part_split_stay_with_the_task():
+    prompt = ("Write a limerick and a haiku about frost. Separate the limerick and the haiku "
+              "with six asterisks: ******")
+    layout = _layout(prompt, ["combination:two_responses"], [{}])
+    assert not any(unit.pure for unit in layout.units)
+
+
+def test_exact_count_tied_to_a_spelled_out_block_is_not_reconfigured():
+    from ifevalpp.generate.reconfiguration import _targets
+
+    prompt = ("Give me three tips, following this format:\nTip one\n***\nTip two\n***\n"
+              "Tip three\nAnswer in lowercase letters only.")
+    layout = _layout(prompt, ["length_constraints:number_paragraphs",
+                              "change_case:english_lowercase"], [{"num_paragraphs": 3}, {}])
+    assert 0 not in _targets(layout)
