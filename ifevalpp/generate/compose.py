@@ -554,6 +554,8 @@ def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
             if not out:
                 out.append(piece)
             else:
+                if joiner == " ":
+                    out[-1] = _closed(out[-1])
                 out.append(joiner + piece)
     if task_override is not None and not task_done:
         out.insert(0, task_override + " ")
@@ -565,6 +567,16 @@ def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
 _EXAMPLE_ONLY = re.compile(r"^\s*(?:for example|for instance|e\.g\.|i\.e\.|such as|like)\b[:,]?\s",
                            re.IGNORECASE)
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+
+
+def _closed(text: str) -> str:
+    """A sentence that ends in a quotation or bracket with no stop ('… with title "Layton is
+    the best"') gets one before another sentence runs on after it on the same line."""
+    stripped = text.rstrip()
+    if stripped[-1:] in "\"”)" and stripped[:-1].rstrip("\"”)")[-1:] not in ".!?:" and \
+            "\n" not in stripped.rsplit(". ", 1)[-1]:
+        return stripped + "."
+    return text
 
 
 def _stands_alone(text: str) -> bool:
@@ -642,7 +654,10 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
         text = the_plan.unit_text.get(position, unit.text)
         if text and request.startswith(text):
             new, _ = reword_task(text, layout, params, rng)
-            return new + request[len(text):]
+            rest = request[len(text):]
+            if new.rstrip()[-1:] in ".!?" and rest.startswith("."):
+                rest = rest[1:]  # the stop `_closed` gave the old wording, now the rewrite's
+            return new + rest
         break
     return request
 
@@ -654,6 +669,8 @@ PRESENTATIONS = ("inline", "list", "first")
 _LABELLED = re.compile(r"(?i)^(?:the topic|my topic|the subject|the audience|here is|here's|"
                        r"quick question|i have a question|my question|something i|i'd like to "
                        r"know this|could you answer this|your task|task\b|[^.?!\n]{0,40}:)")
+# A task that says what the writer wants in its own words takes no "Here's what I'd like:" label.
+_OWN_WANT = re.compile(r"\bI(?:'d| would) like\b|\bI (?:need|want)\b|\bwhat I\b")
 
 
 def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentation: str,
@@ -722,7 +739,8 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         if way == 0:
             intro = layout_phrase("first_intro", rng, single=len(order) == 1)
             request = intro + " " + block + "\n\n" + task
-        elif way == 1 and not _LABELLED.match(task):
+        elif way == 1 and not _LABELLED.match(task) and \
+                not _OWN_WANT.search(task.split("\n", 1)[0]):
             head = task.split("\n", 1)[0].rstrip()
             asks = head.endswith("?") and not re.match(
                 r"(?i)(?:could|can|would|will) (?:you|I)\b", head)
@@ -740,6 +758,8 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         joiner = "\n" if ("\n" in task.split("\n")[-1] or task.rstrip().endswith(":")) else " "
         if "\n" in task.strip():
             joiner = "\n\n"
+        if block and joiner == " ":
+            task = _closed(task)
         request = task + (joiner + block if block else "")
     detail = dict(detail or {})
     detail.update(presentation=presentation, task_wording=how)

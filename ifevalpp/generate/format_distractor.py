@@ -215,7 +215,10 @@ def _place(layout: Layout, picker: Any, sentence: str, distractor: dict[str, Any
         joiner = "\n\n" if "\n" in prompt else " "
         new_prompt = sentence + joiner + layout.prompt
     else:
-        ends_cleanly = prompt[-1:] in ".!?\"”)"
+        # A closing quote or bracket ends a sentence only after a stop ('… "Done."'), not
+        # after an example ('… by double line breaks ("\n\n")').
+        ends_cleanly = prompt[-1:] in ".!?" or (
+            prompt[-1:] in "\"”)" and prompt[:-1].rstrip("\"”)")[-1:] in ".!?")
         joiner = "\n\n" if "\n" in prompt or not ends_cleanly else " "
         new_prompt = prompt + joiner + sentence
     kwargs = [dict(item) for item in layout.kwargs]

@@ -267,7 +267,10 @@ def _frames(request: _Request) -> list[tuple[str, str]]:
 # Questions that say the same as a request: "What is the best way to X?" -> "Tell me the best
 # way to X."; "What is the difference between A and B?" -> "Explain the difference …";
 # "How can I X?" -> "Tell me how I can X."; "How do I X?" -> "Tell me how to X."
-_WHAT_NP = re.compile(r"^what(?:'s|’s| is| are) (?P<np>(?:the|a|an|some) .+)$", re.I)
+_WHAT_NP = re.compile(r"^what(?:'s|’s| is| are) (?P<np>(?:the|a|an|some|another) .+)$", re.I)
+# "What is multivariate analysis?": a bare term of up to four plain words, asked to define.
+_WHAT_TERM = re.compile(r"^what (?P<verb>is|are) (?P<term>[a-z][a-z-]*(?: [a-z][a-z-]*){0,3})$", re.I)
+_HOW_TO = re.compile(r"^how to (?P<rest>[a-z].+)$", re.I)
 _DIFFERENCE = re.compile(r"^what(?:'s|’s| is) the difference between (?P<rest>.+)$", re.I)
 _HOW_MODAL = re.compile(r"^how (?P<modal>can|should|could|would) (?P<subject>I|we) (?P<rest>.+)$",
                         re.I)
@@ -291,8 +294,9 @@ def _question_as_request(question: str) -> list[tuple[str, str]]:
                 (f"I'd welcome any {what}{rest}.", "question-to-request"),
                 (f"What {what} would you give me{rest}?", "question-to-request"),
                 (f"Please share any {what} you have{rest}.", "question-to-request")]
-    if _ENDS_IN_PARTICLE.search(question) or re.search(r"\b(?:is|are|was|were|do|does|did)\b",
-                                                         question.split(" ", 2)[-1], re.I):
+    if _ENDS_IN_PARTICLE.search(question) or re.search(
+            r"\b(?:is|are|was|were|does|did)\b|(?<!\bto )\bdo\b",  # "things to do" is no verb
+            question.split(" ", 2)[-1], re.I):
         return []
     match = _DIFFERENCE.match(question)
     if match:
@@ -308,6 +312,14 @@ def _question_as_request(question: str) -> list[tuple[str, str]]:
             verb = "are" if re.match(r"(?i)what(?: are)", question) else "is"
             np = f"what {np} {verb}"
         return [(frame.format(x=np), "question-to-request") for frame in _TELL]
+    match = _WHAT_TERM.match(question)
+    if match and not set(match.group("term").lower().split()) & (_FUNCTION_WORDS | _AUX | _WH):
+        clause = f"what {match.group('term')} {match.group('verb').lower()}"
+        return [(frame.format(x=clause), "question-to-request") for frame in _TELL]
+    match = _HOW_TO.match(question)
+    if match:
+        return [(frame.format(x=f"how to {match.group('rest')}"), "question-to-request")
+                for frame in _TELL]
     match = _HOW_MODAL.match(question)
     if match:
         clause = f"how {match.group('subject')} {match.group('modal').lower()} {match.group('rest')}"
@@ -780,6 +792,8 @@ _OWN_LINK = re.compile(r"\b(?:because|since|so|but|although|though|however|there
                        r"unless|while|whereas)\b|[;:]", re.I)
 # Request frames a "since" clause can open: "Since I …, could you …?"
 _SINCE_MAIN = re.compile(r"(?:Could|Can|Would) you\b|I(?:'d| would) like you\b|I (?:need|want) you\b")
+# Request frames a context sentence can be joined to with "and": "…, and I'd like you to …"
+_AND_MAIN = re.compile(r"I(?:'d| would) like you to\b|I (?:need|want) you to\b")
 _FOLLOW_FRAMES = ("Please {vp}.", "I'd like you to {vp}.", "Be sure to {vp}.",
                   "Remember to {vp}.", "I want you to {vp}.", "Make sure to {vp}.")
 
@@ -791,7 +805,8 @@ def _plain_statement(sentence: str) -> bool:
 
 def _context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[str], str]]:
     """The context sentences before the request reworded with it: the last one turned into a
-    'since' clause of the request ("Since I am moving to Lisbon, could you …?"), a compound
+    'since' clause of the request ("Since I am moving to Lisbon, could you …?") or joined to
+    it ("…, and I'd like you to …"), a compound
     one split ("I work for Grid. They want a tweet."), or the last two joined ("I love this
     album, and I want to share it with Luheng."); a split may be followed by either."""
     out: list[tuple[list[str], str]] = []
@@ -814,6 +829,11 @@ def _context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[s
             for link in ("Since", "As"):
                 out.append((pieces[:-1] + [f"{link} {clause}, {main}"],
                             "+".join(done + ("context-since",))))
+        if _plain_statement(last) and "," not in last and len(last.split()) <= 20 and \
+                _AND_MAIN.match(sentence) and ":" not in sentence:
+            # "Titan makes clothing for large men, and I'd like you to write an ad for it."
+            out.append((pieces[:-1] + [f"{last[:-1]}, and {sentence}"],
+                        "+".join(done + ("context-and",))))
         if len(pieces) >= 2 and not done:
             first, second = pieces[-2], pieces[-1]
             if _plain_statement(first) and _plain_statement(second) and \

@@ -14,9 +14,10 @@ from ifevalpp.constraints import check, parse_params
 from ifevalpp.constraints.support.case import CaseContext, Item
 from ifevalpp.generate import generate_families
 from ifevalpp.generate.diversity import family_diversity
-from ifevalpp.generate.naturalness import (dangling, doubled_openings, glued_lines,
-                                           implausible_values, leaked_bounds, relation_wording,
-                                           stitched)
+from ifevalpp.generate.naturalness import (dangling, doubled_labels, doubled_openings,
+                                           glued_lines, implausible_values, leaked_bounds,
+                                           plural_headers, relation_wording, repeated_frames,
+                                           stitched, stock_phrases)
 from ifevalpp.generate.requirements import catalogue
 from ifevalpp.original import load_path
 from ifevalpp.validate.witness import build_witness
@@ -150,20 +151,41 @@ def test_no_relation_said_otherwise_than_the_checker_means(default_file):
     assert _defects(default_file, relation_wording, with_kwargs=True) == []
 
 
-def test_at_most_a_few_doubled_here_is_openings(default_file):
-    assert len(_defects(default_file, doubled_openings)) <= 2
+def test_no_doubled_here_is_openings(default_file):
+    assert _defects(default_file, doubled_openings) == []
+
+
+def test_no_doubled_labels(default_file):
+    assert _defects(default_file, doubled_labels) == []
+
+
+def test_no_plural_header_above_one_item(default_file):
+    assert _defects(default_file, plural_headers) == []
+
+
+def test_no_stock_phrase_the_review_cut(default_file):
+    assert _defects(default_file, stock_phrases) == []
+
+
+def test_at_most_two_repeated_frames(default_file):
+    # Both known ones repeat a frame of the original's own sentence ("Don't forget to add
+    # other punctuations." then our "Don't forget to start with a title"; 3256, 3326).
+    assert len(_defects(default_file, repeated_frames)) <= 2
 
 
 def test_at_most_a_few_leaked_bounds(default_file):
-    assert len(_defects(default_file, leaked_bounds)) <= 10
+    # Harder values one off a round ten (21 times, 59 sentences: 163, 179, 2605), where the
+    # ladder's step lands there; none is a stored exclusive bound shown to the reader.
+    assert len(_defects(default_file, leaked_bounds)) <= 4
 
 
-def test_at_most_a_few_glued_lines(default_file):
-    assert len(_defects(default_file, glued_lines)) <= 16
+def test_at_most_one_glued_line(default_file):
+    # 3188: a numbered original list loses item 1 to a re-rendered statement, item 2 stays.
+    assert len(_defects(default_file, glued_lines)) <= 1
 
 
-def test_at_most_a_few_stitched_fragments(default_file):
-    assert len(_defects(default_file, stitched)) <= 90
+def test_no_stitched_fragments(default_file):
+    assert _defects(default_file, stitched) == []
 
 
 def test_at_most_a_few_implausible_values(default_file):
@@ -173,4 +195,6 @@ def test_at_most_a_few_implausible_values(default_file):
         original = originals[str(v.case)]
         found += implausible_values(v.prompt, original.prompt, v.instruction_id_list, v.kwargs,
                                     original.kwargs)
-    assert len(found) <= 8
+    # 1379, 2925, 337: reconfigurations of originals that already ask a short piece for a
+    # count of its kind (337: a riddle of 336+ words made harder).
+    assert len(found) <= 6

@@ -234,3 +234,11 @@ def test_exact_count_tied_to_a_spelled_out_block_is_not_reconfigured():
     layout = _layout(prompt, ["length_constraints:number_paragraphs",
                               "change_case:english_lowercase"], [{"num_paragraphs": 3}, {}])
     assert 0 not in _targets(layout)
+
+
+def test_a_task_ending_in_a_quotation_gets_a_stop_before_a_new_sentence():
+    from ifevalpp.generate.compose import _closed
+
+    assert _closed('Write an article with title "Rain is good"') == \
+        'Write an article with title "Rain is good".'
+    assert _closed('Reply with "Done."') == 'Reply with "Done."'

@@ -312,3 +312,39 @@ def test_two_context_sentences_can_be_joined():
 def test_the_sentence_after_the_request_is_reworded_too():
     found = texts("Is the tomato a fruit? Think it through, then answer in one word.")
     assert any("I'd like you to think it through, then answer in one word." in t for t in found)
+
+
+# ---------------------------------------------------------------- deeper rewrites of questions and context
+
+
+def _texts(task):
+    return {r.text for r in rewrites(task)}
+
+
+def test_how_to_question_becomes_a_request():
+    assert "Tell me how to bake a good loaf of bread." in _texts("How to bake a good loaf of bread?")
+
+
+def test_definition_of_a_bare_term_becomes_a_request():
+    assert "Tell me what machine learning is." in _texts("What is machine learning?")
+
+
+def test_things_to_do_is_no_verb_that_blocks_a_request():
+    assert "Tell me the best things to do in Lisbon." in _texts(
+        "What are the best things to do in Lisbon?")
+
+
+def test_a_term_with_a_verb_in_it_is_not_said_as_a_definition():
+    texts = _texts("What is it like to fly?")
+    assert "Tell me what it is like to fly." in texts  # the indirect question, in order
+    assert not any(text.endswith(" fly is.") for text in texts)
+
+
+def test_a_context_statement_is_joined_to_a_need_request():
+    texts = _texts("Rosa runs a bakery. Write an advert for her shop.")
+    assert "Rosa runs a bakery, and I'd like you to write an advert for her shop." in texts
+
+
+def test_a_context_statement_with_its_own_comma_is_not_joined():
+    texts = _texts("Rosa, my aunt, runs a bakery. Write an advert for her shop.")
+    assert not any(", and I'd like you to" in text for text in texts)
