@@ -465,9 +465,30 @@ def removes_material(removed: str, literals: Sequence[str] = ()) -> bool:
     return False
 
 
+# A verb left with nothing to do once its phrase is cut: "… and end it", "…, then close it".
+_BARE_VERB_LEFT = re.compile(r",?\s+(?:and|then|and then)\s+(?:end|finish|close|conclude|wrap up|"
+                             r"sign off|start|begin|open)(?:\s+(?:it|this|them|off))?$",
+                             re.IGNORECASE)
+
+
 def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
                  literals: Sequence[str] = ()) -> Optional[str]:
     """Cut the constraint's clause out of a mixed unit; None when no clean cut exists.
+    A verb the cut phrase completed goes with it ("… in the form of a poem and end it with
+    a P.P.S" -> "… in the form of a poem")."""
+    cut = _strip_clause(unit_text, local_spans, literals)
+    if cut is None:
+        return None
+    body = cut.rstrip(" .?!")
+    bare = _BARE_VERB_LEFT.search(body)
+    if bare is None:
+        return cut
+    return body[:bare.start()] + cut[len(body):]
+
+
+def _strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
+                  literals: Sequence[str] = ()) -> Optional[str]:
+    """`strip_clause` before the bare verb is dropped.
 
     Handles an adjectival count ("a 300+ word summary" -> "a summary"), a
     parenthesis that only states the constraint, and a trailing clause ("…, and

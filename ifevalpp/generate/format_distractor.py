@@ -118,9 +118,9 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
     `competes_as_format`, not in the case, with a modest setting seen in the run, such that
     the conflict declarations allow it (`conflicts_with`, and the case's `refuses_effects`
     against what it adds, `competing_effects`) and the witness builder finds one response
-    passing the case's constraints and it. The types are tried in an order fixed per case,
-    from the `turn`-th on, so sibling distractors get different types. Returns (id, kwargs,
-    its wording) or None."""
+    passing the case's constraints and it. The types are tried in an order fixed per case
+    and the `turn`-th that fits is taken, so sibling distractors get different types.
+    Returns (id, kwargs, its wording) or None."""
     from ..validate.witness import build_witness
 
     picker = seeded_random(rng)
@@ -129,18 +129,18 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
     candidates = [instruction_id for instruction_id in sorted(settings)
                   if instruction_id not in own and getattr(get(instruction_id),
                                                            "competes_as_format", False)]
-    case_order = random.Random(int.from_bytes(hashlib.sha256(
-        layout.prompt.encode("utf-8")).digest()[:8], "big"))
-    case_order.shuffle(candidates)
-    if candidates:
-        turn %= len(candidates)
-        candidates = candidates[turn:] + candidates[:turn]
-    for instruction_id in candidates[:6]:
+    seed = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[:8], "big")
+    random.Random(seed).shuffle(candidates)
+    # Which types fit, and with which setting, is fixed per case (not per cousin), so the
+    # `turn`-th fitting type is a different type for every turn: siblings never share one.
+    fitting = 0
+    for instruction_id in candidates[:_TRIED]:
         constraint = get(instruction_id)
         if any(instruction_id in get(other).conflicts_with or other in constraint.conflicts_with
                for other in own):
             continue
-        kwargs = dict(picker.choice(_modest(list(settings[instruction_id]))))
+        setting = random.Random(f"{seed}:{instruction_id}")
+        kwargs = dict(setting.choice(_modest(list(settings[instruction_id]))))
         try:
             params = parse_params(instruction_id, kwargs, profile=profile)
         except (IfevalppError, ValueError):
@@ -157,10 +157,17 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
                                             profile=profile))
         if witness is None:
             continue
+        if fitting < turn:
+            fitting += 1
+            continue
         # A sentence added after a prompt that was complete without it ("Also, …").
         sentence = constraint.phrase(params, picker, ("imperative", "declarative", "question"))
         return instruction_id, params.model_dump(mode="json", exclude_none=True), sentence
     return None
+
+
+# How many types, at most, are tried for one distractor (each try may build a witness).
+_TRIED = 10
 
 
 def add_format_distractor(layout: Layout, rng: Any, index: int, *, attempt: int = 0,
@@ -174,7 +181,7 @@ def add_format_distractor(layout: Layout, rng: Any, index: int, *, attempt: int 
     picker = seeded_random(rng)
     if settings and (index + attempt) % 2 == 1:
         typed = typed_distractor(layout, picker, profile, settings,
-                                 turn=index // 2 + attempt)
+                                 turn=index // 2 + 2 * attempt)
         if typed is not None:
             instruction_id, kwargs, sentence = typed
             return _place(layout, picker, sentence, {"instruction_id": instruction_id,

@@ -65,6 +65,24 @@ def candidates(current: int, relation: str, *, floor: int, ceiling: int,
     # not a harder request; 250 -> 300 is), and at least one.
     least = max(1, math.ceil(MIN_STEP * current))
     pool = {value for value in pool if abs(value - current) >= least}
+    # Round numbers where there are enough of them: a person asks for 60 sentences or 30
+    # times, not 59 or 29.
+    def round_number(value: int) -> bool:
+        return value < 20 or nice(value) == value
+
+    rounded = {value for value in pool if round_number(value)}
+    if len(rounded) < 3 and current >= 20:
+        # Too few round numbers in reach (25 -> 30, 35): the next ones a little further out
+        # (40), up to double or half the current value.
+        further = (range(high + 1, min(ceiling, 2 * current) + 1) if step > 0
+                   else range(low - 1, max(floor, math.ceil(current / 2)) - 1, -1))
+        for value in further:
+            if len(rounded) >= 3:
+                break
+            if round_number(value):
+                rounded.add(value)
+    if rounded:
+        pool = rounded  # fewer steps then, and a sibling takes a new task instead
     return sorted(pool, reverse=step < 0)
 
 

@@ -493,6 +493,9 @@ def _verb_swaps(vp: str) -> list[tuple[str, str]]:
         return []
     to_person = re.match(r"(?:me|us|him|her|them)\b", rest) is not None
     options = table["to_person"] if to_person else table["any"]
+    if re.match(r"(?:this|that|it|these|those|them)\b", rest):
+        # "put together this" is not English: a particle verb keeps its pronoun inside.
+        options = [option for option in options if " " not in option]
     return [(f"{option} {rest}", f"verb:{verb}->{option}") for option in options if option != verb]
 
 

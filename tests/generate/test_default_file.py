@@ -120,7 +120,7 @@ def test_diversity_floors_of_the_default_file(default_file):
     figures = family_diversity(result.variants, {case: v.prompt for case, v in originals.items()})
     assert figures["rephrasing"].distinct_4grams >= 0.65
     assert figures["reconfiguration"].distinct_4grams >= 0.65
-    assert figures["distractor"].distinct_4grams >= 0.48
+    assert figures["distractor"].distinct_4grams >= 0.50
     for kind, fig in figures.items():
         assert fig.top9_share <= 0.03, kind
         assert fig.most_reused_count <= 25, (kind, fig.most_reused)
@@ -167,16 +167,15 @@ def test_no_stock_phrase_the_review_cut(default_file):
     assert _defects(default_file, stock_phrases) == []
 
 
-def test_at_most_two_repeated_frames(default_file):
-    # Both known ones repeat a frame of the original's own sentence ("Don't forget to add
-    # other punctuations." then our "Don't forget to start with a title"; 3256, 3326).
-    assert len(_defects(default_file, repeated_frames)) <= 2
+def test_at_most_three_repeated_frames(default_file):
+    # All three known ones repeat the opening of the original's own sentence ("Don't forget
+    # to add other punctuations." then our "Don't forget to start with a title"; 1535, 3063,
+    # 3256): the wording usage of a prompt starts empty, not with the original's frames.
+    assert len(_defects(default_file, repeated_frames)) <= 3
 
 
-def test_at_most_a_few_leaked_bounds(default_file):
-    # Harder values one off a round ten (21 times, 59 sentences: 163, 179, 2605), where the
-    # ladder's step lands there; none is a stored exclusive bound shown to the reader.
-    assert len(_defects(default_file, leaked_bounds)) <= 4
+def test_no_leaked_bounds(default_file):
+    assert _defects(default_file, leaked_bounds) == []
 
 
 def test_at_most_one_glued_line(default_file):
@@ -198,3 +197,12 @@ def test_at_most_a_few_implausible_values(default_file):
     # 1379, 2925, 337: reconfigurations of originals that already ask a short piece for a
     # count of its kind (337: a riddle of 336+ words made harder).
     assert len(found) <= 6
+
+
+def test_no_family_repeats_a_typed_distractor_type(default_file):
+    result, _ = default_file
+    types = collections.defaultdict(list)
+    for v in cousins(result, "distractor"):
+        if v.distractor and v.distractor.get("instruction_id"):
+            types[str(v.case)].append(v.distractor["instruction_id"])
+    assert [case for case, found in types.items() if len(found) != len(set(found))] == []

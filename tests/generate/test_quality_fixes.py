@@ -242,3 +242,11 @@ def test_a_task_ending_in_a_quotation_gets_a_stop_before_a_new_sentence():
     assert _closed('Write an article with title "Rain is good"') == \
         'Write an article with title "Rain is good".'
     assert _closed('Reply with "Done."') == 'Reply with "Done."'
+
+
+def test_a_verb_left_bare_by_a_cut_goes_with_its_phrase():
+    prompt = "Write me a riddle in the form of a poem and end it with a post script starting with P.S."
+    layout = _layout(prompt, ["detectable_content:postscript"], [{"postscript_marker": "P.S."}])
+    for index in range(1, 4):
+        text = rephrase(layout, random.Random(index), index).prompt
+        assert "end it" not in text

@@ -348,3 +348,8 @@ def test_a_context_statement_is_joined_to_a_need_request():
 def test_a_context_statement_with_its_own_comma_is_not_joined():
     texts = _texts("Rosa, my aunt, runs a bakery. Write an advert for her shop.")
     assert not any(", and I'd like you to" in text for text in texts)
+
+
+def test_a_particle_verb_is_not_put_before_a_pronoun_object():
+    texts = _texts("Write this in a way that sounds kinder.")
+    assert not any(re.search(r"\b(?:put together|come up with) this\b", text) for text in texts)
