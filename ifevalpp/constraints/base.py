@@ -449,6 +449,10 @@ class Constraint:
     # Its statement fits only tasks that ask for it (the yes/no answer phrases): a task swap
     # takes a task from a case that has the type too.
     task_bound: ClassVar[bool] = False
+    # Its statement splits the answer into named parts ("Separate the essay and the poem
+    # with ******"): the kinds of piece it names outline the answer, so the statement stays
+    # with the task instead of being said anew.
+    names_parts: ClassVar[bool] = False
     # The parameter whose words may come from the task (a keyword naming the task's cafe): a
     # task swap replaces such words.
     topic_field: ClassVar[Optional[str]] = None

@@ -261,7 +261,6 @@ def _piece_words() -> frozenset[str]:
     return frozenset(nouns | {noun + "s" for noun in nouns} | {"stories", "diaries"})
 
 
-_SPLITS_IN_TWO = frozenset({"combination:two_responses"})
 # A statement that points at a format block the prompt spells out ("… in the following exact
 # format:", "following the following format:").
 _POINTS_AT_FORMAT = re.compile(r"\b(?:format|template|layout|structure)\b[^.?!]*:\s*$",
@@ -286,7 +285,8 @@ def _carries_content(text: str, content: Sequence[str], owner_ids: set[str]) -> 
     block the prompt spells out, or a line of that block (a heading, "***" between its
     items)."""
     words = {word.lower().strip(".,") for word in content}
-    if words & _PART_WORDS or (owner_ids & _SPLITS_IN_TWO and words & _piece_words()):
+    splits = any(get(owner).names_parts for owner in owner_ids)
+    if words & _PART_WORDS or (splits and words & _piece_words()):
         return True
     if _POINTS_AT_FORMAT.search(text) or _HEADING.fullmatch(text.strip()):
         return True

@@ -562,6 +562,8 @@ def _topic_first(vp: str, masked: "_Masked") -> list[tuple[str, str]]:
         return []
     if _PERSON.search(shown):
         return []  # "a man named Aarav … a riddle about it": a person is not an "it"
+    if re.fullmatch(r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*", masked.restore(topic).strip()):
+        return []  # a bare name ("Camilla") may be a person: "a riddle about it" would not do
     intros = (f"The topic is {topic}.", f"My topic is {topic}.", f"The subject is {topic}.")
     return [(intro + "\u0000" + head + " about it", "topic-first") for intro in intros]
 

@@ -353,3 +353,8 @@ def test_a_context_statement_with_its_own_comma_is_not_joined():
 def test_a_particle_verb_is_not_put_before_a_pronoun_object():
     texts = _texts("Write this in a way that sounds kinder.")
     assert not any(re.search(r"\b(?:put together|come up with) this\b", text) for text in texts)
+
+
+def test_a_bare_name_is_not_put_first_as_an_it():
+    texts = _texts("Write a riddle about Camilla that rhymes.")
+    assert not any("about it" in text for text in texts)
