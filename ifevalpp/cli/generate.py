@@ -156,7 +156,9 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
                                     max_tokens=max_tokens, timeout_s=timeout_s,
                                     json_mode=json_mode,
                                     cache_dir=cache_dir or out.parent / ".cache")
-            result = llm_result = generate_families_llm(variants, settings, **options)
+            result = llm_result = generate_families_llm(
+                variants, settings, distractor_style=distractor_style, reconfigure=reconfigure,
+                **options)
         else:
             result = generate(variants, distractor_style=distractor_style,
                               reconfigure=reconfigure, **options)

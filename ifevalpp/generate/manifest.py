@@ -50,8 +50,10 @@ def kinds_made(result: FamilyResult) -> dict[str, Any]:
             entry["distractor_style"] = result.distractor_style
             entry["styles"] = dict(sorted(Counter(
                 v.generator.detail.get("style", "context") for v in cousins).items()))
+            # The model backend names the source ("free": a request of the model's own).
             entry["distractor"] = dict(sorted(Counter(
-                ("instruction" if (v.distractor or {}).get("instruction_id") else "catalogue")
+                (v.generator.detail.get("source") or
+                 ("instruction" if (v.distractor or {}).get("instruction_id") else "catalogue"))
                 if v.distractor else "context" for v in cousins).items()))
         if kind == "reconfiguration":
             entry["reconfigure"] = result.reconfigure
