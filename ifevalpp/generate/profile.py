@@ -58,16 +58,20 @@ def _located(path: str | os.PathLike[str], variant: Variant, exc: InputError,
                       field=exc.field)
 
 
+REQUESTED_HINT = ("generate these cases with --profile revised (or leave --profile out to "
+                  "pick a profile that can check them)")
+
+
 def choose_profile(variants: Sequence[Variant], path: str | os.PathLike[str],
-                   requested: Optional[Profile] = None) -> ProfileChoice:
+                   requested: Optional[Profile] = None, *,
+                   hint: str = REQUESTED_HINT) -> ProfileChoice:
     """The profile to generate `variants` (read from `path`) under; InputError when the
-    requested profile, or every automatic one, cannot check some case."""
+    requested profile (`hint` says what to do instead), or every automatic one, cannot check
+    some case."""
     if requested is not None:
         refusal = _refusal(variants, requested)
         if refusal is not None:
-            raise _located(path, *refusal, hint=(
-                "generate these cases with --profile revised (or leave --profile out to pick "
-                "a profile that can check them)"))
+            raise _located(path, *refusal, hint=hint)
         return ProfileChoice(profile=requested, requested=requested,
                              reason=f"--profile {requested}")
     first_refusal: Optional[tuple[Variant, InputError]] = None
