@@ -65,10 +65,10 @@ from .llm_checks import (DistractorOptions, Registry, cross_family, distractor_o
                          strict_validator)
 from .llm_prompts import (Sibling, UnparseableAnswer, build_messages, parse_answer, plan_for,
                           to_composed)
-from .manifest import family_manifest
+from .manifest import LLM_BACKEND, family_manifest
 from ..constraints.support.wording import templates_dir
 
-BACKEND_NAME = "openai"
+BACKEND_NAME = LLM_BACKEND
 JSON_MODE = {"type": "json_object"}
 T = TypeVar("T")
 

@@ -784,8 +784,10 @@ def test_the_manifest_says_per_kind_what_the_model_made(tmp_path: Path) -> None:
     assert distractor["distractor"] == {"catalogue": 3, "instruction": 3}
     assert reconfiguration["reconfigure"] == "harder"
     assert reconfiguration["strategy"] == {"parameters": 6}
-    assert reconfiguration["task_source"] == {"original task": 6}
+    assert reconfiguration["task_source"] == {"kept": 6}
     assert reconfiguration["directions"] == {"harder": 6}
+    # A model's rephrasing rewrites the whole prompt, task included.
+    assert made["kinds_made"]["rephrasing"]["task_source"] == {"rewritten": 6}
     assert "diversity" in made["kinds_made"]["rephrasing"]
 
 
