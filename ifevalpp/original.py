@@ -7,7 +7,8 @@ from any working directory.
 Revisions:
   github             the 541 cases released with the official code (kwargs hold only used keys)
   ifevalpp           the copy IFEval++ starts from (one prompt differs: key 1174)
-  ifevalpp-fixed     IFEval++'s manually cleaned copy (540 cases)
+  ifevalpp-fixed     IFEval++'s manually cleaned copy (541 cases; generate families from it
+                     under the revised profile: it asks for 'at most', key 1217)
   ifevalpp-families  IFEval++'s released families (5,410 prompts, keys `case:kind:…`)
   hf                 the Hugging Face release (every kwargs key present, null when unused)
 
@@ -64,7 +65,7 @@ REVISIONS: dict[str, Revision] = {
     "ifevalpp-fixed": Revision(
         name="ifevalpp-fixed", url=IFEVALPP_ASSETS + "ifeval_original_fix.jsonl",
         sha256="6ff92d8a812b500eb63fb323a0c08382bbfc2c80fe3cd4e67b32561d627f72bc",
-        description="IFEval++'s manually cleaned copy (ifeval_original_fix.jsonl, 540 cases)",
+        description="IFEval++'s manually cleaned copy (ifeval_original_fix.jsonl, 541 cases)",
         checked_by="ifevalpp-paper"),
     "ifevalpp-families": Revision(
         name="ifevalpp-families", url=IFEVALPP_ASSETS + "ifeval_pp_verified.jsonl",

@@ -190,6 +190,36 @@ class ResponseRecord(BaseModel):
         return self.error is not None
 
 
+class DistractorVerdict(BaseModel):
+    """Whether a response followed its distractor cousin's extra requirement: a side figure.
+
+    Never part of `strict`, `loose` or `follow_all_*` (only the original constraints are
+    scored, as in IFEval++), so no metric of the scored instructions can count it.
+    `checked` is False for a catalogue request (`text`, no checker exists) and for a type
+    the profile cannot check with these kwargs (`reason` says why); `strict`/`loose` are
+    then null.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    instruction_id: Optional[str] = None
+    kwargs: Optional[dict[str, Any]] = None
+    text: Optional[str] = None
+    checked: bool
+    strict: Optional[bool] = None
+    loose: Optional[bool] = None
+    reason: Optional[str] = None
+
+    def record(self) -> dict[str, Any]:
+        """As results.jsonl writes it: the fields that apply, nothing null but the verdicts."""
+        row: dict[str, Any] = ({"instruction_id": self.instruction_id, "kwargs": self.kwargs}
+                               if self.instruction_id is not None else {"text": self.text})
+        row.update(checked=self.checked, strict=self.strict, loose=self.loose)
+        if self.reason is not None:
+            row["reason"] = self.reason
+        return row
+
+
 class ScoredResponse(BaseModel):
     """Verdicts for one response: one boolean per instruction, strict and loose."""
 
@@ -211,6 +241,10 @@ class ScoredResponse(BaseModel):
     # Set when there was no usable response and the protocol scores that as failing
     # (`--missing fail`): why it is missing.
     missing_reason: Optional[str] = None
+    # A distractor cousin's extra requirement and whether the response followed it (a side
+    # figure, kept apart from the scored instructions above); None for other prompts and
+    # for distractor cousins that name no requirement (IFEval++'s released families).
+    distractor: Optional[DistractorVerdict] = None
 
     @property
     def truncated(self) -> bool:

@@ -34,6 +34,18 @@ def original_path() -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def original_fixed_path() -> Path:
+    """The IFEval++ authors' hand-fixed copy, assets/ifeval_original_fix.jsonl of
+    jianshuod/IFEval-pp (IFEVALPP_ORIGINAL_FIXED): CI has no network, so it is opt-in."""
+    path = _env_path("IFEVALPP_ORIGINAL_FIXED")
+    if path is None or not path.exists():
+        pytest.skip("IFEval++'s fixed original not available: set IFEVALPP_ORIGINAL_FIXED to "
+                    "a copy of ifeval_original_fix.jsonl (sha256 6ff92d8a…; "
+                    "`ifevalpp fetch --revision ifevalpp-fixed` downloads it)")
+    return path
+
+
 @pytest.fixture(autouse=True)
 def private_data_dir(tmp_path_factory: pytest.TempPathFactory,
                      monkeypatch: pytest.MonkeyPatch) -> Path:

@@ -11,7 +11,7 @@ from ..errors import InputError
 from ..original import resolve
 from ..progress import ProgressBar
 from ..schema import COUSIN_KINDS, Provenance
-from .common import PROFILE_OPTION, PROGRESS_OPTION, examples, reports_errors
+from .common import PROFILE_CHOICES, PROGRESS_OPTION, examples, reports_errors
 
 if TYPE_CHECKING:
     from ..generate.family import FamilyResult
@@ -57,6 +57,8 @@ def llm_settings(model: str, base_urls: Sequence[str], **options: Any) -> Any:
                    "ifevalpp generate-families --out data/families/template.jsonl",
                    "ifevalpp generate-families --original path/to/input_data.jsonl --seed 1 "
                    "--out data/families/s1.jsonl",
+                   "ifevalpp generate-families --original ifevalpp-fixed --out "
+                   "data/families/fixed.jsonl   # IFEval++'s hand-fixed copy: profile revised",
                    "ifevalpp generate-families --backend openai --model M "
                    "--base-url http://HOST:8000/v1"))
 @click.option("--original", "original", default="github", show_default=True,
@@ -75,7 +77,13 @@ def llm_settings(model: str, base_urls: Sequence[str], **options: Any) -> Any:
               help="Only these case keys (comma-separated).")
 @click.option("--max-attempts", type=click.IntRange(1, 100), default=12, show_default=True,
               help="Seeds tried per cousin before it is reported as missing.")
-@PROFILE_OPTION
+@click.option("--profile", type=click.Choice(PROFILE_CHOICES), default=None,
+              help="Checker profile every cousin is validated (and its joint witness built) "
+                   "under. Default: 'official' when it can check every case, else 'revised' "
+                   "(the IFEval++ fixed copy, --original ifevalpp-fixed, asks for 'at most', "
+                   "which only 'revised' checks); the manifest records the choice. A profile "
+                   "that cannot check a case is refused, naming the case. Score the file "
+                   "under a protocol with the same profile (e.g. --protocol revised).")
 @PROGRESS_OPTION
 @click.option("--backend", type=click.Choice(["template", "openai"]), default="template",
               show_default=True,
@@ -112,7 +120,8 @@ def llm_settings(model: str, base_urls: Sequence[str], **options: Any) -> Any:
 @reports_errors
 def generate_families(original: str, out: Optional[Path], seed: int, per_kind: int,
                       kinds: Sequence[str], case_keys: Optional[str], max_attempts: int,
-                      profile: str, progress: bool, backend: str, model: Optional[str],
+                      profile: Optional[str], progress: bool, backend: str,
+                      model: Optional[str],
                       base_urls: Sequence[str], api_key_env: str, concurrency: int,
                       temperature: float, max_tokens: int, timeout_s: float, json_mode: bool,
                       cache_dir: Optional[Path], distractor_style: str = "format",
@@ -125,7 +134,9 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
     from ..cases import load_variants
     from ..generate import generate_families as generate
     from ..generate.manifest import family_manifest
+    from ..generate.profile import choose_profile
     from ..io import sha256_file, write_json, write_jsonl
+    from ..original import REVISIONS
 
     if backend == "openai" and (not model or not base_urls):
         raise click.UsageError("--backend openai needs --model and --base-url")
@@ -142,6 +153,11 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
         if missing:
             raise InputError(f"unknown case keys: {', '.join(sorted(missing))}", path=str(path),
                              field="key")
+    choice = choose_profile(variants, path, profile)  # type: ignore[arg-type]
+    profile = choice.profile
+    if choice.requested is None and profile != "official":
+        click.echo(f"profile: {profile} ({choice.reason}); score this file under a protocol "
+                   f"with the {profile} profile, e.g. --protocol {profile}", err=True)
     bar = ProgressBar(len(variants), desc="families", unit="case", enabled=progress)
     options = dict(seed=seed, per_kind=per_kind, kinds=list(kinds) or list(COUSIN_KINDS),
                    profile=profile, max_attempts=max_attempts, progress=bar.update)
@@ -156,7 +172,9 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
                                     max_tokens=max_tokens, timeout_s=timeout_s,
                                     json_mode=json_mode,
                                     cache_dir=cache_dir or out.parent / ".cache")
-            result = llm_result = generate_families_llm(variants, settings, **options)
+            result = llm_result = generate_families_llm(
+                variants, settings, distractor_style=distractor_style, reconfigure=reconfigure,
+                **options)
         else:
             result = generate(variants, distractor_style=distractor_style,
                               reconfigure=reconfigure, **options)
@@ -165,12 +183,16 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
     write_jsonl(out, result.variants)
     paths: dict[str, Any] = dict(input_path=path, input_sha256=sha256_file(path), output_path=out,
                                  output_sha256=sha256_file(out))
+    revision = original if original in REVISIONS else None
     if llm_result is not None:
         from ..generate.llm import llm_manifest
 
         manifest = llm_manifest(llm_result, **paths)
+        manifest["input"] = {"revision": revision, **manifest["input"]}
+        manifest["profile_choice"] = choice.manifest()
     else:
-        manifest = family_manifest(result, **paths)
+        manifest = family_manifest(result, **paths, revision=revision,
+                                   profile_choice=choice.manifest())
     manifest = {"provenance": Provenance.current(profile).model_dump(), **manifest}  # type: ignore[arg-type]
     write_json(out.with_name(out.stem + ".manifest.json"), manifest)
     click.echo(summary_table(result, out))

@@ -20,7 +20,12 @@ Sections (per sample index, then averaged over sample indices):
 * type/<kind>/<mode>/<type> and group/<kind>/<mode>/<group>: pass rate of one
   instruction type (or group) on the prompts of one kind: passing / total
   instructions of that type (ratio of sums, so prompts are resampled, never
-  single instructions).
+  single instructions);
+* distractor_<measure>/<mode> and distractor_<measure>/<mode>/<type>: the distractor side
+  figure on answered distractor cousins whose extra requirement was checked (overall and per
+  requirement type): the share that followed the requirement (`followed`), passed the
+  scored constraints (`constraints`), and did both (`both`). Never part of the sections
+  above, which count the scored constraints only.
 """
 
 from __future__ import annotations
@@ -33,7 +38,7 @@ import numpy as np
 from ..schema import KINDS
 from .bootstrap import RatioSums, SumsBuilder
 from .first_k import ALL_PROMPTS, KIND_DEPTHS, FirstKColumns
-from .reliability import MODES, FamilyTable
+from .reliability import DISTRACTOR_MEASURES, MODES, FamilyTable
 
 IFEVAL_METRICS: tuple[str, ...] = ("prompt_strict", "instruction_strict", "prompt_loose",
                                    "instruction_loose")
@@ -44,7 +49,8 @@ class MetricInfo:
     """What one reported number is."""
 
     id: str
-    section: str                 # ifeval | prompts | reliable | drop | by_kind | type | group
+    section: str                 # ifeval | prompts | reliable | drop | by_kind | type | group |
+    #                              distractor_followed | distractor_constraints | distractor_both
     mode: str                    # strict | loose
     kind: str                    # all | original | rephrasing | distractor | reconfiguration
     k: Optional[int] = None
@@ -145,9 +151,29 @@ def build_sums(table: FamilyTable, k_max: int, *, first_k: Optional[FirstKColumn
                     add(MetricInfo(metric_id("group", kind, mode, name), "group", mode, kind,
                                    name=name),
                         group_passing[:, :, g], group_counts[:, :, g], f"group/{kind}/{name}")
+    _add_distractor(table, add)
     sums = builder.build()
     ordered = {info.id: info for info in infos}
     return sums, [ordered[name] for name in sums.all_ids]
+
+
+def _add_distractor(table: FamilyTable, add) -> None:  # type: ignore[no-untyped-def]
+    """The distractor side figure, overall and per requirement type (absent when no
+    distractor requirement was checked)."""
+    counts = table.distractor_checked
+    if not counts.size or not counts.any():
+        return
+    overall = counts.sum(axis=2)
+    for m_index, mode in enumerate(MODES):
+        for position, measure in enumerate(DISTRACTOR_MEASURES):
+            section = f"distractor_{measure}"
+            passing = table.distractor_passing[:, :, :, position, m_index]
+            add(MetricInfo(metric_id(section, mode), section, mode, "distractor"),
+                passing.sum(axis=2), overall, "distractor/checked")
+            for d, name in enumerate(table.distractor_types):
+                add(MetricInfo(metric_id(section, mode, name), section, mode, "distractor",
+                               name=name),
+                    passing[:, :, d], counts[:, :, d], f"distractor/checked/{name}")
 
 
 def _add_drops(builder: SumsBuilder, infos: list[MetricInfo], k: int) -> None:

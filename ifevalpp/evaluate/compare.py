@@ -286,6 +286,11 @@ def compare_runs(run_a: str | os.PathLike[str] | Run, run_b: str | os.PathLike[s
     if tests and max(samples_a, samples_b) > 1:
         notes.append(f"McNemar uses sample {sample} only: its pairs must be independent, one "
                      f"per family")
+    checked = [int(table.distractor_checked.sum()) for table in (table_a, table_b)]
+    if checked[0] != checked[1]:
+        notes.append(f"the runs checked different numbers of distractor requirements (A "
+                     f"{checked[0]:,}, B {checked[1]:,}; e.g. a profile that cannot check "
+                     f"'at most'): the side figure's differences mix other responses in")
     families = int((table_a.usable.any(axis=1) & table_b.usable.any(axis=1)).sum())
     return Comparison(run_a=a.name, run_b=b.name, cases_sha256=(a.cases_sha256, b.cases_sha256),
                       profiles=(a.profile, b.profile), protocols=(a.protocol, b.protocol),

@@ -35,11 +35,12 @@ from ..schema import KINDS, Provenance
 from .bootstrap import (DEFAULT_BATCH, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED,
                         Intervals, RatioSums, ratio_intervals, ratio_intervals_reusing)
 from .catalogue import IFEVAL_METRICS, MetricInfo, build_sums, largest_k
+from .distractor import DistractorCounts, distractor_counts
 from .first_k import ALL_PROMPTS, FirstKColumns, Outcome, first_k_columns, sampling_numbers
 from .metrics import ifeval_metrics_by_sample
 from .official import write_official
 from .plain import DEFAULT_CASES, ScoreReport, results_records, score_files_under
-from .reliability import MODES, FamilyTable, family_table
+from .reliability import DISTRACTOR_MEASURES, MODES, FamilyTable, family_table
 
 
 class Estimate(BaseModel):
@@ -237,13 +238,76 @@ class ReliabilityReport(BaseModel):
                     frame[f"first_k_{mode}_{name}"] = np.where(den > 0, num, np.nan).ravel()
         return frame
 
+    @property
+    def distractor(self) -> DistractorCounts:
+        """What the distractor cousins asked for and how many of their requirements were
+        checked (the side figure's denominators and what it leaves out)."""
+        return distractor_counts(self.base.scored)
+
+    @property
+    def has_distractor_figure(self) -> bool:
+        """Some distractor requirement was checked: the side figure is reported."""
+        return bool(self.select("distractor_followed"))
+
+    def distractor_frame(self) -> pd.DataFrame:
+        """The distractor side figure: one row per requirement type (`all` first) and measure
+        (followed, constraints, both), strict and loose with CIs; empty when nothing was
+        checked."""
+        rows = []
+        for measure in DISTRACTOR_MEASURES:
+            for est in self.select(f"distractor_{measure}", mode="strict"):
+                loose = self.estimate(est.id.replace("/strict", "/loose", 1))
+                rows.append({"type": est.name or "all", "measure": measure, "count": est.count,
+                             "strict": est.value, "strict_ci_low": est.ci_low,
+                             "strict_ci_high": est.ci_high, "loose": loose.value,
+                             "loose_ci_low": loose.ci_low, "loose_ci_high": loose.ci_high})
+        columns = ["type", "measure", "count", "strict", "strict_ci_low", "strict_ci_high",
+                   "loose", "loose_ci_low", "loose_ci_high"]
+        frame = pd.DataFrame(rows, columns=columns)
+        if frame.empty:
+            return frame
+        order = {"all": 0}
+        frame["_order"] = frame["type"].map(lambda name: order.get(name, 1))
+        frame["_measure"] = frame["measure"].map(DISTRACTOR_MEASURES.index)
+        return (frame.sort_values(["_order", "type", "_measure"], kind="stable")
+                .drop(columns=["_order", "_measure"]).reset_index(drop=True))
+
+    def _distractor_document(self) -> Optional[dict[str, Any]]:
+        """metrics.json → distractor: the side figure, its counts and what it leaves out; null
+        when the file has no distractor cousins."""
+        counts = self.distractor
+        if not counts.prompts:
+            return None
+
+        def cells(section: str, name: Optional[str] = None) -> dict[str, Any]:
+            tail = "" if name is None else f"/{name}"
+            return {mode: self._cell(f"{section}/{mode}{tail}") for mode in MODES}
+
+        document: dict[str, Any] = {
+            "prompts": counts.prompts, "named": counts.named, "checked": counts.checked,
+            "text": counts.text,
+            "not_checked_by_profile": [
+                {"instruction_id": instruction_id, "reason": reason, "responses": number}
+                for (instruction_id, reason), number in sorted(counts.refused.items())],
+            "note": counts.note()}
+        if self.has_distractor_figure:
+            document.update({measure: cells(f"distractor_{measure}")
+                             for measure in DISTRACTOR_MEASURES})
+            document["by_type"] = {
+                est.name: {"count": est.count,
+                           **{measure: cells(f"distractor_{measure}", est.name)
+                              for measure in DISTRACTOR_MEASURES}}
+                for est in self.select("distractor_followed", mode="strict") if est.name}
+        return document
+
+    def _cell(self, metric_id: str) -> dict[str, Any]:
+        est = self.estimate(metric_id)
+        return {"value": _number(est.value), "ci": [_number(est.ci_low), _number(est.ci_high)]}
+
     # -- the JSON document -----------------------------------------------------
     def metrics_document(self) -> dict[str, Any]:
         """metrics.json: every value a fraction in [0, 1] with its CI; null where undefined."""
-        def cell(metric_id: str) -> dict[str, Any]:
-            est = self.estimate(metric_id)
-            return {"value": _number(est.value), "ci": [_number(est.ci_low), _number(est.ci_high)]}
-
+        cell = self._cell
         base = self.base
         ifeval: dict[str, Any] = {name: cell(f"ifeval/{name}") for name in IFEVAL_METRICS}
         ifeval["prompts"] = self.estimate("ifeval/prompt_strict").count
@@ -297,6 +361,7 @@ class ReliabilityReport(BaseModel):
                 mode: cell(est.id.replace("/strict/", f"/{mode}/", 1)) for mode in MODES}}
                 for est in self.select("type", kind=kind, mode="strict")}
                 for kind in KINDS if self.select("type", kind=kind)},
+            "distractor": self._distractor_document(),
             "scored": len(base.scored),
             "missing_responses": [item.model_dump() for item in base.missing],
             "excluded_families": [
@@ -502,7 +567,7 @@ def json_document(report: ReliabilityReport) -> dict[str, Any]:
 
 OUTPUT_FILES = ("results.jsonl", "results.manifest.json", "metrics.json", "eval_results_strict.jsonl",
                 "eval_results_loose.jsonl", "by_type.csv", "type_by_kind.csv", "families.csv",
-                "report.md", "report.html")
+                "distractor.csv", "report.md", "report.html")
 
 
 def results_manifest(report: ReliabilityReport, results: Path) -> dict[str, Any]:
@@ -542,6 +607,10 @@ def write_outputs(report: ReliabilityReport, out_dir: str | os.PathLike[str]) ->
             handle, index=False, float_format="%.6f")
     with atomic_write(out / "families.csv") as handle:
         report.families_frame().assign(protocol=report.protocol.label).to_csv(
+            handle, index=False, float_format="%.6f")
+    with atomic_write(out / "distractor.csv") as handle:
+        report.distractor_frame().assign(profile=report.profile,
+                                         protocol=report.protocol.label).to_csv(
             handle, index=False, float_format="%.6f")
     with atomic_write(out / "report.md") as handle:
         handle.write(render_markdown(report))

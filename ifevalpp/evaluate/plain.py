@@ -20,6 +20,7 @@ from ..profiles import Profile, check_profile
 from ..progress import step_counter
 from ..protocols import MISSING_POLICIES, MissingPolicy
 from ..schema import MissingResponse, ResponseRecord, RunInfo, ScoredResponse, Variant
+from .distractor import failing_verdict
 from .metrics import IfevalMetrics, TypeAccuracy, accuracy_by, ifeval_metrics
 from .runinfo import Truncation, find_run, input_notes, truncation_by_kind
 from .scoring import Joined, join, read_responses, score_pairs
@@ -119,7 +120,8 @@ def failing_record(variant: Variant, missing: MissingResponse, profile: Profile)
         key=variant.key, prompt=variant.prompt, instruction_id_list=variant.instruction_id_list,
         strict=failed, loose=list(failed), follow_all_strict=False, follow_all_loose=False,
         profile=profile, case=variant.case, kind=variant.kind, index=variant.index,
-        sample=missing.sample or 0, missing_reason=missing.reason)
+        sample=missing.sample or 0, missing_reason=missing.reason,
+        distractor=failing_verdict(variant, profile))
 
 
 def with_missing_as_failing(variants: list[Variant], joined: Joined, scored: list[ScoredResponse],
@@ -199,8 +201,13 @@ def results_records(report: ScoreReport, protocol: Optional[str] = None) -> list
     (and the protocol's label when given)."""
     # Every field is JSON-ready already (str, int, bool lists, None): read them directly, which
     # is several times faster than model_dump for tens of thousands of records.
-    fields = list(ScoredResponse.model_fields)
-    rows = [{name: getattr(record, name) for name in fields} for record in report.scored]
+    fields = [name for name in ScoredResponse.model_fields if name != "distractor"]
+    rows = []
+    for record in report.scored:
+        row = {name: getattr(record, name) for name in fields}
+        # The distractor's side verdict, nested apart from the scored instruction verdicts.
+        row["distractor"] = record.distractor.record() if record.distractor is not None else None
+        rows.append(row)
     if protocol is not None:
         for row in rows:
             row["protocol"] = protocol

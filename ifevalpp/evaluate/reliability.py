@@ -34,6 +34,9 @@ import numpy as np
 from ..schema import KINDS, MissingResponse, ScoredResponse, key_order, parse_family_key
 
 MODES: tuple[str, ...] = ("strict", "loose")
+# What the distractor side figure counts on distractor cousins with a checked requirement:
+# the requirement followed, the scored constraints passed, both at once.
+DISTRACTOR_MEASURES: tuple[str, ...] = ("followed", "constraints", "both")
 CaseId = Union[int, str]
 
 
@@ -88,6 +91,14 @@ class FamilyTable:
     type_counts: np.ndarray      # (F, S, 4, T) int: instructions of type t in answered prompts
     type_passing: np.ndarray     # (F, S, 4, T, 2) int: of those, how many pass, per mode
     missing_reasons: dict[int, list[str]] = field(default_factory=dict)  # family -> reasons
+    # The distractor side figure (never part of the counts above), per distractor type d:
+    distractor_types: list[str] = field(default_factory=list)
+    # (F, S, D) int: answered distractor cousins whose extra requirement of type d was checked
+    distractor_checked: np.ndarray = field(default_factory=lambda: np.zeros((0, 0, 0), np.int64))
+    # (F, S, D, 3, 2) int: of those, per mode, how many followed the requirement, passed the
+    # scored constraints, and did both (DISTRACTOR_MEASURES order)
+    distractor_passing: np.ndarray = field(
+        default_factory=lambda: np.zeros((0, 0, 0, 3, 2), np.int64))
 
     @property
     def usable(self) -> np.ndarray:
@@ -213,6 +224,8 @@ def family_table(scored: Iterable[ScoredResponse], missing: Iterable[MissingResp
             type_counts[f, s, kind_position, t] += 1
             type_passing[f, s, kind_position, t, 0] += strict
             type_passing[f, s, kind_position, t, 1] += loose
+    distractor_types, distractor_checked, distractor_passing = _distractor_counts(
+        scored_rows, n_f, sample_at)
     reasons: dict[int, list[str]] = {}
     for f, kind_position, index, sample, reason in missing_rows:
         reasons.setdefault(f, []).append(
@@ -222,7 +235,33 @@ def family_table(scored: Iterable[ScoredResponse], missing: Iterable[MissingResp
             reasons.setdefault(f, []).append(f"{display[f]}: the family has no original")
     return FamilyTable(cases=display, samples=sample_ids, types=types, sizes=sizes,
                        answered=answered, passing=passing, type_counts=type_counts,
-                       type_passing=type_passing, missing_reasons=reasons)
+                       type_passing=type_passing, missing_reasons=reasons,
+                       distractor_types=distractor_types, distractor_checked=distractor_checked,
+                       distractor_passing=distractor_passing)
 
 
-__all__ = ["FamilyTable", "MODES", "family_table", "reliable_at_k"]
+def _distractor_counts(rows: list[tuple[int, int, ScoredResponse]], n_f: int,
+                       sample_at: dict[int, int]) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """Per family, sample and distractor type: checked requirements, and how many of them
+    were followed, had the scored constraints pass, and both, per mode."""
+    checked = [(f, record) for f, _, record in rows
+               if record.distractor is not None and record.distractor.checked]
+    types = sorted({str(record.distractor.instruction_id) for _, record in checked})
+    type_at = {name: position for position, name in enumerate(types)}
+    counts = np.zeros((n_f, len(sample_at), len(types)), dtype=np.int64)
+    passing = np.zeros((n_f, len(sample_at), len(types), len(DISTRACTOR_MEASURES), 2),
+                       dtype=np.int64)
+    for f, record in checked:
+        verdict = record.distractor
+        s, d = sample_at[record.sample], type_at[str(verdict.instruction_id)]
+        counts[f, s, d] += 1
+        for m_index, (followed, constraints) in enumerate(
+                ((verdict.strict, record.follow_all_strict),
+                 (verdict.loose, record.follow_all_loose))):
+            passing[f, s, d, 0, m_index] += bool(followed)
+            passing[f, s, d, 1, m_index] += bool(constraints)
+            passing[f, s, d, 2, m_index] += bool(followed) and bool(constraints)
+    return types, counts, passing
+
+
+__all__ = ["DISTRACTOR_MEASURES", "FamilyTable", "MODES", "family_table", "reliable_at_k"]

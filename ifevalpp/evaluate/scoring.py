@@ -20,8 +20,9 @@ from ..constraints import check_all, check_all_profiles, load_plugins
 from ..errors import InputError
 from ..io import iter_json_lines, require_records, validation_error_to_input_error
 from ..profiles import Profile, check_profile
-from ..schema import (MissingResponse, ResponseRecord, ScoredResponse, Variant, family_key,
-                      normalize_kwargs, parse_family_key)
+from ..schema import (DistractorVerdict, MissingResponse, ResponseRecord, ScoredResponse, Variant,
+                      family_key, normalize_kwargs, parse_family_key)
+from .distractor import distractor_verdicts
 from .lm_eval import is_lm_eval_sample, response_from_lm_eval
 
 # Below this many responses a process pool costs more than it saves.
@@ -162,11 +163,12 @@ def score_one(variant: Variant, record: ResponseRecord, profile: Profile) -> Sco
     assert record.response is not None
     strict, loose = check_all(variant.instruction_id_list, variant.kwargs, record.response,
                               prompt=variant.prompt, profile=profile)
-    return _scored(variant, record, profile, strict, loose)
+    return _scored(variant, record, profile, strict, loose,
+                   distractor_verdicts(variant, record.response, [profile])[0])
 
 
 def _scored(variant: Variant, record: ResponseRecord, profile: Profile, strict: list[bool],
-            loose: list[bool]) -> ScoredResponse:
+            loose: list[bool], distractor: Optional[DistractorVerdict] = None) -> ScoredResponse:
     # Built from verdicts the checkers just produced: nothing to validate (and ~20,000
     # records per profile make validation noticeable).
     return ScoredResponse.model_construct(
@@ -174,27 +176,31 @@ def _scored(variant: Variant, record: ResponseRecord, profile: Profile, strict: 
         strict=strict, loose=loose, follow_all_strict=all(strict), follow_all_loose=all(loose),
         profile=profile, case=variant.case, kind=variant.kind, index=variant.index,
         sample=record.sample, response=record.response, finish_reason=record.finish_reason,
-        missing_reason=None)
+        missing_reason=None, distractor=distractor)
 
 
-Verdicts = tuple[list[bool], list[bool]]  # strict, loose: one bool per instruction
+# strict, loose (one bool per instruction) and the distractor's side verdict (or None)
+Verdicts = tuple[list[bool], list[bool], Optional[DistractorVerdict]]
 
 
 def _verdicts(pairs: Sequence[tuple[Variant, ResponseRecord]], profiles: tuple[Profile, ...]
               ) -> list[list[Verdicts]]:
     """Per pair, the verdicts under each profile. Each pair is checked under every profile in
     turn, so the text's analysis (sentences, tokens, language) is still cached when the next
-    profile asks for it, and a type several profiles judge alike is checked once."""
+    profile asks for it, and a type several profiles judge alike is checked once. A
+    distractor cousin's extra requirement is checked right after, on the same cached text."""
     out = []
     for variant, record in pairs:
         assert record.response is not None
         if len(profiles) == 1:
-            out.append([check_all(variant.instruction_id_list, variant.kwargs, record.response,
-                                  prompt=variant.prompt, profile=profiles[0])])
+            scored = [check_all(variant.instruction_id_list, variant.kwargs, record.response,
+                                prompt=variant.prompt, profile=profiles[0])]
         else:
-            out.append(check_all_profiles(variant.instruction_id_list, variant.kwargs,
-                                          record.response, profiles=profiles,
-                                          prompt=variant.prompt))
+            scored = check_all_profiles(variant.instruction_id_list, variant.kwargs,
+                                        record.response, profiles=profiles,
+                                        prompt=variant.prompt)
+        side = distractor_verdicts(variant, record.response, profiles)
+        out.append([(strict, loose, verdict) for (strict, loose), verdict in zip(scored, side)])
     return out
 
 

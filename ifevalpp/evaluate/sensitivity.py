@@ -32,7 +32,8 @@ from .family_report import ReliabilityReport, analyse, write_outputs
 from .plain import score_files_under
 from .reliability import MODES
 
-HEADLINE_SECTIONS = ("ifeval", "reliable", "drop", "by_kind")
+HEADLINE_SECTIONS = ("ifeval", "reliable", "drop", "by_kind", "distractor_followed",
+                     "distractor_both")
 
 
 @dataclass
@@ -97,7 +98,9 @@ class ProtocolSensitivity:
 def _headline_ids(reports: list[ReliabilityReport]) -> list[str]:
     """Headline metric ids present under every protocol, in the first report's order."""
     shared = set.intersection(*({row.id for row in report.estimates
-                                 if row.section in HEADLINE_SECTIONS} for report in reports))
+                                 if row.section in HEADLINE_SECTIONS
+                                 and not (row.section.startswith("distractor_") and row.name)}
+                                for report in reports))
     rows = [row for row in reports[0].estimates if row.id in shared]
     rows.sort(key=lambda row: HEADLINE_SECTIONS.index(row.section))  # stable: keeps k order
     return [row.id for row in rows]
@@ -164,7 +167,10 @@ def protocol_sensitivity(responses: str | os.PathLike[str], cases: str | os.Path
             assert report.sums is not None and reference.sums is not None
             deltas = paired_intervals(report.sums.subset(ids), reference.sums.subset(ids),
                                       n_resamples=bootstrap, confidence=confidence, seed=seed)
-        for index, metric_id in enumerate(ids):
+            # The intervals list derived metrics (the drop) after the base ones, not in the
+            # order of `ids`: look each one up by its id.
+            delta_at = {name: index for index, name in enumerate(deltas.ids)}
+        for metric_id in ids:
             est = report.estimate(metric_id)
             row: dict[str, Any] = {
                 "id": metric_id, "section": est.section, "mode": est.mode, "kind": est.kind,
@@ -174,6 +180,7 @@ def protocol_sensitivity(responses: str | os.PathLike[str], cases: str | os.Path
                 "delta_ci_low": float("nan"), "delta_ci_high": float("nan"),
                 "delta_ci_method": "none"}
             if deltas is not None:
+                index = delta_at[metric_id]
                 row.update(delta=float(deltas.value[index]),
                            delta_ci_low=float(deltas.low[index]),
                            delta_ci_high=float(deltas.high[index]),
@@ -192,6 +199,13 @@ def protocol_sensitivity(responses: str | os.PathLike[str], cases: str | os.Path
         notes.append(f"{plural(missing, 'prompt')} without a usable response "
                      f"{'is' if missing == 1 else 'are'} excluded under some protocols and "
                      f"scored as failing under others")
+    checked = {protocol.label: int(report.table.distractor_checked.sum())
+               for protocol, report in zip(chosen, reports)}
+    if len(set(checked.values())) > 1:
+        notes.append("the protocols check different numbers of distractor requirements ("
+                     + ", ".join(f"{label} {number:,}" for label, number in checked.items())
+                     + "; a profile may refuse a requirement's kwargs): the side figure's "
+                     "differences mix other responses in")
     return ProtocolSensitivity(
         protocols=chosen, reports=reports, rows=rows, flips=flips,
         bootstrap={"resamples": bootstrap, "confidence": confidence, "seed": seed,

@@ -474,6 +474,17 @@ def build_donors(cases: Iterable[tuple[Union[int, str], Case]]) -> list[Donor]:
     return donors
 
 
+def seen_settings(cases: Iterable[Case]) -> dict[str, tuple[dict[str, Any], ...]]:
+    """Every instruction id of the run with the distinct kwargs it has there, in order (a
+    distractor that is another type takes a real setting from these)."""
+    seen: dict[str, list[dict[str, Any]]] = {}
+    for item in cases:
+        for instruction_id, kwargs in zip(item.instruction_id_list, item.kwargs):
+            if dict(kwargs or {}) not in seen.setdefault(instruction_id, []):
+                seen[instruction_id].append(dict(kwargs or {}))
+    return {instruction_id: tuple(found) for instruction_id, found in sorted(seen.items())}
+
+
 def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, seed: int = 0,
                       per_kind: int = 3, kinds: Sequence[Kind] = COUSIN_KINDS,
                       profile: Profile = "official",
@@ -509,12 +520,7 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
     version = backend.version or generator_version()
     donors = (build_donors(items) if "reconfiguration" in kinds and backend.borrows_tasks
               else [])
-    seen: dict[str, list[dict[str, Any]]] = {}
-    for _, item in items:
-        for instruction_id, kwargs in zip(item.instruction_id_list, item.kwargs):
-            if dict(kwargs or {}) not in seen.setdefault(instruction_id, []):
-                seen[instruction_id].append(dict(kwargs or {}))
-    settings = {instruction_id: tuple(found) for instruction_id, found in sorted(seen.items())}
+    settings = seen_settings(item for _, item in items)
     result = FamilyResult(cases=[key for key, _ in items], kinds=list(kinds), per_kind=per_kind,
                           seed=seed, profile=profile, validator=validator_name, version=version,
                           backend=backend.name, distractor_style=distractor_style,

@@ -14,6 +14,19 @@ attempt was rejected, and answers with JSON (JSON mode is requested; a server
 that refuses it is asked without it). The answer is parsed tolerantly and
 checked against the kind's promise on kwargs, then filtered like any cousin.
 
+It asks for the template backend's constructs and proves them the same way
+(`llm_checks.py`): a distractor is the original plus one competing format
+requirement the model names — another instruction type (declared conflicts,
+joint satisfiability, its statement found in the prompt, a joint witness) or a
+catalogue request (declared effects, joint witness) — recorded in
+`Variant.distractor`; a reconfiguration's values get harder, increasingly over a
+case's reconfigurations, or a new task replaces the old one. The validator is
+made strict for model cousins (a constraint no longer stated, or a new one
+stated, is an error), no cousin may be another case's original or contain its
+task sentence, and after the run a prompt that two families produced is kept by
+the first family in input order; the later family is asked again (cached
+answers make that cheap), so no prompt is in two families.
+
 Requests go through `ifevalpp.respond` (the AsyncOpenAI wrapper and its retry
 policy) on an event loop in a background thread, while `concurrency` cases
 are worked on at once. Answers are cached by request hash (`llm_cache.py`), so
@@ -38,18 +51,24 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from .. import __version__
 from ..profiles import Profile
+from ..constraints import parse_params
+from ..errors import IfevalppError
 from ..respond import (DEFAULT_API_KEY_ENV, DUMMY_API_KEY, ChatClient, Completion,
                        ReasoningHandling, RetryPolicy, with_retries)
 from ..schema import COUSIN_KINDS, Case, Kind, Variant
-from .compose import Composed
+from .compose import ComposeError, Composed
 from .family import (DEFAULT_MAX_ATTEMPTS, DEFAULT_MIN_DISTANCE, CousinBackend, CousinRequest,
-                     FamilyResult, StopCousin, Validator, _templates_digest, generate_families)
+                     FamilyResult, StopCousin, Validator, _case_key, _templates_digest,
+                     generate_families, generate_family, load_validator, seen_settings)
 from .llm_cache import AnswerCache, CachedAnswer, request_key
-from .llm_prompts import UnparseableAnswer, build_messages, parse_answer, plan_for, to_composed
-from .manifest import family_manifest
+from .llm_checks import (DistractorOptions, Registry, cross_family, distractor_options,
+                         strict_validator)
+from .llm_prompts import (Sibling, UnparseableAnswer, build_messages, parse_answer, plan_for,
+                          to_composed)
+from .manifest import LLM_BACKEND, family_manifest
 from ..constraints.support.wording import templates_dir
 
-BACKEND_NAME = "openai"
+BACKEND_NAME = LLM_BACKEND
 JSON_MODE = {"type": "json_object"}
 T = TypeVar("T")
 
@@ -170,6 +189,10 @@ class LLMBackend:
         self._in_flight: set[concurrent.futures.Future[Completion]] = set()
         self._loop: Optional[_LoopThread] = None
         self._client: Optional[ChatClient] = None
+        self.registry = Registry()
+        self._options: dict[str, DistractorOptions] = {}
+        # What was proposed, by (case, prompt): the kind and what a later sibling compares.
+        self._proposed: dict[tuple[str, str], tuple[str, Sibling]] = {}
 
     # ------------------------------------------------------------ lifecycle
 
@@ -272,20 +295,88 @@ class LLMBackend:
         self.cache.put(entry)
         return entry
 
+    def options(self, request: CousinRequest) -> DistractorOptions:
+        """What a format distractor may be for this case (computed once per case)."""
+        key = f"{request.case}\0{request.profile}"
+        with self._lock:
+            found = self._options.get(key)
+        if found is None:
+            found = distractor_options(request.layout, request.profile, request.settings or {})
+            with self._lock:
+                found = self._options.setdefault(key, found)
+        return found
+
+    def siblings(self, request: CousinRequest) -> list[Sibling]:
+        """This kind's cousins kept so far in the family, as they were proposed."""
+        case = str(request.case)
+        with self._lock:
+            found = [self._proposed.get((case, prompt)) for prompt in request.accepted[1:]]
+        return [sibling for entry in found if entry is not None and entry[0] == request.kind
+                for sibling in (entry[1],)]
+
+    def _remember(self, request: CousinRequest, composed: Composed) -> None:
+        params: tuple[Any, ...] = ()
+        if request.kind == "reconfiguration":
+            try:
+                params = tuple(parse_params(instruction_id, kwargs, profile=request.profile)
+                               for instruction_id, kwargs
+                               in zip(request.layout.ids, composed.kwargs))
+            except (IfevalppError, ValueError):
+                return  # the family loop rejects it; no later sibling compares with it
+        sibling = Sibling(request.index, tuple(composed.kwargs), params,
+                          composed.detail.get("requirement"))
+        with self._lock:
+            self._proposed[(str(request.case), composed.prompt)] = (request.kind, sibling)
+
     def propose(self, request: CousinRequest) -> Composed:
         """One candidate for `request` (the family loop filters it)."""
-        plan = plan_for(request)
+        wants_format = request.kind == "distractor" and request.distractor_style != "context"
+        plan = plan_for(request, self.options(request) if wants_format else None,
+                        self.siblings(request))
         messages = build_messages(request, plan)
         entry = self.answer(messages, self.settings.request_params(request.seed))
         try:
             parsed = parse_answer(entry.content, finish_reason=entry.finish_reason,
-                                  field_reasoning=entry.reasoning)
+                                  field_reasoning=entry.reasoning,
+                                  need_distractor=plan.options is not None)
         except UnparseableAnswer:
             self._count("unparseable")
             raise
         composed = to_composed(parsed, request, plan)
+        problem = self.registry.problem(request.case, composed.prompt)
+        if problem:
+            raise ComposeError(problem)
         composed.detail = {"model": self.settings.model, "request": entry.key, **composed.detail}
+        self._remember(request, composed)
         return composed
+
+    def settle(self, result: FamilyResult, rerun: Callable[[Case], tuple[list[Variant], list[Any]]],
+               cases: dict[str, Case]) -> FamilyResult:
+        """No prompt in two families: in input order, a family whose cousin an earlier family
+        already has is generated again with those prompts taken (deterministic, since
+        families settle in input order; cached answers make the rerun cheap)."""
+        if not cross_family(result.variants):
+            return result
+        by_case: dict[str, list[Variant]] = {}
+        for variant in result.variants:
+            by_case.setdefault(str(variant.case), []).append(variant)
+        failures = {str(case): [failure for failure in result.failures
+                                if str(failure.case) == str(case)] for case in result.cases}
+        owner: dict[str, str] = {}
+        for case in map(str, result.cases):
+            variants = by_case.get(case, [])
+            if any(owner.get(variant.prompt, case) != case for variant in variants):
+                self.registry.taken = dict(owner)
+                variants, failures[case] = rerun(cases[case])
+                by_case[case] = variants
+            for variant in variants:
+                owner.setdefault(variant.prompt, case)
+        self.registry.taken = {}
+        return result.model_copy(update={
+            "variants": [variant for case in map(str, result.cases)
+                         for variant in by_case.get(case, [])],
+            "failures": [failure for case in map(str, result.cases)
+                         for failure in failures[case]]})
 
 
 def generate_families_llm(cases: Iterable[Union[Case, Variant, dict[str, Any]]],
@@ -295,6 +386,7 @@ def generate_families_llm(cases: Iterable[Union[Case, Variant, dict[str, Any]]],
                           max_attempts: int = DEFAULT_MAX_ATTEMPTS,
                           validator: Optional[Validator] = None,
                           progress: Optional[Callable[[int], None]] = None,
+                          distractor_style: str = "format", reconfigure: str = "harder",
                           http_client: Optional[Any] = None, transport: Optional[Any] = None,
                           api_key: Optional[str] = None,
                           sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
@@ -303,13 +395,32 @@ def generate_families_llm(cases: Iterable[Union[Case, Variant, dict[str, Any]]],
 
     Raises EndpointFatalError when the endpoint refuses every request.
     """
+    items = [_case_key(case) for case in cases
+             if not (isinstance(case, Variant) and case.kind != "original")]
+    if validator is None:
+        base, name = load_validator(profile)
+    else:
+        base, name = validator, getattr(validator, "__name__", "custom")
+    strict = strict_validator(base)
+    strict.__name__ = f"{name} (strict for model cousins)"  # type: ignore[attr-defined]
     backend = LLMBackend(settings, http_client=http_client, transport=transport,
                          api_key=api_key, sleep=sleep)
+    for key, case in items:
+        backend.registry.add_original(key, case.prompt)
+    options = dict(seed=seed, per_kind=per_kind, profile=profile, min_distance=min_distance,
+                   max_attempts=max_attempts, validator=strict,
+                   distractor_style=distractor_style, reconfigure=reconfigure)
     with backend:
-        result = generate_families(cases, seed=seed, per_kind=per_kind, kinds=kinds,
-                                   profile=profile, min_distance=min_distance,
-                                   max_attempts=max_attempts, validator=validator,
-                                   progress=progress, backend=backend.cousin_backend())
+        cousin_backend = backend.cousin_backend()
+        result = generate_families([case for _, case in items], kinds=kinds, progress=progress,
+                                   backend=cousin_backend, **options)
+        run_settings = seen_settings(case for _, case in items)
+
+        def rerun(case: Case) -> tuple[list[Variant], list[Any]]:
+            return generate_family(case, kinds=result.kinds, version=result.version,
+                                   backend=cousin_backend, settings=run_settings, **options)
+
+        result = backend.settle(result, rerun, {str(key): case for key, case in items})
     return LLMFamilyResult(**dict(result), settings=settings, stats=backend.stats)
 
 

@@ -8,7 +8,9 @@ a server that refuses it is asked again without it for the same answer.
 
 Files are written atomically (`io.atomic_write`); a file that cannot be read,
 or whose key does not match, is a miss. Only answers are cached, never failed
-requests.
+requests. Answers are also kept in memory for the run, so asking the same
+request twice in one run (a family generated again to settle a prompt two
+families produced) sends it once, with or without a cache directory.
 """
 
 from __future__ import annotations
@@ -45,15 +47,19 @@ class CachedAnswer(BaseModel):
 
 
 class AnswerCache:
-    """`<directory>/<key>.json`; `directory=None` disables caching."""
+    """`<directory>/<key>.json`, and this run's answers in memory; `directory=None` keeps
+    nothing beyond the run."""
 
     def __init__(self, directory: Optional[os.PathLike[str] | str]) -> None:
         self.directory = Path(directory) if directory is not None else None
+        self._memory: dict[str, CachedAnswer] = {}
 
     def path(self, key: str) -> Optional[Path]:
         return self.directory / f"{key}.json" if self.directory is not None else None
 
     def get(self, key: str) -> Optional[CachedAnswer]:
+        if key in self._memory:
+            return self._memory[key]
         path = self.path(key)
         if path is None or not path.is_file():
             return None
@@ -61,9 +67,13 @@ class AnswerCache:
             entry = CachedAnswer.model_validate_json(path.read_bytes())
         except (OSError, ValidationError):
             return None
-        return entry if entry.key == key else None
+        if entry.key != key:
+            return None
+        self._memory[key] = entry
+        return entry
 
     def put(self, entry: CachedAnswer) -> None:
+        self._memory[entry.key] = entry
         path = self.path(entry.key)
         if path is None:
             return

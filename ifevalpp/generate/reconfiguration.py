@@ -160,13 +160,9 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *, donors: Sequence[D
     raise ComposeError("; ".join(problems) or "no reconfigurable parameter and no task to swap in")
 
 
-def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0) -> Composed:
-    """A task of our own (generate/tasks.py) that suits the constraints: each type says what
-    a task must offer (`task_needs`), must not be (`task_avoids`) and how long its answer
-    is (`task_words`); the constraints are all stated anew around it."""
-    from ..constraints.support.choosing import seeded_random
-    from .tasks import TaskMaker
-
+def task_demands(layout: Layout) -> tuple[set[str], set[str], Optional[int], Optional[int]]:
+    """What a new task must offer (`task_needs`), must not be (`task_avoids`) and how long
+    its answer is (`task_words`: fewest, most words), over the case's constraints."""
     needs: set[str] = set()
     avoids: set[str] = set()
     low, high = None, None
@@ -178,6 +174,16 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0) -> Compo
         if words is not None:
             low = words[0] if low is None or (words[0] or 0) > low else low
             high = words[1] if high is None or (words[1] is not None and words[1] < high) else high
+    return needs, avoids, low, high
+
+
+def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0) -> Composed:
+    """A task of our own (generate/tasks.py) that suits the constraints (`task_demands`);
+    the constraints are all stated anew around it."""
+    from ..constraints.support.choosing import seeded_random
+    from .tasks import TaskMaker
+
+    needs, avoids, low, high = task_demands(layout)
     maker = TaskMaker(seeded_random(rng))
     # One kind of piece per cousin of a family: consecutive slots from a point fixed per case.
     start = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[:4], "big")

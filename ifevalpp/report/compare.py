@@ -6,7 +6,7 @@ from typing import Any
 
 from ..evaluate.compare import Comparison
 from ..schema import KINDS
-from .sections import LEVEL_NAMES
+from .sections import DISTRACTOR_LABELS, LEVEL_NAMES
 from .table import format_table, percent
 
 
@@ -83,6 +83,16 @@ def format_comparison(comparison: Comparison, *, by_type: bool = True) -> str:
     if kind_rows:
         parts.append(format_table(["metric", "A %", "B %", "Δ pts", ci], kind_rows,
                                   title="By perturbation kind (original + that kind's cousins)"))
+    distractor_rows = [_row(f"{DISTRACTOR_LABELS[measure]} {mode}",
+                            comparison.delta(f"distractor_{measure}/{mode}"))
+                       for measure in DISTRACTOR_LABELS for mode in ("strict", "loose")
+                       if any(row["id"] == f"distractor_{measure}/{mode}"
+                              for row in comparison.deltas)]
+    if distractor_rows:
+        parts.append(format_table(
+            ["metric", "A %", "B %", "Δ pts", ci], distractor_rows,
+            title="Distractor requirement (side figure, not scored): distractor cousins whose "
+                  "extra requirement is checkable"))
     if by_type:
         kinds = [kind for kind in KINDS if any(row["section"] == "type" and row["kind"] == kind
                                                for row in comparison.deltas)]

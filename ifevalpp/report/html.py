@@ -1,8 +1,9 @@
 """report.html: one self-contained page (inline CSS and SVG, no scripts, no network).
 
 Charts: the reliable@k curve with its CI band (strict and loose), reliable@k per
-perturbation kind, the IFEval metrics, and pass rates per instruction type on
-originals and on each kind of cousin; then every table of the Markdown report.
+perturbation kind, the IFEval metrics, the distractor side figure (when a distractor
+requirement was checked), and pass rates per instruction type on originals and on each
+kind of cousin; then every table of the Markdown report.
 Charts fill the page width (line charts switch to a narrow layout below 640 px,
 bars are HTML and reflow); every text taken from an input file is escaped.
 """
@@ -142,6 +143,24 @@ def type_chart(report: ReliabilityReport) -> str:
     return bar_chart(names, series, title=title, chart_id="by-type")
 
 
+def distractor_chart(report: ReliabilityReport) -> str:
+    """The distractor side figure (strict): the requirement followed, and followed with the
+    scored constraints passing, overall and per requirement type."""
+    names = [None] + [row.name for row in report.select("distractor_followed", mode="strict")
+                      if row.name is not None]
+    labels = ["all checkable"] + [name for name in names[1:] if name]
+    series = []
+    for measure, label, color in (("followed", "followed the requirement", PALETTE[3]),
+                                  ("both", "followed it and passed the constraints",
+                                   PALETTE[5])):
+        rows = [report.estimate(f"distractor_{measure}/strict" + (f"/{name}" if name else ""))
+                for name in names]
+        series.append(Series(label, [r.value for r in rows], [r.ci_low for r in rows],
+                             [r.ci_high for r in rows], color=color))
+    return bar_chart(labels, series, title="Distractor requirement, a side figure (strict; not "
+                                           "scored)", chart_id="distractor")
+
+
 def _series(name: str, names: Sequence[str], by_name: dict, color: str) -> Series:  # type: ignore[type-arg]
     nan = float("nan")
     return Series(name, [by_name[n].value if n in by_name else nan for n in names],
@@ -173,6 +192,8 @@ def render_html(report: ReliabilityReport) -> str:
         if report.select("by_kind"):
             charts.append(kind_chart(report))
     charts.append(ifeval_chart(report))
+    if report.has_distractor_figure:
+        charts.append(distractor_chart(report))
     charts.append(type_chart(report))
     body = ["<h1>ifevalpp score report</h1>"]
     body.extend(f'<p class="warning">Warning: {escape(message)}</p>'

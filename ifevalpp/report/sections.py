@@ -259,6 +259,56 @@ def type_sections(report: ReliabilityReport, *, group: bool, modes: Sequence[str
     return out
 
 
+DISTRACTOR_LABELS = {"followed": "followed the extra requirement",
+                     "constraints": "passed the scored constraints",
+                     "both": "did both (followed it and passed the constraints)"}
+DISTRACTOR_TITLE = ("Distractor requirement (side figure, not scored): distractor cousins whose "
+                    "extra requirement is checkable")
+
+
+def distractor_sections(report: ReliabilityReport) -> list[Section]:
+    """The distractor side figure overall and per requirement type, or why there is none
+    (nothing for a file without distractor cousins)."""
+    counts = report.distractor
+    if not counts.prompts:
+        return []
+    note = counts.note()
+    if not report.has_distractor_figure:
+        return [Section(DISTRACTOR_TITLE, ["measure", "n", "strict %", "loose %"], [],
+                        [f"Not reported: {note}."] if note else [])]
+    label = ci_label(report)
+    rows = []
+    for measure, text in DISTRACTOR_LABELS.items():
+        strict = report.estimate(f"distractor_{measure}/strict")
+        loose = report.estimate(f"distractor_{measure}/loose")
+        rows.append([text, strict.count, percent(strict.value),
+                     interval(strict.ci_low, strict.ci_high), percent(loose.value),
+                     interval(loose.ci_low, loose.ci_high)])
+    notes = ["n = distractor-cousin responses whose extra requirement was checked (by the "
+             "checkers, profile and loose rule that score the prompt); reliable@k and every "
+             "other table count the scored constraints only."]
+    if note:
+        notes.append(note[0].upper() + note[1:] + ".")
+    overall = Section(DISTRACTOR_TITLE, ["measure", "n", "strict %", label, "loose %", label],
+                      rows, notes)
+    by_type = []
+    for est in report.select("distractor_followed", mode="strict"):
+        if est.name is None:
+            continue
+        tail = f"/{est.name}"
+        loose = report.estimate(f"distractor_followed/loose{tail}")
+        both = report.estimate(f"distractor_both/strict{tail}")
+        both_loose = report.estimate(f"distractor_both/loose{tail}")
+        by_type.append([est.name, est.count, percent(est.value),
+                        interval(est.ci_low, est.ci_high), percent(loose.value),
+                        percent(both.value), percent(both_loose.value)])
+    per_type = Section("Distractor requirement by type (side figure): followed, and followed "
+                       "with the scored constraints passing (both)",
+                       ["requirement type", "n", "followed strict %", label, "followed loose %",
+                        "both strict %", "both loose %"], by_type)
+    return [overall, per_type]
+
+
 def missing_line(report: ReliabilityReport, *, limit: int = 20) -> str:
     """The prompts without a usable response, in key order, as people read keys."""
     missing = sorted(report.base.missing, key=lambda item: (key_order(item.key), item.sample or 0))
@@ -322,6 +372,7 @@ def sections(report: ReliabilityReport, *, modes: Sequence[str] = MODES) -> list
             out.append(kind_section(report))
         if report.sampling:
             out.append(sampling_section(report))
+    out.extend(distractor_sections(report))
     out.extend(type_sections(report, group=True, modes=modes))
     out.extend(type_sections(report, group=False, modes=modes))
     return out

@@ -25,6 +25,8 @@ def metric_label(row: dict[str, Any]) -> str:
         return f"reliable@{row['k']} {mode}"
     if section == "drop":
         return f"relative drop {mode}"
+    if section.startswith("distractor_"):
+        return f"distractor requirement {section.removeprefix('distractor_')} {mode}"
     return f"{row['kind']} @{row['k']} {mode}"
 
 

@@ -124,11 +124,16 @@ def default_families(original: OriginalData, path: Path, *, profile: Profile = "
     """
     from ..generate import generate_families
     from ..generate.manifest import family_manifest
+    from ..generate.profile import choose_profile
 
     reason = _stale(path, _wanted(original, profile))
     if reason is None:
         return _described(path, "reused")
     cases = [variant for variant in load_variants(original.path) if variant.kind == "original"]
+    # The study scores under the same profile, so it is not picked automatically here.
+    choice = choose_profile(cases, original.path, profile, hint=(
+        "run the study with --profile revised (its answers are then scored under revised "
+        "too)"))
     if on_start is not None:
         on_start(len(cases), reason)
     result = generate_families(cases, seed=DEFAULT_SEED, per_kind=DEFAULT_PER_KIND,
@@ -137,7 +142,8 @@ def default_families(original: OriginalData, path: Path, *, profile: Profile = "
     digest = sha256_file(path)
     manifest = family_manifest(result, input_path=Path(original.path),
                                input_sha256=original.sha256, output_path=path,
-                               output_sha256=digest)
+                               output_sha256=digest, revision=original.revision,
+                               profile_choice=choice.manifest())
     write_json(manifest_beside(path), manifest)
     return FamilyData(path=str(path), sha256=digest, prompts=len(result.variants),
                       families=len(result.cases), action="generated", reason=reason,

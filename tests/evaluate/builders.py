@@ -106,3 +106,50 @@ def score_families(tmp_path: Path, cases: Sequence[int], *, drop: Sequence[str] 
     answers = [record for record in responses_for(prompts) if record["key"] not in drop]
     return score(write_lines(tmp_path / "responses.jsonl", answers),
                  write_lines(tmp_path / "families.jsonl", prompts), bootstrap=bootstrap)
+
+
+# Distractor cousins that name their extra requirement (our own wording): a title (checkable by
+# every profile), a catalogue request (text: no checker) and "at most 8 words" (only the
+# revised and ifevalpp-paper profiles check 'at most').
+TITLE = {"instruction_id": "detectable_format:title", "kwargs": {}}
+CLOSING_QUESTION = {"text": "Close with a question to the reader."}
+AT_MOST_8_WORDS = {"instruction_id": "length_constraints:number_words",
+                   "kwargs": {"relation": "at most", "num_words": 8}}
+DISTRACTORS = (TITLE, CLOSING_QUESTION, AT_MOST_8_WORDS)
+# Answers to each family's title distractor (distractor:1), family 1…4, and what they do:
+#   1: title, no comma   2: title, a comma (loose passes: it drops the last line)
+#   3: no title          4: title, no comma
+TITLE_ANSWERS = {1: "<<Harbour>>\nCalm water at dusk", 2: "<<Harbour>>\nCalm water, at dusk",
+                 3: "Calm water at dusk", 4: "<<Harbour>>\nStill boats at night"}
+# Answers to the "at most 8 words" distractor (distractor:3): family 2 writes ten words.
+WORDS_ANSWERS = {1: "Calm water at dusk", 2: "one two three four five six seven eight nine ten",
+                 3: "Calm water at dusk", 4: "Still boats at night"}
+
+
+def distractor_family_prompts(cases: Sequence[int] = (1, 2, 3, 4), *,
+                              distractors: Sequence[dict[str, Any]] = DISTRACTORS
+                              ) -> list[dict[str, Any]]:
+    """`family_prompts` whose distractor cousins name their extra requirement in `distractor`."""
+    records = family_prompts(cases)
+    for record in records:
+        if record["kind"] == "distractor":
+            record["distractor"] = distractors[record["index"] - 1]
+    return records
+
+
+def distractor_answers(prompts: Sequence[dict[str, Any]], *, samples: int = 1,
+                       title_answers: dict[int, str] | None = None) -> list[dict[str, Any]]:
+    """PASS_TEXT for every prompt but the title and word-count distractors (TITLE_ANSWERS,
+    WORDS_ANSWERS); `title_answers` replaces the title answers of sample 1 on."""
+    records = responses_for(prompts, samples=samples)
+    for record in records:
+        case, kind, index = record["key"].split(":")
+        if kind != "distractor":
+            continue
+        answers = TITLE_ANSWERS if record["sample"] == 0 or title_answers is None \
+            else title_answers
+        if index == "1":
+            record["response"] = answers[int(case)]
+        elif index == "3":
+            record["response"] = WORDS_ANSWERS[int(case)]
+    return records

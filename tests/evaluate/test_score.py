@@ -175,7 +175,7 @@ def test_the_output_directory_has_every_file_and_results_carry_case_kind_index_s
     assert sorted(path.name for path in written) == sorted(
         ["results.jsonl", "results.manifest.json", "metrics.json", "eval_results_strict.jsonl",
          "eval_results_loose.jsonl", "by_type.csv", "type_by_kind.csv", "families.csv",
-         "report.md", "report.html"])
+         "distractor.csv", "report.md", "report.html"])
     rows = [json.loads(line) for line in (tmp_path / "out" / "results.jsonl").read_text().splitlines()]
     assert len(rows) == 60
     assert {"case", "kind", "index", "sample", "strict", "loose", "key"} <= set(rows[0])

@@ -125,3 +125,23 @@ def test_each_protocols_report_equals_scoring_under_that_protocol_alone(tmp_path
         alone = score(responses, families, protocol=name, bootstrap=300)
         assert [row.model_dump() for row in report.estimates] == \
             [row.model_dump() for row in alone.estimates], name
+
+
+def test_every_difference_belongs_to_its_own_row_also_after_the_drop(tmp_path):
+    # Families whose numbers differ between protocols after the relative drop (derived
+    # metrics come last in the intervals): each row's delta is its own value minus the first
+    # protocol's, the distractor side figure included ('at most' is checked by revised only).
+    from tests.evaluate.builders import distractor_answers, distractor_family_prompts
+
+    prompts = distractor_family_prompts()
+    responses = write_lines(tmp_path / "answers.jsonl", distractor_answers(prompts))
+    families = write_lines(tmp_path / "families.jsonl", prompts)
+    result = protocol_sensitivity(responses, families, ["official", "revised"], bootstrap=0)
+    ids = result.metric_ids()
+    assert "drop/strict" in ids and "distractor_followed/strict" in ids
+    assert ids.index("drop/strict") < ids.index("by_kind/distractor/strict/4")
+    for metric_id in ids:
+        first, second = result.row(metric_id, "official"), result.row(metric_id, "revised")
+        assert second["delta"] == pytest.approx(second["value"] - first["value"]), metric_id
+    followed = result.row("distractor_followed/strict", "revised")
+    assert (followed["value"], followed["count"]) == (pytest.approx(6 / 8), 8)

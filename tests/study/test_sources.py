@@ -92,3 +92,25 @@ def test_a_given_family_file_is_checked_line_by_line(tmp_path: Path) -> None:
                    '["no:such_type"], "kwargs": [{}]}\n')
     with pytest.raises(InputError, match="bad.jsonl, line 1"):
         given_families(bad)
+
+
+def test_cases_the_studys_profile_cannot_check_are_refused_before_generating(tmp_path: Path
+                                                                           ) -> None:
+    # 'at most' (IFEval++'s fixed copy, key 1217): the study scores under its own profile, so
+    # it asks for --profile revised instead of switching on its own.
+    cases = tmp_path / "fixed.jsonl"
+    cases.write_text(json.dumps({
+        "key": 9, "prompt": "Write an advert for a photo frame in at most 60 words.",
+        "instruction_id_list": ["length_constraints:number_words"],
+        "kwargs": [{"relation": "at most", "num_words": 60}]}) + "\n")
+    original = find_original(str(cases))
+    path = tmp_path / "template.jsonl"
+    with pytest.raises(InputError, match="line 1, field 'kwargs.0.relation': case 9: .*"
+                                         "run the study with --profile revised"):
+        default_families(original, path)
+    assert not path.exists()
+    made = default_families(original, path, profile="revised")
+    manifest = json.loads((tmp_path / "template.manifest.json").read_text())
+    assert made.action == "generated" and manifest["profile"] == "revised"
+    assert manifest["profile_choice"] == {"profile": "revised", "requested": "revised",
+                                          "reason": "--profile revised"}
