@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from typing import Any, Mapping, Optional, Sequence
 
 from ..constraints import check, get, parse_params
@@ -98,6 +99,9 @@ def compatible_requirements(layout: Layout, profile: str) -> list[Requirement]:
 # juggle, not a second task (fifteen placeholders for three dog names).
 _MODEST = {"num_placeholders": 3, "num_bullets": 5, "num_highlights": 3, "num_sections": 4,
            "num_paragraphs": 5, "capital_frequency": 5}
+# A list, a layout in sections or paragraphs of one is no list at all ("answer in precisely
+# 1 bullet point"): the fewest a distractor asks for.
+_AT_LEAST = {"num_bullets": 2, "num_sections": 2, "num_paragraphs": 2}
 # Section labels that suit any task ("Day 1" suits an itinerary only).
 _GENERIC_SPLITTERS = frozenset({"section", "part", "chapter"})
 
@@ -107,8 +111,27 @@ def _modest(settings: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     fitting = [item for item in settings
                if all(not isinstance(item.get(name), int) or item[name] <= cap
                       for name, cap in _MODEST.items())
+               and all(not isinstance(item.get(name), int) or item[name] >= least
+                       for name, least in _AT_LEAST.items())
                and str(item.get("section_spliter", "section")).lower() in _GENERIC_SPLITTERS]
     return fitting or list(settings)
+
+
+def verse_features(layout: Layout) -> Optional[frozenset[str]]:
+    """The features (generate/tasks.py) of the piece the task asks for when it is verse or a
+    short piece (a song, a haiku, a riddle): the first such kind the task sentences name.
+    None for anything else, where every layout may suit."""
+    from .tasks import catalogue as task_catalogue
+
+    text = " ".join(unit.text for unit in layout.task_units()).lower()
+    found: Optional[tuple[int, frozenset[str]]] = None
+    for genre in task_catalogue().genres:
+        if not genre.features & {"poem", "short"}:
+            continue
+        match = re.search(rf"\b{re.escape(genre.noun.lower())}s?\b", text)
+        if match and (found is None or match.start() < found[0]):
+            found = (match.start(), genre.features)
+    return found[1] if found else None
 
 
 def typed_distractor(layout: Layout, rng: Any, profile: str,
@@ -118,7 +141,8 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
     `competes_as_format`, not in the case, with a modest setting seen in the run, such that
     the conflict declarations allow it (`conflicts_with`, and the case's `refuses_effects`
     against what it adds, `competing_effects`) and the witness builder finds one response
-    passing the case's constraints and it. The types are tried in an order fixed per case
+    passing the case's constraints and it, and (for verse and short pieces) the type suits
+    the piece (`task_needs`, `task_avoids`). The types are tried in an order fixed per case
     and the `turn`-th that fits is taken, so sibling distractors get different types.
     Returns (id, kwargs, its wording) or None."""
     from ..validate.witness import build_witness
@@ -134,8 +158,11 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
     # Which types fit, and with which setting, is fixed per case (not per cousin), so the
     # `turn`-th fitting type is a different type for every turn: siblings never share one.
     fitting = 0
+    piece = verse_features(layout)
     for instruction_id in candidates[:_TRIED]:
         constraint = get(instruction_id)
+        if piece is not None and (constraint.task_needs - piece or constraint.task_avoids & piece):
+            continue  # no bullet points in a song, no placeholders in a haiku
         if any(instruction_id in get(other).conflicts_with or other in constraint.conflicts_with
                for other in own):
             continue

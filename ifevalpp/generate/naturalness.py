@@ -272,7 +272,7 @@ _STOCK = (
                         r"send me|send back))\b"),
     ("odd-reason", r"\bfit (?:our|the) (?:layout|template|page|form)\b|\bhow (?:our|the) pieces"
                    r" get published\b|\beveryone who reads it\b"),
-    ("hedged-requirement", r"\bwould ideally\b"),
+    ("hedged-requirement", r"\bwould ideally\b|\bwould be ideal\b"),
     ("filler-frame", r"\b(?:whatever you (?:say|choose to write|end up writing|decide to say)|"
                      r"no matter (?:the content|what you say))\b"),
     ("one-rule", r"\b(?:my (?:one|only) rule|the one thing I)\b"),

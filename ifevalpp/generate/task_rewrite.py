@@ -541,7 +541,10 @@ _TOPIC_STOP = re.compile(r"\b(?:about|for|with|without|using|that|which|while|so
 
 _PERSON = re.compile(r"\b(?:man|woman|men|women|boy|girl|person|people|named|called|who|friend|"
                      r"mother|father|mom|dad|brother|sister|wife|husband|son|daughter|king|queen|"
-                     r"teacher|student|he|she|him|her)\b", re.I)
+                     r"teacher|student|he|she|him|her|president|prime minister|mayor|ceo|"
+                     r"boss|doctor|nurse|actor|actress|singer|artist|player|coach|chef|"
+                     r"grandmother|grandfather|grandma|grandpa|uncle|aunt|cousin|baby|"
+                     r"child|children|kid|kids|girlfriend|boyfriend|neighbou?r)\b", re.I)
 
 
 def _languages() -> frozenset[str]:
