@@ -669,8 +669,11 @@ PRESENTATIONS = ("inline", "list", "first")
 _LABELLED = re.compile(r"(?i)^(?:the topic|my topic|the subject|the audience|here is|here's|"
                        r"quick question|i have a question|my question|something i|i'd like to "
                        r"know this|could you answer this|your task|task\b|[^.?!\n]{0,40}:)")
-# A task that says what the writer wants in its own words takes no "Here's what I'd like:" label.
-_OWN_WANT = re.compile(r"\bI(?:'d| would) like\b|\bI (?:need|want)\b|\bwhat I\b")
+# A task that says what the writer wants in its own words, or asks it as a request ("Please
+# tell me …", "Can you …?"), takes no "Here's what I'd like:" label.
+_OWN_WANT = re.compile(r"\bI(?:'d| would) like\b|\bI (?:need|want)\b|\bwhat I\b|"
+                       r"^(?:please|kindly|tell me|(?:can|could|would|will) (?:you|I)|"
+                       r"would you mind|is it possible)\b", re.IGNORECASE)
 
 
 def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentation: str,

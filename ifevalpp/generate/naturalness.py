@@ -218,13 +218,14 @@ def doubled_openings(prompt: str, original: str) -> list[Defect]:
 _LABEL = r"[A-Z][A-Za-z' ,]{0,40}:"
 _LABEL_ON_LABEL = re.compile(rf"(?:^|\n|[.!?]\s+)({_LABEL})\s+({_LABEL})(?=\s)")
 _WANT_LABEL = re.compile(r"(?:^|\n|[.!?]\s+)(?:here is what I need|here's what I'd like|what I "
-                         r"(?:need|want) is):\s+[^\n]*?\bI(?:'d| would| need| want)\b", re.I)
+                         r"(?:need|want) is):\s+(?:[^\n]*?\bI(?:'d| would| need| want)\b|"
+                         r"(?:please|can you|could you|would you|tell me)\b)", re.I)
 
 
 def doubled_labels(prompt: str, original: str) -> list[Defect]:
     """A label stacked on a label ("My request: My topic: …"), or a label that says what the
     writer wants before a task that says it again ("Here's what I'd like: …, and I'd like
-    you to …")."""
+    you to …", "Here's what I'd like: Can you …?")."""
     defects = []
     masked = _masked(prompt)
     for match in _LABEL_ON_LABEL.finditer(masked):

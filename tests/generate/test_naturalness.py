@@ -215,3 +215,10 @@ def test_a_quotation_closed_with_a_stop_of_ours_is_not_glued():
     original = 'Write an article with title "Rain is good"\nUse no commas.'
     cousin = 'Write an article with title "Rain is good". Also, use no commas.'
     assert glued_lines(cousin, original) == []
+
+
+def test_a_want_label_before_a_request_is_doubled():
+    from ifevalpp.generate.naturalness import doubled_labels
+
+    cousin = "No commas.\n\nHere's what I'd like: Can you write a poem about the sea?"
+    assert codes(doubled_labels(cousin, ORIGINAL)) == ["doubled-label"]
