@@ -369,8 +369,15 @@ class Constraint:
         """The answer length (fewest, most words) the constraint implies, if any."""
         return None
 
-    # Whether the type can be the extra format requirement of a distractor cousin.
+    # Whether the type can be the extra format requirement of a distractor cousin, and what
+    # following it adds to a response then (names from generate/requirements.EFFECTS): the
+    # case's types refuse some of them (`refuses_effects`), a postscript beside a fixed end.
     competes_as_format: ClassVar[bool] = False
+    distractor_effects: ClassVar[frozenset[str]] = frozenset()
+
+    def competing_effects(self, params: Any) -> frozenset[str]:
+        """What this setting adds as a distractor (default: `distractor_effects`)."""
+        return self.distractor_effects
 
     # The wording grammar (None: templates/constraints/<id>.grammar when that file exists);
     # a type with a grammar is phrased by it, one without by its jinja2 wording file.
@@ -410,9 +417,11 @@ class Constraint:
         from .support.choosing import seeded_random
         rule = context.pop("form", None) or ("list_item" if tuple(styles) == ("list",)
                                              else "sentence")
-        sampler = Sampler(seeded_random(rng))
+        # `usage` (a wording.Usage) is shared by the sentences of one prompt, so two of them
+        # do not open with the same frame ("Whatever else you do … Whatever else you do …").
+        sampler = Sampler(seeded_random(rng), context.pop("usage", None))
         return sampler.render(grammar, rule, self.wording_params(params, **context),
-                              sentence=rule == "sentence").text
+                              sentence=rule in ("sentence", "addition")).text
 
     def describe(self, params: Any) -> str:
         """What the instruction asks, in one sentence (for a model that writes cousins)."""
@@ -440,6 +449,10 @@ class Constraint:
     # Its statement fits only tasks that ask for it (the yes/no answer phrases): a task swap
     # takes a task from a case that has the type too.
     task_bound: ClassVar[bool] = False
+    # Its statement splits the answer into named parts ("Separate the essay and the poem
+    # with ******"): the kinds of piece it names outline the answer, so the statement stays
+    # with the task instead of being said anew.
+    names_parts: ClassVar[bool] = False
     # The parameter whose words may come from the task (a keyword naming the task's cafe): a
     # task swap replaces such words.
     topic_field: ClassVar[Optional[str]] = None

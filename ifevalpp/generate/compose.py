@@ -26,6 +26,7 @@ from ..constraints.support.edits import numbers_in
 from ..constraints.support.wording import STYLES, load_json
 from .decompose import Layout, Unit, _content_words, local_spans, strip_clause
 from .substitute import substitute_values
+from ..wording.sampler import Usage
 
 
 class ComposeError(ValueError):
@@ -47,11 +48,13 @@ def dump(params: Any) -> dict[str, Any]:
 
 
 def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = STYLES[:3],
-           avoid: Optional[str] = None) -> str:
-    """Render one constraint in a random style and variant (not equal to `avoid`)."""
+           avoid: Optional[str] = None, usage: Any = None) -> str:
+    """Render one constraint in a random style and variant (not equal to `avoid`); `usage`
+    (shared by the sentences of one prompt) keeps them from repeating a frame."""
     constraint = get(instruction_id)
     for _ in range(6):
-        text = constraint.phrase(params, rng, styles)
+        text = (constraint.phrase(params, rng, styles, usage=usage) if usage is not None
+                else constraint.phrase(params, rng, styles))
         if text != avoid:
             return text
     return text
@@ -93,13 +96,16 @@ _DITRANSITIVE = frozenset({"write", "compose", "draft", "create", "make", "prepa
                            "pen", "design", "offer", "send"})
 
 
-def _weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any
-           ) -> Optional[tuple[str, list[int]]]:
+def _weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
+           usage: Any = None) -> Optional[tuple[str, list[int]]]:
     """Join the first constraint onto the task sentence ("Write a haiku about rain, leaving
     out every comma."), half the time, when the task is one line ending in a stop or a
     question mark and the type has a grammar; returns the new task and the rest."""
     if not order or "\n" in task.strip() or task.rstrip()[-1:] not in ".?" or not chance(rng, 0.75):
         return None
+    from .task_rewrite import last_sentence_asks
+    if not last_sentence_asks(task):
+        return None  # "It is meant for teenagers, and make sure …": weave onto a request only
     if re.search(r"\bmind \w+ing\b", task):
         return None  # "Would you mind writing X, and …" would need a second gerund
     index = order[0]
@@ -108,7 +114,7 @@ def _weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
         return None
     from ..wording import close_sentence
 
-    tail = constraint.phrase(params[index], rng, ("imperative",), form="attached")
+    tail = constraint.phrase(params[index], rng, ("imperative",), form="attached", usage=usage)
     body, mark = task.rstrip()[:-1].rstrip(), task.rstrip()[-1]
     if mark == "?" and tail.startswith(";"):
         return None
@@ -116,13 +122,13 @@ def _weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
     return close_sentence(joined, mark), list(order[1:])
 
 
-def layout_phrase(rule: str, rng: Any) -> str:
+def layout_phrase(rule: str, rng: Any, **params: Any) -> str:
     """A list header, an intro for requirements that come first, or a task label
-    (templates/wording/layout.grammar)."""
+    (templates/wording/layout.grammar); `params` feed its guards (`single`, `question`)."""
     from ..constraints.support.choosing import seeded_random
     from ..wording import Sampler, load
 
-    return Sampler(seeded_random(rng)).render(load("wording/layout"), rule, {}).text
+    return Sampler(seeded_random(rng)).render(load("wording/layout"), rule, params).text
 
 
 def _protected(task: str, layout: Layout, params: Sequence[Any]) -> list[tuple[int, int]]:
@@ -141,13 +147,13 @@ def _protected(task: str, layout: Layout, params: Sequence[Any]) -> list[tuple[i
 
 
 def reword_task(task: str, layout: Layout, params: Sequence[Any], rng: Any, *,
-                openers: bool = True) -> tuple[str, str]:
+                openers: bool = True, siblings: Sequence[str] = ()) -> tuple[str, str]:
     """The task said another way (generate/task_rewrite.py: frame, topic, audience, context,
     split or join, synonyms), keeping every literal a checker reads; the verb-table fallback
     (`vary_task`) when the sentence has a shape the rewriter does not vouch for."""
     from .task_rewrite import rewrite
 
-    found = rewrite(task, _protected(task, layout, params), rng)
+    found = rewrite(task, _protected(task, layout, params), rng, siblings=siblings)
     if found is not None:
         return found.text, "rewrite:" + "+".join(found.operations)
     return vary_task(task, rng, openers=openers)
@@ -352,6 +358,9 @@ _CLAUSE_BREAK = re.compile(r"\s*(?:;|--?\s|(?:,\s*)?(?:and|but|so)\s|,\s*(?:writ
                           r"wrap|avoid|do|don't|keep|make)\b)", re.IGNORECASE)
 
 
+_BAN = re.compile(r"\b(?:without|avoid|avoiding|no|not|never|don't|refrain)\b", re.IGNORECASE)
+
+
 def _strip_one(layout: Layout, unit: Unit, hit: set[int],
                params: Optional[Sequence[Any]]) -> Optional[tuple[int, str]]:
     """Cut one constraint's clause when the joint cut failed ("a 2 paragraph critique … in all
@@ -363,8 +372,11 @@ def _strip_one(layout: Layout, unit: Unit, hit: set[int],
         others = hit - {index}
         if params is not None and any(params[other] != layout.params[other] for other in others):
             continue
-        if _mention_only(unit.text, local_spans(layout, unit, index)):
-            continue  # only counts ("a 2 paragraph critique") are cut this way
+        spans = local_spans(layout, unit, index)
+        if _mention_only(unit.text, spans) and not any(
+                _BAN.search(unit.text[start:end]) for start, end in spans):
+            continue  # only counts ("a 2 paragraph critique") and bans ("and without any
+            # commas") are cut this way; a bare mention may be a word of the task
         stripped = strip_clause(unit.text, local_spans(layout, unit, index),
                                 _literals(layout, {index}))
         if stripped is not None and not _still_states(layout, stripped, unit, {index}):
@@ -437,7 +449,10 @@ def _states(layout: Layout, unit: Unit, index: int) -> bool:
     another constraint ("XML" in "Never use the words 'kettle' or 'XML'")."""
     others = [literal.lower() for other in unit.owners if other != index
               for literal in _literals(layout, {other})]
-    for start, end in local_spans(layout, unit, index):
+    spans = local_spans(layout, unit, index)
+    if not spans and unit.pure and index in unit.owners:
+        return True  # the whole sentence is the statement ("The words … cannot be in it.")
+    for start, end in spans:
         text = unit.text[start:end].strip(" \"'“”‘’.,").lower()
         if text and text not in others:
             return True
@@ -534,9 +549,13 @@ def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
             joiner = "\n" if ("\n" in piece or (out and "\n" in out[-1].split(". ")[-1]
                                                  and out[-1].rstrip().endswith(":"))
                               or (out and _stands_alone("".join(out)))) else " "
+            if out and joiner == "\n" and _stands_alone("".join(out)):
+                joiner = "\n\n"  # a riddle's answer line, a list item: a blank line after it
             if not out:
                 out.append(piece)
             else:
+                if joiner == " ":
+                    out[-1] = _closed(out[-1])
                 out.append(joiner + piece)
     if task_override is not None and not task_done:
         out.insert(0, task_override + " ")
@@ -550,9 +569,21 @@ _EXAMPLE_ONLY = re.compile(r"^\s*(?:for example|for instance|e\.g\.|i\.e\.|such 
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 
 
+def _closed(text: str) -> str:
+    """A sentence that ends in a quotation or bracket with no stop ('… with title "Layton is
+    the best"') gets one before another sentence runs on after it on the same line."""
+    stripped = text.rstrip()
+    if stripped[-1:] in "\"”)" and stripped[:-1].rstrip("\"”)")[-1:] not in ".!?:" and \
+            "\n" not in stripped.rsplit(". ", 1)[-1]:
+        return stripped + "."
+    return text
+
+
 def _stands_alone(text: str) -> bool:
     """Whether the text so far ends in a line nothing may be run onto: a list item, an
     example, a line without a final stop (new sentences then start on a line of their own)."""
+    if re.search(r"(?:\*{3,}|-{3,}|~{3,})$", text.rstrip()):
+        return True  # "… by a line with just three "*" symbols: ***"
     last = text.rstrip().rsplit("\n", 1)[-1] if "\n" in text.strip() else ""
     if not last.strip():
         return False
@@ -606,7 +637,8 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
              ) -> Composed:
     """Re-render the statements of `targets` (with `params`) where they stand."""
     the_plan = plan(layout, targets, drop_task=task_override is not None, params=params)
-    rendered = {index: _sentence(render(layout.ids[index], params[index], rng))
+    usage = Usage()
+    rendered = {index: _sentence(render(layout.ids[index], params[index], rng, usage=usage))
                 for index in the_plan.render}
     request = _request_pieces(layout, the_plan, rendered, task_override)
     if vary and task_override is None:
@@ -622,19 +654,34 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
         text = the_plan.unit_text.get(position, unit.text)
         if text and request.startswith(text):
             new, _ = reword_task(text, layout, params, rng)
-            return new + request[len(text):]
+            rest = request[len(text):]
+            if new.rstrip()[-1:] in ".!?" and rest.startswith("."):
+                rest = rest[1:]  # the stop `_closed` gave the old wording, now the rewrite's
+            return new + rest
         break
     return request
 
 
 PRESENTATIONS = ("inline", "list", "first")
 
+# A task that already opens with a label or a frame of its own takes no task label before it
+# ("Task: Your task is to …", "My request: I have a question: …").
+_LABELLED = re.compile(r"(?i)^(?:the topic|my topic|the subject|the audience|here is|here's|"
+                       r"quick question|i have a question|my question|something i|i'd like to "
+                       r"know this|could you answer this|your task|task\b|[^.?!\n]{0,40}:)")
+# A task that says what the writer wants in its own words, or asks it as a request ("Please
+# tell me …", "Can you …?"), takes no "Here's what I'd like:" label.
+_OWN_WANT = re.compile(r"\bI(?:'d| would) like\b|\bI (?:need|want)\b|\bwhat I\b|"
+                       r"^(?:please|kindly|tell me|(?:can|could|would|will) (?:you|I)|"
+                       r"would you mind|is it possible)\b", re.IGNORECASE)
+
 
 def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentation: str,
                  task_override: Optional[str] = None, vary: bool = True,
-                 targets: Optional[set[int]] = None, detail: Optional[dict[str, Any]] = None
-                 ) -> Composed:
-    """Task first or last, constraints rendered anew and presented `presentation`-style."""
+                 targets: Optional[set[int]] = None, detail: Optional[dict[str, Any]] = None,
+                 siblings: Sequence[str] = ()) -> Composed:
+    """Task first or last, constraints rendered anew and presented `presentation`-style;
+    the task's new wording keeps away from `siblings` (prompts of the family so far)."""
     all_targets = {index for index, instruction_id in enumerate(layout.ids)
                    if not get(instruction_id).request_field}
     the_plan = plan(layout, targets if targets is not None else all_targets,
@@ -660,34 +707,62 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     task = task_override if task_override is not None else "".join(task_parts).strip()
     how = "unchanged"
     if vary and task_override is None:
-        task, how = reword_task(task, layout, params, rng, openers=presentation != "first")
+        task, how = reword_task(task, layout, params, rng, openers=presentation != "first",
+                                siblings=siblings)
     order = sorted(the_plan.render)
     if len(order) > 1 and chance(rng, 0.5):
         order = order[::-1]
+    usage = Usage()
     if presentation == "list":
-        items = [render(layout.ids[index], params[index], rng, styles=("list",))
+        items = [render(layout.ids[index], params[index], rng, styles=("list",), usage=usage)
                  for index in order]
-        header = layout_phrase("header", rng)
-        marker = choice(rng, ["- ", "numbered"])
-        lines = [(f"{number}) " if marker == "numbered" else "- ") + item[0].upper() + item[1:]
-                 for number, item in enumerate(items, start=1)]
-        request = task + "\n\n" + header + "\n" + "\n".join(lines) if items else task
+        if len(items) == 1:
+            # One requirement is no list: "One rule: no commas anywhere."
+            label = layout_phrase("single_label", rng)
+            line = _sentence(label + ": " + items[0])
+            if line[-1:] in "\"”" and line[:-1].rstrip()[-1:] not in ".!?":
+                line += "."
+            request = task + "\n\n" + line
+        elif items:
+            header = layout_phrase("header", rng)
+            marker = choice(rng, ["- ", "numbered"])
+            lines = [(f"{number}) " if marker == "numbered" else "- ") + item[0].upper() + item[1:]
+                     for number, item in enumerate(items, start=1)]
+            request = task + "\n\n" + header + "\n" + "\n".join(lines)
+        else:
+            request = task
     elif presentation == "first" and order:
         sentences = [_sentence(render(layout.ids[index], params[index], rng,
-                                      styles=("imperative", "declarative"))) for index in order]
-        intro = layout_phrase("first_intro", rng)
-        label = layout_phrase("task_label", rng)
+                                      styles=("imperative", "declarative"), usage=usage))
+                     for index in order]
         block = _join(sentences)
-        request = (intro + " " + block if chance(rng, 0.5) else block) + "\n\n" + label + " " + task
+        # Requirements first, then the task: an intro, a label or neither — never both, and
+        # no remark about the prompt's own order.
+        way = rng.randrange(3)
+        if way == 0:
+            intro = layout_phrase("first_intro", rng, single=len(order) == 1)
+            request = intro + " " + block + "\n\n" + task
+        elif way == 1 and not _LABELLED.match(task) and \
+                not _OWN_WANT.search(task.split("\n", 1)[0]):
+            head = task.split("\n", 1)[0].rstrip()
+            asks = head.endswith("?") and not re.match(
+                r"(?i)(?:could|can|would|will) (?:you|I)\b", head)
+            label = layout_phrase("task_label", rng, question=asks)
+            request = block + "\n\n" + label + " " + task
+        else:
+            request = block + "\n\n" + task
     else:
-        woven = _weave(task, layout, params, order, rng)
+        woven = _weave(task, layout, params, order, rng, usage)
         if woven is not None:
             task, order = woven
-        sentences = [_sentence(render(layout.ids[index], params[index], rng)) for index in order]
+        sentences = [_sentence(render(layout.ids[index], params[index], rng, usage=usage))
+                     for index in order]
         block = _join(sentences)
         joiner = "\n" if ("\n" in task.split("\n")[-1] or task.rstrip().endswith(":")) else " "
         if "\n" in task.strip():
             joiner = "\n\n"
+        if block and joiner == " ":
+            task = _closed(task)
         request = task + (joiner + block if block else "")
     detail = dict(detail or {})
     detail.update(presentation=presentation, task_wording=how)

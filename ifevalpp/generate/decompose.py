@@ -16,6 +16,7 @@ clause cut off (`strip_clause`) or with its value replaced in place.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
@@ -237,6 +238,72 @@ _TASK_START = re.compile(
     r"do|does)\b", re.IGNORECASE)
 
 
+# Words of a statement that say what the parts of the answer are ("Separate your thinking
+# and the final answer …", "… highlight key abilities", "Task Summary / Motivation /
+# Timeline" headings): the generic restatement of the count would drop them.
+_PART_WORDS = frozenset({
+    "thinking", "reasoning", "final", "scene", "scenes", "usernames", "abilities", "skills",
+    "objectives", "motivation", "timeline", "history", "comments", "rendered", "html",
+    "milestone"})
+# Kinds of piece (ours from the task catalogue, and a few more): they name the parts only
+# where the statement splits the answer in two ("Separate the essay and the poem …");
+# elsewhere they just name the task ("The essay should be at least 50 sentences long").
+_MORE_PIECES = ("version", "critique", "summary", "scene")
+_NOT_PIECES = frozenset({"answer", "list", "ideas", "reasons", "tips"})
+
+
+@functools.lru_cache(maxsize=1)
+def _piece_words() -> frozenset[str]:
+    from .tasks import catalogue  # the task grammar is only needed here, once
+
+    nouns = {genre.noun.split()[-1].lower() for genre in catalogue().genres} - _NOT_PIECES
+    nouns |= set(_MORE_PIECES)
+    return frozenset(nouns | {noun + "s" for noun in nouns} | {"stories", "diaries"})
+
+
+# A statement that points at a format block the prompt spells out ("… in the following exact
+# format:", "following the following format:").
+_POINTS_AT_FORMAT = re.compile(r"\b(?:format|template|layout|structure)\b[^.?!]*:\s*$",
+                               re.IGNORECASE)
+# A heading line of a block the prompt spells out ("Task Summary", "Doc history").
+_HEADING = re.compile(r"[A-Z][a-z]*(?: [A-Za-z][a-z]*){0,3}")
+
+
+def outlined(layout: "Layout", index: int) -> bool:
+    """Whether constraint `index` is stated in a sentence that also outlines the answer
+    ("Separate your thinking and the final answer by ***", a format block): its count is
+    then tied to that outline, and changing it would contradict the prompt."""
+    return any(_carries_content(unit.text, _WORD.findall(unit.text),
+                                {layout.ids[owner] for owner in unit.owners})
+               for unit in layout.units_of(index))
+
+
+def _carries_content(text: str, content: Sequence[str], owner_ids: set[str]) -> bool:
+    """Whether a sentence that states constraints (of types `owner_ids`) also says what the
+    answer contains, so it must stay with the task: an outline ("Separate your thinking and
+    the final answer by ***" — only the count is the constraint's), a pointer to a format
+    block the prompt spells out, or a line of that block (a heading, "***" between its
+    items)."""
+    words = {word.lower().strip(".,") for word in content}
+    splits = any(get(owner).names_parts for owner in owner_ids)
+    if words & _PART_WORDS or (splits and words & _piece_words()):
+        return True
+    if _POINTS_AT_FORMAT.search(text) or _HEADING.fullmatch(text.strip()):
+        return True
+    return not re.search(r"[A-Za-z]", text)
+
+
+def _literal_spans(text: str, literals: Sequence[str]) -> list[tuple[int, int]]:
+    """Where the literal values (keywords, phrases) occur in `text`, as whole words."""
+    spans = []
+    for literal in literals:
+        literal = literal.strip()
+        if literal:
+            spans += [match.span() for match in
+                      re.finditer(rf"(?<!\w){re.escape(literal)}(?!\w)", text, re.IGNORECASE)]
+    return spans
+
+
 def _content_words(text: str) -> list[str]:
     return [word for word in _WORD.findall(text)
             if len(word.strip(".'")) > 1 and word.lower().strip(".'") not in FILLER
@@ -325,7 +392,18 @@ def build_layout(prompt: str, instruction_ids: Sequence[str],
             local = [(s - start, e - start) for index in owners for s, e in tight[index]
                      if s < end and e > start]
             content = _content_words(_residual(prompt[start:end], local))
-            pure = not content or (len(content) <= 2 and not _TASK_START.match(prompt[start:end]))
+            carries = _carries_content(prompt[start:end], content,
+                                       {ids[index] for index in owners})
+            pure = not carries and (not content or (
+                len(content) <= 2 and not _TASK_START.match(prompt[start:end])))
+            if not pure and not carries and position > 0:
+                # "The words startup and capsule cannot be in the response.": once the
+                # constraint's own words are set aside, nothing of the task is left.
+                literal_spans = _literal_spans(prompt[start:end], [
+                    literal for index in owners for literal in get(ids[index]).literals(params[index])])
+                if literal_spans:
+                    rest = _content_words(_residual(prompt[start:end], local + literal_spans))
+                    pure = len(rest) <= 1 and not _TASK_START.match(prompt[start:end])
         units.append(Unit(start, end, prompt[start:end], sep, owners, pure))
     # Every unit pure would leave no task: keep the first one as the task.
     if units and all(unit.pure for unit in units):
@@ -363,6 +441,11 @@ _CONNECTORS = (", and then ", ", and ", " and then ", " and ", ", then ", "; ", 
 
 
 _QUOTED = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”")
+# Words that only lead into a trailing statement: ", making sure to use the letter "a" …",
+# ", ensuring that the word 'replied' appears …" (cut with the statement they lead into).
+_LEAD_FILLER = re.compile(r"(?:making sure|make sure|ensuring|ensure|being sure|taking care|"
+                          r"being careful)(?: that)?(?: to)?(?: you)?(?: use| include| mention| "
+                          r"have| write)?", re.IGNORECASE)
 
 
 def removes_material(removed: str, literals: Sequence[str] = ()) -> bool:
@@ -382,9 +465,30 @@ def removes_material(removed: str, literals: Sequence[str] = ()) -> bool:
     return False
 
 
+# A verb left with nothing to do once its phrase is cut: "… and end it", "…, then close it".
+_BARE_VERB_LEFT = re.compile(r",?\s+(?:and|then|and then)\s+(?:end|finish|close|conclude|wrap up|"
+                             r"sign off|start|begin|open)(?:\s+(?:it|this|them|off))?$",
+                             re.IGNORECASE)
+
+
 def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
                  literals: Sequence[str] = ()) -> Optional[str]:
     """Cut the constraint's clause out of a mixed unit; None when no clean cut exists.
+    A verb the cut phrase completed goes with it ("… in the form of a poem and end it with
+    a P.P.S" -> "… in the form of a poem")."""
+    cut = _strip_clause(unit_text, local_spans, literals)
+    if cut is None:
+        return None
+    body = cut.rstrip(" .?!")
+    bare = _BARE_VERB_LEFT.search(body)
+    if bare is None:
+        return cut
+    return body[:bare.start()] + cut[len(body):]
+
+
+def _strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
+                  literals: Sequence[str] = ()) -> Optional[str]:
+    """`strip_clause` before the bare verb is dropped.
 
     Handles an adjectival count ("a 300+ word summary" -> "a summary"), a
     parenthesis that only states the constraint, and a trailing clause ("…, and
@@ -438,7 +542,7 @@ def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
     # 2. a prepositional phrase inside the sentence: "a ballad with under 8 sentences about …"
     prep = re.compile(r"[ ,]+(?:all\s+|only\s+|entirely\s+|written\s+|wrapped\s+)?"
                       r"(?:with|in|using|of|"
-                      r"containing|having|that\s+(?:has|contains|is)|in\s+only|only\s+in)\s+"
+                      r"containing|having|that\s+(?:has|contains|is)|that's|that\s+are|in\s+only|only\s+in)\s+"
                       r"(?:only\s+|exactly\s+|the\s+|all\s+)?$", re.IGNORECASE)
     match = prep.search(text[:first])
     if match is not None:
@@ -492,7 +596,7 @@ def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
         if at < 0 or at > first:
             continue
         between = body[at + len(connector):first]
-        if _content_words(between):
+        if _content_words(between) and not _LEAD_FILLER.fullmatch(between.strip()):
             continue
         candidates.append((at, connector))
     # The latest connector wins, unless the phrase is the object of "the entire output"

@@ -74,9 +74,34 @@ def normalized_distance(first: str, second: str) -> float:
     return levenshtein(a, b) / longest
 
 
-def far_enough(candidate: str, others: Sequence[str], threshold: float) -> tuple[bool, float]:
+PASSAGE_TOKENS = 40
+
+
+def passages(original: str) -> tuple[str, ...]:
+    """The passages an original quotes for the task to work on (a text to summarise, a letter
+    to rewrite): every line after the first with at least `PASSAGE_TOKENS` tokens. Cousins
+    must keep them word for word, so they are not what makes two prompts differ."""
+    lines = [line.strip() for line in original.split("\n")]
+    first = next((i for i, line in enumerate(lines) if line), 0)
+    found = {line for line in lines[first + 1:] if len(tokens(line)) >= PASSAGE_TOKENS}
+    return tuple(sorted(found, key=len, reverse=True))
+
+
+def _collapsed(text: str, kept: Sequence[str]) -> str:
+    for number, passage in enumerate(kept):
+        if passage in text:
+            text = text.replace(passage, f" passage{number}kept ")
+    return text
+
+
+def far_enough(candidate: str, others: Sequence[str], threshold: float,
+               kept: Sequence[str] = ()) -> tuple[bool, float]:
     """Whether `candidate` is at least `threshold` from every prompt in `others`; and the
-    smallest distance seen."""
+    smallest distance seen. Each passage of `kept` (see `passages`) counts as one token, so
+    a prompt that quotes a long text is judged by what is said around it."""
+    if kept:
+        candidate = _collapsed(candidate, kept)
+        others = [_collapsed(other, kept) for other in others]
     smallest = 1.0
     for other in others:
         a, b = tokens(candidate), tokens(other)

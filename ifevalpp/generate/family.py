@@ -9,8 +9,10 @@ is kept when
   parameters for rephrasings and distractors, a changed parameter or task for
   reconfigurations, every original statement still there for distractors);
 * the validator reports no `error` finding for it;
+* a reconfiguration's new settings are not a sibling's;
 * its normalised token edit distance to the original and to every cousin kept
-  so far is at least `min_distance`.
+  so far is at least `min_distance` (a long passage the original quotes, which every
+  cousin keeps word for word, counts as one token: see `distance.passages`).
 
 Otherwise the next attempt (next seed) is tried, up to `max_attempts`; a
 cousin that never passes is reported with the last reason.
@@ -42,7 +44,7 @@ from ..schema import (COUSIN_KINDS, Case, GeneratorInfo, Kind, ValidationSummary
                       family_key)
 from .compose import ComposeError, Composed
 from .decompose import Layout, build_layout
-from .distance import far_enough
+from .distance import far_enough, passages
 from .distractor import add_distractor
 from .params import compatible
 from .reconfiguration import Donor, donor_task, reconfigure_case
@@ -323,6 +325,11 @@ def template_propose(request: CousinRequest) -> Composed:
         return generator(request.layout, request.rng, request.index, donors=request.donors,
                          profile=request.profile, attempt=request.attempt,
                          direction=request.reconfigure)
+    if request.kind == "rephrasing":
+        # After a candidate too close to its family, the next keeps away from it.
+        close = bool(request.previous and request.previous.startswith("too close"))
+        return generator(request.layout, request.rng, request.index, attempt=request.attempt,
+                         siblings=request.accepted if close else ())
     return generator(request.layout, request.rng, request.index, attempt=request.attempt)
 
 
@@ -368,6 +375,8 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                                               reason=f"cannot read the case: {exc}"))
         return variants, failures
     accepted = [case.prompt]
+    quoted = passages(case.prompt)  # a quoted passage counts as one token in the distance
+    reconfigured: list[list[dict[str, Any]]] = []  # settings of the reconfigurations kept
     used_donors: set[str] = set()
     own_donors = [donor for donor in donors if donor.case != str(key)]
     for kind in kinds:
@@ -395,10 +404,14 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                     reason = f"generation: {exc}"
                     continue
                 broken = _promise(kind, layout, composed)
+                if not broken and kind == "reconfiguration" and \
+                        composed.detail.get("strategy") == "parameters" and \
+                        composed.kwargs in reconfigured:
+                    broken = "the same settings as a sibling reconfiguration"
                 if broken:
                     reason = broken
                     continue
-                ok, distance = far_enough(composed.prompt, accepted, min_distance)
+                ok, distance = far_enough(composed.prompt, accepted, min_distance, quoted)
                 if not ok:
                     reason = (f"too close to the original or a sibling (normalised edit "
                               f"distance {distance:.3f} < {min_distance})")
@@ -435,6 +448,8 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                     ok=True, findings=findings)})
                 variants.append(variant)
                 accepted.append(composed.prompt)
+                if kind == "reconfiguration" and composed.detail.get("strategy") == "parameters":
+                    reconfigured.append(composed.kwargs)
                 if composed.detail.get("task_from"):
                     used_donors.add(composed.detail["task_from"])
                 kept = True

@@ -20,6 +20,9 @@ Only the original constraints are scored; the record names the distractor in its
 
 from __future__ import annotations
 
+import hashlib
+import random
+import re
 from typing import Any, Mapping, Optional, Sequence
 
 from ..constraints import check, get, parse_params
@@ -88,33 +91,88 @@ def compatible_requirements(layout: Layout, profile: str) -> list[Requirement]:
     wanted = demands(layout)
     witness = case_witness(layout, profile)
     return [requirement for requirement in catalogue() if wanted.accepts(requirement)
+            and requirement.suits(layout.prompt)
             and joint_witness(layout, requirement, profile, witness) is not None]
 
 
+# The largest count a distractor asks for: a competing requirement is one more thing to
+# juggle, not a second task (fifteen placeholders for three dog names).
+_MODEST = {"num_placeholders": 3, "num_bullets": 5, "num_highlights": 3, "num_sections": 4,
+           "num_paragraphs": 5, "capital_frequency": 5}
+# A list, a layout in sections or paragraphs of one is no list at all ("answer in precisely
+# 1 bullet point"): the fewest a distractor asks for.
+_AT_LEAST = {"num_bullets": 2, "num_sections": 2, "num_paragraphs": 2}
+# Section labels that suit any task ("Day 1" suits an itinerary only).
+_GENERIC_SPLITTERS = frozenset({"section", "part", "chapter"})
+
+
+def _modest(settings: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The settings seen in the run that suit any task, in their order (all when none do)."""
+    fitting = [item for item in settings
+               if all(not isinstance(item.get(name), int) or item[name] <= cap
+                      for name, cap in _MODEST.items())
+               and all(not isinstance(item.get(name), int) or item[name] >= least
+                       for name, least in _AT_LEAST.items())
+               and str(item.get("section_spliter", "section")).lower() in _GENERIC_SPLITTERS]
+    return fitting or list(settings)
+
+
+def verse_features(layout: Layout) -> Optional[frozenset[str]]:
+    """The features (generate/tasks.py) of the piece the task asks for when it is verse or a
+    short piece (a song, a haiku, a riddle): the first such kind the task sentences name.
+    None for anything else, where every layout may suit."""
+    from .tasks import catalogue as task_catalogue
+
+    text = " ".join(unit.text for unit in layout.task_units()).lower()
+    found: Optional[tuple[int, frozenset[str]]] = None
+    for genre in task_catalogue().genres:
+        if not genre.features & {"poem", "short"}:
+            continue
+        match = re.search(rf"\b{re.escape(genre.noun.lower())}s?\b", text)
+        if match and (found is None or match.start() < found[0]):
+            found = (match.start(), genre.features)
+    return found[1] if found else None
+
+
 def typed_distractor(layout: Layout, rng: Any, profile: str,
-                     settings: Mapping[str, Sequence[dict[str, Any]]]
+                     settings: Mapping[str, Sequence[dict[str, Any]]], *, turn: int = 0
                      ) -> Optional[tuple[str, dict[str, Any], str]]:
     """Another of the instruction types as the competing requirement: a type that
-    `competes_as_format`, not in the case, with a setting seen in the run, such that the
-    conflict declarations allow it and the witness builder finds one response passing the
-    case's constraints and it. Returns (id, kwargs, its wording) or None."""
+    `competes_as_format`, not in the case, with a modest setting seen in the run, such that
+    the conflict declarations allow it (`conflicts_with`, and the case's `refuses_effects`
+    against what it adds, `competing_effects`) and the witness builder finds one response
+    passing the case's constraints and it, and (for verse and short pieces) the type suits
+    the piece (`task_needs`, `task_avoids`). The types are tried in an order fixed per case
+    and the `turn`-th that fits is taken, so sibling distractors get different types.
+    Returns (id, kwargs, its wording) or None."""
     from ..validate.witness import build_witness
 
     picker = seeded_random(rng)
     own = set(layout.ids)
+    refused = demands(layout).refuses
     candidates = [instruction_id for instruction_id in sorted(settings)
                   if instruction_id not in own and getattr(get(instruction_id),
                                                            "competes_as_format", False)]
-    picker.shuffle(candidates)
-    for instruction_id in candidates[:6]:
+    seed = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[:8], "big")
+    random.Random(seed).shuffle(candidates)
+    # Which types fit, and with which setting, is fixed per case (not per cousin), so the
+    # `turn`-th fitting type is a different type for every turn: siblings never share one.
+    fitting = 0
+    piece = verse_features(layout)
+    for instruction_id in candidates[:_TRIED]:
         constraint = get(instruction_id)
+        if piece is not None and (constraint.task_needs - piece or constraint.task_avoids & piece):
+            continue  # no bullet points in a song, no placeholders in a haiku
         if any(instruction_id in get(other).conflicts_with or other in constraint.conflicts_with
                for other in own):
             continue
-        kwargs = dict(picker.choice(list(settings[instruction_id])))
+        setting = random.Random(f"{seed}:{instruction_id}")
+        kwargs = dict(setting.choice(_modest(list(settings[instruction_id]))))
         try:
             params = parse_params(instruction_id, kwargs, profile=profile)
         except (IfevalppError, ValueError):
+            continue
+        if constraint.competing_effects(params) & refused:
             continue
         ids = list(layout.ids) + [instruction_id]
         all_params = list(layout.params) + [params]
@@ -126,9 +184,17 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
                                             profile=profile))
         if witness is None:
             continue
+        if fitting < turn:
+            fitting += 1
+            continue
+        # A sentence added after a prompt that was complete without it ("Also, …").
         sentence = constraint.phrase(params, picker, ("imperative", "declarative", "question"))
         return instruction_id, params.model_dump(mode="json", exclude_none=True), sentence
     return None
+
+
+# How many types, at most, are tried for one distractor (each try may build a witness).
+_TRIED = 10
 
 
 def add_format_distractor(layout: Layout, rng: Any, index: int, *, attempt: int = 0,
@@ -141,7 +207,8 @@ def add_format_distractor(layout: Layout, rng: Any, index: int, *, attempt: int 
     fits) or a catalogue requirement."""
     picker = seeded_random(rng)
     if settings and (index + attempt) % 2 == 1:
-        typed = typed_distractor(layout, picker, profile, settings)
+        typed = typed_distractor(layout, picker, profile, settings,
+                                 turn=index // 2 + 2 * attempt)
         if typed is not None:
             instruction_id, kwargs, sentence = typed
             return _place(layout, picker, sentence, {"instruction_id": instruction_id,
@@ -171,17 +238,21 @@ def _place(layout: Layout, picker: Any, sentence: str, distractor: dict[str, Any
     """The original prompt with `sentence` after it (or before it), outside a request to
     repeat."""
     prompt = layout.prompt.rstrip()
-    if layout.repeat is not None:
-        position = "after" if layout.repeat.where == "above" else "before"
-    elif layout.prompt.lstrip()[:1].islower():
-        position = "after"  # a prompt that opens in lower case cannot follow a sentence
+    # After the prompt, as IFEval++ appends it: frames such as "Before you finish, …" or
+    # "One more thing: …" read wrong in front of the request. Only a request that must be
+    # repeated from the end of the prompt pushes it to the front.
+    if layout.repeat is not None and layout.repeat.where != "above":
+        position = "before"
     else:
-        position = "after" if picker.random() < 0.75 else "before"
+        position = "after"
     if position == "before":
         joiner = "\n\n" if "\n" in prompt else " "
         new_prompt = sentence + joiner + layout.prompt
     else:
-        ends_cleanly = prompt[-1:] in ".!?\"”)"
+        # A closing quote or bracket ends a sentence only after a stop ('… "Done."'), not
+        # after an example ('… by double line breaks ("\n\n")').
+        ends_cleanly = prompt[-1:] in ".!?" or (
+            prompt[-1:] in "\"”)" and prompt[:-1].rstrip("\"”)")[-1:] in ".!?")
         joiner = "\n\n" if "\n" in prompt or not ends_cleanly else " "
         new_prompt = prompt + joiner + sentence
     kwargs = [dict(item) for item in layout.kwargs]

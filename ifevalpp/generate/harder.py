@@ -5,8 +5,9 @@ increasingly difficult". For a count that means: more for "at least" (more words
 more highlights, more keyword repeats), fewer for "less than" and "at most"; an
 "around" target has no direction. `harder_value` gives the i-th of n increasingly
 hard values for one count — each a number a person would write (300, not 301),
-within the range the checker and the task allow, and never an absurd jump (at
-most `max_factor` times harder than the original). Which range a type allows and
+within the range the checker and the task allow, each at least `MIN_STEP` (15%)
+away from the original, and never an absurd jump (at most `max_factor` times
+harder than the original). Which range a type allows and
 what a task can carry is the type's and the task's business; this module only
 walks the ladder.
 """
@@ -17,6 +18,7 @@ import math
 from typing import Optional, Sequence
 
 HARDER_UP = frozenset({"at least"})
+MIN_STEP = 0.15
 HARDER_DOWN = frozenset({"less than", "at most"})
 
 
@@ -59,6 +61,28 @@ def candidates(current: int, relation: str, *, floor: int, ceiling: int,
         for fraction in (0.1, 0.2, 0.35, 0.5, 0.7, 0.85, 1.0):
             pool.add(nice(current + step * fraction * reach))
     pool = {value for value in pool if floor <= value <= ceiling and low <= value <= high}
+    # A step worth the name: at least MIN_STEP of the current value (250 -> 260 words is
+    # not a harder request; 250 -> 300 is), and at least one.
+    least = max(1, math.ceil(MIN_STEP * current))
+    pool = {value for value in pool if abs(value - current) >= least}
+    # Round numbers where there are enough of them: a person asks for 60 sentences or 30
+    # times, not 59 or 29.
+    def round_number(value: int) -> bool:
+        return value < 20 or nice(value) == value
+
+    rounded = {value for value in pool if round_number(value)}
+    if len(rounded) < 3 and current >= 20:
+        # Too few round numbers in reach (25 -> 30, 35): the next ones a little further out
+        # (40), up to double or half the current value.
+        further = (range(high + 1, min(ceiling, 2 * current) + 1) if step > 0
+                   else range(low - 1, max(floor, math.ceil(current / 2)) - 1, -1))
+        for value in further:
+            if len(rounded) >= 3:
+                break
+            if round_number(value):
+                rounded.add(value)
+    if rounded:
+        pool = rounded  # fewer steps then, and a sibling takes a new task instead
     return sorted(pool, reverse=step < 0)
 
 

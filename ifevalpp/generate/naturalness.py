@@ -17,6 +17,13 @@ generator:
 * `glued-line` — a new sentence run onto a line that must stay alone (a list
   item, an example, a riddle's answer line);
 * `doubled-opening` — two "Here is…" openings where the original had at most one;
+* `doubled-label` — a label on a label ("My request: My topic: …") or a "Here's what
+  I'd like:" before a task that says "I'd like you to" itself;
+* `plural-header` — "Several guidelines for your reply:" above a single item;
+* `stock-phrase` — phrases the whole-family read cut (subjects like "everything you hand
+  in", reasons like "it must fit our layout", "would ideally", "whatever you say",
+  "my one rule", "could you confirm that");
+* `repeated-frame` — one framing opening ("Whatever else you do") used twice in a prompt;
 * `relation-wording` — a count said with a relation the checker does not mean
   ("at most 5" for `less than 5`, "more than 300" for `at least 300`);
 * `implausible-value` — a minimum no such piece could carry (a 5,000-word tweet, a
@@ -59,7 +66,8 @@ def _new_lines(prompt: str, original: str) -> list[str]:
 # ---------------------------------------------------------------- stitched fragments
 
 _LOWER_AFTER_STOP = re.compile(r"([.!?])\s+([a-z])")
-_DANGLING_END = re.compile(r"\b(?:and|or|but|the|an|of|to|with)[.!?](?:\s|$)", re.I)
+_DANGLING_END = re.compile(r"\b(?:and|or|but|the|an|of|(?<!belongs )(?<!belong )to|with)[.!?]"
+                           r"(?:\s|$)", re.I)
 _DOUBLED_MARKS = re.compile(r"[,;:]\s*[,.;:]|\.\s+\.|(?<!\.)\.\.(?!\.)|\?\.|!\.|\s[,.;:?!]")
 _REPEATED_WORD = re.compile(r"\b([a-z]+) \1\b", re.I)
 _PAIRS = (("(", ")"), ("[", "]"), ("“", "”"))
@@ -91,7 +99,8 @@ def stitched(prompt: str, original: str) -> list[Defect]:
                 continue
             unmarked = _MARKER.sub("", line)
             for left, right in _PAIRS:
-                if unmarked.count(left) != unmarked.count(right):
+                if unmarked.count(left) != unmarked.count(right) and \
+                        original.count(left) == original.count(right):
                     defects.append(Defect("stitched", line.strip()))
                     break
     return defects
@@ -179,8 +188,12 @@ def glued_lines(prompt: str, original: str) -> list[Defect]:
                  or (position + 1 < len(original_lines) and _MARKER.match(original_lines[position + 1])))
         if not alone or len(line) < 4:
             continue
-        for match in re.finditer(re.escape(line), prompt):
+        # As a line of its own in the cousin too ("Color Paper" of a slogan's example, not
+        # the same words inside a sentence).
+        for match in re.finditer(r"(?m)^[ \t]*" + re.escape(line), prompt):
             after = prompt[match.end():].split("\n", 1)[0]
+            if line[-1:] in "\"”" and after.startswith(". "):
+                continue  # a quotation closed with a stop of ours: a sentence like any other
             if after.strip() and not after.startswith(("\n",)) and after.strip() not in line:
                 defects.append(Defect("glued-line", (line + after)[:160]))
                 break
@@ -197,6 +210,113 @@ def doubled_openings(prompt: str, original: str) -> list[Defect]:
     if found >= 2 and found > len(_HERE.findall(original)):
         return [Defect("doubled-opening", prompt.strip().split("\n", 1)[0][:160])]
     return []
+
+
+# ---------------------------------------------------------------- doubled labels
+
+# A short label and its colon ("My request:", "Quick question:", "Here's what I'd like:").
+_LABEL = r"[A-Z][A-Za-z' ,]{0,40}:"
+_LABEL_ON_LABEL = re.compile(rf"(?:^|\n|[.!?]\s+)({_LABEL})\s+({_LABEL})(?=\s)")
+_WANT_LABEL = re.compile(r"(?:^|\n|[.!?]\s+)(?:here is what I need|here's what I'd like|what I "
+                         r"(?:need|want) is):\s+(?:[^\n]*?\bI(?:'d| would| need| want)\b|"
+                         r"(?:please|can you|could you|would you|tell me)\b)", re.I)
+
+
+def doubled_labels(prompt: str, original: str) -> list[Defect]:
+    """A label stacked on a label ("My request: My topic: …"), or a label that says what the
+    writer wants before a task that says it again ("Here's what I'd like: …, and I'd like
+    you to …", "Here's what I'd like: Can you …?")."""
+    defects = []
+    masked = _masked(prompt)
+    for match in _LABEL_ON_LABEL.finditer(masked):
+        text = prompt[match.start(1):match.end(2)]
+        # The second label is our own too ("Which of these is right: A or B?" is a question).
+        if prompt[match.start(2):match.end(2)] not in original:
+            defects.append(Defect("doubled-label", text))
+    for match in _WANT_LABEL.finditer(masked):
+        text = prompt[match.start():match.end()].strip()
+        if text not in original:
+            defects.append(Defect("doubled-label", text[:160]))
+    return defects
+
+
+# ---------------------------------------------------------------- a plural header over one item
+
+_PLURAL_HEADER = re.compile(r"^(?:several|a few|some|these|the following|a couple of)\b[^\n]*:$",
+                            re.I)
+
+
+def plural_headers(prompt: str, original: str) -> list[Defect]:
+    """"Several guidelines for your reply:" above a list of one item."""
+    lines = [line.strip() for line in prompt.splitlines()]
+    defects = []
+    for number, line in enumerate(lines):
+        if not _PLURAL_HEADER.match(line) or line in original:
+            continue
+        items = 0
+        for following in lines[number + 1:]:
+            if not _MARKER.match(following):
+                break
+            items += 1
+        if items == 1:
+            defects.append(Defect("plural-header", line))
+    return defects
+
+
+# ---------------------------------------------------------------- stock phrases the review cut
+
+# Phrases the round-2 read of whole families marked as unnatural, each for a reason: a
+# subject no one uses of a chat reply, a reason that cannot apply, a checked requirement
+# said as a wish, a dismissive filler, "my one rule" beside other rules.
+_STOCK = (
+    ("awkward-subject", r"\b(?:everything you (?:hand in|send)|what you (?:hand back|hand me|"
+                        r"send me|send back))\b"),
+    ("odd-reason", r"\bfit (?:our|the) (?:layout|template|page|form)\b|\bhow (?:our|the) pieces"
+                   r" get published\b|\beveryone who reads it\b"),
+    ("hedged-requirement", r"\bwould ideally\b|\bwould be ideal\b"),
+    ("filler-frame", r"\b(?:whatever you (?:say|choose to write|end up writing|decide to say)|"
+                     r"no matter (?:the content|what you say))\b"),
+    ("one-rule", r"\b(?:my (?:one|only) rule|the one thing I)\b"),
+    ("confirm-in-question", r"\b(?:would|could|can|will) you (?:please )?confirm that\b"),
+)
+_STOCK_PATTERNS = tuple((code, re.compile(pattern, re.I)) for code, pattern in _STOCK)
+
+
+def stock_phrases(prompt: str, original: str) -> list[Defect]:
+    defects = []
+    for code, pattern in _STOCK_PATTERNS:
+        for match in pattern.finditer(prompt):
+            if not pattern.search(original):
+                defects.append(Defect(code, match.group(0)))
+    return defects
+
+
+# ---------------------------------------------------------------- one frame said twice
+
+_SENTENCE = re.compile(r"[^.!?\n]+[.!?]?")
+_FRAME_OPENING = re.compile(r"^(?:whatever else you do|in any case|most of all|either way|above "
+                            r"all|no matter how you approach it|however you approach it|as you "
+                            r"(?:work|write)|when you (?:write|reply|answer)|while (?:you )?"
+                            r"writ(?:e|ing)|before you (?:send|finish|hand)|make sure|be sure|"
+                            r"remember to|don't forget|please make sure|see to it)\b", re.I)
+
+
+def repeated_frames(prompt: str, original: str) -> list[Defect]:
+    """The same framing words opening two sentences of one prompt ("Whatever else you do …
+    Whatever else you do …"), which the original did not do itself."""
+    def openings(text: str) -> list[str]:
+        found = []
+        for sentence in _SENTENCE.findall(_masked(text)):
+            match = _FRAME_OPENING.match(_MARKER.sub("", sentence.strip()))
+            if match:
+                found.append(match.group(0).lower())
+        return found
+    counts: dict[str, int] = {}
+    for opening in openings(prompt):
+        counts[opening] = counts.get(opening, 0) + 1
+    own = openings(original)
+    return [Defect("repeated-frame", opening) for opening, count in sorted(counts.items())
+            if count >= 2 and count > own.count(opening)]
 
 
 # ---------------------------------------------------------------- relation wording
@@ -276,5 +396,7 @@ def scan(prompt: str, original: str, ids: Sequence[str] = (),
          original_kwargs: Sequence[Optional[dict[str, Any]]] = ()) -> list[Defect]:
     return (stitched(prompt, original) + dangling(prompt, original)
             + leaked_bounds(prompt, original) + glued_lines(prompt, original)
-            + doubled_openings(prompt, original) + relation_wording(prompt, ids, kwargs)
+            + doubled_openings(prompt, original) + doubled_labels(prompt, original)
+            + plural_headers(prompt, original) + stock_phrases(prompt, original)
+            + repeated_frames(prompt, original) + relation_wording(prompt, ids, kwargs)
             + implausible_values(prompt, original, ids, kwargs, original_kwargs))

@@ -17,6 +17,7 @@ request to repeat (`Constraint.request_field`) follows the new request either wa
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
@@ -25,7 +26,7 @@ from ..constraints import get
 from ..constraints.support.choosing import chance, choice, words
 from ..profiles import Profile
 from .compose import PRESENTATIONS, ComposeError, Composed, in_place, restructured
-from .decompose import Layout
+from .decompose import Layout, outlined
 from .params import compatible
 
 # Words that make a task sentence look like it carries a constraint of its own.
@@ -58,8 +59,16 @@ def donor_task(layout: Layout) -> Optional[str]:
 
 
 def _targets(layout: Layout) -> list[int]:
+    """Constraints whose setting may change: reconfigurable, and not an exact count tied to
+    an outline the prompt spells out (three parts named, a five-item template)."""
     return [index for index, instruction_id in enumerate(layout.ids)
-            if get(instruction_id).reconfigurable]
+            if get(instruction_id).reconfigurable
+            and not (_exact(instruction_id) and outlined(layout, index))]
+
+
+def _exact(instruction_id: str) -> bool:
+    spec = get(instruction_id).count
+    return spec is not None and spec.shape == "exact"
 
 
 def _new_params(layout: Layout, rng: Any, targets: Sequence[int], profile: Profile, *,
@@ -68,14 +77,30 @@ def _new_params(layout: Layout, rng: Any, targets: Sequence[int], profile: Profi
         params = list(layout.params)
         for index in targets:
             # A harder setting first (the `step`-th of three); if it cannot hold with the
-            # rest, easier steps, then any other setting.
+            # rest, easier steps, then any other setting — but under "harder" never one
+            # that is easier or turns the relation round ("less than 2" -> "at least 8").
             wanted = direction if attempt < 3 else "any"
-            params[index] = get(layout.ids[index]).reconfigure(
-                layout.params[index], rng, profile=profile, direction=wanted,
-                step=max(1, step - attempt) if wanted == "harder" else 1)
+            try:
+                params[index] = get(layout.ids[index]).reconfigure(
+                    layout.params[index], rng, profile=profile, direction=wanted,
+                    step=max(1, step - attempt) if wanted == "harder" else 1)
+            except ValueError:
+                return None
+        if direction == "harder" and any(
+                _direction(layout.ids[index], layout.params[index], params[index]) == "easier"
+                or _relation_turned(layout.ids[index], layout.params[index], params[index])
+                for index in targets):
+            continue
         if compatible(layout.ids, params, profile=profile) is None:
             return params
     return None
+
+
+def _relation_turned(instruction_id: str, before: Any, after: Any) -> bool:
+    """Whether a counted constraint's relation changed ("less than" -> "at least")."""
+    spec = get(instruction_id).count
+    field = spec.relation_field if spec is not None else None
+    return bool(field) and getattr(before, field) != getattr(after, field)
 
 
 def _direction(instruction_id: str, before: Any, after: Any) -> str:
@@ -99,8 +124,9 @@ def _direction(instruction_id: str, before: Any, after: Any) -> str:
 def reconfigure_case(layout: Layout, rng: Any, index: int, *, donors: Sequence[Donor] = (),
                      profile: Profile = "official", attempt: int = 0,
                      direction: str = "harder") -> Composed:
-    """The `index`-th reconfiguration (1-based) of a case."""
-    targets = _targets(layout)
+    """The `index`-th reconfiguration (1-based) of a case. From the seventh attempt on (the
+    settings kept failing or repeated a sibling's), a new task instead."""
+    targets = _targets(layout) if attempt < 6 else []
     problems = []
     if targets:
         order = list(targets)
@@ -159,8 +185,10 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0) -> Compo
 
     needs, avoids, low, high = task_demands(layout)
     maker = TaskMaker(seeded_random(rng))
+    # One kind of piece per cousin of a family: consecutive slots from a point fixed per case.
+    start = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[:4], "big")
     task = maker.make(needs=needs, avoids=avoids, words=(low, high),
-                      exclude=[layout.prompt])
+                      exclude=[layout.prompt], slot=start + index - 1)
     if task is None:
         raise ComposeError(f"no task of ours offers {sorted(needs)} without {sorted(avoids)} "
                            f"at {low}-{high} words")

@@ -14,14 +14,16 @@ constraints are presented inline, as a requirements list, or before the task
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from .compose import PRESENTATIONS, Composed, restructured
 from .decompose import Layout
 
 
-def rephrase(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Composed:
-    """The `index`-th rephrasing (1-based); `attempt` > 0 rotates the presentation."""
+def rephrase(layout: Layout, rng: Any, index: int, attempt: int = 0,
+             siblings: Sequence[str] = ()) -> Composed:
+    """The `index`-th rephrasing (1-based); `attempt` > 0 rotates the presentation; the task
+    is reworded away from `siblings` (the family's prompts so far, the original first)."""
     presentation = PRESENTATIONS[(index - 1 + attempt) % len(PRESENTATIONS)]
     return restructured(layout, rng, params=layout.params, presentation=presentation,
-                        detail={"strategy": "rephrase"})
+                        detail={"strategy": "rephrase"}, siblings=siblings)

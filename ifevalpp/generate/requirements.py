@@ -62,6 +62,8 @@ EFFECTS: dict[str, str] = {
     "uses_italic": "*italic* text",
     "uses_asterisks": "asterisks",
     "needs_capitals": "capital letters",
+    "adds_english_text": "English words the response must contain (an end phrase)",
+    "counts_capital_words": "a count of words written in capitals",
 }
 
 # What a requirement rules out in a response.
@@ -96,6 +98,13 @@ class Requirement:
     forbids: frozenset[str]
     witness_mode: str = "none"
     witness_text: str = ""
+    unsuited: frozenset[str] = frozenset()   # kinds of piece it does not suit (@unsuited)
+
+    def suits(self, prompt: str) -> bool:
+        """Whether the prompt asks for no piece this requirement does not suit (a table in
+        a friendly email, a heading per section in a haiku)."""
+        head = prompt.lower()[:400]
+        return not any(re.search(rf"\b{re.escape(word)}s?\b", head) for word in self.unsuited)
 
     def apply(self, response: str) -> str:
         """`response` changed so that it follows this requirement (the joint witness's step).
@@ -178,7 +187,8 @@ def _requirement(identifier: str, root: str) -> Requirement:
     text = text.strip().replace("\\n", "\n")
     if mode in ("start", "end", "insert") and not text:
         raise ValueError(f"{where}: @witness {mode}: needs a text")
-    return Requirement(identifier, grammar, effects, forbids, mode, text)
+    unsuited = frozenset(word.lower() for word in grammar.meta.get("unsuited", ()))
+    return Requirement(identifier, grammar, effects, forbids, mode, text, unsuited)
 
 
 @functools.lru_cache(maxsize=4)

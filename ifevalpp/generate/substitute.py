@@ -8,6 +8,7 @@ number is edited generically; every other field by the type's `restate`.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 from ..constraints import get
@@ -18,6 +19,20 @@ from .decompose import Layout, Unit
 def _value_texts(layout: Layout, unit: Unit, index: int) -> list[str]:
     return [layout.prompt[start:end] for start, end in layout.values.get(index, [])
             if start >= unit.start and end <= unit.end]
+
+
+def _fix_article_before(text: str, position: int) -> str:
+    """'a 8 day trip' -> 'an 8 day trip' after a number changed right after the article."""
+    from ..wording.english import indefinite_article
+
+    match = re.search(r"\b([Aa]n?) $", text[:position])
+    if not match:
+        return text
+    following = text[position:].split(" ", 1)[0]
+    article = indefinite_article(following)
+    if match.group(1)[0].isupper():
+        article = article.capitalize()
+    return text[:match.start(1)] + article + text[match.end(1):]
 
 
 def substitute_values(layout: Layout, unit: Unit, index: int, new_params: Any,
@@ -54,7 +69,9 @@ def substitute_values(layout: Layout, unit: Unit, index: int, new_params: Any,
         if piece != span_text:
             if span_text not in text:
                 return None
-            text = text.replace(span_text, piece, 1)
+            at = text.index(span_text)
+            text = text[:at] + piece + text[at + len(span_text):]
+            text = _fix_article_before(text, at)
     if changed - done:
         return None
     return text

@@ -121,23 +121,29 @@ class TaskMaker:
 
     def make(self, *, needs: Iterable[str] = (), avoids: Iterable[str] = (),
              words: tuple[Optional[int], Optional[int]] = (None, None),
-             exclude: Iterable[str] = (), tries: int = 12) -> Optional[Task]:
+             exclude: Iterable[str] = (), tries: int = 12,
+             slot: Optional[int] = None) -> Optional[Task]:
         """A new task suiting the needs, not in `exclude` and not made before; None if no
-        genre fits (the caller then keeps the original task or drops the cousin)."""
+        genre fits (the caller then keeps the original task or drops the cousin). With
+        `slot`, the genre is the slot-th of those that fit (a family's cousins pass
+        consecutive slots, so no two of them get the same kind of piece)."""
         genres = self.genres_for(needs, avoids, words)
         if not genres:
             return None
         excluded = set(exclude)
-        for _ in range(tries):
-            genre = genres[self.sampler.choose([f"genre:{g.id}" for g in genres])]
+        for turn in range(tries):
+            if slot is not None and turn < len(genres):
+                genre = genres[(slot + turn * 3) % len(genres)]
+            else:
+                genre = genres[self.sampler.choose([f"genre:{g.id}" for g in genres])]
             frame = genre.frames[self.sampler.choose([f"frame:{genre.id}:{f}" for f in genre.frames])]
             chosen: list[str] = []
             np = frame
-            for slot in _SLOT.findall(frame):
-                pool = [s for s in self.catalogue.subjects[slot] if s not in chosen]
-                subject = pool[self.sampler.choose([f"subject:{slot}:{s}" for s in pool])]
+            for hole in _SLOT.findall(frame):
+                pool = [s for s in self.catalogue.subjects[hole] if s not in chosen]
+                subject = pool[self.sampler.choose([f"subject:{hole}:{s}" for s in pool])]
                 chosen.append(subject)
-                np = np.replace("{" + slot + "}", subject, 1)
+                np = np.replace("{" + hole + "}", subject, 1)
             # At most one of "for whom" and "what for", so the sentence stays easy to read;
             # a purpose only for pieces people read or hear (not lists or data).
             audience = genre.audience and " for " not in np
@@ -154,7 +160,7 @@ class TaskMaker:
                 continue
             self.sampler.usage.record(rendered)
             self.sampler.usage.choices.update([f"genre:{genre.id}", f"frame:{genre.id}:{frame}"]
-                                              + [f"subject:{slot}:{s}" for slot, s in
+                                              + [f"subject:{hole}:{s}" for hole, s in
                                                  zip(_SLOT.findall(frame), chosen)])
             self.made.add(rendered.text)
             return Task(rendered.text, genre.id, genre.noun, genre.plural, genre.features,

@@ -161,8 +161,9 @@ def gerund(verb: str) -> str:
     lower = verb.lower()
     if lower in _GERUND:
         return _match_case(verb, _GERUND[lower])
-    if lower in _DOUBLE_FINAL:
-        return verb + verb[-1] + "ing"
+    if lower in _DOUBLE_FINAL or (re.fullmatch(r"[^aeiou]*[aeiou][^aeiouwxy]", lower)
+                                   and len(lower) <= 4):
+        return verb + verb[-1] + "ing"  # put -> putting, map -> mapping, sum -> summing
     if lower.endswith("ie"):
         return verb[:-2] + "ying"
     if lower.endswith("e") and not lower.endswith(("ee", "ye", "oe")) and len(lower) > 2:

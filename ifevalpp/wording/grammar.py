@@ -387,7 +387,9 @@ _SPACES = re.compile(r"\s+")
 _SPACE_BEFORE_PUNCT = re.compile(r" ([,.;:?!)])")
 _SPACE_AFTER_OPEN = re.compile(r"\( ")
 _SENTENCE_START = re.compile(r"((?<!\b[a-z]\.[a-z]\.)[.!?] +)([a-z])")
-_QUOTED_STOP = re.compile(r"([.?!][\"”])[.?]")
+# A stop after a quotation that ends a sentence is dropped ('"Any questions?".'); a question
+# mark after a quoted statement is kept ('… starting with "P.S."?'): the sentence asks.
+_QUOTED_STOP = re.compile(r"([.?!][\"”])\.|([?!][\"”])\?")
 _DOUBLE_STOP = re.compile(r"(?<!\.)\.\.(?!\.)|,\.")
 
 
@@ -451,7 +453,8 @@ def close_sentence(text: str, mark: str = ".") -> str:
     """End `text` with `mark`, unless it already ends a sentence inside a quotation
     ('… the phrase "Any questions?"' needs no stop of its own)."""
     stripped = text.rstrip()
-    if re.search(r"[.!?][\"”']$", stripped) or stripped.endswith(mark):
+    if stripped.endswith(mark) or re.search(r"[.!?][\"”']$", stripped) and not (
+            mark == "?" and re.search(r"[.!][\"”']$", stripped)):
         return stripped
     return stripped + mark
 
@@ -461,10 +464,11 @@ def _drop_stop_after_quoted_stop(segments: list[list[Any]]) -> None:
     for index, segment in enumerate(segments):
         if segment[0]:
             continue
-        text = _QUOTED_STOP.sub(r"\1", segment[2])
+        text = _QUOTED_STOP.sub(lambda m: m.group(1) or m.group(2), segment[2])
         previous = segments[index - 1][2] if index else ""
         if index and segments[index - 1][0] and previous[-1:] in (".", "?", "!") \
-                and text[:2] in ('".', '”.', '"?', '”?'):
+                and (text[:2] in ('".', '”.') or text[:2] in ('"?', '”?')
+                     and previous[-1:] == "?"):
             text = text[:1] + text[2:]
         segment[2] = text
 

@@ -42,11 +42,43 @@ class Usage:
 
 
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
-
-
+_QUOTED_VALUE = re.compile(r'"[^"\n]*"|“[^”\n]*”|<<[^>\n]*>>|\*[^*\n]+\*|\[[^\]\n]*\]')
 def four_grams(text: str) -> list[tuple[str, ...]]:
     words = _WORD.findall(text.lower())
     return [tuple(words[i:i + 4]) for i in range(len(words) - 3)]
+
+
+def _stem(word: str) -> str:
+    for suffix in ("ing", "ed", "es", "s", "e"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            word = word[:-len(suffix)]
+            break
+    return word[:5]
+
+
+# Words that may come twice in a sentence without anyone noticing.
+_FREE_STEMS = frozenset(_stem(word) for word in (
+    "your", "that", "with", "this", "from", "have", "what", "which", "there", "their", "them",
+    "they", "will", "would", "could", "should", "about", "every", "each", "least", "these",
+    "those", "than", "into", "only", "when", "then", "more", "fewer", "times", "follow", "word",
+    "words", "sure", "like", "also", "some", "other", "just", "been", "were", "here", "make"))
+
+
+def repeated_stem(text: str) -> str | None:
+    """A content word said twice in one sentence ("As you work, work in …", "the finished
+    version to finish with …"), outside quoted values; None when there is none."""
+    for sentence in re.split(r"(?<=[.!?])\s+|\n+", _QUOTED_VALUE.sub(" ", text.lower())):
+        seen: set[str] = set()
+        for word in _WORD.findall(sentence):
+            if len(word) < 4 or "'" in word:
+                continue
+            stem = _stem(word)
+            if stem in _FREE_STEMS:
+                continue
+            if stem in seen:
+                return word
+            seen.add(stem)
+    return None
 
 
 class Sampler:
@@ -79,13 +111,15 @@ class Sampler:
         """One wording of `rule`, the least used text among `tries` candidates; counted in
         `usage` unless `record` is false (then call `usage.record` for the one you keep)."""
         best: Rendered | None = None
-        best_score: tuple[int, float] = (0, 0.0)
+        best_score: tuple[bool, int, float] = (False, 0, 0.0)
         for _ in range(self.tries):
             candidate = grammar.sample(rule, params, self.choose, sentence=sentence)
-            score = self.usage.staleness(candidate.text)
+            # A wording that says a word twice ("As you work, work in …") loses to any other.
+            score = (repeated_stem(candidate.text) is not None,
+                     *self.usage.staleness(candidate.text))
             if best is None or score < best_score:
                 best, best_score = candidate, score
-            if best_score == (0, 0.0):
+            if best_score == (False, 0, 0.0):
                 break
         assert best is not None
         if record:

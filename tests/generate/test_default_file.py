@@ -14,9 +14,10 @@ from ifevalpp.constraints import check, parse_params
 from ifevalpp.constraints.support.case import CaseContext, Item
 from ifevalpp.generate import generate_families
 from ifevalpp.generate.diversity import family_diversity
-from ifevalpp.generate.naturalness import (dangling, doubled_openings, glued_lines,
-                                           implausible_values, leaked_bounds, relation_wording,
-                                           stitched)
+from ifevalpp.generate.naturalness import (dangling, doubled_labels, doubled_openings,
+                                           glued_lines, implausible_values, leaked_bounds,
+                                           plural_headers, relation_wording, repeated_frames,
+                                           stitched, stock_phrases)
 from ifevalpp.generate.requirements import catalogue
 from ifevalpp.original import load_path
 from ifevalpp.validate.witness import build_witness
@@ -119,7 +120,7 @@ def test_diversity_floors_of_the_default_file(default_file):
     figures = family_diversity(result.variants, {case: v.prompt for case, v in originals.items()})
     assert figures["rephrasing"].distinct_4grams >= 0.65
     assert figures["reconfiguration"].distinct_4grams >= 0.65
-    assert figures["distractor"].distinct_4grams >= 0.48
+    assert figures["distractor"].distinct_4grams >= 0.50
     for kind, fig in figures.items():
         assert fig.top9_share <= 0.03, kind
         assert fig.most_reused_count <= 25, (kind, fig.most_reused)
@@ -150,20 +151,40 @@ def test_no_relation_said_otherwise_than_the_checker_means(default_file):
     assert _defects(default_file, relation_wording, with_kwargs=True) == []
 
 
-def test_at_most_a_few_doubled_here_is_openings(default_file):
-    assert len(_defects(default_file, doubled_openings)) <= 2
+def test_no_doubled_here_is_openings(default_file):
+    assert _defects(default_file, doubled_openings) == []
 
 
-def test_at_most_a_few_leaked_bounds(default_file):
-    assert len(_defects(default_file, leaked_bounds)) <= 10
+def test_no_doubled_labels(default_file):
+    assert _defects(default_file, doubled_labels) == []
 
 
-def test_at_most_a_few_glued_lines(default_file):
-    assert len(_defects(default_file, glued_lines)) <= 16
+def test_no_plural_header_above_one_item(default_file):
+    assert _defects(default_file, plural_headers) == []
 
 
-def test_at_most_a_few_stitched_fragments(default_file):
-    assert len(_defects(default_file, stitched)) <= 90
+def test_no_stock_phrase_the_review_cut(default_file):
+    assert _defects(default_file, stock_phrases) == []
+
+
+def test_at_most_three_repeated_frames(default_file):
+    # All three known ones repeat the opening of the original's own sentence ("Don't forget
+    # to add other punctuations." then our "Don't forget to start with a title"; 1535, 3063,
+    # 3256): the wording usage of a prompt starts empty, not with the original's frames.
+    assert len(_defects(default_file, repeated_frames)) <= 3
+
+
+def test_no_leaked_bounds(default_file):
+    assert _defects(default_file, leaked_bounds) == []
+
+
+def test_at_most_one_glued_line(default_file):
+    # 3188: a numbered original list loses item 1 to a re-rendered statement, item 2 stays.
+    assert len(_defects(default_file, glued_lines)) <= 1
+
+
+def test_no_stitched_fragments(default_file):
+    assert _defects(default_file, stitched) == []
 
 
 def test_at_most_a_few_implausible_values(default_file):
@@ -173,4 +194,15 @@ def test_at_most_a_few_implausible_values(default_file):
         original = originals[str(v.case)]
         found += implausible_values(v.prompt, original.prompt, v.instruction_id_list, v.kwargs,
                                     original.kwargs)
-    assert len(found) <= 8
+    # 1379, 2925, 337: reconfigurations of originals that already ask a short piece for a
+    # count of its kind (337: a riddle of 336+ words made harder).
+    assert len(found) <= 6
+
+
+def test_no_family_repeats_a_typed_distractor_type(default_file):
+    result, _ = default_file
+    types = collections.defaultdict(list)
+    for v in cousins(result, "distractor"):
+        if v.distractor and v.distractor.get("instruction_id"):
+            types[str(v.case)].append(v.distractor["instruction_id"])
+    assert [case for case, found in types.items() if len(found) != len(set(found))] == []

@@ -57,3 +57,12 @@ def test_never_more_than_max_factor_harder():
 def test_index_outside_range_is_refused():
     with pytest.raises(ValueError, match="index 4 is not within 1..3"):
         harder_value(300, "at least", 4)
+
+
+@pytest.mark.parametrize("current, relation, expected", [
+    (50, "at least", [60, 70, 80]),
+    (25, "at least", [30, 35, 40]),
+    (40, "less than", [30, 25, 20]),
+])
+def test_harder_values_are_round_numbers_a_person_would_ask_for(current, relation, expected):
+    assert candidates(current, relation, floor=1, ceiling=10**6, max_factor=1.5) == expected

@@ -99,11 +99,24 @@ def test_bad_distractor_kwargs_are_refused():
               "detectable_format:number_bullet_lists", {"bullets": 3})
 
 
+LONG_TRIP = ("Plan a weekend trip to the mountains for two friends. Your plan should be at "
+             "least 200 words long.")
+
+
 def test_a_request_of_its_own_is_accepted_beside_constraints_that_refuse_nothing():
-    chosen = prove(TRIP, ["language:response_language"], [{"language": "fr"}],
+    chosen = prove(LONG_TRIP, ["length_constraints:number_words"],
+                   [{"relation": "at least", "num_words": 200}],
                    "Lay the plan out as a small table with one row per meal.", FREE)
     assert (chosen.source, chosen.requirement) == ("free", FREE)
     assert chosen.record == {"text": "Lay the plan out as a small table with one row per meal."}
+
+
+def test_a_request_of_its_own_is_refused_beside_a_language_that_refuses_english_text():
+    # A reply in French refuses requirements that add fixed English text (an English end
+    # phrase); a free request cannot be proven not to.
+    with pytest.raises(ComposeError, match="adds_english_text"):
+        prove(TRIP, ["language:response_language"], [{"language": "fr"}],
+              "Lay the plan out as a small table with one row per meal.", FREE)
 
 
 def test_an_unknown_requirement_is_refused():

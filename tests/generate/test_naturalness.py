@@ -125,6 +125,9 @@ def test_scan_runs_every_detector():
     cousin = "This will be read aloud. Here is one. Here is two. Write less than 701 words and."
     assert set(codes(scan(cousin, ORIGINAL))) == {"stitched", "dangling", "leaked-bound",
                                                   "doubled-opening"}
+    labelled = "My request: My topic: the sea.\n\nA few rules:\n- Whatever you say, no commas"
+    assert set(codes(scan(labelled, ORIGINAL))) == {"doubled-label", "plural-header",
+                                                    "filler-frame"}
 
 
 def test_a_minimum_no_short_piece_could_carry_is_implausible():
@@ -141,3 +144,81 @@ def test_a_minimum_no_short_piece_could_carry_is_implausible():
     assert implausible_values("Write a tweet of at least 300 words.", "", ids,
                               [{"num_words": 300, "relation": "at least"}],
                               [{"num_words": 300, "relation": "at least"}]) == []
+
+
+# ---------------------------------------------------------------- labels, headers, stock phrases, frames
+
+
+def test_a_label_stacked_on_a_label_is_doubled():
+    from ifevalpp.generate.naturalness import doubled_labels
+
+    cousin = "No commas, please.\n\nMy request: My topic: the sea. Write a poem about it."
+    assert codes(doubled_labels(cousin, ORIGINAL)) == ["doubled-label"]
+
+
+def test_a_label_before_a_question_of_the_original_with_a_colon_is_not_doubled():
+    from ifevalpp.generate.naturalness import doubled_labels
+
+    original = "Which is older: Rome or Athens? Do not use any commas."
+    cousin = "Quick question: Which is older: Rome or Athens? Leave commas out."
+    assert doubled_labels(cousin, original) == []
+
+
+def test_a_want_label_before_a_task_that_says_it_wants_is_doubled():
+    from ifevalpp.generate.naturalness import doubled_labels
+
+    cousin = ("No commas.\n\nHere's what I'd like: The sea is wide, and I'd like you to write "
+              "a poem about it.")
+    assert codes(doubled_labels(cousin, ORIGINAL)) == ["doubled-label"]
+
+
+def test_a_plural_header_above_one_item_is_found_and_above_two_is_not():
+    from ifevalpp.generate.naturalness import plural_headers
+
+    one = "Write a poem about the sea.\n\nSeveral rules for your answer:\n- No commas"
+    two = one + "\n- At least 50 words"
+    assert codes(plural_headers(one, ORIGINAL)) == ["plural-header"]
+    assert plural_headers(two, ORIGINAL) == []
+
+
+@pytest.mark.parametrize("phrase, code", [
+    ("Everything you hand in must skip commas.", "awkward-subject"),
+    ("Skip commas, as it must fit our layout.", "odd-reason"),
+    ("The reply would ideally have no commas.", "hedged-requirement"),
+    ("Whatever you say, skip commas.", "filler-frame"),
+    ("My one rule: no commas.", "one-rule"),
+    ("Could you confirm that your reply has no commas?", "confirm-in-question"),
+])
+def test_stock_phrases_the_review_cut_are_found(phrase, code):
+    from ifevalpp.generate.naturalness import stock_phrases
+
+    assert codes(stock_phrases("Write a poem about the sea. " + phrase, ORIGINAL)) == [code]
+
+
+def test_a_stock_phrase_the_original_used_is_not_blamed():
+    from ifevalpp.generate.naturalness import stock_phrases
+
+    original = "Whatever you say, write a poem. Do not use any commas."
+    assert stock_phrases("Whatever you say, write a poem. Skip commas.", original) == []
+
+
+def test_one_frame_opening_two_sentences_is_repeated():
+    from ifevalpp.generate.naturalness import repeated_frames
+
+    cousin = ("Write a poem about the sea. Whatever else you do, skip commas. Whatever else "
+              "you do, write 50 words.")
+    assert codes(repeated_frames(cousin, ORIGINAL)) == ["repeated-frame"]
+    assert repeated_frames("Write a poem. Whatever else you do, skip commas.", ORIGINAL) == []
+
+
+def test_a_quotation_closed_with_a_stop_of_ours_is_not_glued():
+    original = 'Write an article with title "Rain is good"\nUse no commas.'
+    cousin = 'Write an article with title "Rain is good". Also, use no commas.'
+    assert glued_lines(cousin, original) == []
+
+
+def test_a_want_label_before_a_request_is_doubled():
+    from ifevalpp.generate.naturalness import doubled_labels
+
+    cousin = "No commas.\n\nHere's what I'd like: Can you write a poem about the sea?"
+    assert codes(doubled_labels(cousin, ORIGINAL)) == ["doubled-label"]

@@ -135,8 +135,9 @@ def test_unchecked_aside_before_a_constraint_clause_is_kept():
     layout = _layout(prompt, ["punctuation:no_comma"], [{}])
     for index in (1, 2, 3):
         composed = rephrase(layout, random.Random(index), index)
-        # Kept word for word (a requirement may now be woven onto its end: "…warm; avoid commas.")
-        assert "Please keep the tone warm" in composed.prompt, composed.prompt
+        # Kept (a requirement may be woven onto its end, "…warm; avoid commas.", and its frame
+        # reworded like any sentence after the request, "Be sure to keep the tone warm.")
+        assert "keep the tone warm" in composed.prompt, composed.prompt
         assert composed.prompt.count("tone warm") == 1
 
 
@@ -196,3 +197,56 @@ def test_a_line_break_after_a_full_stop_still_starts_a_new_unit():
 
     text = "Write two ads.\nthen stop."
     assert [text[start:end] for start, end, _ in segment(text)] == ["Write two ads.", "then stop."]
+
+
+# ---------------------------------------------------------------- outlines stay with the task
+
+
+def test_statement_naming_the_parts_of_the_answer_stays_with_the_task():
+    # Only the count is the paragraph rule's; "your working and the result" says what the
+    # two parts are, and a generic restatement would drop it.
+    prompt = ("A tank holds 40 litres and leaks 2 litres an hour. When is it empty? Separate "
+              "your reasoning and the final result by a line holding only ***")
+    layout = _layout(prompt, ["length_constraints:number_paragraphs"], [{"num_paragraphs": 2}])
+    outline = [unit for unit in layout.units if "reasoning" in unit.text]
+    assert outline and not outline[0].pure
+
+
+def test_a_word_naming_the_task_does_not_make_a_count_an_outline():
+    prompt = "Write an essay about tides. The essay should be at least 30 sentences long."
+    layout = _layout(prompt, ["length_constraints:number_sentences"],
+                     [{"relation": "at least", "num_sentences": 30}])
+    assert [unit.pure for unit in layout.units] == [False, True]
+
+
+def test_pieces_named_in_a_two_part_split_stay_with_the_task():
+    prompt = ("Write a limerick and a haiku about frost. Separate the limerick and the haiku "
+              "with six asterisks: ******")
+    layout = _layout(prompt, ["combination:two_responses"], [{}])
+    assert not any(unit.pure for unit in layout.units)
+
+
+def test_exact_count_tied_to_a_spelled_out_block_is_not_reconfigured():
+    from ifevalpp.generate.reconfiguration import _targets
+
+    prompt = ("Give me three tips, following this format:\nTip one\n***\nTip two\n***\n"
+              "Tip three\nAnswer in lowercase letters only.")
+    layout = _layout(prompt, ["length_constraints:number_paragraphs",
+                              "change_case:english_lowercase"], [{"num_paragraphs": 3}, {}])
+    assert 0 not in _targets(layout)
+
+
+def test_a_task_ending_in_a_quotation_gets_a_stop_before_a_new_sentence():
+    from ifevalpp.generate.compose import _closed
+
+    assert _closed('Write an article with title "Rain is good"') == \
+        'Write an article with title "Rain is good".'
+    assert _closed('Reply with "Done."') == 'Reply with "Done."'
+
+
+def test_a_verb_left_bare_by_a_cut_goes_with_its_phrase():
+    prompt = "Write me a riddle in the form of a poem and end it with a post script starting with P.S."
+    layout = _layout(prompt, ["detectable_content:postscript"], [{"postscript_marker": "P.S."}])
+    for index in range(1, 4):
+        text = rephrase(layout, random.Random(index), index).prompt
+        assert "end it" not in text

@@ -180,3 +180,15 @@ def test_additions_read_as_one_more_request(requirement):
         text = requirement.render(sampler, {}, rule="addition").text
         assert re.match(r"^[A-Z]", text) and text[-1] in ".?", text
         assert "  " not in text and not re.search(r" [,.?]|,\.", text), text
+
+
+def test_a_song_is_read_as_verse_and_an_essay_is_not():
+    from ifevalpp.generate.decompose import build_layout
+    from ifevalpp.generate.format_distractor import verse_features
+
+    song = build_layout("Write a song about trains. Do not use any commas.",
+                        ["punctuation:no_comma"], [{}])
+    essay = build_layout("Write an essay about trains. Do not use any commas.",
+                         ["punctuation:no_comma"], [{}])
+    assert "poem" in verse_features(song)
+    assert verse_features(essay) is None

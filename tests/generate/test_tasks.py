@@ -70,6 +70,19 @@ def test_tasks_are_never_repeated_and_spread_over_genres():
     assert max(genres.values()) <= 3 * min(genres.values())
 
 
+def test_consecutive_slots_give_a_family_pieces_of_different_kinds():
+    m = maker()
+    kinds = [m.make(slot=slot).genre for slot in range(40, 43)]
+    assert len(set(kinds)) == 3
+
+
+def test_a_slot_still_yields_a_new_task_when_its_genre_is_used_up():
+    m = maker()
+    texts = [m.make(needs={"question"}, slot=0) for _ in range(8)]
+    assert all(task is not None for task in texts)
+    assert len({task.text for task in texts}) == 8
+
+
 def test_tasks_are_deterministic_for_a_seed():
     assert [maker(4).make().text for _ in range(3)] == [maker(4).make().text for _ in range(3)]
     first, second = maker(4), maker(5)

@@ -54,6 +54,7 @@ class CapitalWordFrequency(Constraint):
     id = "change_case:capital_word_frequency"
     verdict_groups = {"ifevalpp-paper": "nltk-3.9.2"}
     competes_as_format = True
+    distractor_effects = frozenset({"counts_capital_words"})
     Params = CapitalFrequencyParams
     around_tolerance = 5
     count = CountSpec("capital_frequency", "capital_relation")

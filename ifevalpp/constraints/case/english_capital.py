@@ -30,6 +30,8 @@ class EnglishCapital(Constraint):
     """The response is upper case (str.isupper) and detected as English."""
 
     id = "change_case:english_capital"
+    # A count of capitalised words says nothing beside a reply that is all capitals.
+    refuses_effects = frozenset({"counts_capital_words"})
     verdict_groups = {"revised": "undetected-fails"}
     format_phrase = True
     conflicts_with = frozenset({"change_case:english_lowercase",

@@ -30,7 +30,7 @@ class EnglishLowercase(Constraint):
 
     id = "change_case:english_lowercase"
     verdict_groups = {"revised": "undetected-fails"}
-    refuses_effects = frozenset({"needs_capitals"})
+    refuses_effects = frozenset({"needs_capitals", "counts_capital_words"})
     format_phrase = True
     conflicts_with = frozenset({"change_case:english_capital",
                                 "detectable_format:constrained_response"})

@@ -59,6 +59,13 @@ class Postscript(Constraint):
     id = "detectable_content:postscript"
     task_avoids = frozenset({"question", "structured"})
     competes_as_format = True
+    distractor_effects = frozenset({"adds_last_line"})
+
+    def competing_effects(self, params: Any) -> frozenset[str]:
+        # "P.S." has capitals: beside an all-lowercase reply it would have to be misspelt.
+        capitals = any(ch.isupper() for ch in params.postscript_marker)
+        return self.distractor_effects | ({"needs_capitals"} if capitals else frozenset())
+
     refuses_effects = frozenset({"adds_last_line", "sets_end", "ends_with_question"})
     Params = PostscriptParams
     regex_fields = ("postscript_marker",)

@@ -55,6 +55,9 @@ class MultipleSections(Constraint):
     id = "detectable_format:multiple_sections"
     task_needs = frozenset({"sections"})
     competes_as_format = True
+    # "Section 1" heads the first section, so the reply's first line is the marker (a first
+    # paragraph that must open with a given word cannot).
+    distractor_effects = frozenset({"changes_shape", "adds_lines", "adds_first_line"})
     Params = SectionsParams
     # Every profile judges this type its own way (scoring under several profiles checks each).
     verdict_groups = {"official": "official", "revised": "revised",

@@ -40,6 +40,7 @@ class NumberBulletLists(Constraint):
     id = "detectable_format:number_bullet_lists"
     task_needs = frozenset({"list"})
     competes_as_format = True
+    distractor_effects = frozenset({"adds_bullets", "changes_shape"})
     refuses_effects = frozenset({"adds_bullets", "numbered_list"})
     Params = BulletsParams
     count = CountSpec("num_bullets", shape="exact")

@@ -55,6 +55,7 @@ class NumberHighlightedSections(Constraint):
     id = "detectable_format:number_highlighted_sections"
     task_avoids = frozenset({"question"})
     competes_as_format = True
+    distractor_effects = frozenset({"uses_markdown", "uses_asterisks"})
     Params = HighlightsParams
     count = CountSpec("num_highlights", shape="at_least")
     harder_ceiling = 12

@@ -32,6 +32,7 @@ class Title(Constraint):
     verdict_groups = {"ifevalpp-paper": "ifevalpp-paper"}
     task_avoids = frozenset({"question"})
     competes_as_format = True
+    distractor_effects = frozenset({"adds_first_line"})
     satisfied_by_presence = True
     format_phrase = True
     conflicts_with = frozenset({"detectable_format:json_format"})

@@ -44,6 +44,8 @@ class ResponseLanguage(Constraint):
     """
 
     id = "language:response_language"
+    # An English end phrase beside "answer in Marathi only" competes in spirit, not in form.
+    refuses_effects = frozenset({"adds_english_text"})
     Params = LanguageParams
     format_phrase = True
     # IFEval++ lists 'zh', which langdetect never returns (it says zh-cn / zh-tw): False there.

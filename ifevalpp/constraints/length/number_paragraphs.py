@@ -63,6 +63,7 @@ class NumberParagraphs(Constraint):
     id = "length_constraints:number_paragraphs"
     task_needs = frozenset({"paragraphs"})
     competes_as_format = True
+    distractor_effects = frozenset({"adds_lines"})
     refuses_effects = frozenset({"adds_first_line", "adds_last_line", "limits_paragraph_length"})
     Params = ParagraphsParams
     count = CountSpec("num_paragraphs", shape="exact", floor=1)

@@ -57,6 +57,12 @@ class EndChecker(Constraint):
 
     id = "startend:end_checker"
     competes_as_format = True
+    distractor_effects = frozenset({"sets_end", "adds_english_text"})
+
+    def competing_effects(self, params: Any) -> frozenset[str]:
+        capitals = any(ch.isupper() for ch in params.end_phrase)
+        return self.distractor_effects | ({"needs_capitals"} if capitals else frozenset())
+
     Params = EndPhraseParams
     # Not startend:quotation: the checker strips the wrapping quotes before comparing.
     conflicts_with = frozenset({"detectable_format:json_format"})

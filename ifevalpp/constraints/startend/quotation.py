@@ -30,6 +30,7 @@ class Quotation(Constraint):
 
     id = "startend:quotation"
     competes_as_format = True
+    distractor_effects = frozenset({"sets_start", "sets_end"})
     refuses_effects = frozenset({"adds_first_line", "adds_last_line", "sets_start", "sets_end"})
     format_phrase = True
     conflicts_with = frozenset({"detectable_format:json_format"})
