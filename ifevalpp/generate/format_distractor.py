@@ -20,6 +20,7 @@ Only the original constraints are scored; the record names the distractor in its
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import re
@@ -130,7 +131,8 @@ def case_witness(layout: Layout, profile: str) -> Optional[str]:
 
 def compatible_requirements(layout: Layout, profile: str) -> list[Requirement]:
     """Catalogue requirements that the case's constraints accept, proven by a joint witness."""
-    wanted = demands(layout)
+    found = demands(layout)
+    wanted = Demands(found.refuses | _stated_refusals(layout), found.needs)
     witness = case_witness(layout, profile)
     return [requirement for requirement in catalogue() if wanted.accepts(requirement)
             and requirement.suits(layout.prompt)
@@ -192,7 +194,7 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
 
     picker = seeded_random(rng)
     own = set(layout.ids)
-    refused = demands(layout).refuses
+    refused = demands(layout).refuses | _stated_refusals(layout)
     candidates = [instruction_id for instruction_id in sorted(settings)
                   if instruction_id not in own and getattr(get(instruction_id),
                                                            "competes_as_format", False)]
@@ -239,6 +241,31 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
         sentence = constraint.phrase(params, picker, ("imperative", "declarative", "question"))
         return instruction_id, params.model_dump(mode="json", exclude_none=True), sentence
     return None
+
+
+def _stated_refusals(layout: Layout) -> frozenset[str]:
+    """What the types the prompt states without checking them ("Answer in all caps." beside
+    a placeholder count) refuse a distractor: the prompt asks for them all the same, so a
+    capital-word count there would be redundant or contradict it. Types without settings
+    only (their statement is the whole of them)."""
+    found: set[str] = set()
+    own = set(layout.ids)
+    for constraint in _settingless_refusers():
+        if constraint.id in own:
+            continue
+        if constraint.statements(layout.prompt, parse_params(constraint.id, {})):
+            found |= set(constraint.refuses_effects)
+    return frozenset(found)
+
+
+@functools.lru_cache(maxsize=1)
+def _settingless_refusers() -> tuple[Any, ...]:
+    """The types without settings that refuse some distractor effect (all caps, JSON, …)."""
+    from ..constraints import REGISTRY
+
+    return tuple(get(instruction_id) for instruction_id in sorted(REGISTRY)
+                 if get(instruction_id).refuses_effects
+                 and not get(instruction_id).Params.model_fields)
 
 
 # How many types, at most, are tried for one distractor (each try may build a witness).

@@ -84,3 +84,14 @@ def test_placeholders_distract_in_a_letter_not_in_an_explanation():
     letter = _lowercase("Write a letter to a friend about the trains you saw on holiday.")
     assert _typed(explanation, PLACEHOLDERS, {"num_placeholders": 2}) is None
     assert _typed(letter, PLACEHOLDERS, {"num_placeholders": 2}) is not None
+
+
+def test_a_capital_word_count_is_no_distractor_where_the_prompt_asks_for_all_caps():
+    stated = build_layout("Plan a weekend in Rome. Answer in all caps. Include at least 2 "
+                          "placeholders such as [hotel].", [PLACEHOLDERS], [{"num_placeholders": 2}])
+    plain = build_layout("Plan a weekend in Rome. Include at least 2 placeholders such as "
+                         "[hotel].", [PLACEHOLDERS], [{"num_placeholders": 2}])
+    capitals = "change_case:capital_word_frequency"
+    setting = {"capital_relation": "at least", "capital_frequency": 1}
+    assert _typed(stated, capitals, setting) is None
+    assert _typed(plain, capitals, setting) is not None
