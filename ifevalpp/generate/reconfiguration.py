@@ -266,8 +266,10 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
         detail["literals_renewed"] = renewed
     every = {position for position, item_id in enumerate(layout.ids)
              if not get(item_id).request_field}
+    # The request to repeat is said anew too: the original's may name the old piece
+    # ("Before you give the limerick, repeat …") when the new task asks for a poem.
     return in_place(layout, rng, targets=every, params=params, task_override=task.text,
-                    rephrase_repeat=False, detail=detail)
+                    rephrase_repeat=True, detail=detail)
 
 
 def _bans(instruction_id: str, params: Any) -> bool:
@@ -319,7 +321,7 @@ def swap_task(layout: Layout, rng: Any, donors: Sequence[Donor], *, index: int,
     every = {position for position, instruction_id in enumerate(layout.ids)
              if not get(instruction_id).request_field}
     return in_place(layout, rng, targets=every, params=params, task_override=donor.task,
-                    rephrase_repeat=False, detail=detail)
+                    rephrase_repeat=True, detail=detail)
 
 
 _KEYWORD_STATEMENT = re.compile(r"\b(?:words?|keywords?|terms?|appears?|appearing|times|twice|"

@@ -62,3 +62,19 @@ def test_a_range_is_never_narrowed_to_a_sliver():
 def test_an_end_line_naming_the_story_s_people_is_bound_to_its_task(phrase, bound):
     end = get(END)
     assert end.literal_bound_to_task(end.Params(end_phrase=phrase)) is bound
+
+
+def test_a_new_task_is_never_followed_by_a_repeat_instruction_naming_the_old_piece():
+    request = "Write a limerick about a baker who never sleeps."
+    siblings_prompts = []
+    variants, failures = generate_family(
+        {"key": 9002, "prompt": f"{request}\n\nBefore you give the limerick, repeat the request "
+                                "above word for word without change.",
+         "instruction_id_list": ["combination:repeat_prompt"],
+         "kwargs": [{"prompt_to_repeat": request}]}, kinds=("reconfiguration",))
+    for variant in variants:
+        if variant.kind == "reconfiguration" and variant.generator.detail["strategy"] == "task":
+            siblings_prompts.append(variant.prompt)
+            if "limerick" not in variant.kwargs[0]["prompt_to_repeat"].lower():
+                assert "limerick" not in variant.prompt.lower(), variant.prompt
+    assert siblings_prompts, failures
