@@ -383,6 +383,12 @@ class Constraint:
         """What this setting adds as a distractor (default: `distractor_effects`)."""
         return self.distractor_effects
 
+    def distractor_settings(self, seen: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The settings this type may take as a distractor, from those `seen` in the run
+        (default: all of them); a type whose settings belong to their own case's story
+        (another case's end line) offers settings of its own instead."""
+        return list(seen)
+
     # The wording grammar (None: templates/constraints/<id>.grammar when that file exists);
     # a type with a grammar is phrased by it, one without by its jinja2 wording file.
     grammar_path: ClassVar[Optional[str]] = None

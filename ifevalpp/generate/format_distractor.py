@@ -217,7 +217,10 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
                for other in own):
             continue
         setting = random.Random(f"{seed}:{instruction_id}")
-        kwargs = dict(setting.choice(_modest(list(settings[instruction_id]))))
+        offered = constraint.distractor_settings(list(settings[instruction_id]))
+        if not offered:
+            continue
+        kwargs = dict(setting.choice(_modest(offered)))
         try:
             params = parse_params(instruction_id, kwargs, profile=profile)
         except (IfevalppError, ValueError):

@@ -95,3 +95,19 @@ def test_a_capital_word_count_is_no_distractor_where_the_prompt_asks_for_all_cap
     setting = {"capital_relation": "at least", "capital_frequency": 1}
     assert _typed(stated, capitals, setting) is None
     assert _typed(plain, capitals, setting) is not None
+
+
+def test_an_end_line_as_distractor_is_a_generic_closing_never_another_case_s_story():
+    from ifevalpp.constraints.support.choosing import words
+
+    letter = build_layout("Write a cover letter for a job at a bakery. Do not use any commas.",
+                          [NO_COMMA], [{}])
+    found = typed_distractor(letter, random.Random(3), "official",
+                             {"startend:end_checker": [{"end_phrase": "love from Granny Mae."}]})
+    assert found is not None
+    assert found[1]["end_phrase"] in words()["end_phrases"]
+
+
+def test_an_end_line_is_no_distractor_on_a_rap():
+    rap = _lowercase("Write a rap about the morning bus.")
+    assert _typed(rap, "startend:end_checker", {"end_phrase": "That is all for now."}) is None

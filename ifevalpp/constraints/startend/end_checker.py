@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from ... import text
 from ...profiles import Profile
@@ -166,6 +166,14 @@ class EndChecker(Constraint):
 
     def sketch_texts(self, params: EndPhraseParams) -> list[str]:
         return [params.end_phrase]
+
+    # An end line suits a piece of prose (a letter, an essay), not a rap or a joke.
+    distractor_suits = frozenset({"prose", "letter"})
+
+    def distractor_settings(self, seen: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        # Another case's end line belongs to its story ("your love, and thanks." on a cover
+        # letter, "in India." on a budget request): a distractor takes a generic closing line.
+        return [{"end_phrase": phrase} for phrase in words()["end_phrases"]]
 
     def literal_bound_to_task(self, params: EndPhraseParams) -> bool:
         # A capitalised word inside a sentence (other than "I") names someone or something
