@@ -374,10 +374,20 @@ class Constraint:
     # case's types refuse some of them (`refuses_effects`), a postscript beside a fixed end.
     competes_as_format: ClassVar[bool] = False
     distractor_effects: ClassVar[frozenset[str]] = frozenset()
+    # The kinds of piece (generate/tasks.py features) this type suits as a distractor, one of
+    # which the task must name (empty: any piece): blanks to fill in suit a letter or a plan,
+    # not an explanation or a joke.
+    distractor_suits: ClassVar[frozenset[str]] = frozenset()
 
     def competing_effects(self, params: Any) -> frozenset[str]:
         """What this setting adds as a distractor (default: `distractor_effects`)."""
         return self.distractor_effects
+
+    def distractor_settings(self, seen: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The settings this type may take as a distractor, from those `seen` in the run
+        (default: all of them); a type whose settings belong to their own case's story
+        (another case's end line) offers settings of its own instead."""
+        return list(seen)
 
     # The wording grammar (None: templates/constraints/<id>.grammar when that file exists);
     # a type with a grammar is phrased by it, one without by its jinja2 wording file.
@@ -456,6 +466,12 @@ class Constraint:
     # The parameter whose words may come from the task (a keyword naming the task's cafe): a
     # task swap replaces such words.
     topic_field: ClassVar[Optional[str]] = None
+
+    def literal_bound_to_task(self, params: Any) -> bool:
+        """Whether a text the response must reproduce belongs to the case's own story (an
+        end line naming its people, "Yes Mom, I am Dave."): a new task takes a new text."""
+        return False
+
     # The parameter holding a stretch of the prompt the response must reproduce: the
     # generators rebuild that stretch and this parameter together.
     request_field: ClassVar[Optional[str]] = None

@@ -551,6 +551,15 @@ def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
                               or (out and _stands_alone("".join(out)))) else " "
             if out and joiner == "\n" and _stands_alone("".join(out)):
                 joiner = "\n\n"  # a riddle's answer line, a list item: a blank line after it
+            # The break the original had there: before this unit when its own text is gone
+            # (its statement is rendered in its place), else before the next one.
+            following = (unit.sep if not text else layout.units[position + 1].sep
+                         if position + 1 < len(layout.units) else "")
+            if (out and joiner == " " and "\n" in following
+                    and out[-1].rstrip().rstrip('"”\')*_')[-1:] not in ".!?:"):
+                # A line the original ended without a stop ("… starting with P.P.S"): the
+                # new sentence goes on a line of its own, as the original's next one did.
+                joiner = "\n" * min(2, following.count("\n"))
             if not out:
                 out.append(piece)
             else:

@@ -20,6 +20,7 @@ Only the original constraints are scored; the record names the distractor in its
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import random
 import re
@@ -40,9 +41,51 @@ _AT_START = frozenset({"adds_first_line", "sets_start"})
 _AT_END = frozenset({"adds_last_line", "sets_end", "ends_with_question"})
 
 
+# What a piece of one sentence (a sentence to rewrite, "write a long sentence") cannot take:
+# a second sentence, a list, a layout, lines of its own.
+_ONE_SENTENCE_REFUSES = frozenset({
+    "adds_sentence", "adds_lines", "adds_bullets", "numbered_list", "changes_shape", "uses_table",
+    "limits_paragraph_length", "adds_first_line", "adds_last_line", "ends_with_question",
+    "needs_question_mark"})
+_ONE_SENTENCE_TASK = re.compile(
+    r"\b(?:a|one|single|the)\s+(?:(?:long|short|single|funny|formal|new)\s+)*sentence\b", re.I)
+_REWORK = re.compile(r"\b(?:re-?write|rephrase|paraphrase|reword|criti[cs]i[sz]e|edit|improve)\b",
+                     re.I)
+_QUOTED = re.compile(r'["\u201c]([^"\u201d]{3,})["\u201d]')
+# A quoted text this short, to rework, gives a reply of about its size: a sentence or two.
+_SHORT_QUOTE_WORDS = 30
+
+
+def one_sentence(layout: Layout) -> bool:
+    """Whether the task asks for a piece of about one sentence: a sentence of its own
+    ("Write a long sentence about …") or a short quoted text to rewrite or criticise."""
+    text = " ".join(unit.text for unit in layout.task_units())
+    if _ONE_SENTENCE_TASK.search(text) and not re.search(r"\bsentences\b", text, re.I):
+        return True
+    if not _REWORK.search(text):
+        return False
+    quoted = [match.group(1) for match in _QUOTED.finditer(text)]
+    return bool(quoted) and max(len(tokens(q)) for q in quoted) <= _SHORT_QUOTE_WORDS
+
+
+def piece_kind(layout: Layout) -> frozenset[str]:
+    """The features (generate/tasks.py) of the first kind of piece the task sentences name
+    (a letter, a plan, an essay), or none."""
+    from .tasks import catalogue as task_catalogue
+
+    text = " ".join(unit.text for unit in layout.task_units()).lower()
+    found: Optional[tuple[int, frozenset[str]]] = None
+    for genre in task_catalogue().genres:
+        match = re.search(rf"\b{re.escape(genre.noun.lower())}s?\b", text)
+        if match and (found is None or match.start() < found[0]):
+            found = (match.start(), genre.features)
+    return found[1] if found else frozenset()
+
+
 def demands(layout: Layout) -> Demands:
-    """What the case's constraints refuse a distractor, from the types' declarations."""
-    refuses: set[str] = set()
+    """What the case's constraints refuse a distractor, from the types' declarations, and
+    what a piece of one sentence cannot take."""
+    refuses: set[str] = set(_ONE_SENTENCE_REFUSES) if one_sentence(layout) else set()
     needs: set[str] = set()
     for instruction_id, params in zip(layout.ids, layout.params):
         constraint = get(instruction_id)
@@ -88,7 +131,8 @@ def case_witness(layout: Layout, profile: str) -> Optional[str]:
 
 def compatible_requirements(layout: Layout, profile: str) -> list[Requirement]:
     """Catalogue requirements that the case's constraints accept, proven by a joint witness."""
-    wanted = demands(layout)
+    found = demands(layout)
+    wanted = Demands(found.refuses | _stated_refusals(layout), found.needs)
     witness = case_witness(layout, profile)
     return [requirement for requirement in catalogue() if wanted.accepts(requirement)
             and requirement.suits(layout.prompt)
@@ -142,14 +186,15 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
     the conflict declarations allow it (`conflicts_with`, and the case's `refuses_effects`
     against what it adds, `competing_effects`) and the witness builder finds one response
     passing the case's constraints and it, and (for verse and short pieces) the type suits
-    the piece (`task_needs`, `task_avoids`). The types are tried in an order fixed per case
+    the piece (`task_needs`, `task_avoids`; a sentence to rewrite counts as a short piece;
+    `distractor_suits`: the kinds of piece it fits at all). The types are tried in an order fixed per case
     and the `turn`-th that fits is taken, so sibling distractors get different types.
     Returns (id, kwargs, its wording) or None."""
     from ..validate.witness import build_witness
 
     picker = seeded_random(rng)
     own = set(layout.ids)
-    refused = demands(layout).refuses
+    refused = demands(layout).refuses | _stated_refusals(layout)
     candidates = [instruction_id for instruction_id in sorted(settings)
                   if instruction_id not in own and getattr(get(instruction_id),
                                                            "competes_as_format", False)]
@@ -159,15 +204,23 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
     # `turn`-th fitting type is a different type for every turn: siblings never share one.
     fitting = 0
     piece = verse_features(layout)
+    if one_sentence(layout):
+        piece = (piece or frozenset()) | {"short"}
+    kind = piece_kind(layout)
     for instruction_id in candidates[:_TRIED]:
         constraint = get(instruction_id)
         if piece is not None and (constraint.task_needs - piece or constraint.task_avoids & piece):
             continue  # no bullet points in a song, no placeholders in a haiku
+        if constraint.distractor_suits and not constraint.distractor_suits & kind:
+            continue  # blanks to fill in suit a letter or a plan, not an explanation
         if any(instruction_id in get(other).conflicts_with or other in constraint.conflicts_with
                for other in own):
             continue
         setting = random.Random(f"{seed}:{instruction_id}")
-        kwargs = dict(setting.choice(_modest(list(settings[instruction_id]))))
+        offered = constraint.distractor_settings(list(settings[instruction_id]))
+        if not offered:
+            continue
+        kwargs = dict(setting.choice(_modest(offered)))
         try:
             params = parse_params(instruction_id, kwargs, profile=profile)
         except (IfevalppError, ValueError):
@@ -191,6 +244,31 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
         sentence = constraint.phrase(params, picker, ("imperative", "declarative", "question"))
         return instruction_id, params.model_dump(mode="json", exclude_none=True), sentence
     return None
+
+
+def _stated_refusals(layout: Layout) -> frozenset[str]:
+    """What the types the prompt states without checking them ("Answer in all caps." beside
+    a placeholder count) refuse a distractor: the prompt asks for them all the same, so a
+    capital-word count there would be redundant or contradict it. Types without settings
+    only (their statement is the whole of them)."""
+    found: set[str] = set()
+    own = set(layout.ids)
+    for constraint in _settingless_refusers():
+        if constraint.id in own:
+            continue
+        if constraint.statements(layout.prompt, parse_params(constraint.id, {})):
+            found |= set(constraint.refuses_effects)
+    return frozenset(found)
+
+
+@functools.lru_cache(maxsize=1)
+def _settingless_refusers() -> tuple[Any, ...]:
+    """The types without settings that refuse some distractor effect (all caps, JSON, …)."""
+    from ..constraints import REGISTRY
+
+    return tuple(get(instruction_id) for instruction_id in sorted(REGISTRY)
+                 if get(instruction_id).refuses_effects
+                 and not get(instruction_id).Params.model_fields)
 
 
 # How many types, at most, are tried for one distractor (each try may build a witness).
@@ -220,11 +298,11 @@ def add_format_distractor(layout: Layout, rng: Any, index: int, *, attempt: int 
     start = picker.randrange(len(pool))
     requirement = pool[(start + index - 1 + attempt) % len(pool)]
     # A long prompt needs a longer addition to read as another prompt (cousins keep a
-    # normalised token edit distance of 0.15): of a few wordings, the first long enough.
+    # normalised token edit distance of 0.15): of up to 24 wordings, the first long enough.
     sampler = Sampler(picker)
     needed = 0.2 * len(tokens(layout.prompt))
     sentence = ""
-    for _ in range(8):
+    for _ in range(24):
         candidate = requirement.render(sampler, {}).text
         if len(tokens(candidate)) > len(tokens(sentence)):
             sentence = candidate

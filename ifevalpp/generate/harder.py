@@ -6,7 +6,8 @@ more highlights, more keyword repeats), fewer for "less than" and "at most"; an
 "around" target has no direction. `harder_value` gives the i-th of n increasingly
 hard values for one count — each a number a person would write (300, not 301),
 within the range the checker and the task allow, each at least `MIN_STEP` (15%)
-away from the original, and never an absurd jump (at most `max_factor` times
+away from the original and `SIBLING_STEP` (10%) from the next easier one, and never an
+absurd jump (at most `max_factor` times
 harder than the original). Which range a type allows and
 what a task can carry is the type's and the task's business; this module only
 walks the ladder.
@@ -19,6 +20,7 @@ from typing import Optional, Sequence
 
 HARDER_UP = frozenset({"at least"})
 MIN_STEP = 0.15
+SIBLING_STEP = 0.1
 HARDER_DOWN = frozenset({"less than", "at most"})
 
 
@@ -83,7 +85,14 @@ def candidates(current: int, relation: str, *, floor: int, ceiling: int,
                 rounded.add(value)
     if rounded:
         pool = rounded  # fewer steps then, and a sibling takes a new task instead
-    return sorted(pool, reverse=step < 0)
+    # Each value a step worth the name beyond the one before, too: siblings ask for 20 and
+    # 18 words, never 20 and 19 (a 5% step is the same request).
+    ladder_values: list[int] = []
+    for value in sorted(pool, reverse=step < 0):
+        before = ladder_values[-1] if ladder_values else None
+        if before is None or abs(value - before) >= max(1, math.ceil(SIBLING_STEP * before)):
+            ladder_values.append(value)
+    return ladder_values
 
 
 def harder_value(current: int, relation: str, index: int, *, of: int = 3, floor: int = 0,

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from ..constraints import get
-from ..constraints.support.choosing import chance, choice, words
+from ..constraints.support.choosing import choice, words
 from ..profiles import Profile
 from .compose import PRESENTATIONS, ComposeError, Composed, in_place, restructured
 from .decompose import Layout, outlined
@@ -89,11 +89,24 @@ def _new_params(layout: Layout, rng: Any, targets: Sequence[int], profile: Profi
         if direction == "harder" and any(
                 _direction(layout.ids[index], layout.params[index], params[index]) == "easier"
                 or _relation_turned(layout.ids[index], layout.params[index], params[index])
+                or _eased_by_swap(layout.ids[index], layout.params[index], params[index])
                 for index in targets):
+            continue
+        if direction == "harder" and _collapsed(layout, params):
             continue
         if compatible(layout.ids, params, profile=profile) is None:
             return params
     return None
+
+
+def _eased_by_swap(instruction_id: str, before: Any, after: Any) -> bool:
+    """Whether a counted constraint kept its count and changed something else: a keyword
+    swapped at the floor of "less than" ('the' < 2 -> 'river' < 2) is no harder, it is
+    easier, so under "harder" the count must move (or another setting, or a new task)."""
+    spec = get(instruction_id).count
+    if spec is None or spec.shape == "exact":
+        return False
+    return _direction(instruction_id, before, after) == "changed" and before != after
 
 
 def _relation_turned(instruction_id: str, before: Any, after: Any) -> bool:
@@ -129,17 +142,10 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *, donors: Sequence[D
     targets = _targets(layout) if attempt < 6 else []
     problems = []
     if targets:
-        order = list(targets)
-        start = int(choice(rng, range(len(order))))
-        order = order[start:] + order[:start]
-        for target in order:
-            chosen = [target]
-            others = [item for item in targets if item != target]
-            if others and chance(rng, 0.3):
-                chosen.append(choice(rng, others))
+        for chosen in _target_plan(layout, targets, index):
             params = _new_params(layout, rng, chosen, profile, direction=direction, step=index)
             if params is None:
-                problems.append(f"{layout.ids[target]}: no compatible setting")
+                problems.append(f"{layout.ids[chosen[0]]}: no compatible setting")
                 continue
             detail = {"strategy": "parameters",
                       "changed": [layout.ids[item] for item in chosen],
@@ -156,8 +162,58 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *, donors: Sequence[D
                                 detail=detail)
             except ComposeError as exc:
                 problems.append(str(exc))
-    return new_task(layout, rng, index=index, attempt=attempt)
+    return new_task(layout, rng, index=index, attempt=attempt, profile=profile,
+                    direction=direction)
     raise ComposeError("; ".join(problems) or "no reconfigurable parameter and no task to swap in")
+
+
+def _target_plan(layout: Layout, targets: Sequence[int], index: int) -> list[list[int]]:
+    """Which constraints the `index`-th sibling changes, first choice first. The order and
+    whether two change are fixed per case, and a later sibling changes every constraint an
+    earlier one did (the first, then the first two), each a step further: so every setting
+    of a sibling is at least as hard as in the sibling before (no letter count falling back
+    from 70 to 50 while the word list grows). The other orders are fallbacks."""
+    seed = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[4:8], "big")
+    start = seed % len(targets)
+    order = list(targets[start:]) + list(targets[:start])
+    pair = len(order) >= 2 and (seed >> 8) % 10 < 4 and index >= 2
+    plans = []
+    for shift in range(len(order)):
+        rotated = order[shift:] + order[:shift]
+        plans.append(rotated[:2] if pair else rotated[:1])
+    return plans
+
+
+def _window(layout: Layout, params: Sequence[Any]) -> dict[tuple[str, str], list[int]]:
+    """For each counted type stated as a range (at least A, less than B), the bounds."""
+    bounds: dict[tuple[str, str], list[int]] = {}
+    for instruction_id, item in zip(layout.ids, params):
+        spec = get(instruction_id).count
+        if spec is None or spec.shape == "exact" or not spec.relation_field:
+            continue
+        relation = getattr(item, spec.relation_field)
+        value = getattr(item, spec.field)
+        low, high = bounds.setdefault((instruction_id, spec.field), [0, 10**9])
+        if relation == "at least":
+            bounds[(instruction_id, spec.field)][0] = max(low, value)
+        elif relation == "less than":
+            bounds[(instruction_id, spec.field)][1] = min(high, value - 1)
+        elif relation == "at most":
+            bounds[(instruction_id, spec.field)][1] = min(high, value)
+    return bounds
+
+
+def _collapsed(layout: Layout, params: Sequence[Any]) -> bool:
+    """Whether a range (at least 600, less than 700 words) lost more than three quarters of
+    its width, or collapsed to one value (exactly 700): a sliver, not a harder request."""
+    before, after = _window(layout, layout.params), _window(layout, params)
+    for key, (low, high) in before.items():
+        if high >= 10**9 or low == 0:
+            continue
+        new_low, new_high = after[key]
+        if new_high - new_low < max(1, (high - low) // 4):
+            return True
+    return False
 
 
 def task_demands(layout: Layout) -> tuple[set[str], set[str], Optional[int], Optional[int]]:
@@ -177,9 +233,12 @@ def task_demands(layout: Layout) -> tuple[set[str], set[str], Optional[int], Opt
     return needs, avoids, low, high
 
 
-def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0) -> Composed:
+def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
+             profile: Profile = "official", direction: str = "any") -> Composed:
     """A task of our own (generate/tasks.py) that suits the constraints (`task_demands`);
-    the constraints are all stated anew around it."""
+    the constraints are all stated anew around it. Under "harder" the settings move as the
+    `index`-th sibling's would (where they can), so a late sibling with a new task does not
+    fall back to the original bound after its siblings tightened it."""
     from ..constraints.support.choosing import seeded_random
     from .tasks import TaskMaker
 
@@ -193,13 +252,52 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0) -> Compo
         raise ComposeError(f"no task of ours offers {sorted(needs)} without {sorted(avoids)} "
                            f"at {low}-{high} words")
     detail = {"strategy": "task", "task_source": "grammar", "task_genre": task.genre}
-    params, swapped = _untie_keywords(layout, task.text, rng)
+    tuned = None
+    targets = _targets(layout) if direction == "harder" else []
+    for chosen in (_target_plan(layout, targets, index) if targets else []):
+        tuned = _new_params(layout, rng, chosen, profile, direction=direction, step=index)
+        if tuned is not None:
+            break
+    params, swapped = _untie_keywords(layout, task.text, rng, params=tuned)
     if swapped:
         detail["keywords_swapped"] = swapped
+    params, renewed = _renew_bound_literals(layout, params, rng, profile)
+    if renewed:
+        detail["literals_renewed"] = renewed
     every = {position for position, item_id in enumerate(layout.ids)
              if not get(item_id).request_field}
+    # The request to repeat is said anew too: the original's may name the old piece
+    # ("Before you give the limerick, repeat …") when the new task asks for a poem.
     return in_place(layout, rng, targets=every, params=params, task_override=task.text,
-                    rephrase_repeat=False, detail=detail)
+                    rephrase_repeat=True, detail=detail)
+
+
+def _bans(instruction_id: str, params: Any) -> bool:
+    """Whether a counted constraint caps its count ("'the' less than 2 times"): another word
+    in its place would be one the new task never needs, a far easier request, so the word
+    stays."""
+    from .harder import direction
+
+    spec = get(instruction_id).count
+    if spec is None or not spec.relation_field:
+        return False
+    return direction(getattr(params, spec.relation_field)) < 0
+
+
+def _renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: Profile
+                          ) -> tuple[list[Any], list[str]]:
+    """A text the response must reproduce that belongs to the old task's story (an end line
+    naming its people) gets another setting of its type for the new task."""
+    renewed: list[str] = []
+    fresh = list(params)
+    for index, instruction_id in enumerate(layout.ids):
+        constraint = get(instruction_id)
+        if constraint.literal_bound_to_task(fresh[index]):
+            fresh[index] = constraint.reconfigure(fresh[index], rng, profile=profile)
+            renewed.append(instruction_id)
+    if renewed and compatible(layout.ids, fresh, profile=profile) is not None:
+        raise ComposeError("the old task's own texts cannot be replaced compatibly")
+    return fresh, renewed
 
 
 def swap_task(layout: Layout, rng: Any, donors: Sequence[Donor], *, index: int,
@@ -223,7 +321,7 @@ def swap_task(layout: Layout, rng: Any, donors: Sequence[Donor], *, index: int,
     every = {position for position, instruction_id in enumerate(layout.ids)
              if not get(instruction_id).request_field}
     return in_place(layout, rng, targets=every, params=params, task_override=donor.task,
-                    rephrase_repeat=False, detail=detail)
+                    rephrase_repeat=True, detail=detail)
 
 
 _KEYWORD_STATEMENT = re.compile(r"\b(?:words?|keywords?|terms?|appears?|appearing|times|twice|"
@@ -235,8 +333,8 @@ def _bound(word: str, text: str) -> bool:
                      re.IGNORECASE) is not None
 
 
-def _untie_keywords(layout: Layout, task: str, rng: Any, *, profile: Profile = "official"
-                    ) -> tuple[list[Any], list[str]]:
+def _untie_keywords(layout: Layout, task: str, rng: Any, *, profile: Profile = "official",
+                    params: Optional[Sequence[Any]] = None) -> tuple[list[Any], list[str]]:
     """Keywords that come from the old task ("a cafe called 'Ember'") make no sense with
     another task: each one named in the old task's sentences (and not in the new task) is
     replaced by a word from the keyword list, with the same count."""
@@ -244,13 +342,13 @@ def _untie_keywords(layout: Layout, task: str, rng: Any, *, profile: Profile = "
     # 'harbour' shows up twice or more" names the keyword without tying it to the topic).
     old_task = " ".join(unit.text for unit in layout.units
                         if not unit.pure and not _KEYWORD_STATEMENT.search(unit.text))
-    params = list(layout.params)
+    params = list(params if params is not None else layout.params)
     swapped: list[str] = []
     taken = {word.lower() for word in re.findall(r"[A-Za-z]+", layout.prompt + " " + task)}
     pool = [word for word in words()["keywords"] if word.lower() not in taken]
     for index, instruction_id in enumerate(layout.ids):
         field_name = get(instruction_id).topic_field
-        if field_name is None:
+        if field_name is None or _bans(instruction_id, params[index]):
             continue
         item = params[index]
         value = getattr(item, field_name)

@@ -64,6 +64,7 @@ EFFECTS: dict[str, str] = {
     "needs_capitals": "capital letters",
     "adds_english_text": "English words the response must contain (an end phrase)",
     "counts_capital_words": "a count of words written in capitals",
+    "bans_commas": "no commas anywhere",
 }
 
 # What a requirement rules out in a response.

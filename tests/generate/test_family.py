@@ -99,7 +99,11 @@ def test_reconfigurations_change_a_value_state_it_and_drop_the_old_one(families)
             assert _stated(variant.prompt, instruction_id, after), (variant.key, variant.prompt)
             old, _ = _edits(instruction_id, variant.prompt, parse_params(instruction_id, before))
             new, _ = _edits(instruction_id, variant.prompt, parse_params(instruction_id, after))
-            assert not set(old) - set(new), (variant.key, variant.prompt, before)
+            # The old setting is stated nowhere outside the new statement (the keyword alone
+            # is found inside "work "basket" in 5 times or more").
+            outside = [(start, end) for start, end in old
+                       if not any(s <= start and end <= e for s, e in new)]
+            assert not outside, (variant.key, variant.prompt, before)
 
 
 def test_task_swap_for_a_case_without_parameters(families):

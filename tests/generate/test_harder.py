@@ -66,3 +66,11 @@ def test_index_outside_range_is_refused():
 ])
 def test_harder_values_are_round_numbers_a_person_would_ask_for(current, relation, expected):
     assert candidates(current, relation, floor=1, ceiling=10**6, max_factor=1.5) == expected
+
+
+@pytest.mark.parametrize("current, relation", [(25, "less than"), (24, "less than"),
+                                               (14, "at least"), (300, "at least")])
+def test_each_harder_value_is_a_real_step_beyond_the_one_before(current, relation):
+    values = candidates(current, relation, floor=1, ceiling=10**6, max_factor=1.5)
+    for easier, harder in zip(values, values[1:]):
+        assert abs(harder - easier) >= max(1, 0.1 * easier), values

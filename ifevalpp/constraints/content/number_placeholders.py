@@ -33,8 +33,9 @@ class NumberPlaceholders(Constraint):
     """At least N `[...]` spans (shortest match; `[]` and markdown link text count too)."""
 
     id = "detectable_content:number_placeholders"
-    task_avoids = frozenset({"question", "poem"})
+    task_avoids = frozenset({"question", "poem", "short"})
     competes_as_format = True
+    distractor_suits = frozenset({"letter", "structured"})
     Params = PlaceholdersParams
     count = CountSpec("num_placeholders", shape="at_least")
     harder_ceiling = 15

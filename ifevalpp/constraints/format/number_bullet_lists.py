@@ -40,8 +40,10 @@ class NumberBulletLists(Constraint):
     id = "detectable_format:number_bullet_lists"
     task_needs = frozenset({"list"})
     competes_as_format = True
-    distractor_effects = frozenset({"adds_bullets", "changes_shape"})
-    refuses_effects = frozenset({"adds_bullets", "numbered_list"})
+    # A reply that is all bullets begins with one: nothing else can open it (a repeated request).
+    distractor_effects = frozenset({"adds_bullets", "changes_shape", "sets_start"})
+    # A list of exactly N bullets is the whole layout: no paragraphs in *** or another shape.
+    refuses_effects = frozenset({"adds_bullets", "numbered_list", "changes_shape"})
     Params = BulletsParams
     count = CountSpec("num_bullets", shape="exact")
     format_phrase = True

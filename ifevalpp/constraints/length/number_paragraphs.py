@@ -63,8 +63,10 @@ class NumberParagraphs(Constraint):
     id = "length_constraints:number_paragraphs"
     task_needs = frozenset({"paragraphs"})
     competes_as_format = True
-    distractor_effects = frozenset({"adds_lines"})
-    refuses_effects = frozenset({"adds_first_line", "adds_last_line", "limits_paragraph_length"})
+    # Exactly N paragraphs is a fixed structure: it neither sits in nor takes another shape.
+    distractor_effects = frozenset({"adds_lines", "changes_shape"})
+    refuses_effects = frozenset({"adds_first_line", "adds_last_line", "limits_paragraph_length",
+                                 "changes_shape"})
     Params = ParagraphsParams
     count = CountSpec("num_paragraphs", shape="exact", floor=1)
     format_phrase = True

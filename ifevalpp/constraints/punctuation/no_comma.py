@@ -30,6 +30,7 @@ class NoComma(Constraint):
 
     id = "punctuation:no_comma"
     competes_as_format = True
+    distractor_effects = frozenset({"bans_commas"})
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from ... import text
 from ...profiles import Profile
@@ -44,6 +44,10 @@ def _end_phrase_position(prompt: str, phrase: str,
     return (occurrences[0].start(), occurrences[0].end()) if occurrences else None
 
 
+# A capitalised word after another word of its sentence ("Mom" in "Yes Mom"), not "I".
+_NAMED = re.compile(r"(?<=[\w,;] )(?!I\b|I'\w)[A-Z]")
+
+
 class EndPhraseParams(Params):
     end_phrase: NonEmptyText
 
@@ -57,7 +61,8 @@ class EndChecker(Constraint):
 
     id = "startend:end_checker"
     competes_as_format = True
-    distractor_effects = frozenset({"sets_end", "adds_english_text"})
+    # An end phrase is a sentence of its own: none beside a one-sentence rewrite.
+    distractor_effects = frozenset({"sets_end", "adds_english_text", "adds_sentence"})
 
     def competing_effects(self, params: Any) -> frozenset[str]:
         capitals = any(ch.isupper() for ch in params.end_phrase)
@@ -161,6 +166,19 @@ class EndChecker(Constraint):
 
     def sketch_texts(self, params: EndPhraseParams) -> list[str]:
         return [params.end_phrase]
+
+    # An end line suits a piece of prose (a letter, an essay), not a rap or a joke.
+    distractor_suits = frozenset({"prose", "letter"})
+
+    def distractor_settings(self, seen: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        # Another case's end line belongs to its story ("your love, and thanks." on a cover
+        # letter, "in India." on a budget request): a distractor takes a generic closing line.
+        return [{"end_phrase": phrase} for phrase in words()["end_phrases"]]
+
+    def literal_bound_to_task(self, params: EndPhraseParams) -> bool:
+        # A capitalised word inside a sentence (other than "I") names someone or something
+        # of the case's story: "Yes Mom, I am Dave." suits no riddle about a seaside town.
+        return bool(_NAMED.search(params.end_phrase))
 
     def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
         if field == "end_phrase" and before in piece:

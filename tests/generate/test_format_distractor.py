@@ -1,0 +1,113 @@
+"""Which competing requirements a distractor may add: the fit with the case's structure and
+with the size and kind of piece the task asks for (the proof refuses the misfits)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ifevalpp.generate.decompose import build_layout
+from ifevalpp.generate.format_distractor import (
+    compatible_requirements, one_sentence, typed_distractor)
+
+BULLETS = "detectable_format:number_bullet_lists"
+PARAGRAPHS = "length_constraints:number_paragraphs"
+PLACEHOLDERS = "detectable_content:number_placeholders"
+NO_COMMA = "punctuation:no_comma"
+LOWERCASE = "change_case:english_lowercase"
+
+
+def _typed(layout, instruction_id, kwargs):
+    return typed_distractor(layout, random.Random(3), "official", {instruction_id: [kwargs]})
+
+
+def _lowercase(prompt):
+    return build_layout(prompt + " Answer in lowercase letters only.", [LOWERCASE], [{}])
+
+
+def test_no_comma_is_no_distractor_beside_json():
+    layout = build_layout("List three rivers with their lengths. Wrap the entire output in JSON "
+                          "format.", ["detectable_format:json_format"], [{}])
+    assert _typed(layout, NO_COMMA, {}) is None
+    assert _typed(_lowercase("Write an essay about trains."), NO_COMMA, {}) is not None
+
+
+def test_bullets_are_no_distractor_beside_an_exact_paragraph_count():
+    layout = build_layout("Write an essay about trains in exactly 3 paragraphs, separated by the "
+                          "markdown divider ***.", [PARAGRAPHS], [{"num_paragraphs": 3}])
+    assert _typed(layout, BULLETS, {"num_bullets": 3}) is None
+
+
+def test_paragraphs_are_no_distractor_beside_a_list_of_exact_bullets():
+    layout = build_layout("Write a blog post about trains as exactly 4 bullet points, using "
+                          "markdown bullets such as:\n* This is a point.",
+                          [BULLETS], [{"num_bullets": 4}])
+    assert _typed(layout, PARAGRAPHS, {"num_paragraphs": 3}) is None
+
+
+def test_a_reply_of_bullets_is_no_distractor_beside_a_repeated_request():
+    request = "Write a blog post about the history of trains for young readers."
+    layout = build_layout(f"{request} First repeat the request word for word without change, "
+                          f"then give your answer.", ["combination:repeat_prompt"],
+                          [{"prompt_to_repeat": request}])
+    assert _typed(layout, BULLETS, {"num_bullets": 3}) is None
+
+
+@pytest.mark.parametrize("prompt", [
+    'Rewrite the sentence: "The cat slept on the warm mat all day."',
+    "Write a long sentence about the first snow of winter.",
+    'Criticise this line in a funny way: "Every cloud has a silver lining."',
+])
+def test_a_piece_of_one_sentence_is_read_as_one(prompt):
+    assert one_sentence(_lowercase(prompt))
+
+
+@pytest.mark.parametrize("prompt", [
+    "Write an essay about the first snow of winter.",
+    "Write a story of at least ten sentences about a dog.",
+])
+def test_a_longer_piece_is_not_read_as_one_sentence(prompt):
+    assert not one_sentence(_lowercase(prompt))
+
+
+def test_a_sentence_to_rewrite_takes_no_list_layout_or_second_sentence():
+    layout = _lowercase('Rewrite the sentence: "The cat slept on the warm mat all day."')
+    offered = {requirement.id for requirement in compatible_requirements(layout, "official")}
+    assert not offered & {"numbered-list", "rhetorical-question", "table", "heading-per-section"}
+    assert _typed(layout, BULLETS, {"num_bullets": 3}) is None
+    assert _typed(layout, PLACEHOLDERS, {"num_placeholders": 1}) is None
+
+
+def test_placeholders_distract_in_a_letter_not_in_an_explanation():
+    explanation = _lowercase("Explain why people enjoy watching trains go by.")
+    letter = _lowercase("Write a letter to a friend about the trains you saw on holiday.")
+    assert _typed(explanation, PLACEHOLDERS, {"num_placeholders": 2}) is None
+    assert _typed(letter, PLACEHOLDERS, {"num_placeholders": 2}) is not None
+
+
+def test_a_capital_word_count_is_no_distractor_where_the_prompt_asks_for_all_caps():
+    stated = build_layout("Plan a weekend in Rome. Answer in all caps. Include at least 2 "
+                          "placeholders such as [hotel].", [PLACEHOLDERS], [{"num_placeholders": 2}])
+    plain = build_layout("Plan a weekend in Rome. Include at least 2 placeholders such as "
+                         "[hotel].", [PLACEHOLDERS], [{"num_placeholders": 2}])
+    capitals = "change_case:capital_word_frequency"
+    setting = {"capital_relation": "at least", "capital_frequency": 1}
+    assert _typed(stated, capitals, setting) is None
+    assert _typed(plain, capitals, setting) is not None
+
+
+def test_an_end_line_as_distractor_is_a_generic_closing_never_another_case_s_story():
+    from ifevalpp.constraints.support.choosing import words
+
+    letter = build_layout("Write a cover letter for a job at a bakery. Do not use any commas.",
+                          [NO_COMMA], [{}])
+    found = typed_distractor(letter, random.Random(3), "official",
+                             {"startend:end_checker": [{"end_phrase": "love from Granny Mae."}]})
+    assert found is not None
+    assert found[1]["end_phrase"] in words()["end_phrases"]
+
+
+def test_an_end_line_is_no_distractor_on_a_rap():
+    rap = _lowercase("Write a rap about the morning bus.")
+    assert _typed(rap, "startend:end_checker", {"end_phrase": "That is all for now."}) is None
