@@ -277,6 +277,15 @@ def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
                     want(index, position)
                 continue
             spans = [span for index in hit for span in local_spans(layout, unit, index)]
+            if _bare_split(layout, unit, hit, spans):
+                # "Separate the essay and the poem with ******": cutting the value would leave
+                # "Separate the essay and the poem" bare; the parts are named by the task
+                # ("… an essay … then a poem"), so the whole sentence goes and is said anew.
+                unit_text[position] = None
+                changed = True
+                for index in _stated_by(layout, unit):
+                    want(index, position)
+                continue
             if all(_mention_only(unit.text, local_spans(layout, unit, index)) and any(
                     other.pure for other in layout.units_of(index)) for index in hit):
                 # Only a word of the task matched ("a Zelda fan", "trying to avoid using the
@@ -300,7 +309,7 @@ def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
                     for index in sorted(formats):
                         want(index, position)
                     continue
-                unit_text[position] = unit.text
+                unit_text[position] = _mentions_updated(layout, unit, hit, params)
                 continue
             stripped = strip_clause(unit.text, spans, _literals(layout, hit))
             if stripped is not None and not _still_states(layout, stripped, unit, hit):
@@ -359,6 +368,38 @@ _CLAUSE_BREAK = re.compile(r"\s*(?:;|--?\s|(?:,\s*)?(?:and|but|so)\s|,\s*(?:writ
 
 
 _BAN = re.compile(r"\b(?:without|avoid|avoiding|no|not|never|don't|refrain)\b", re.IGNORECASE)
+
+
+def _mentions_updated(layout: Layout, unit: Unit, hit: set[int],
+                      params: Optional[Sequence[Any]]) -> str:
+    """A task unit that only mentions constraints stated elsewhere, with the mentioned values
+    changed where the cousin changes them ("[Section 1: …, in Marathi language]" says Russian
+    when the cousin asks for Russian): a stale mention would contradict the statement."""
+    text: Optional[str] = unit.text
+    for index in sorted(hit):
+        if params is None or params[index] == layout.params[index]:
+            continue
+        text = substitute_values(layout, unit, index, params[index], text)
+        if text is None:
+            raise ComposeError(f"cannot change {layout.ids[index]} where the task mentions it "
+                               f"({unit.text[:60]!r})")
+    return text
+
+
+_SPLIT_VERBS = frozenset({"separate", "divide", "split", "then", "and"})
+
+
+def _bare_split(layout: Layout, unit: Unit, hit: set[int], spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether cutting the statement of a type that names the answer's parts would leave only
+    the verb and the parts ("Separate the essay and the poem"): a fragment, not a request."""
+    if not any(get(layout.ids[index]).names_parts for index in hit):
+        return False
+    stripped = strip_clause(unit.text, spans, _literals(layout, hit))
+    if stripped is None:
+        return False
+    from .decompose import _piece_words
+    words = {word.lower().strip(".,") for word in _content_words(stripped)}
+    return not (words - _piece_words() - _SPLIT_VERBS)
 
 
 def _strip_one(layout: Layout, unit: Unit, hit: set[int],
@@ -676,6 +717,10 @@ _OWN_WANT = re.compile(r"\bI(?:'d| would) like\b|\bI (?:need|want)\b|\bwhat I\b|
                        r"would you mind|is it possible)\b", re.IGNORECASE)
 
 
+# A task with a "Here is my question:" of its own takes no "Here is the task:" label too.
+_HAS_HERE = re.compile(r"(?i)\bhere(?: is|'s| are)\b")
+
+
 def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentation: str,
                  task_override: Optional[str] = None, vary: bool = True,
                  targets: Optional[set[int]] = None, detail: Optional[dict[str, Any]] = None,
@@ -742,7 +787,7 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         if way == 0:
             intro = layout_phrase("first_intro", rng, single=len(order) == 1)
             request = intro + " " + block + "\n\n" + task
-        elif way == 1 and not _LABELLED.match(task) and \
+        elif way == 1 and not _LABELLED.match(task) and not _HAS_HERE.search(task) and \
                 not _OWN_WANT.search(task.split("\n", 1)[0]):
             head = task.split("\n", 1)[0].rstrip()
             asks = head.endswith("?") and not re.match(
