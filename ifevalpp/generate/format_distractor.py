@@ -188,7 +188,20 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
             fitting += 1
             continue
         # A sentence added after a prompt that was complete without it ("Also, …").
-        sentence = constraint.phrase(params, picker, ("imperative", "declarative", "question"))
+        # It shares the reply with the case's constraints (see compose.wording_context); a
+        # long prompt needs a longer addition, as for a catalogue requirement below.
+        from .compose import wording_context
+        context = wording_context(ids, len(ids) - 1)
+        needed = 0.2 * len(tokens(layout.prompt))
+        sentence = ""
+        for turn in range(8):
+            candidate = constraint.phrase(params, picker, ("imperative", "declarative", "question"),
+                                          **context, **({"form": "addition"} if turn >= 4 and
+                                                        constraint.grammar() is not None else {}))
+            if len(tokens(candidate)) > len(tokens(sentence)):
+                sentence = candidate
+            if len(tokens(sentence)) >= needed:
+                break
         return instruction_id, params.model_dump(mode="json", exclude_none=True), sentence
     return None
 
@@ -224,8 +237,10 @@ def add_format_distractor(layout: Layout, rng: Any, index: int, *, attempt: int 
     sampler = Sampler(picker)
     needed = 0.2 * len(tokens(layout.prompt))
     sentence = ""
-    for _ in range(8):
-        candidate = requirement.render(sampler, {}).text
+    for turn in range(8):
+        # Later tries may say it comes on top ("One more thing, …"), which is longer.
+        candidate = requirement.render(sampler, {},
+                                       rule="addition" if turn >= 4 else "sentence").text
         if len(tokens(candidate)) > len(tokens(sentence)):
             sentence = candidate
         if len(tokens(sentence)) >= needed:
