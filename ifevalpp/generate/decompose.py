@@ -345,6 +345,10 @@ def repeat_index(ids: Sequence[str]) -> Optional[int]:
     return None
 
 
+# A sentence that points back at the statement before it ("This phrase …", "That line …").
+_POINTS_BACK = re.compile(r"(?i)^(?:this|that|the said) (?:phrase|line|sentence|marker|word|ending)\b")
+
+
 def build_layout(prompt: str, instruction_ids: Sequence[str],
                  kwargs: Sequence[dict[str, Any]], *, use_locate: bool = True) -> Layout:
     """Split `prompt` into units and attribute constraint evidence to them (`use_locate=False`
@@ -415,6 +419,12 @@ def build_layout(prompt: str, instruction_ids: Sequence[str],
                     rest = _content_words(_residual(prompt[start:end], local + literal_spans))
                     pure = len(rest) <= 1 and not _TASK_START.match(prompt[start:end])
         units.append(Unit(start, end, prompt[start:end], sep, owners, pure))
+    # "This phrase should be the very end of your entire response." after a statement says
+    # more of that statement: it goes (and is said anew) with it, never left before it.
+    for position in range(1, len(units)):
+        unit, before = units[position], units[position - 1]
+        if not unit.owners and before.pure and before.owners and _POINTS_BACK.match(unit.text):
+            units[position] = Unit(unit.start, unit.end, unit.text, unit.sep, before.owners, True)
     # Every unit pure would leave no task: keep the first one as the task.
     if units and all(unit.pure for unit in units):
         first = units[0]

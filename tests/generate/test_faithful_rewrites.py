@@ -56,3 +56,13 @@ def test_a_split_statement_is_not_left_as_a_bare_fragment():
     texts = [text for text in the_plan.unit_text.values() if text]
     assert not any(text.strip().endswith("the limerick") for text in texts), texts
     assert the_plan.render == [0]
+
+
+def test_a_sentence_pointing_back_at_a_statement_goes_with_it():
+    prompt = ("Write a note to a neighbour about a lost cat. End the note with \"See you "
+              "soon.\" This phrase should be the very last thing you write.")
+    layout = build_layout(prompt, ["startend:end_checker"], [{"end_phrase": "See you soon."}])
+    assert layout.units[-1].pure and layout.units[-1].owners == {0}
+    for seed in range(1, 4):
+        composed = rephrase(layout, random.Random(seed), seed)
+        assert "This phrase" not in composed.prompt, composed.prompt
