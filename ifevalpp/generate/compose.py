@@ -48,16 +48,33 @@ def dump(params: Any) -> dict[str, Any]:
 
 
 def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = STYLES[:3],
-           avoid: Optional[str] = None, usage: Any = None) -> str:
+           avoid: Optional[str] = None, usage: Any = None,
+           context: Optional[dict[str, Any]] = None) -> str:
     """Render one constraint in a random style and variant (not equal to `avoid`); `usage`
-    (shared by the sentences of one prompt) keeps them from repeating a frame."""
+    (shared by the sentences of one prompt) keeps them from repeating a frame; `context`
+    (`wording_context`) tells the grammar what else the prompt asks."""
     constraint = get(instruction_id)
+    extra = dict(context or {})
+    if usage is not None:
+        extra["usage"] = usage
     for _ in range(6):
-        text = (constraint.phrase(params, rng, styles, usage=usage) if usage is not None
-                else constraint.phrase(params, rng, styles))
+        text = constraint.phrase(params, rng, styles, **extra)
         if text != avoid:
             return text
     return text
+
+
+def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False) -> dict[str, Any]:
+    """What the wording of constraint `index` of a case checking `ids` must fit (guards of the grammars):
+    `after_copy` — the reply opens with the copied request, so no form may put anything else
+    first ("start with a title") or make the reply consist of one thing; `shares_reply` —
+    the case asks other things of the reply, so no form says the reply is only this one
+    ("your answer consists of 3 bullet points" beside a P.S.); `ahead` — the sentence comes
+    before the task, so no form may point at it ("make it …", "before you hand it over")."""
+    others = [get(instruction_id) for position, instruction_id in enumerate(ids)
+              if position != index]
+    return {"after_copy": any(other.request_field for other in others) or None,
+            "shares_reply": bool(others) or None, "ahead": ahead or None}
 
 
 def _sentence(text: str) -> str:
@@ -114,7 +131,8 @@ def _weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
         return None
     from ..wording import close_sentence
 
-    tail = constraint.phrase(params[index], rng, ("imperative",), form="attached", usage=usage)
+    tail = constraint.phrase(params[index], rng, ("imperative",), form="attached", usage=usage,
+                             **wording_context(layout.ids, index))
     body, mark = task.rstrip()[:-1].rstrip(), task.rstrip()[-1]
     if mark == "?" and tail.startswith(";"):
         return None
@@ -277,6 +295,15 @@ def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
                     want(index, position)
                 continue
             spans = [span for index in hit for span in local_spans(layout, unit, index)]
+            if _bare_split(layout, unit, hit, spans):
+                # "Separate the essay and the poem with ******": cutting the value would leave
+                # "Separate the essay and the poem" bare; the parts are named by the task
+                # ("… an essay … then a poem"), so the whole sentence goes and is said anew.
+                unit_text[position] = None
+                changed = True
+                for index in _stated_by(layout, unit):
+                    want(index, position)
+                continue
             if all(_mention_only(unit.text, local_spans(layout, unit, index)) and any(
                     other.pure for other in layout.units_of(index)) for index in hit):
                 # Only a word of the task matched ("a Zelda fan", "trying to avoid using the
@@ -300,7 +327,7 @@ def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
                     for index in sorted(formats):
                         want(index, position)
                     continue
-                unit_text[position] = unit.text
+                unit_text[position] = _mentions_updated(layout, unit, hit, params)
                 continue
             stripped = strip_clause(unit.text, spans, _literals(layout, hit))
             if stripped is not None and not _still_states(layout, stripped, unit, hit):
@@ -359,6 +386,38 @@ _CLAUSE_BREAK = re.compile(r"\s*(?:;|--?\s|(?:,\s*)?(?:and|but|so)\s|,\s*(?:writ
 
 
 _BAN = re.compile(r"\b(?:without|avoid|avoiding|no|not|never|don't|refrain)\b", re.IGNORECASE)
+
+
+def _mentions_updated(layout: Layout, unit: Unit, hit: set[int],
+                      params: Optional[Sequence[Any]]) -> str:
+    """A task unit that only mentions constraints stated elsewhere, with the mentioned values
+    changed where the cousin changes them ("[Section 1: …, in Marathi language]" says Russian
+    when the cousin asks for Russian): a stale mention would contradict the statement."""
+    text: Optional[str] = unit.text
+    for index in sorted(hit):
+        if params is None or params[index] == layout.params[index]:
+            continue
+        text = substitute_values(layout, unit, index, params[index], text)
+        if text is None:
+            raise ComposeError(f"cannot change {layout.ids[index]} where the task mentions it "
+                               f"({unit.text[:60]!r})")
+    return text
+
+
+_SPLIT_VERBS = frozenset({"separate", "divide", "split", "then", "and"})
+
+
+def _bare_split(layout: Layout, unit: Unit, hit: set[int], spans: Sequence[tuple[int, int]]) -> bool:
+    """Whether cutting the statement of a type that names the answer's parts would leave only
+    the verb and the parts ("Separate the essay and the poem"): a fragment, not a request."""
+    if not any(get(layout.ids[index]).names_parts for index in hit):
+        return False
+    stripped = strip_clause(unit.text, spans, _literals(layout, hit))
+    if stripped is None:
+        return False
+    from .decompose import _piece_words
+    words = {word.lower().strip(".,") for word in _content_words(stripped)}
+    return not (words - _piece_words() - _SPLIT_VERBS)
 
 
 def _strip_one(layout: Layout, unit: Unit, hit: set[int],
@@ -621,14 +680,16 @@ def finish(layout: Layout, request: str, params: Sequence[Any], rng: Any, *,
     if rephrase_repeat:
         if chance(rng, 0.3):
             where = "below" if where == "above" else "above"
-        instruction = render(echo_id, params[repeat.index], rng)
+        instruction = render(echo_id, params[repeat.index], rng,
+                             context=wording_context(layout.ids, repeat.index))
         instruction = _where(instruction, where)
     else:
         instruction = repeat.instruction
         old = getattr(layout.params[repeat.index], field_name).strip()
         if old != request and (old in instruction or old[:40] in instruction):
             # The instruction quotes the old request ("First, repeat \"…\""): say it anew.
-            instruction = _where(render(echo_id, params[repeat.index], rng), where)
+            instruction = _where(render(echo_id, params[repeat.index], rng,
+                                        context=wording_context(layout.ids, repeat.index)), where)
     prompt = (request + "\n\n" + instruction) if where == "above" else (
         instruction + "\n\n" + request)
     kwargs[repeat.index] = {field_name: request}
@@ -647,7 +708,8 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
     """Re-render the statements of `targets` (with `params`) where they stand."""
     the_plan = plan(layout, targets, drop_task=task_override is not None, params=params)
     usage = Usage()
-    rendered = {index: _sentence(render(layout.ids[index], params[index], rng, usage=usage))
+    rendered = {index: _sentence(render(layout.ids[index], params[index], rng, usage=usage,
+                                        context=wording_context(layout.ids, index)))
                 for index in the_plan.render}
     request = _request_pieces(layout, the_plan, rendered, task_override)
     if vary and task_override is None:
@@ -683,6 +745,10 @@ _LABELLED = re.compile(r"(?i)^(?:the topic|my topic|the subject|the audience|her
 _OWN_WANT = re.compile(r"\bI(?:'d| would) like\b|\bI (?:need|want)\b|\bwhat I\b|"
                        r"^(?:please|kindly|tell me|(?:can|could|would|will) (?:you|I)|"
                        r"would you mind|is it possible)\b", re.IGNORECASE)
+
+
+# A task with a "Here is my question:" of its own takes no "Here is the task:" label too.
+_HAS_HERE = re.compile(r"(?i)\bhere(?: is|'s| are)\b")
 
 
 def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentation: str,
@@ -723,7 +789,8 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         order = order[::-1]
     usage = Usage()
     if presentation == "list":
-        items = [render(layout.ids[index], params[index], rng, styles=("list",), usage=usage)
+        items = [render(layout.ids[index], params[index], rng, styles=("list",), usage=usage,
+                        context=wording_context(layout.ids, index))
                  for index in order]
         if len(items) == 1:
             # One requirement is no list: "One rule: no commas anywhere."
@@ -742,16 +809,14 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
             request = task
     elif presentation == "first" and order:
         sentences = [_sentence(render(layout.ids[index], params[index], rng,
-                                      styles=("imperative", "declarative"), usage=usage))
+                                      styles=("imperative", "declarative"), usage=usage,
+                                      context=wording_context(layout.ids, index, ahead=True)))
                      for index in order]
         block = _join(sentences)
-        # Requirements first, then the task: an intro, a label or neither — never both, and
-        # no remark about the prompt's own order.
+        # Requirements first, then the task: a label or nothing — never a remark about the
+        # prompt itself ("To begin with, one rule.", "Read these conditions first.").
         way = rng.randrange(3)
-        if way == 0:
-            intro = layout_phrase("first_intro", rng, single=len(order) == 1)
-            request = intro + " " + block + "\n\n" + task
-        elif way == 1 and not _LABELLED.match(task) and \
+        if way == 1 and not _LABELLED.match(task) and not _HAS_HERE.search(task) and \
                 not _OWN_WANT.search(task.split("\n", 1)[0]):
             head = task.split("\n", 1)[0].rstrip()
             asks = head.endswith("?") and not re.match(
@@ -764,7 +829,8 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         woven = _weave(task, layout, params, order, rng, usage)
         if woven is not None:
             task, order = woven
-        sentences = [_sentence(render(layout.ids[index], params[index], rng, usage=usage))
+        sentences = [_sentence(render(layout.ids[index], params[index], rng, usage=usage,
+                                      context=wording_context(layout.ids, index)))
                      for index in order]
         block = _join(sentences)
         joiner = "\n" if ("\n" in task.split("\n")[-1] or task.rstrip().endswith(":")) else " "

@@ -263,10 +263,15 @@ def _piece_words() -> frozenset[str]:
 
 # A statement that points at a format block the prompt spells out ("… in the following exact
 # format:", "following the following format:").
-_POINTS_AT_FORMAT = re.compile(r"\b(?:format|template|layout|structure)\b[^.?!]*:\s*$",
+_POINTS_AT_FORMAT = re.compile(r"\b(?:format|form|template|layout|structure)\b[^.?!]*:\s*$",
                                re.IGNORECASE)
 # A heading line of a block the prompt spells out ("Task Summary", "Doc history").
 _HEADING = re.compile(r"[A-Z][a-z]*(?: [A-Za-z][a-z]*){0,3}")
+
+
+# A line of a spelled-out format block that names a part of the answer ("[Section 1: Brief
+# summary]", "[poem]"), not an example of one ("* Bullet point 1").
+_OUTLINE_LINE = re.compile(r"(?m)^\s*\[[^\]\n]*[A-Za-z][^\]\n]*\]\s*$")
 
 
 def outlined(layout: "Layout", index: int) -> bool:
@@ -288,7 +293,12 @@ def _carries_content(text: str, content: Sequence[str], owner_ids: set[str]) -> 
     splits = any(get(owner).names_parts for owner in owner_ids)
     if words & _PART_WORDS or (splits and words & _piece_words()):
         return True
+    # The pointer may be followed by the block itself in the same unit ("… exact format:\n\n
+    # [Section 1: …]"): the block is content the generic restatement would drop.
     if _POINTS_AT_FORMAT.search(text) or _HEADING.fullmatch(text.strip()):
+        return True
+    head, _, block = text.partition("\n")
+    if _POINTS_AT_FORMAT.search(head) and _OUTLINE_LINE.search(block):
         return True
     return not re.search(r"[A-Za-z]", text)
 
@@ -333,6 +343,10 @@ def repeat_index(ids: Sequence[str]) -> Optional[int]:
         if get(instruction_id).request_field:
             return index
     return None
+
+
+# A sentence that points back at the statement before it ("This phrase …", "That line …").
+_POINTS_BACK = re.compile(r"(?i)^(?:this|that|the said) (?:phrase|line|sentence|marker|word|ending)\b")
 
 
 def build_layout(prompt: str, instruction_ids: Sequence[str],
@@ -405,6 +419,12 @@ def build_layout(prompt: str, instruction_ids: Sequence[str],
                     rest = _content_words(_residual(prompt[start:end], local + literal_spans))
                     pure = len(rest) <= 1 and not _TASK_START.match(prompt[start:end])
         units.append(Unit(start, end, prompt[start:end], sep, owners, pure))
+    # "This phrase should be the very end of your entire response." after a statement says
+    # more of that statement: it goes (and is said anew) with it, never left before it.
+    for position in range(1, len(units)):
+        unit, before = units[position], units[position - 1]
+        if not unit.owners and before.pure and before.owners and _POINTS_BACK.match(unit.text):
+            units[position] = Unit(unit.start, unit.end, unit.text, unit.sep, before.owners, True)
     # Every unit pure would leave no task: keep the first one as the task.
     if units and all(unit.pure for unit in units):
         first = units[0]
@@ -454,7 +474,7 @@ def removes_material(removed: str, literals: Sequence[str] = ()) -> bool:
     lowered = [literal.lower() for literal in literals]
     for match in _QUOTED.finditer(removed):
         inner = (match.group(1) or match.group(2)).strip()
-        if len(inner.split()) >= 4 and not any(inner.lower() in item or item in inner.lower()
+        if inner and not any(inner.lower() in item or item in inner.lower()
                                                for item in lowered if item):
             return True
     plain = _QUOTED.sub(" ", removed)
@@ -499,6 +519,8 @@ def _strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
     first = min(start for start, _ in local_spans)
     last = max(end for _, end in local_spans)
     text = unit_text
+    if "\n" in text[first:last].strip():
+        return None  # statements on several lines of a block ("[Section 1: …, in Marathi]")
     inside = _residual(text[first:last], [(s - first, e - first) for s, e in local_spans])
     if _content_words(inside):
         return None  # the statements are scattered through the sentence

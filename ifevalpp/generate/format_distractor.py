@@ -241,7 +241,20 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
             fitting += 1
             continue
         # A sentence added after a prompt that was complete without it ("Also, …").
-        sentence = constraint.phrase(params, picker, ("imperative", "declarative", "question"))
+        # It shares the reply with the case's constraints (see compose.wording_context); a
+        # long prompt needs a longer addition, as for a catalogue requirement below.
+        from .compose import wording_context
+        context = wording_context(ids, len(ids) - 1)
+        needed = 0.2 * len(tokens(layout.prompt))
+        sentence = ""
+        for wording_try in range(8):
+            candidate = constraint.phrase(params, picker, ("imperative", "declarative", "question"),
+                                          **context, **({"form": "addition"} if wording_try >= 2 and
+                                                        constraint.grammar() is not None else {}))
+            if len(tokens(candidate)) > len(tokens(sentence)):
+                sentence = candidate
+            if len(tokens(sentence)) >= needed:
+                break
         return instruction_id, params.model_dump(mode="json", exclude_none=True), sentence
     return None
 
@@ -294,21 +307,40 @@ def add_format_distractor(layout: Layout, rng: Any, index: int, *, attempt: int 
     pool = list(options) if options is not None else compatible_requirements(layout, profile)
     if not pool:
         raise ComposeError("no competing format requirement is compatible with these constraints")
-    # Siblings get different requirements: rotate through the pool from a seeded start.
-    start = picker.randrange(len(pool))
-    requirement = pool[(start + index - 1 + attempt) % len(pool)]
+    # Siblings get different requirements: from a seeded start, sibling i takes the i-th,
+    # and a retry (or a fallback below) moves three on, so that the three siblings of a
+    # family never meet on one requirement while the pool is larger than their steps.
+    start = _case_start(layout, len(pool))
     # A long prompt needs a longer addition to read as another prompt (cousins keep a
     # normalised token edit distance of 0.15): of up to 24 wordings, the first long enough.
+    # When none of this requirement's wordings is, the next one of this sibling's is tried.
     sampler = Sampler(picker)
     needed = 0.2 * len(tokens(layout.prompt))
-    sentence = ""
-    for _ in range(24):
-        candidate = requirement.render(sampler, {}).text
-        if len(tokens(candidate)) > len(tokens(sentence)):
-            sentence = candidate
+    sentence, requirement = "", pool[(start + index - 1 + SIBLING_STRIDE * attempt) % len(pool)]
+    for step in range(min(4, max(1, len(pool) // SIBLING_STRIDE))):
+        trying = pool[(start + index - 1 + SIBLING_STRIDE * (attempt + step)) % len(pool)]
+        for turn in range(24):
+            # Later tries may say it comes on top ("One more thing, …"), which is longer.
+            candidate = trying.render(sampler, {},
+                                      rule="addition" if turn >= 2 else "sentence").text
+            if len(tokens(candidate)) > len(tokens(sentence)):
+                sentence, requirement = candidate, trying
+            if len(tokens(sentence)) >= needed:
+                break
         if len(tokens(sentence)) >= needed:
             break
     return _place(layout, picker, sentence, {"text": sentence}, requirement.id)
+
+
+def _case_start(layout: Layout, size: int) -> int:
+    """A start in the pool fixed per case (each cousin has its own seed, so a seeded draw
+    would let siblings meet)."""
+    digest = hashlib.sha256(layout.prompt.encode("utf-8")).digest()
+    return int.from_bytes(digest[:4], "big") % size
+
+
+# Siblings per kind in the default families (`--per-kind 3`): the stride of a retry.
+SIBLING_STRIDE = 3
 
 
 def _place(layout: Layout, picker: Any, sentence: str, distractor: dict[str, Any],

@@ -277,6 +277,24 @@ _STOCK = (
     ("filler-frame", r"\b(?:whatever you (?:say|choose to write|end up writing|decide to say)|"
                      r"no matter (?:the content|what you say))\b"),
     ("one-rule", r"\b(?:my (?:one|only) rule|the one thing I)\b"),
+    # Round 3: an authority invented for a requirement ("because my manager wants it that
+    # way" on a honeymoon plan), a filler frame, a remark about the prompt itself, a
+    # requirement asked as whether it can be done.
+    ("odd-reason", r"\b(?:because|since|as) (?:that is |that's |it's |it is )?(?:what |how )?(?:my "
+                   r"(?:manager|teacher|boss|professor|editor|supervisor|tutor|team lead)|the "
+                   r"(?:event organiser|committee|client)|our coordinator)\b|\b(?:a condition of|"
+                   r"part of) the (?:assignment|brief)\b|\b(?:my (?:manager|supervisor|boss)|the "
+                   r"committee) set that rule\b"),
+    ("filler-frame", r"\b(?:whichever (?:angle|approach) you take|however you (?:approach|tackle) "
+                     r"it|no matter how you approach it)\b"),
+    ("meta-commentary", r"(?:^|[.!?]\s+)(?:to begin with|first of all|first|before you (?:start|"
+                        r"begin)|before anything else), (?:one|a few|some|several|note|take note|"
+                        r"read)\b|\bread (?:these|the following) [a-z ]{0,20}(?:first|before "
+                        r"anything else)\b"),
+    ("question-frame", r"(?:^|[.!?]\s+)(?:is it possible|is there a way|would it be possible) to "
+                       r"(?:use|put|write|keep|make|include|add|give|answer|have|avoid|leave|end|"
+                       r"finish|close|start|begin|open|wrap|highlight|mention|repeat|copy|restate|"
+                       r"organise|divide|split|format|present|reply|respond|set|stay|steer)\b"),
     ("confirm-in-question", r"\b(?:would|could|can|will) you (?:please )?confirm that\b"),
 )
 _STOCK_PATTERNS = tuple((code, re.compile(pattern, re.I)) for code, pattern in _STOCK)
@@ -388,6 +406,36 @@ def implausible_values(prompt: str, original: str, ids: Sequence[str],
     return defects
 
 
+# ---------------------------------------------------------------- wording that contradicts another check
+
+# Beside a request to repeat, the reply opens with the copy: nothing else may be said to come
+# first, and the reply cannot "consist of" anything else. Beside any other checked
+# constraint, the reply is not only its bullet points.
+_FIRST_OF_REPLY = re.compile(r"\b(?:start|begin|open|head)(?:s|ing)? (?:\w+ ){0,3}with a title\b|"
+                             r"\btitle\b[^.?!\n]{0,40}\bat the top\b|\bconsists? (?:only )?of\b",
+                             re.I)
+_ONLY_BULLETS = re.compile(r"\b(?:consists? (?:only )?of|answer in|set the answer out as) "
+                           r"[^.?!\n]{0,30}\bbullet", re.I)
+
+
+def conflicting_wording(prompt: str, original: str, ids: Sequence[str]) -> list[Defect]:
+    """Wording that implies a conflict with another checked constraint ("Start with a title"
+    beside a request to repeat, "your answer consists of 3 bullet points" beside a P.S.)."""
+    from ..constraints import get
+
+    types = [get(instruction_id) for instruction_id in ids]
+    defects = []
+    if any(kind.request_field for kind in types):
+        defects += [Defect("conflicting-wording", match.group(0))
+                    for match in _FIRST_OF_REPLY.finditer(_masked(prompt))
+                    if not _FIRST_OF_REPLY.search(original)]
+    if any("adds_bullets" in kind.distractor_effects for kind in types) and len(ids) > 1:
+        defects += [Defect("conflicting-wording", match.group(0))
+                    for match in _ONLY_BULLETS.finditer(_masked(prompt))
+                    if not _ONLY_BULLETS.search(original)]
+    return defects
+
+
 # ---------------------------------------------------------------- everything
 
 
@@ -399,4 +447,5 @@ def scan(prompt: str, original: str, ids: Sequence[str] = (),
             + doubled_openings(prompt, original) + doubled_labels(prompt, original)
             + plural_headers(prompt, original) + stock_phrases(prompt, original)
             + repeated_frames(prompt, original) + relation_wording(prompt, ids, kwargs)
-            + implausible_values(prompt, original, ids, kwargs, original_kwargs))
+            + implausible_values(prompt, original, ids, kwargs, original_kwargs)
+            + conflicting_wording(prompt, original, ids))

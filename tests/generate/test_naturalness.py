@@ -188,6 +188,12 @@ def test_a_plural_header_above_one_item_is_found_and_above_two_is_not():
     ("Whatever you say, skip commas.", "filler-frame"),
     ("My one rule: no commas.", "one-rule"),
     ("Could you confirm that your reply has no commas?", "confirm-in-question"),
+    ("Skip commas, because my manager wants it that way.", "odd-reason"),
+    ("Skip commas, since it's a condition of the assignment.", "odd-reason"),
+    ("Whichever angle you take, skip commas.", "filler-frame"),
+    ("To begin with, one rule. Skip commas.", "meta-commentary"),
+    ("Read the following conditions before anything else. Skip commas.", "meta-commentary"),
+    ("Is there a way to put a title at the top?", "question-frame"),
 ])
 def test_stock_phrases_the_review_cut_are_found(phrase, code):
     from ifevalpp.generate.naturalness import stock_phrases
@@ -222,3 +228,22 @@ def test_a_want_label_before_a_request_is_doubled():
 
     cousin = "No commas.\n\nHere's what I'd like: Can you write a poem about the sea?"
     assert codes(doubled_labels(cousin, ORIGINAL)) == ["doubled-label"]
+
+
+def test_a_title_said_to_come_first_beside_a_repeat_conflicts():
+    from ifevalpp.generate.naturalness import conflicting_wording
+
+    ids = ["combination:repeat_prompt", "detectable_format:title"]
+    cousin = "Write a poem. Start with a title in << and >>, such as <<rain>>."
+    assert codes(conflicting_wording(cousin, ORIGINAL, ids)) == ["conflicting-wording"]
+    assert conflicting_wording("Write a poem. Give it a title in << and >>.", ORIGINAL, ids) == []
+
+
+def test_a_reply_said_to_be_only_bullets_beside_a_postscript_conflicts():
+    from ifevalpp.generate.naturalness import conflicting_wording
+
+    ids = ["detectable_format:number_bullet_lists", "detectable_content:postscript"]
+    cousin = "Write a poem. Your answer consists of exactly 3 bullet points. Add a P.S."
+    assert codes(conflicting_wording(cousin, ORIGINAL, ids)) == ["conflicting-wording"]
+    assert conflicting_wording("Write a poem. Include 3 bullet points. Add a P.S.", ORIGINAL,
+                               ids) == []
