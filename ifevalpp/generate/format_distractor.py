@@ -24,7 +24,7 @@ import functools
 import hashlib
 import random
 import re
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from ..constraints import check, get, parse_params
 from ..constraints.support.case import CaseContext, Item
@@ -245,16 +245,10 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
         # long prompt needs a longer addition, as for a catalogue requirement below.
         from .compose import wording_context
         context = wording_context(ids, len(ids) - 1)
-        needed = 0.2 * len(tokens(layout.prompt))
-        sentence = ""
-        for wording_try in range(8):
-            candidate = constraint.phrase(params, picker, ("imperative", "declarative", "question"),
-                                          **context, **({"form": "addition"} if wording_try >= 2 and
-                                                        constraint.grammar() is not None else {}))
-            if len(tokens(candidate)) > len(tokens(sentence)):
-                sentence = candidate
-            if len(tokens(sentence)) >= needed:
-                break
+        sentence = _long_enough(layout, 8, lambda wording_try: constraint.phrase(
+            params, picker, ("imperative", "declarative", "question"), **context,
+            **({"form": "addition"} if wording_try >= 2 and constraint.grammar() is not None
+               else {})))
         return instruction_id, params.model_dump(mode="json", exclude_none=True), sentence
     return None
 
@@ -311,25 +305,40 @@ def add_format_distractor(layout: Layout, rng: Any, index: int, *, attempt: int 
     # and a retry (or a fallback below) moves three on, so that the three siblings of a
     # family never meet on one requirement while the pool is larger than their steps.
     start = _case_start(layout, len(pool))
-    # A long prompt needs a longer addition to read as another prompt (cousins keep a
-    # normalised token edit distance of 0.15): of up to 24 wordings, the first long enough.
-    # When none of this requirement's wordings is, the next one of this sibling's is tried.
+    # A long prompt needs a longer addition (`_long_enough`); when none of this
+    # requirement's 24 wordings is, the next one of this sibling's is tried.
     sampler = Sampler(picker)
-    needed = 0.2 * len(tokens(layout.prompt))
+    needed = _needed(layout)
     sentence, requirement = "", pool[(start + index - 1 + SIBLING_STRIDE * attempt) % len(pool)]
     for step in range(min(4, max(1, len(pool) // SIBLING_STRIDE))):
         trying = pool[(start + index - 1 + SIBLING_STRIDE * (attempt + step)) % len(pool)]
-        for turn in range(24):
-            # Later tries may say it comes on top ("One more thing, …"), which is longer.
-            candidate = trying.render(sampler, {},
-                                      rule="addition" if turn >= 2 else "sentence").text
-            if len(tokens(candidate)) > len(tokens(sentence)):
-                sentence, requirement = candidate, trying
-            if len(tokens(sentence)) >= needed:
-                break
+        # Later tries may say it comes on top ("One more thing, …"), which is longer.
+        candidate = _long_enough(layout, 24, lambda turn: trying.render(
+            sampler, {}, rule="addition" if turn >= 2 else "sentence").text)
+        if len(tokens(candidate)) > len(tokens(sentence)):
+            sentence, requirement = candidate, trying
         if len(tokens(sentence)) >= needed:
             break
     return _place(layout, picker, sentence, {"text": sentence}, requirement.id)
+
+
+def _needed(layout: Layout) -> float:
+    """Tokens an added sentence should have so that the cousin reads as another prompt
+    (cousins keep a normalised token edit distance of 0.15 from each other)."""
+    return 0.2 * len(tokens(layout.prompt))
+
+
+def _long_enough(layout: Layout, tries: int, render: Callable[[int], str]) -> str:
+    """Of up to `tries` wordings (`render(i)`), the first long enough for `layout`, else the
+    longest."""
+    needed, sentence = _needed(layout), ""
+    for turn in range(tries):
+        candidate = render(turn)
+        if len(tokens(candidate)) > len(tokens(sentence)):
+            sentence = candidate
+        if len(tokens(sentence)) >= needed:
+            break
+    return sentence
 
 
 def _case_start(layout: Layout, size: int) -> int:
