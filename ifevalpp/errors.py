@@ -35,3 +35,8 @@ class UnknownInstructionError(InputError):
 
 class ParamsError(InputError):
     """kwargs that do not fit an instruction type's Params model."""
+
+
+class CheckerUnavailable(IfevalppError):
+    """An instruction type that cannot be checked here because data it needs is not supplied
+    (the message says which data and how to supply it); never a verdict."""

@@ -10,6 +10,7 @@ Revisions:
   ifevalpp-fixed     IFEval++'s manually cleaned copy (541 cases; generate families from it
                      under the revised profile: it asks for 'at most', key 1217)
   ifevalpp-families  IFEval++'s released families (5,410 prompts, keys `case:kind:…`)
+  ifbench            IFBench's 300 test prompts (allenai/IFBench at db69a6f; 58 other types)
   hf                 the Hugging Face release (every kwargs key present, null when unused)
 
 A pinned revision whose bytes differ from the pin is refused. A revision without
@@ -72,6 +73,15 @@ REVISIONS: dict[str, Revision] = {
         sha256=None, families=True, checked_by="ifevalpp-paper",
         description="IFEval++'s released families (ifeval_pp_verified.jsonl, 5,410 prompts); "
                     "no pin yet"),
+    "ifbench": Revision(
+        name="ifbench",
+        url="https://raw.githubusercontent.com/allenai/IFBench/"
+            "db69a6f05689830b0068b8f1529ebcfd2f3b164c/data/IFBench_test.jsonl",
+        sha256="a2bf7b8e7ed11d39c65b4ec781da8b99663ed0121f97033d70fcecb61f8a9d85",
+        description="IFBench's test set (allenai/IFBench at db69a6f, data/IFBench_test.jsonl): "
+                    "300 prompts over its 58 out-of-domain instruction types, kwargs padded "
+                    "with nulls",
+        checked_by="ifbench"),
     "hf": Revision(
         name="hf",
         url="https://huggingface.co/datasets/google/IFEval/resolve/main/ifeval_input_data.jsonl",

@@ -10,6 +10,8 @@ label says so ("ifevalpp-paper, missing=exclude").
     revised         revised checkers (known defects fixed), unordered, excluded
     ifevalpp-paper  the IFEval++ release's checkers, its first-k reliable@k, missing = fail,
                     strict mode judging the text after the first "</think>\\n\\n"
+    ifbench         IFBench's evaluator (allenai/IFBench at db69a6f), unordered, missing = fail
+                    (IFBench grades a prompt without a response as failing), graded as given
 """
 
 from __future__ import annotations
@@ -75,6 +77,8 @@ PROTOCOLS: dict[str, Protocol] = {
                         missing="exclude"),
     "ifevalpp-paper": Protocol(name="ifevalpp-paper", profile="ifevalpp-paper",
                                estimator="first-k", missing="fail"),
+    "ifbench": Protocol(name="ifbench", profile="ifbench", estimator="unordered",
+                        missing="fail"),
 }
 DEFAULT_PROTOCOL = "official"
 

@@ -41,6 +41,8 @@ from .punctuation import no_comma  # noqa: F401,E402
 from .language import response_language  # noqa: F401,E402
 from .length import nth_paragraph_first_word  # noqa: F401,E402
 from .plugins import load_plugins  # noqa: E402
+# IFBench's 58 types, in their own suite (base.SUITES): after the 25, outside REGISTRY.
+from . import ifbench  # noqa: F401,E402
 
 
 def _require_text(response: object, prompt: object) -> None:
@@ -66,7 +68,8 @@ def _strict(constraint: Constraint, judged: str, params: Params, prompt: Optiona
     # A blank response fails every instruction, whatever the checker would say; a setting only
     # ifevalpp-paper accepts (UnknownSetting) gets nothing truthy from the release's checker.
     return (bool(judged.strip()) and not isinstance(params, UnknownSetting)
-            and constraint.check(judged, params, prompt=prompt, profile=profile))
+            and constraint.check(judged, params, prompt=prompt,
+                                 profile=constraint.profile_for(profile)))
 
 
 def _any_loose_variant(constraint: Constraint, response: str, params: Params,
@@ -74,6 +77,7 @@ def _any_loose_variant(constraint: Constraint, response: str, params: Params,
     """Some non-blank loose variant of the raw response passes (`skip_raw`: not variant 0)."""
     if isinstance(params, UnknownSetting) or not response.strip():
         return False
+    profile = constraint.profile_for(profile)
     for variant in loose_variants(response)[1 if skip_raw else 0:]:
         if constraint.check(variant, params, prompt=prompt, profile=profile):
             return True
@@ -148,7 +152,8 @@ def check_all_profiles(instruction_ids: Sequence[str],
         done: dict[tuple[str, bool, bool], tuple[bool, bool]] = {}
         for (strict, loose), profile, text in zip(results, profiles, judged):
             params = parse_params(instruction_id, kwargs, profile)  # refusals stay per profile
-            group = (constraint.verdict_groups.get(profile, ""), text is not response,
+            group = (constraint.verdict_groups.get(constraint.profile_for(profile), ""),
+                     text is not response,
                      isinstance(params, UnknownSetting))
             verdicts = done.get(group)
             if verdicts is None:
@@ -161,8 +166,18 @@ def check_all_profiles(instruction_ids: Sequence[str],
 
 
 def instruction_ids() -> list[str]:
-    """Every registered instruction id, sorted."""
+    """Every registered instruction id of IFEval (and plug-ins), sorted; other suites' types
+    (IFBench's) are listed by `suite_ids`."""
     return sorted(REGISTRY)
+
+
+def suite_ids(suite: str) -> list[str]:
+    """The instruction ids of another benchmark's suite ("ifbench"), sorted."""
+    from .base import SUITES
+
+    if suite not in SUITES:
+        raise ValueError(f"unknown suite {suite!r}; choose one of {', '.join(sorted(SUITES))}")
+    return sorted(SUITES[suite])
 
 
 __all__ = [

@@ -176,6 +176,18 @@ class Constraint:
     def group(self) -> str:
         return self.id.split(":", 1)[0]
 
+    def profile_for(self, profile: Profile) -> Profile:
+        """The profile whose rules this type applies when asked for `profile`: IFEval's types
+        judge under 'ifbench' as under 'official' (IFBench's copies of them are not
+        reproduced); a benchmark's own types map the profiles onto their evaluator's."""
+        return "official" if profile == "ifbench" else profile
+
+    def unavailable(self) -> Optional[str]:
+        """Why this type cannot be checked in this installation (data it needs is missing),
+        or None. `check` then raises CheckerUnavailable; scoring lists such prompts as not
+        scorable instead of guessing a verdict."""
+        return None
+
     def check(self, response: str, params: Any, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
         raise NotImplementedError
@@ -494,32 +506,61 @@ class UnknownSetting(Params):
 
 
 REGISTRY: dict[str, Constraint] = {}
+# Types of other benchmarks, by suite ("ifbench": IFBench's 58 out-of-domain types). `get` finds
+# them, so they are checked, scored, validated and used as rewards like the others; but they are
+# not in REGISTRY, which the IFEval family generators (distractor and task candidates, wording)
+# and the unstored-statement cues loop over, so registering them changes no IFEval family.
+SUITES: dict[str, dict[str, Constraint]] = {}
 
 
 def register(cls: type[Constraint]) -> type[Constraint]:
     """Class decorator (or a plain call, for a type defined outside the package): make `cls`
     the type of `cls.id`, asked by every stage from now on."""
-    if cls.id in REGISTRY:
+    if is_known(cls.id):
         raise RuntimeError(f"instruction id {cls.id!r} registered twice")
     REGISTRY[cls.id] = cls()
     return cls
 
 
+def register_in(suite: str):  # type: ignore[no-untyped-def]
+    """Class decorator: register `cls` as a type of another benchmark's `suite` (see SUITES)."""
+    def decorate(cls: type[Constraint]) -> type[Constraint]:
+        if is_known(cls.id):
+            raise RuntimeError(f"instruction id {cls.id!r} registered twice")
+        SUITES.setdefault(suite, {})[cls.id] = cls()
+        return cls
+    return decorate
+
+
+def is_known(instruction_id: str) -> bool:
+    """Whether a type (of IFEval, a plug-in or another suite) is registered under this id."""
+    return instruction_id in REGISTRY or any(instruction_id in types for types in SUITES.values())
+
+
 def unregister(instruction_id: str) -> None:
     """Forget a registered type (and its cached parameters): a plug-in's tests clean up so."""
     get(instruction_id)
-    del REGISTRY[instruction_id]
+    REGISTRY.pop(instruction_id, None)
+    for types in SUITES.values():
+        types.pop(instruction_id, None)
     for key in [key for key in _PARAMS_CACHE if key[0] == instruction_id]:
         del _PARAMS_CACHE[key]
 
 
 def get(instruction_id: str) -> Constraint:
-    try:
-        return REGISTRY[instruction_id]
-    except KeyError:
-        raise UnknownInstructionError(
-            f"unknown instruction id {instruction_id!r}; known ids: "
-            f"{', '.join(sorted(REGISTRY))}", field="instruction_id") from None
+    found = REGISTRY.get(instruction_id)
+    if found is not None:
+        return found
+    for types in SUITES.values():
+        found = types.get(instruction_id)
+        if found is not None:
+            return found
+    suites = "; ".join(f"{len(types)} of {name}" for name, types in SUITES.items())
+    raise UnknownInstructionError(
+        f"unknown instruction id {instruction_id!r}; known ids: "
+        f"{', '.join(sorted(REGISTRY))}" + (f" (and the types of other suites: {suites})"
+                                            if suites else ""),
+        field="instruction_id") from None
 
 
 def _freeze(value: Any) -> Any:
@@ -574,6 +615,8 @@ def parse_params(instruction_id: str, kwargs: Optional[dict[str, Any]] = None,
     release does, and fails every response on it (`UnknownSetting`).
     """
     constraint = get(instruction_id)
+    if profile is not None:
+        profile = constraint.profile_for(profile)
     kwargs = {name: value for name, value in (kwargs or {}).items() if value is not None}
     try:
         cache_key = (instruction_id, profile, _freeze(kwargs))

@@ -23,7 +23,7 @@ from ..schema import MissingResponse, ResponseRecord, RunInfo, ScoredResponse, V
 from .distractor import failing_verdict
 from .metrics import IfevalMetrics, TypeAccuracy, accuracy_by, ifeval_metrics
 from .runinfo import Truncation, find_run, input_notes, truncation_by_kind
-from .scoring import Joined, join, read_responses, score_pairs
+from .scoring import Joined, join, read_responses, score_pairs, set_aside_unavailable
 
 DEFAULT_CASES = "github"
 
@@ -167,6 +167,7 @@ def score_files_under(responses: str | os.PathLike[str],
     variants = load_variants(cases_path, profiles=list(dict.fromkeys(profiles)))
     records = read_responses(responses)
     joined = join(variants, records, path=str(responses))
+    unavailable = set_aside_unavailable(joined)
     if not joined.pairs:
         raise nothing_to_score(joined, records, responses=str(responses), cases=cases_path)
     if require_all and joined.missing:
@@ -191,7 +192,8 @@ def score_files_under(responses: str | os.PathLike[str],
             cases_path=cases_path, cases_sha256=cases_sha256, scored=scored,
             missing=joined.missing, unmatched=[vars(item) for item in joined.unmatched],
             metrics=ifeval_metrics(originals), by_type=accuracy_by(originals),
-            by_group=accuracy_by(originals, group=True), warnings=loud_warnings(scored),
+            by_group=accuracy_by(originals, group=True),
+            warnings=unavailable + loud_warnings(scored),
             notes=notes + input_notes(run, cases_sha256, cases_path), run=run))
     return reports
 

@@ -107,9 +107,12 @@ def join(variants: Sequence[Variant], records: Iterable[tuple[int, ResponseRecor
     """
     by_key = {variant.key: variant for variant in variants}
     by_prompt: dict[str, Optional[Variant]] = {}
+    by_stripped: dict[str, Optional[Variant]] = {}
     for variant in variants:
         # A prompt shared by two variants cannot be matched by text.
         by_prompt[variant.prompt] = None if variant.prompt in by_prompt else variant
+        stripped = variant.prompt.strip()
+        by_stripped[stripped] = None if stripped in by_stripped else variant
     chosen: dict[tuple[str, int], tuple[int, ResponseRecord]] = {}
     joined = Joined()
     for number, record in records:
@@ -129,6 +132,10 @@ def join(variants: Sequence[Variant], records: Iterable[tuple[int, ResponseRecor
                 raise InputError("this prompt belongs to more than one case; give responses a "
                                  "'key' to say which", path=path, line=number, field="prompt")
             variant = by_prompt.get(record.prompt)
+            if variant is None and record.prompt not in by_prompt:
+                # Whitespace around the prompt is forgiven, as IFBench's evaluator forgives it
+                # (its sample responses' prompts end in a space the test set's do not).
+                variant = by_stripped.get(record.prompt.strip())
             if variant is None:
                 joined.unmatched.append(UnmatchedResponse(number, None, record.prompt))
                 continue
@@ -156,6 +163,34 @@ def join(variants: Sequence[Variant], records: Iterable[tuple[int, ResponseRecor
             else:
                 joined.pairs.append((variant, entry[1]))
     return joined
+
+
+def set_aside_unavailable(joined: Joined) -> list[str]:
+    """Move the pairs whose prompt has an instruction type that cannot be checked here (data it
+    needs is not supplied: `Constraint.unavailable`) to the missing ones, with the reason, and
+    return one warning per such type. No verdict is guessed for them."""
+    from ..constraints import get
+
+    reasons: dict[str, Optional[str]] = {}
+    kept: list[tuple[Variant, ResponseRecord]] = []
+    counts: dict[str, int] = {}
+    for variant, record in joined.pairs:
+        blocked = None
+        for instruction_id in variant.instruction_id_list:
+            if instruction_id not in reasons:
+                reasons[instruction_id] = get(instruction_id).unavailable()
+            if reasons[instruction_id] is not None:
+                blocked = instruction_id
+                break
+        if blocked is None:
+            kept.append((variant, record))
+            continue
+        counts[blocked] = counts.get(blocked, 0) + 1
+        joined.missing.append(MissingResponse(key=variant.key, sample=record.sample,
+                                              reason=f"not checkable: {blocked} is unavailable"))
+    joined.pairs = kept
+    return [f"{count} prompt(s) not scored: {reasons[instruction_id]}"
+            for instruction_id, count in counts.items()]
 
 
 def score_one(variant: Variant, record: ResponseRecord, profile: Profile) -> ScoredResponse:

@@ -1,0 +1,1 @@
+"""IFBench's `format:*` types: layout, bullets, quotes, brackets, emoji, case, templates."""

@@ -1,0 +1,1 @@
+"""IFBench's `ratio:*` types: stop words, sentence kinds, trigram overlap, equal sentences."""

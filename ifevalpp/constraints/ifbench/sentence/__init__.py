@@ -1,0 +1,2 @@
+"""IFBench's `sentence:*` types: growing sentences, growing alliteration, a keyword in the nth
+sentence."""

@@ -1,0 +1,1 @@
+"""IFBench's `words:*` types: letters, syllables, lengths, positions and repeats of words."""
