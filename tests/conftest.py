@@ -46,6 +46,20 @@ def original_fixed_path() -> Path:
     return path
 
 
+@pytest.fixture(scope="session")
+def ifbench_dir() -> Path:
+    """IFBench's test set, sample responses and its evaluator's verdicts at db69a6f
+    (IFEVALPP_IFBENCH_DIR)."""
+    path = _env_path("IFEVALPP_IFBENCH_DIR")
+    needed = ("IFBench_test.jsonl", "sample_output.jsonl", "ifbench_sample_strict.jsonl",
+              "ifbench_sample_loose.jsonl")
+    if path is None or not all((path / name).exists() for name in needed):
+        pytest.skip("IFBench reference data not available: set IFEVALPP_IFBENCH_DIR to a "
+                    "directory with " + ", ".join(needed) + " (.ci/run points it at "
+                    "../shared/ifbench)")
+    return path
+
+
 @pytest.fixture(autouse=True)
 def private_data_dir(tmp_path_factory: pytest.TempPathFactory,
                      monkeypatch: pytest.MonkeyPatch) -> Path:

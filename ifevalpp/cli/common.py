@@ -13,9 +13,10 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_BAD_INPUT = 2
 
-PROFILE_CHOICES = ["official", "revised", "ifevalpp-paper"]
+PROFILE_CHOICES = ["official", "revised", "ifevalpp-paper", "ifbench"]
 PROFILE_HELP = ("Checker profile: 'official' reproduces the released evaluator; 'revised' fixes "
-                "its known defects; 'ifevalpp-paper' reproduces the IFEval++ release's evaluator.")
+                "its known defects; 'ifevalpp-paper' reproduces the IFEval++ release's evaluator; "
+                "'ifbench' reproduces IFBench's evaluator (for IFBench's types).")
 PROFILE_OPTION = click.option(
     "--profile", type=click.Choice(PROFILE_CHOICES), default="official", show_default=True,
     help=PROFILE_HELP)

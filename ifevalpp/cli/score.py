@@ -10,7 +10,7 @@ from ..evaluate.bootstrap import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_
 from ..progress import ProgressBar
 from .common import PROFILE_CHOICES, PROFILE_HELP, PROGRESS_OPTION, examples, reports_errors, warn
 
-PROTOCOL_CHOICES = ["official", "revised", "ifevalpp-paper"]
+PROTOCOL_CHOICES = ["official", "revised", "ifevalpp-paper", "ifbench"]
 
 
 @click.command(short_help="Score responses: IFEval metrics, reliable@k, CIs.",
@@ -24,14 +24,15 @@ PROTOCOL_CHOICES = ["official", "revised", "ifevalpp-paper"]
 @click.option("--input", "cases", default="github", show_default=True,
               help="Cases or family file the responses answer (IFEval JSONL, ours or IFEval++'s), "
                    "or a fetched revision name (github, ifevalpp, ifevalpp-fixed, "
-                   "ifevalpp-families, hf).")
+                   "ifevalpp-families, ifbench, hf).")
 @click.option("--protocol", type=click.Choice(PROTOCOL_CHOICES), default="official",
               show_default=True,
               help="Named protocol: checker profile, reliable@k estimator, missing-response policy "
                    "and reasoning handling together. 'official': official checkers, unordered, "
                    "missing excluded; 'revised': revised checkers, unordered, missing excluded; "
                    "'ifevalpp-paper': the IFEval++ release's checkers, first-k, missing = fail, "
-                   "strict judging the text after '</think>\\n\\n'.")
+                   "strict judging the text after '</think>\\n\\n'; 'ifbench': IFBench's "
+                   "evaluator (allenai/IFBench at db69a6f), unordered, missing = fail.")
 @click.option("--protocols", "protocols", metavar="A,B,...",
               help="Score under each protocol (text analysed once) and show every headline "
                    "number side by side, differences to the first with paired bootstrap CIs, "
