@@ -281,6 +281,12 @@ class Constraint:
     def satisfy(self, params: Any, draft: Draft) -> None:
         """Write this instruction's part of the witness response into `draft`."""
 
+    def witness(self, params: Any, prompt: str) -> Optional[str]:
+        """A whole response passing this instruction alone, for types whose needs no `Draft`
+        part expresses (IFBench's): the witness builder tries these texts, alone and joined,
+        before the draft (None: the type offers none)."""
+        return None
+
     # ------------------------------------------------------------ generating cousins
 
     def propose(self, params: Any, rng: Any, *, profile: Profile = "official",

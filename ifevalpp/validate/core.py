@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Union
 from pydantic import BaseModel, ValidationError
 
 from .. import constraints
-from ..constraints.base import REGISTRY
+from ..constraints.base import REGISTRY, is_known
 from ..constraints.support.case import CaseContext, Item
 from ..constraints.support.phrases import Span
 from ..constraints.support.statements import Statement
@@ -61,7 +61,8 @@ def validate_case(case: CaseLike, profile: Profile = "official", *,
     findings += typos(context)
     coherence = conflicts(context)
     findings += coherence
-    if witness and clean and items and not coherence:
+    unavailable = any(constraints.get(item.instruction_id).unavailable() for item in items)
+    if witness and clean and items and not coherence and not unavailable:
         if build_witness(context) is None:
             findings.append(make_finding(
                 key, None, "AMBIGUOUS_NO_WITNESS",
@@ -129,12 +130,12 @@ def _parse_items(key: Any, ids: list[str], kwargs_list: list[Optional[dict[str, 
         if raw is None:
             clean = False
             continue
-        if instruction_id not in REGISTRY:
+        if not is_known(instruction_id):
             clean = False
             findings.append(make_finding(
                 key, instruction_id, "SCHEMA_UNKNOWN_ID",
                 f"instruction_id_list[{position}]: {instruction_id!r} is not one of the "
-                f"{len(REGISTRY)} known instruction ids"))
+                f"{len(REGISTRY)} known instruction ids (nor a type of another suite)"))
             continue
         kwargs = {name: value for name, value in raw.items() if value is not None}
         params = _params(key, position, instruction_id, kwargs, profile, findings)

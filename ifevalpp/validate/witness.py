@@ -280,16 +280,29 @@ def _passes(context: CaseContext, response: str) -> bool:
         return False
     for item in context.items:
         try:
-            if not get(item.instruction_id).check(
-                    response, item.params, prompt=context.prompt, profile=context.profile):
+            constraint = get(item.instruction_id)
+            if not constraint.check(response, item.params, prompt=context.prompt,
+                                    profile=constraint.profile_for(context.profile)):
                 return False
         except Exception:  # noqa: BLE001 - a checker that cannot run has no witness
             return False
     return True
 
 
+def _whole_texts(context: CaseContext) -> list[str]:
+    """The types' own whole-response witnesses (`Constraint.witness`), alone and joined."""
+    texts = [text for item in context.items
+             if (text := get(item.instruction_id).witness(item.params, context.prompt))]
+    joined = [separator.join(pair) for first, second in zip(texts, texts[1:])
+              for pair in ((first, second), (second, first)) for separator in (" ", "\n")]
+    return texts + joined
+
+
 def build_witness(context: CaseContext, *, rounds: int = 6) -> Optional[str]:
     """A response passing every instruction of the case, or None if the builder finds none."""
+    for text in _whole_texts(context):
+        if _passes(context, text):
+            return text
     plan = make_plan(context)
     vocabulary = _vocabulary(plan)
     if len(vocabulary) < 3:

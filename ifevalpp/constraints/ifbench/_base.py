@@ -137,9 +137,6 @@ class IfbenchConstraint(Constraint):
     def literals(self, params: Any) -> list[str]:
         return [value for value in params.model_dump().values() if isinstance(value, str)]
 
-    def witness(self, params: Any, prompt: str) -> Optional[str]:
-        """A response that passes this instruction alone (None: the type offers none)."""
-        return None
 
 
 __all__ = ["AnyKwargs", "IfbenchConstraint", "Index", "NonEmptyText", "Number", "Position",

@@ -25,7 +25,7 @@ class CsvSpecialCharacter(IfbenchConstraint):
     id = "custom:csv_special_character"
     Params = AnyKwargs
     wording = (r'generate csv data: the column names are \["ProductID", "Category", "Brand", '
-               r'"Price", "Stock"\]')
+               r'"Price", "Stock"\](?:.*?enclose it in double quotes)?')
 
     def check(self, response: str, params: Any, *, prompt: Optional[str] = None,
               profile: Profile = "ifbench") -> bool:

@@ -37,5 +37,5 @@ class ReverseNewline(IfbenchConstraint):
         return folded == sorted(folded, reverse=True)
 
     def witness(self, params: Any, prompt: str) -> Optional[str]:
-        return "\n".join(["Zimbabwe"] + [f"Z{chr(122 - number // 26)}{chr(122 - number % 26)}"
+        return "\n".join(["Zimbabwe"] + [f"A{chr(122 - number // 26)}{chr(122 - number % 26)}"
                                           for number in range(60)])

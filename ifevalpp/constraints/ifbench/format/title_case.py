@@ -23,7 +23,8 @@ def lower_start_fails(token: str) -> bool:
 @register
 class TitleCase(IfbenchConstraint):
     id = "format:title_case"
-    wording = r"write the entire response in title case"
+    wording = (r"write the entire response in title case(?: \(capitalize the first letter of "
+               r"every major word\))?")
 
     def check(self, response: str, params: Any, *, prompt: Optional[str] = None,
               profile: Profile = "ifbench") -> bool:

@@ -50,6 +50,11 @@ class Overlap(IfbenchConstraint):
         return []
 
     def witness(self, params: Any, prompt: str) -> Optional[str]:
-        if params.percentage >= 98:
-            return params.reference_text
+        # The reference's opening (every trigram shared) padded with CJK characters (none
+        # shared), the padding grown until the checker's own verdict is a pass.
+        opening = params.reference_text[:200]
+        for padding in range(0, 400):
+            text = opening + "".join(chr(0x4E00 + step) for step in range(padding))
+            if self.check(text, params, profile="ifbench"):
+                return text
         return None

@@ -26,4 +26,4 @@ class Consonants(IfbenchConstraint):
         return all(has_cluster(word) for word in response.lower().strip().split())
 
     def witness(self, params: Any, prompt: str) -> Optional[str]:
-        return "Strong winds blow."
+        return "Bright clusters. Bright clusters? Bright clusters!"
