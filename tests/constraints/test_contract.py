@@ -65,3 +65,29 @@ def test_reconfigurable_means_the_type_proposes_settings():
     for constraint in REGISTRY.values():
         assert constraint.reconfigurable == (type(constraint).propose is not Constraint.propose)
     assert not REGISTRY["combination:repeat_prompt"].reconfigurable  # it follows the prompt
+
+
+IFBENCH_TYPES = __import__("ifevalpp.constraints", fromlist=["suite_ids"]).suite_ids("ifbench")
+
+
+def test_ifbench_types_stay_out_of_the_registry_the_family_generators_read():
+    assert len(IFBENCH_TYPES) == 58
+    assert not set(IFBENCH_TYPES) & set(REGISTRY)
+
+
+@pytest.mark.parametrize("instruction_id", IFBENCH_TYPES)
+def test_an_ifbench_type_lives_in_its_own_module_and_keeps_the_contract(instruction_id):
+    from ifevalpp.constraints import get
+
+    constraint = get(instruction_id)
+    group, name = instruction_id.split(":")
+    assert type(constraint).__module__ == \
+        f"ifevalpp.constraints.ifbench.{group}.{name.replace('-', '_')}"
+    fields = set(constraint.Params.model_fields)
+    assert {name for name in (constraint.request_field, constraint.topic_field)
+            if name is not None} <= fields
+    assert set(constraint.conflicts_with) <= set(REGISTRY) | set(IFBENCH_TYPES)
+    assert not constraint.competes_as_format  # never a distractor of an IFEval family
+    prompt = "Write at least 3 paragraphs in English about tea, with no commas at all."
+    assert all(0 <= item.span.start <= item.span.end <= len(prompt)
+               for item in constraint.statements(prompt, None))

@@ -183,3 +183,13 @@ def test_a_rollout_group_of_64_stays_in_the_calling_process():
     texts, ids, kwargs = _mixed_batch(64)
     score_batch(texts, ids, kwargs, workers=2)
     assert pool._pool is None
+
+
+def test_score_batch_scores_ifbench_instructions_with_null_padded_kwargs():
+    from ifevalpp.reward import score_batch
+
+    padded = {"N": 2.0, "small_n": None, "keyword": None}
+    rewards = score_batch(["I have 2 cats and 3 dogs.", "No numbers here."],
+                          [["count:numbers"], ["count:numbers"]], [[padded], [padded]],
+                          mode="strict", reduce="all")
+    assert list(rewards) == [1.0, 0.0]
