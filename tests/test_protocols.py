@@ -7,11 +7,12 @@ import pytest
 from ifevalpp.protocols import PROTOCOLS, parse_protocols, resolve_protocol
 
 
-def test_the_three_named_protocols_and_their_parts():
+def test_the_named_protocols_and_their_parts():
     assert {name: (p.profile, p.estimator, p.missing) for name, p in PROTOCOLS.items()} == {
         "official": ("official", "unordered", "exclude"),
         "revised": ("revised", "unordered", "exclude"),
         "ifevalpp-paper": ("ifevalpp-paper", "first-k", "fail"),
+        "ifbench": ("ifbench", "unordered", "fail"),
     }
     assert PROTOCOLS["ifevalpp-paper"].reasoning.startswith("strict mode judges the text")
     assert PROTOCOLS["official"].reasoning == "graded as given"
