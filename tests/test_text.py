@@ -4,23 +4,36 @@ from __future__ import annotations
 
 import pytest
 
-from ifevalpp import text
+from ifevalpp import punkt_english, text
 
-def test_the_tokenizers_are_nltk_3_8_1_the_release_the_official_evaluator_ran():
+def test_the_reference_tokenizers_are_nltk_3_8_1_the_release_the_official_evaluator_ran():
     import nltk
 
     assert nltk.__version__ == "3.8.1"
 
 
-def test_punkt_gets_the_four_containers_of_the_english_model():
+def test_punkt_reads_the_four_tables_of_the_english_model():
     import punkt
 
     model = punkt.load_model("english")
-    params = text.sentence_tokenizer()._params
-    assert (len(params.abbrev_types), len(params.collocations), len(params.sent_starters),
-            len(model.ortho_context)) == (156, 37, 39, 20366)
-    # ortho_context is a defaultdict that grows on lookup, so compare the model's entries.
-    assert all(params.ortho_context[word] == flags for word, flags in model.ortho_context.items())
+    params = punkt_english.parameters()
+    assert (len(params.abbreviations), len(params.collocations), len(params.starters),
+            len(params.ortho)) == (156, 37, 39, 20366)
+    assert params.abbreviations == set(model.abbrev_types)
+    assert params.collocations == set(model.collocations)
+    assert params.starters == set(model.sent_starters)
+    assert params.ortho == dict(model.ortho_context)
+
+
+def test_scoring_text_imports_no_nltk():
+    import subprocess
+    import sys
+
+    code = ("import sys; from ifevalpp import text; text.sentences('One. Two.'); "
+            "text.count_capital_words('HI THERE.'); "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'nltk', 'scipy', 'numpy'}))")
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True).stdout.strip() == "[]"
 
 
 @pytest.mark.parametrize("sample, expected", [
