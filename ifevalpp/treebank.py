@@ -28,49 +28,56 @@ from __future__ import annotations
 import re
 
 _CLOSING_BEFORE_END = "]})>\"'\u00bb\u201d\u2019"
-_Rule = tuple["re.Pattern[str]", str]
+# A rule is (pattern, replacement, trigger): it is tried only when one of the trigger's texts
+# is in the text being rewritten (every match contains one), or always when there is none.
+_Rule = tuple["re.Pattern[str]", str, tuple[str, ...]]
+_ANY: tuple[str, ...] = ()
 
 
-def _rules(*pairs: tuple[str, str]) -> tuple[_Rule, ...]:
-    return tuple((re.compile(pattern), replacement) for pattern, replacement in pairs)
+def _rules(*rules: tuple[str, str, tuple[str, ...]]) -> tuple[_Rule, ...]:
+    return tuple((re.compile(pattern), replacement, trigger)
+                 for pattern, replacement, trigger in rules)
 
 
 _OPENING = _rules(
-    ("([\u00ab\u201c\u2018\u201e]|`+)", r" \1 "),
-    (r'^"', "``"),
-    ("(``)", r" \1 "),
-    (r"""([ (\[{<])("|'')""", r"\1 `` "),
-    (r"(?i)(')(?!re|ve|ll|m|t|s|d|n)(\w)\b", r"\1 \2"),
+    ("([\u00ab\u201c\u2018\u201e]|`+)", r" \1 ", ("\u00ab", "\u201c", "\u2018", "\u201e", "`")),
+    (r'^"', "``", ('"',)),
+    ("(``)", r" \1 ", ("``",)),
+    (r"""([ (\[{<])("|'')""", r"\1 `` ", ('"', "''")),
+    (r"(?i)(')(?!re|ve|ll|m|t|s|d|n)(\w)\b", r"\1 \2", ("'",)),
 )
 _PUNCTUATION = _rules(
-    (rf"([^.])(\.)([{re.escape(_CLOSING_BEFORE_END)} ]*)\s*$", r"\1 \2 \3 "),
-    (r"([:,])([^\d])", r" \1 \2"),
-    (r"([:,])$", r" \1 "),
-    (r"\.{2,}", r" \g<0> "),
-    (r"[;@#$%&]", r" \g<0> "),
-    (r"""([^.])(\.)([\])}>"']*)\s*$""", r"\1 \2\3 "),
-    (r"[?!]", r" \g<0> "),
-    (r"([^'])' ", r"\1 ' "),
-    (r"[*]", r" \g<0> "),
-    (r"[\]\[(){}<>]", r" \g<0> "),
-    (r"--", r" -- "),
+    (rf"([^.])(\.)([{re.escape(_CLOSING_BEFORE_END)} ]*)\s*$", r"\1 \2 \3 ", (".",)),
+    (r"([:,])([^\d])", r" \1 \2", (":", ",")),
+    (r"([:,])$", r" \1 ", (":", ",")),
+    (r"\.{2,}", r" \g<0> ", ("..",)),
+    (r"[;@#$%&]", r" \g<0> ", tuple(";@#$%&")),
+    (r"""([^.])(\.)([\])}>"']*)\s*$""", r"\1 \2\3 ", (".",)),
+    (r"[?!]", r" \g<0> ", ("?", "!")),
+    (r"([^'])' ", r"\1 ' ", ("' ",)),
+    (r"[*]", r" \g<0> ", ("*",)),
+    (r"[\]\[(){}<>]", r" \g<0> ", tuple("][(){}<>")),
+    (r"--", r" -- ", ("--",)),
 )
 _CLOSING = _rules(
-    ("([\u00bb\u201d\u2019])", r" \1 "),
-    ("''", " '' "),
-    ('"', " '' "),
+    ("([\u00bb\u201d\u2019])", r" \1 ", ("\u00bb", "\u201d", "\u2019")),
+    ("''", " '' ", ("''",)),
+    ('"', " '' ", ('"',)),
 )
-_COLLAPSE = _rules((r"\s+", " "))
+_COLLAPSE = _rules((r"\s+", " ", _ANY))
 _CLITICS = _rules(
-    (r"([^' ])('[sS]|'[mM]|'[dD]|') ", r"\1 \2 "),
-    (r"([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) ", r"\1 \2 "),
+    (r"([^' ])('[sS]|'[mM]|'[dD]|') ", r"\1 \2 ", ("'",)),
+    (r"([^' ])('ll|'LL|'re|'RE|'ve|'VE|n't|N'T) ", r"\1 \2 ", ("'",)),
 )
+# Case-insensitive: a trigger is looked for in the lower-cased text when that text is ASCII
+# (elsewhere case folding reaches beyond lower(): the rule is always tried).
 _CONTRACTIONS = _rules(*(
-    (pattern, r" \1 \2 ") for pattern in (
-        r"(?i)\b(can)(not)\b", r"(?i)\b(d)('ye)\b", r"(?i)\b(gim)(me)\b",
-        r"(?i)\b(gon)(na)\b", r"(?i)\b(got)(ta)\b", r"(?i)\b(lem)(me)\b",
-        r"(?i)\b(more)('n)\b", r"(?i)\b(wan)(na)(?=\s)",
-        r"(?i) ('t)(is)\b", r"(?i) ('t)(was)\b")))
+    (pattern, r" \1 \2 ", trigger) for pattern, trigger in (
+        (r"(?i)\b(can)(not)\b", ("cannot",)), (r"(?i)\b(d)('ye)\b", ("'",)),
+        (r"(?i)\b(gim)(me)\b", ("gimme",)), (r"(?i)\b(gon)(na)\b", ("gonna",)),
+        (r"(?i)\b(got)(ta)\b", ("gotta",)), (r"(?i)\b(lem)(me)\b", ("lemme",)),
+        (r"(?i)\b(more)('n)\b", ("'",)), (r"(?i)\b(wan)(na)(?=\s)", ("wanna",)),
+        (r"(?i) ('t)(is)\b", ("'",)), (r"(?i) ('t)(was)\b", ("'",)))))
 
 _NLTK_381 = (_OPENING, _PUNCTUATION, None, _CLOSING, _CLITICS, _CONTRACTIONS)
 _NLTK_392 = (_OPENING, _PUNCTUATION, None, _CLOSING, _COLLAPSE, _CLITICS, _CONTRACTIONS)
@@ -82,7 +89,18 @@ def _tokenize(sentence: str, stages) -> list[str]:  # type: ignore[no-untyped-de
         if stage is None:  # the clitic rules want a space on both ends of the text
             value = f" {value} "
             continue
-        for pattern, replacement in stage:
+        folded = stage is _CONTRACTIONS
+        for pattern, replacement, trigger in stage:
+            if trigger:
+                if folded and trigger[0] != "'":  # a case-insensitive word
+                    if value.isascii() and trigger[0] not in value.lower():
+                        continue
+                else:
+                    for piece in trigger:
+                        if piece in value:
+                            break
+                    else:
+                        continue
             value = pattern.sub(replacement, value)
     return value.split()
 

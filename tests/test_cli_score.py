@@ -139,6 +139,6 @@ def test_every_output_names_the_ifevalpp_version_and_the_profile(files, tmp_path
     for provenance in (metrics["provenance"], manifest["provenance"]):
         assert provenance["ifevalpp_version"] == __version__
         assert provenance["profile"] == "revised"
-        assert provenance["dependencies"]["nltk"] == "3.8.1"
+        assert provenance["dependencies"]["syllapy"] == "0.7.2"
     assert manifest["records"] == 3 and len(manifest["sha256"]) == 64
     assert line in (out / "report.md").read_text() and line in (out / "report.html").read_text()

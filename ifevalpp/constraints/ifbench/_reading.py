@@ -23,15 +23,25 @@ PUNCT_SPACE = PUNCTUATION + " "
 _DELETE_PUNCTUATION = str.maketrans("", "", PUNCTUATION)
 CACHE_SIZE = text.CACHE_SIZE
 _WORD = re.compile(r"\w+")
+_PER_TEXT: list = []
 
 
-@functools.lru_cache(maxsize=CACHE_SIZE)
+def per_text(maxsize: int = CACHE_SIZE):  # type: ignore[no-untyped-def]
+    """An lru_cache of an analysis of a text (or word) that `clear_caches` forgets."""
+    def wrap(function):  # type: ignore[no-untyped-def]
+        cached = functools.lru_cache(maxsize=maxsize)(function)
+        _PER_TEXT.append(cached)
+        return cached
+    return wrap
+
+
+@per_text()
 def sentences(value: str) -> tuple[str, ...]:
     """`nltk.sent_tokenize(value)` as NLTK 3.9.2 splits English."""
     return text.sentences(value)
 
 
-@functools.lru_cache(maxsize=CACHE_SIZE)
+@per_text()
 def word_tokens(value: str) -> tuple[str, ...]:
     """`nltk.word_tokenize(value)` exactly as NLTK 3.9.2 gives it."""
     return nltk392.word_tokens(value)
@@ -42,26 +52,30 @@ def count_words(value: str) -> int:
     return text.count_words(value)
 
 
-@functools.lru_cache(maxsize=CACHE_SIZE)
+@per_text()
 def without_punctuation(value: str) -> str:
     """`value` with every ASCII punctuation character deleted."""
     return value.translate(_DELETE_PUNCTUATION)
 
 
-@functools.lru_cache(maxsize=CACHE_SIZE)
+@per_text()
 def bare_words(value: str) -> tuple[str, ...]:
     """Lower-cased, punctuation deleted, split on whitespace (`words:repeats` and others)."""
     return tuple(without_punctuation(value.lower()).split())
 
 
+def carried(name: str) -> str:
+    """The text of a data file the IFBench types carry (data/README.md says where each is from)."""
+    return resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8")
+
+
 @functools.lru_cache(maxsize=1)
 def stopwords() -> frozenset[str]:
     """NLTK's English stop-word list (carried as data: see data/README.md)."""
-    data = resources.files(__package__).joinpath("data/english_stopwords.txt")
-    return frozenset(data.read_text(encoding="utf-8").split())
+    return frozenset(carried("english_stopwords.txt").split())
 
 
-@functools.lru_cache(maxsize=CACHE_SIZE)
+@per_text()
 def count_stopwords(value: str) -> int:
     """`\\w+` tokens whose lower-cased form is an NLTK English stop word."""
     listed = stopwords()
@@ -69,5 +83,6 @@ def count_stopwords(value: str) -> int:
 
 
 def clear_caches() -> None:
-    for cached in (sentences, word_tokens, without_punctuation, bare_words, count_stopwords):
+    """Forget every per-text analysis of the IFBench types (tests, benchmarks, memory)."""
+    for cached in _PER_TEXT:
         cached.cache_clear()

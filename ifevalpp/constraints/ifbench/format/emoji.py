@@ -12,14 +12,18 @@ from typing import Any, Optional
 
 from ....profiles import Profile
 from .._base import IfbenchConstraint, register
-from .._reading import sentences, without_punctuation
+from .._reading import carried, sentences, without_punctuation
 
 
-@functools.lru_cache(maxsize=1 << 14)
+@functools.lru_cache(maxsize=1)
+def single_code_point_emoji() -> frozenset[str]:
+    """emoji 2.15.0's one-character emoji (carried as data: see data/README.md)."""
+    return frozenset(carried("emoji_single_code_point.txt").split("\n")[:-1])
+
+
 def is_emoji(char: str) -> bool:
-    import emoji  # emoji 2.15.0: its data is a module of the package
-
-    return emoji.is_emoji(char)
+    """emoji 2.15.0's `is_emoji` of one character."""
+    return char in single_code_point_emoji()
 
 
 @register

@@ -7,12 +7,15 @@ pop leaves the stack below a deepest level of 5 or more; a closing bracket that 
 
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 from ....profiles import Profile
 from .._base import IfbenchConstraint, register
 
 PAIRS = {")": "(", "]": "[", "}": "{"}
+# Only brackets move the scan.
+_BRACKET = re.compile(r"[(\[{)\]}]")
 
 
 @register
@@ -24,11 +27,11 @@ class Parentheses(IfbenchConstraint):
               profile: Profile = "ifbench") -> bool:
         stack: list[str] = []
         deepest = 0
-        for char in response:
+        for char in _BRACKET.findall(response):
             if char in "([{":
                 stack.append(char)
                 deepest = max(deepest, len(stack))
-            elif char in PAIRS:
+            else:
                 if stack and stack[-1] == PAIRS[char]:
                     stack.pop()
                     if deepest >= 5 and len(stack) < deepest:

@@ -7,10 +7,14 @@ counts as a quote."""
 
 from __future__ import annotations
 
+import re
 from typing import Any, Optional
 
 from ....profiles import Profile
 from .._base import IfbenchConstraint, register
+
+# Only quote marks move the scan (the stack holds nothing else).
+_QUOTE = re.compile("[\"']")
 
 
 @register
@@ -23,12 +27,12 @@ class Quotes(IfbenchConstraint):
               profile: Profile = "ifbench") -> bool:
         stack: list[str] = []
         deepest = 0
-        for char in response:
+        for char in _QUOTE.findall(response):
             if stack and char == stack[-1]:
                 stack.pop()
                 if deepest - len(stack) >= 3:
                     return True
-            elif char == '"' or char == "'":
+            else:
                 stack.append(char)
                 deepest = max(deepest, len(stack))
         return False

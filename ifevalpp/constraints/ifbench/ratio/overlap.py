@@ -6,12 +6,11 @@ takes trigrams of NLTK 3.9.2 word tokens, as IFBench's PR #34 does."""
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Optional
 
 from ....profiles import Profile
 from .._base import IfbenchConstraint, Number, Params, Text, register
-from .._reading import CACHE_SIZE, word_tokens
+from .._reading import per_text, word_tokens
 
 
 class OverlapParams(Params):
@@ -19,12 +18,12 @@ class OverlapParams(Params):
     percentage: Number
 
 
-@functools.lru_cache(maxsize=CACHE_SIZE)
-def character_trigrams(value: str) -> frozenset[str]:
-    return frozenset(value[start:start + 3] for start in range(len(value) - 2))
+@per_text()
+def character_trigrams(value: str) -> frozenset[tuple[str, ...]]:
+    return frozenset(zip(value, value[1:], value[2:]))
 
 
-@functools.lru_cache(maxsize=CACHE_SIZE)
+@per_text()
 def word_trigrams(value: str) -> frozenset[tuple[str, ...]]:
     tokens = word_tokens(value)
     return frozenset(tuple(tokens[start:start + 3]) for start in range(len(tokens) - 2))

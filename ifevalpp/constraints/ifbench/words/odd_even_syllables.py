@@ -3,19 +3,17 @@ and even syllable counts, as syllapy 0.7.2 counts them (a word with a digit has 
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Optional
 
 from ....profiles import Profile
+from .. import _syllables
 from .._base import IfbenchConstraint, register
-from .._reading import without_punctuation
+from .._reading import per_text, without_punctuation
 
 
-@functools.lru_cache(maxsize=1 << 16)
+@per_text(maxsize=1 << 16)
 def syllable_parity(word: str) -> int:
-    import syllapy  # syllapy 0.7.2: its word list is a file inside the package
-
-    return syllapy.count(word) % 2
+    return _syllables.count(word) % 2
 
 
 @register
