@@ -1,7 +1,8 @@
 """Our Punkt sentences and Treebank word tokens equal NLTK's own (the pinned 3.8.1, fed the same
-English Punkt parameters), on hand-picked hard cases, on fuzzed text, and on the real responses
-where the reference data is present. 3.9.2's word tokens are held to 3.8.1's tokenizer with
-3.9.2's one extra rewrite (test_nltk392.py holds them to values 3.9.2 itself produced)."""
+English Punkt parameters), on hand-picked hard cases, on a boundary decided by each of Punkt's
+rules, on fuzzed text, and on a sample of the real responses where the reference data is
+present. 3.9.2's word tokens are held to 3.8.1's tokenizer with 3.9.2's one extra rewrite
+(test_nltk392.py holds them to values 3.9.2 itself produced)."""
 
 from __future__ import annotations
 
@@ -143,19 +144,20 @@ def _assert_like_nltk(responses, *, versions) -> None:
                 assert ours[version](sentence) == words[version](sentence), sentence
 
 
-def _responses(path):
+def _responses(path, *, every: int):
+    """Every `every`-th response of a file (NLTK's own tokenizers are slow: the parity tests
+    judge every response through ours anyway)."""
     with open(path, encoding="utf-8") as handle:
-        return [json.loads(line)["response"] for line in handle]
+        return [json.loads(line)["response"] for line in handle][::every]
 
 
-@pytest.mark.slow
 @pytest.mark.reference
-def test_sentences_and_tokens_equal_nltks_on_the_gpt4_responses_and_their_loose_variants(
+def test_sentences_and_tokens_equal_nltks_on_gpt4_responses_and_their_loose_variants(
         reference_dir):
-    _assert_like_nltk(_responses(reference_dir / "gpt4_responses.jsonl"),
+    _assert_like_nltk(_responses(reference_dir / "gpt4_responses.jsonl", every=6),
                       versions=("3.8.1", "3.9.2"))
 
 
-@pytest.mark.slow
 def test_sentences_and_tokens_equal_nltks_on_ifbenchs_sample_responses(ifbench_dir):
-    _assert_like_nltk(_responses(ifbench_dir / "sample_output.jsonl"), versions=("3.9.2",))
+    _assert_like_nltk(_responses(ifbench_dir / "sample_output.jsonl", every=4),
+                      versions=("3.9.2",))

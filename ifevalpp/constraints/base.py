@@ -114,9 +114,10 @@ LANGUAGE_CODES: tuple[str, ...] = (
 
 
 class Params(BaseModel):
-    """Base of every Params model: frozen (safe to share), unknown keys rejected."""
+    """Base of every Params model: frozen (safe to share), unknown keys rejected. Each model's
+    validator is built on its first use (defer_build): a run checks a few of the ~80 types."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", defer_build=True)
 
 
 class NoParams(Params):

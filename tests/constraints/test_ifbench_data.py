@@ -35,3 +35,18 @@ def test_syllable_counts_equal_syllapys_on_its_word_list_and_on_made_up_words():
     compounds = [f"{first}-{second}" for first, second in zip(listed[::9], listed[4::9])]
     for word in listed + made_up + compounds + ["", "-", "e", "le", "table", "self-care", "x2"]:
         assert _syllables.count(word) == syllapy.count(word), word
+
+
+def test_character_overlap_of_a_substring_counts_as_the_substring_counted_alone():
+    from ifevalpp.constraints.ifbench.ratio import overlap
+
+    rng = random.Random(1)
+    for _ in range(2000):
+        whole = "".join(rng.choice("ab c\n*.x") for _ in range(rng.randint(0, 50)))
+        reference = "".join(rng.choice("ab c.") for _ in range(rng.randint(0, 20)))
+        start = rng.randint(0, len(whole))
+        part = whole[start:rng.randint(start, len(whole))]
+        overlap.character_overlap(whole, reference)  # counted in full: the substring is derived
+        alone = frozenset(zip(part, part[1:], part[2:]))
+        assert overlap.character_overlap(part, reference) == (
+            len(alone), len(alone & overlap.character_trigrams(reference))), (whole, part)

@@ -78,8 +78,7 @@ def stopwords() -> frozenset[str]:
 @per_text()
 def count_stopwords(value: str) -> int:
     """`\\w+` tokens whose lower-cased form is an NLTK English stop word."""
-    listed = stopwords()
-    return sum(1 for token in _WORD.findall(value) if token.lower() in listed)
+    return sum(map(stopwords().__contains__, map(str.lower, _WORD.findall(value))))
 
 
 def clear_caches() -> None:

@@ -22,11 +22,10 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
-import jinja2
-
 from .languages import language_name
 
 if TYPE_CHECKING:
+    import jinja2
     from ..base import Constraint
 
 STYLES: tuple[str, ...] = ("imperative", "declarative", "question", "list")
@@ -156,8 +155,11 @@ def character_noun(character: str) -> str:
 
 
 @functools.lru_cache(maxsize=4)
-def environment(root: Optional[str] = None) -> jinja2.Environment:
-    """The shared jinja2 environment for `root` (default: `templates_dir()`), built once."""
+def environment(root: Optional[str] = None) -> "jinja2.Environment":
+    """The shared jinja2 environment for `root` (default: `templates_dir()`), built once
+    (jinja2 is imported here: checking never renders a template)."""
+    import jinja2
+
     directory = Path(root) if root else templates_dir()
     if not directory.is_dir():
         raise FileNotFoundError(f"template directory {directory} not found; set "

@@ -32,7 +32,7 @@ class Pronouns(IfbenchConstraint):
     def check(self, response: str, params: Any, *, prompt: Optional[str] = None,
               profile: Profile = "ifbench") -> bool:
         tokens = word_tokens(response.replace("/", " ").lower())
-        return sum(1 for token in tokens if token in PRONOUNS) >= params.N
+        return sum(map(PRONOUNS.__contains__, tokens)) >= params.N
 
     def witness(self, params: Any, prompt: str) -> Optional[str]:
         return " ".join(["I"] * int(-(-params.N // 1))) + " agree."
