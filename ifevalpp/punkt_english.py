@@ -181,10 +181,13 @@ def _breaks_after(token: str, mark: int, following: str, following_mark: int,
 @functools.lru_cache(maxsize=1 << 16)
 def _context_breaks(context: str) -> bool:
     """Some token of `context` but its last ends a sentence (NLTK's text_contains_sentbreak)."""
-    tokens: list[str] = []
-    for line in context.split("\n"):
-        if line.strip():
-            tokens.extend(_TOKEN.findall(line))
+    if "\n" not in context:  # the usual case: one line
+        tokens = _TOKEN.findall(context)
+    else:
+        tokens = []
+        for line in context.split("\n"):
+            if line.strip():
+                tokens.extend(_TOKEN.findall(line))
     if len(tokens) < 2:
         return False
     params = parameters()
