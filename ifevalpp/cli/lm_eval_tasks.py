@@ -26,8 +26,9 @@ from .common import PROFILE_OPTION, examples, reports_errors, warn
 @click.option("--original", default="github", show_default=True,
               help="IFEval cases for ifevalpp_ifeval: a fetched revision or a case file.")
 @click.option("--families", default=None,
-              help="Family file for ifevalpp_families (default: the default families, made "
-                   "first if absent and checked against their sha256 pin).")
+              help="Family file for ifevalpp_families, or a fetched revision of families "
+                   "(ifevalpp-families); default: the default families, made first if absent "
+                   "and checked against their sha256 pin.")
 @PROFILE_OPTION
 @reports_errors
 def lm_eval_tasks(directory: Optional[Path], original: str, families: Optional[str],

@@ -86,9 +86,13 @@ def original_source(spec: str = DEFAULT_ORIGINAL) -> PromptSource:
                         revision=spec if revision is not None else None, action="given")
 
 
-def family_source(path: Union[str, os.PathLike[str]]) -> PromptSource:
-    """A family file the user names, used as it is."""
-    where = Path(path)
+def family_source(spec: Union[str, os.PathLike[str]]) -> PromptSource:
+    """A family file the user names, used as it is; or a fetched revision of families
+    (`ifevalpp-families`: IFEval++'s released ones, from the data directory)."""
+    revision = REVISIONS.get(str(spec))
+    if revision is not None and revision.families:
+        return original_source(str(spec))
+    where = Path(spec)
     if not where.is_file():
         raise InputError("family file not found", path=str(where))
     return PromptSource(path=str(where), sha256=sha256_file(where))

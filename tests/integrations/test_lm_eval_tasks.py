@@ -130,11 +130,13 @@ def test_the_sample_logs_score_to_the_same_numbers(lm_eval_run, subset_families,
     assert all(_close(reported[name], reference[name]) for name in reported)
 
 
-def test_metadata_points_the_task_at_another_family_file_and_cases(lm_eval_run, tmp_path):
+def test_metadata_points_the_task_at_another_family_file_and_cases(tmp_path):
+    needs("datasets", "lm-eval")
     from tests.evaluate.builders import family_prompts, write_lines
 
     other = write_lines(tmp_path / "other.jsonl", family_prompts([5, 6, 7]))
-    written = {"default_families": str(lm_eval_run["tasks"]), "default_families_sha256": "x"}
+    written = {"default_families": str(tmp_path / "written.jsonl"),
+               "default_families_sha256": "0" * 64}
     documents = families_dataset(families=str(other), profile="revised", cases="6,",
                                  **written)["test"]
     assert sorted(documents["key"])[0] == "6:distractor:1" and len(documents) == 10

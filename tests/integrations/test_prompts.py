@@ -10,8 +10,8 @@ import pytest
 
 from ifevalpp.errors import IfevalppError, InputError
 from ifevalpp.integrations import prompts
-from ifevalpp.integrations.prompts import (default_families, default_family_path, load_rows,
-                                           original_source)
+from ifevalpp.integrations.prompts import (default_families, default_family_path,
+                                           family_source, load_rows, original_source)
 from tests.evaluate.builders import family_prompts, write_lines
 
 MANIFEST = Path(__file__).resolve().parents[2] / "data" / "families" / "manifest.json"
@@ -119,3 +119,14 @@ def test_a_fetched_revision_whose_bytes_changed_is_refused(private_data_dir):
 def test_a_revision_not_fetched_yet_says_how_to_fetch_it():
     with pytest.raises(InputError, match="ifevalpp fetch"):
         original_source("github")
+
+
+def test_a_fetched_revision_of_families_names_its_file_in_the_data_directory(private_data_dir):
+    fetched = private_data_dir / "original" / "ifevalpp-families.jsonl"
+    fetched.parent.mkdir(parents=True)
+    write_lines(fetched, family_prompts([4], ifevalpp_names=True))
+    source = family_source("ifevalpp-families")
+    assert source.path == str(fetched) and source.revision == "ifevalpp-families"
+    rows = load_rows(source.path)
+    assert len(rows) == 10 and {row.kind for row in rows} == {
+        "original", "rephrasing", "distractor", "reconfiguration"}
