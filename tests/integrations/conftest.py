@@ -74,7 +74,14 @@ def ray_local():
     needs("ray", "ray")
     import ray
 
+    # No usage report to Ray's servers (on by default; tests send nothing off this machine).
+    previous = os.environ.get("RAY_USAGE_STATS_ENABLED")
+    os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
     ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
              configure_logging=False)
     yield ray
     ray.shutdown()
+    if previous is None:
+        del os.environ["RAY_USAGE_STATS_ENABLED"]
+    else:
+        os.environ["RAY_USAGE_STATS_ENABLED"] = previous

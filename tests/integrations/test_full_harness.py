@@ -75,8 +75,9 @@ def test_lm_eval_cli_reports_score_s_numbers_on_originals_and_default_families(f
                "--tasks", "ifevalpp_ifeval,ifevalpp_families", "--include_path",
                str(full["tasks"]), "--output_path", str(out), "--log_samples"]
     started = time.monotonic()
-    result = subprocess.run(command, env=dict(os.environ, **full["env"]), capture_output=True,
-                            text=True, timeout=1800)
+    offline = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1"}   # nothing from the hub
+    result = subprocess.run(command, env=dict(os.environ, **full["env"], **offline),
+                            capture_output=True, text=True, timeout=1800)
     assert result.returncode == 0, result.stderr[-4000:]
     print(f"\nlm_eval over 541 + 5,369 prompts: {time.monotonic() - started:.1f} s")
     results = json.loads(next(out.rglob("results_*.json")).read_text())["results"]

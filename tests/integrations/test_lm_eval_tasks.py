@@ -62,6 +62,8 @@ def lm_eval_run(gpt4, subset_families, replay, tmp_path_factory):
     root = tmp_path_factory.mktemp("lm-eval")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("IFEVALPP_DATA", str(root / "data"))
+        for name in ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE"):  # nothing from the hub
+            patch.setenv(name, "1")
         task_dir = _write_tasks(root / "tasks", subset_families, gpt4["original"])
         results = run_lm_eval(task_dir, replay.base_url, root / "out")
     return {"results": results["results"], "out": root / "out", "root": root,
