@@ -130,12 +130,14 @@ def _family_metrics(fingerprint: tuple, k: int, originals: bool) -> tuple[tuple[
     scored = []
     for key, sample, family, strict, loose in fingerprint:
         case, kind, index = parse_family_key(key)
-        declared.setdefault(case, list(family))
+        case_id: int | str = int(case) if case.isdigit() else case  # as family_table keys it
+        declared.setdefault(str(case_id), list(family))
+        # Instruction types enter no harness number: one placeholder type for every verdict.
         scored.append(ScoredResponse.model_construct(
             key=key, prompt="", instruction_id_list=["?"] * len(strict),
             strict=[bool(value) for value in strict], loose=[bool(value) for value in loose],
             follow_all_strict=all(strict), follow_all_loose=all(loose), profile="official",
-            case=int(case) if case.isdigit() else case, kind=kind, index=index, sample=sample,
+            case=case_id, kind=kind, index=index, sample=sample,
             distractor=None))
     table = family_table(scored)
     # The family's size in the file, not the records seen: a family cut short is left out.
