@@ -24,6 +24,7 @@ VERBS: dict[str, str] = {
     "compare": "compare:compare",
     "study": "study:study",
     "export-rl": "export_rl:export_rl",
+    "lm-eval-tasks": "lm_eval_tasks:lm_eval_tasks",
 }
 
 

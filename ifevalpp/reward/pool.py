@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import multiprocessing
 import os
+import sys
 import threading
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -24,8 +25,24 @@ _pool: Optional[ProcessPoolExecutor] = None
 _pool_workers = 0
 
 
+def in_ray_worker() -> bool:
+    """True inside a Ray task or actor (never imports Ray). Ray already spreads the work
+    there, and a pool forked from its worker would take cores Ray gave to other tasks."""
+    ray = sys.modules.get("ray")
+    if ray is None:
+        return False
+    try:
+        return bool(ray.is_initialized()) and (ray.get_runtime_context().worker.mode
+                                                == getattr(ray, "WORKER_MODE", 1))
+    except Exception:  # pragma: no cover - a Ray without these calls: not a worker we know
+        return False
+
+
 def available_cores() -> int:
-    """Cores this process may run on (respects taskset and container CPU sets)."""
+    """Cores this process may run on (respects taskset and container CPU sets); 1 inside a
+    Ray task or actor, which is one of the cluster's scheduled CPUs."""
+    if in_ray_worker():
+        return 1
     try:
         return len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - macOS, Windows

@@ -93,3 +93,11 @@ def verl_compute_score_batch(data_sources: Optional[Sequence[Any]] = None,
 # The names verl's configuration uses (custom_reward_function.name).
 compute_score = verl_compute_score
 compute_score_batch = verl_compute_score_batch
+
+# verl loads this file by path, under a module name of its own (custom_reward_function.path).
+# That copy hands out the package module's functions instead of its own: they pickle by
+# reference, so the Ray actors of verl's remote reward manager import them rather than
+# needing a copy shipped by value (which its module-level cache cannot be).
+if __name__ != "ifevalpp.reward.verl":  # pragma: no cover - exercised through a Ray actor
+    from ifevalpp.reward.verl import (compute_score, compute_score_batch,  # noqa: E402,F811
+                                      verl_compute_score, verl_compute_score_batch)
