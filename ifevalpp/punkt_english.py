@@ -61,8 +61,9 @@ _ELLIPSIS = re.compile(r"\.\.+$")
 _NUMBER_TYPE = "##number##"
 # Tokens that never start a sentence (the orthographic heuristic says no).
 _PUNCTUATION = frozenset(";:,.!?")
-# Python's string.whitespace: what NLTK searches for the start of the word before a candidate.
-_RARE_ASCII_WHITESPACE = "\t\r\x0b\x0c"  # besides the space and the newline
+# NLTK finds the start of the word before a candidate at the last ASCII whitespace
+# (string.whitespace): the space, the newline, and these, which few texts hold.
+_RARE_ASCII_WHITESPACE = "\t\r\x0b\x0c"
 
 # First-pass annotations of a token.
 _NONE, _BREAK, _ABBREVIATION, _ELLIPSIS_MARK = range(4)
