@@ -151,10 +151,8 @@ def protocol_sensitivity(responses: str | os.PathLike[str], cases: str | os.Path
     reports: list[ReliabilityReport] = []
     order: Optional[list[Any]] = None
     for protocol, base in zip(chosen, bases):
-        # Numbers a protocol leaves unchanged keep the first protocol's interval (same seed,
-        # same families: the same interval a fresh bootstrap would give).
         report = analyse(base, k=k, bootstrap=bootstrap, confidence=confidence, seed=seed,
-                         protocol=protocol, cases=order, reuse=reports[0] if reports else None)
+                         protocol=protocol, cases=order)
         report.responses_sha256 = digest
         order = order or list(report.table.cases)
         reports.append(report)

@@ -115,9 +115,10 @@ def test_the_cli_names_the_protocol_and_its_overridden_parts(families, tmp_path)
                                        "--bootstrap", "200", "--out", str(out)],
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("Protocol official, estimator=first-k, missing=fail: "
-                                    "profile official, estimator first-k, missing responses "
-                                    "fail")
+    first, _, protocol = result.output.split("\n")[:3]
+    assert first == "40 of 40 prompts answered."
+    assert protocol.startswith("Protocol official, estimator=first-k, missing=fail: profile "
+                               "official, estimator first-k, missing responses fail")
     document = json.loads((out / "metrics.json").read_text())
     assert document["protocol"]["overridden"] == "estimator,missing"
     assert document["reliable_at_k"]["strict"].keys() == {"1", "10"}
