@@ -53,6 +53,11 @@ def _usage_error(exc: ValidationError) -> click.UsageError:
 @click.option("--allow-different-families", is_flag=True,
               help="[--baseline] Compare over different family files, matching by case id.")
 @PROFILE_OPTION
+@click.option("--missing", type=click.Choice(["exclude", "fail"]), default="exclude",
+              show_default=True,
+              help="Pairs still unanswered when the study scores (failed requests): left out "
+                   "of every number (counted, and said on the first line of every report), or "
+                   "scored as failing every instruction.")
 @click.option("--k", "k", type=click.IntRange(min=1), default=10, show_default=True,
               help="Largest k of reliable@k.")
 @click.option("--bootstrap", "resamples", type=click.IntRange(min=0), default=DEFAULT_RESAMPLES,
@@ -90,7 +95,7 @@ def _usage_error(exc: ValidationError) -> click.UsageError:
 def study(model: Optional[str], base_urls: tuple[str, ...], model_path: Optional[Path],
           out_dir: Path, original: str, families: Optional[Path], cases: Optional[str],
           cases_seed: int, baseline: Optional[Path], allow_different_families: bool,
-          profile: str, k: int, resamples: int, temperature: float, top_p: Optional[float],
+          profile: str, missing: str, k: int, resamples: int, temperature: float, top_p: Optional[float],
           max_tokens: Optional[int], seed: Optional[int], system_prompt: Optional[str],
           stop: tuple[str, ...], extra_body: Optional[dict[str, Any]], samples: int,
           concurrency: Optional[int], timeout_s: float, max_attempts: int, api_key_env: str,
@@ -116,7 +121,8 @@ def study(model: Optional[str], base_urls: tuple[str, ...], model_path: Optional
         config = StudyConfig(
             out_dir=out_dir, model=model or EMBEDDED, base_urls=list(base_urls),
             model_path=model_path, original=original, families=families, cases=selection,
-            profile=profile, k=k, bootstrap=resamples, baseline=baseline,  # type: ignore[arg-type]
+            profile=profile, missing=missing, k=k, bootstrap=resamples,  # type: ignore[arg-type]
+            baseline=baseline,
             allow_different_families=allow_different_families, api_key_env=api_key_env,
             system_prompt=system_prompt,
             sampling=SamplingParams(temperature=temperature, top_p=top_p, max_tokens=max_tokens,

@@ -630,26 +630,34 @@ def _counts(sums, infos: list[MetricInfo]) -> dict[str, int]:  # type: ignore[no
     return counts
 
 
-def score(responses: str | os.PathLike[str], cases: str | os.PathLike[str] = DEFAULT_CASES, *,
-          protocol: str | Protocol = DEFAULT_PROTOCOL, profile: Optional[Profile] = None,
+def score(responses: str | os.PathLike[str],
+          cases: Optional[str | os.PathLike[str]] = None, *,
+          protocol: Optional[str | Protocol] = None, profile: Optional[Profile] = None,
           estimator: Optional[str] = None, missing: Optional[str] = None,
           k: Optional[int] = None, bootstrap: int = DEFAULT_RESAMPLES,
           confidence: float = DEFAULT_CONFIDENCE, seed: Optional[int] = DEFAULT_SEED,
-          require_all: bool = False, workers: Optional[int] = None,
+          require_all: bool = False, allow_unmatched: bool = False,
+          workers: Optional[int] = None,
           progress: Optional[Callable[[int, int], None]] = None) -> ReliabilityReport:
     """Score `responses` against a case or family file; IFEval metrics, reliable@k, CIs.
 
-    `cases`: a path, or a revision fetched by `ifevalpp fetch` (default `github`,
-    as the CLI); `protocol`: a protocol name (official, revised, ifevalpp-paper)
-    or a `Protocol`; `profile`, `estimator`, `missing` override one of its parts.
-    `k`: the largest k of reliable@k (default: the family size); `bootstrap`:
-    resamples of families (0 = no intervals); `confidence`: the CI level; `seed`:
-    fixes the resampled families, so the same call gives the same numbers;
-    `progress(done, total)` follows the scoring.
+    `cases`: a path, or a revision fetched by `ifevalpp fetch`; default: the prompt file
+    the respond manifest beside `responses` names, else `github` (as the CLI).
+    `protocol`: a protocol name (official, revised, ifevalpp-paper) or a `Protocol`
+    (default: official); `profile`, `estimator`, `missing` override one of its parts.
+    Prompts without a usable response are refused (InputError) unless `missing` is given
+    or a `protocol` is named (its policy applies); responses that match no prompt are
+    refused unless `allow_unmatched`. `k`: the largest k of reliable@k (default: the
+    family size; larger is refused). `confidence`: the CI level; `bootstrap` and `seed`:
+    the resampling of paired differences (`compare`, `--protocols`); `progress(done,
+    total)` follows the scoring.
     """
-    chosen = _protocol(protocol, profile=profile, estimator=estimator, missing=missing)
+    chosen = _protocol(protocol if protocol is not None else DEFAULT_PROTOCOL, profile=profile,
+                       estimator=estimator, missing=missing)
     base = score_files_under(responses, cases, profiles=[chosen.profile], missing=chosen.missing,
-                             require_all=require_all, workers=workers, progress=progress)[0]
+                             require_policy=protocol is None and missing is None,
+                             require_all=require_all, allow_unmatched=allow_unmatched,
+                             workers=workers, progress=progress, k=k)[0]
     report = analyse(base, k=k, bootstrap=bootstrap, confidence=confidence, seed=seed,
                      protocol=chosen)
     report.responses_sha256 = sha256_file(responses)

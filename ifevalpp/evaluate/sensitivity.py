@@ -130,12 +130,13 @@ def _flips(reference: list[ScoredResponse], other: list[ScoredResponse],
             for (instruction_id, mode), (compared, up, down) in sorted(counts.items())]
 
 
-def protocol_sensitivity(responses: str | os.PathLike[str], cases: str | os.PathLike[str],
+def protocol_sensitivity(responses: str | os.PathLike[str],
+                         cases: Optional[str | os.PathLike[str]],
                          protocols: list[str | Protocol], *, k: Optional[int] = None,
                          bootstrap: int = DEFAULT_RESAMPLES,
                          confidence: float = DEFAULT_CONFIDENCE,
                          seed: Optional[int] = DEFAULT_SEED, require_all: bool = False,
-                         workers: Optional[int] = None,
+                         allow_unmatched: bool = False, workers: Optional[int] = None,
                          progress: Optional[Callable[[int, int], None]] = None
                          ) -> ProtocolSensitivity:
     """Score `responses` under each protocol; differences to the first with paired CIs.
@@ -146,7 +147,8 @@ def protocol_sensitivity(responses: str | os.PathLike[str], cases: str | os.Path
         raise ValueError("each protocol must differ from the others")
     bases = score_files_under(responses, cases, profiles=[p.profile for p in chosen],
                               missing=[p.missing for p in chosen], require_all=require_all,
-                              workers=workers, progress=progress)
+                              allow_unmatched=allow_unmatched, workers=workers,
+                              progress=progress, k=k)
     digest = sha256_file(responses)
     reports: list[ReliabilityReport] = []
     order: Optional[list[Any]] = None

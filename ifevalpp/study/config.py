@@ -18,6 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from ..errors import InputError
 from ..evaluate.bootstrap import DEFAULT_RESAMPLES
 from ..profiles import Profile
+from ..protocols import MissingPolicy
 from ..respond.config import (DEFAULT_API_KEY_ENV, ReasoningHandling, RespondConfig,
                               RetryPolicy, SamplingParams)
 
@@ -90,6 +91,9 @@ class StudyConfig(BaseModel):
                                                                "of generating the default one")
     cases: Optional[CaseSelection] = None
     profile: Profile = "official"
+    # Pairs still without an answer when the study scores (failed requests): left out of every
+    # number, counted and said on the first line, or scored as failing every instruction.
+    missing: MissingPolicy = "exclude"
     k: int = Field(default=10, ge=1)
     bootstrap: int = Field(default=DEFAULT_RESAMPLES, ge=0)
     baseline: Optional[Path] = Field(default=None, description="another study (or `score "

@@ -147,7 +147,7 @@ def _baseline(run: Optional[Path]) -> Optional[Path]:
 
 def _settings_record(config: StudyConfig) -> dict[str, Any]:
     record = config.model_dump(mode="json", include={
-        "original", "families", "cases", "profile", "k", "bootstrap", "baseline",
+        "original", "families", "cases", "profile", "missing", "k", "bootstrap", "baseline",
         "system_prompt", "reasoning", "samples"})
     record["sampling"] = config.sent_sampling.model_dump(mode="json")
     return record
@@ -241,7 +241,7 @@ def run_study(config: StudyConfig, *, progress: Optional[StudyProgress] = None,
     shown.step("score", f"reliable@k up to k={config.k}, {config.bootstrap:,} bootstrap "
                         f"resamples -> {layout.scored}")
     result.report = score(layout.responses, prompts, profile=config.profile, k=config.k,
-                          bootstrap=config.bootstrap)
+                          missing=config.missing, bootstrap=config.bootstrap)
     write_outputs(result.report, layout.scored)
     manifest.scored, manifest.report = str(layout.scored), str(layout.report)
     save(layout.study_manifest, manifest)

@@ -81,7 +81,7 @@ def test_several_samples_are_scored_per_sample_index_then_averaged(tmp_path):
 
 
 def test_a_family_with_a_failed_request_is_excluded_from_reliable_at_k_and_counted(tmp_path):
-    report = score(*files(tmp_path, errors=[("2:distractor:3", 0)]), **NO_CI)
+    report = score(*files(tmp_path, errors=[("2:distractor:3", 0)]), missing="exclude", **NO_CI)
     assert report.n_families == 2 and report.n_excluded == 1
     # reliable@k over families 1 and 3 only; the IFEval metrics still count family 2's original.
     assert report.value("reliable/strict/1") == pytest.approx(1 / 2)
@@ -99,7 +99,7 @@ def test_a_missing_original_excludes_the_family_and_drops_out_of_the_ifeval_metr
     kept = [line for line in responses.read_text().splitlines()
             if '"key": "1:original:0"' not in line]
     responses.write_text("\n".join(kept) + "\n")
-    report = score(responses, families, **NO_CI)
+    report = score(responses, families, missing="exclude", **NO_CI)
     assert report.value("ifeval/prompt_strict") == pytest.approx(1 / 2)
     assert report.value("reliable/strict/1") == pytest.approx(1 / 2)
     assert report.n_excluded == 1

@@ -113,7 +113,7 @@ def test_text_from_input_files_is_escaped_everywhere(tmp_path):
               ["punctuation:no_comma"], "kwargs": [{}]}]
     answers = [{"key": 7, "response": f"{HOSTILE} fine"}]
     report = score(write_lines(hostile_dir / "responses.jsonl", answers),
-                   write_lines(hostile_dir / "cases.jsonl", cases), bootstrap=0)
+                   write_lines(hostile_dir / "cases.jsonl", cases), missing="exclude")
     page = render_html(report)
     tags = parsed(page)
     assert "script" not in tags.tags and "img" not in tags.tags
