@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from ..evaluate.bootstrap import DEFAULT_RESAMPLES
 from ..respond.config import DEFAULT_API_KEY_ENV
 from .common import PROFILE_OPTION, PROGRESS_OPTION, examples, reports_errors
-from .respond import EXIT_INCOMPLETE, JsonObject
+from .respond import EXIT_INCOMPLETE, MAX_TOKENS, TEMPERATURE, JsonObject
 
 
 def _usage_error(exc: ValidationError) -> click.UsageError:
@@ -58,16 +58,19 @@ def _usage_error(exc: ValidationError) -> click.UsageError:
               help="Pairs still unanswered when the study scores (failed requests): left out "
                    "of every number (counted, and said on the first line of every report), or "
                    "scored as failing every instruction.")
-@click.option("--k", "k", type=click.IntRange(min=1), default=10, show_default=True,
-              help="Largest k of reliable@k.")
+@click.option("--k", "k", type=click.IntRange(min=1), default=None,
+              help="Largest k of reliable@k [default: the family size, 10 for the default "
+                   "families]; more than the largest family is refused before any request.")
 @click.option("--bootstrap", "resamples", type=click.IntRange(min=0), default=DEFAULT_RESAMPLES,
               show_default=True, help="Bootstrap resamples of families for the CIs.")
-@click.option("--temperature", type=click.FloatRange(min=0), default=0.0, show_default=True,
-              help="Sampling temperature (0: greedy, so a rerun asks the same).")
+@click.option("--temperature", type=TEMPERATURE, default=0.0, show_default=True,
+              help="Sampling temperature (0: greedy, so a rerun asks the same; 'server-default' "
+                   "sends none and records that the server chose).")
 @click.option("--top-p", type=click.FloatRange(min=0, max=1, min_open=True), default=None,
               help="Nucleus sampling top_p; not sent when omitted.")
-@click.option("--max-tokens", type=click.IntRange(min=1), default=None,
-              help="Longest answer in tokens [default: 1280; embedded: 256, a CPU demo].")
+@click.option("--max-tokens", type=MAX_TOKENS, default=None,
+              help="Longest answer in tokens [default: 1280, as respond; embedded: 256, a CPU "
+                   "demo]; 'server-default' sends none.")
 @click.option("--seed", type=int, default=None, help="Sampling seed; sample i is asked with seed + i.")
 @click.option("--system-prompt", default=None,
               help="System message sent before every prompt (recorded in the manifest).")
@@ -95,8 +98,9 @@ def _usage_error(exc: ValidationError) -> click.UsageError:
 def study(model: Optional[str], base_urls: tuple[str, ...], model_path: Optional[Path],
           out_dir: Path, original: str, families: Optional[Path], cases: Optional[str],
           cases_seed: int, baseline: Optional[Path], allow_different_families: bool,
-          profile: str, missing: str, k: int, resamples: int, temperature: float, top_p: Optional[float],
-          max_tokens: Optional[int], seed: Optional[int], system_prompt: Optional[str],
+          profile: str, missing: str, k: Optional[int], resamples: int, temperature: Any,
+          top_p: Optional[float], max_tokens: Any, seed: Optional[int],
+          system_prompt: Optional[str],
           stop: tuple[str, ...], extra_body: Optional[dict[str, Any]], samples: int,
           concurrency: Optional[int], timeout_s: float, max_attempts: int, api_key_env: str,
           keep_reasoning: bool, retry_errors: bool, force: bool, progress: bool) -> None:

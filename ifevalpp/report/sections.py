@@ -178,6 +178,8 @@ NOT_SENT = "not sent (server default)"
 def _setting(value: Any) -> str:
     if value is None or value == [] or value == {}:
         return NOT_SENT
+    if value == "server-default":
+        return "server default (asked for with 'server-default': not sent)"
     if isinstance(value, (list, dict)):
         return json.dumps(value, ensure_ascii=False)
     return str(value)
