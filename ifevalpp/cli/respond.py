@@ -29,7 +29,9 @@ class JsonObject(click.ParamType):  # type: ignore[type-arg]  # generic only in 
         try:
             parsed = json.loads(value)
         except json.JSONDecodeError as exc:
-            self.fail(f"not valid JSON ({exc.msg} at column {exc.colno})", param, ctx)
+            from ..io import json_problem
+
+            self.fail(f"not valid JSON ({json_problem(exc)})", param, ctx)
         if not isinstance(parsed, dict):
             self.fail("must be a JSON object, e.g. '{\"top_k\": 20}'", param, ctx)
         return parsed

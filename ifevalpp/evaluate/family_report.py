@@ -20,6 +20,7 @@ are worth).
 from __future__ import annotations
 
 import csv
+import json
 import math
 import os
 from pathlib import Path
@@ -696,12 +697,58 @@ def results_manifest(report: ReliabilityReport, results: Path) -> dict[str, Any]
             "cases": base.cases_path, "cases_sha256": base.cases_sha256}
 
 
-def write_outputs(report: ReliabilityReport, out_dir: str | os.PathLike[str]) -> list[Path]:
-    """Every file of OUTPUT_FILES, each written atomically."""
+SENSITIVITY_FILES = ("protocols.csv", "flips.csv", "protocols.json")
+
+
+def protocol_directory(label: str) -> str:
+    """The directory `score --protocols` writes a protocol's full outputs to."""
+    return label.replace(", ", "+").replace("=", "-")
+
+
+def is_protocol_output(directory: Path) -> bool:
+    """`directory` is one protocol's outputs of a `score --protocols` run: its metrics.json
+    was written by ifevalpp under the protocol the directory is named after."""
+    try:
+        document = json.loads((directory / "metrics.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    if not isinstance(document, dict) or \
+            (document.get("provenance") or {}).get("tool") != "ifevalpp":
+        return False
+    label = (document.get("protocol") or {}).get("label")
+    return isinstance(label, str) and protocol_directory(label) == directory.name
+
+
+def remove_stale_outputs(out: Path, names: tuple[str, ...], *,
+                         keep_dirs: tuple[str, ...] = ()) -> None:
+    """Files of another `score --out` layout left in `out` (a single run's over a --protocols
+    run's, or the reverse) are removed, so a reused --out never mixes two runs' files; so
+    are the per-protocol directories of a --protocols run, other than `keep_dirs`. Only
+    ifevalpp's own file names are touched."""
+    for name in names:
+        (out / name).unlink(missing_ok=True)
+    if not out.is_dir():
+        return
+    for child in out.iterdir():
+        if child.is_dir() and child.name not in keep_dirs and is_protocol_output(child):
+            for name in OUTPUT_FILES:
+                (child / name).unlink(missing_ok=True)
+            try:
+                child.rmdir()
+            except OSError:
+                pass  # something else lives there too: keep it
+
+
+def write_outputs(report: ReliabilityReport, out_dir: str | os.PathLike[str], *,
+                  part_of_protocols: bool = False) -> list[Path]:
+    """Every file of OUTPUT_FILES, each written atomically. Files a --protocols run left in
+    the directory are removed first (unless this is one of its own protocols' directories)."""
     from ..report.html import render_html
     from ..report.markdown import render_markdown
 
     out = Path(out_dir)
+    if not part_of_protocols:
+        remove_stale_outputs(out, SENSITIVITY_FILES)
     out.mkdir(parents=True, exist_ok=True)
     write_jsonl(out / "results.jsonl", results_records(report.base, report.protocol.label))
     write_json(out / "results.manifest.json", results_manifest(report, out / "results.jsonl"))

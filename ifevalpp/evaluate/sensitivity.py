@@ -28,7 +28,8 @@ from ..protocols import Protocol, resolve_protocol
 from ..schema import ScoredResponse
 from ..wording import plural
 from .bootstrap import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED, paired_intervals
-from .family_report import ReliabilityReport, analyse, write_outputs
+from .family_report import (OUTPUT_FILES, ReliabilityReport, analyse, protocol_directory,
+                            remove_stale_outputs, write_outputs)
 from .plain import score_files_under
 from .reliability import MODES
 
@@ -232,10 +233,15 @@ def write_sensitivity(sensitivity: ProtocolSensitivity, out_dir: str | os.PathLi
     from ..report.sensitivity import render_sensitivity_html, render_sensitivity_markdown
 
     out = Path(out_dir)
+    # A single run's files (or other protocols' directories) left in a reused --out go first.
+    single = tuple(name for name in OUTPUT_FILES if name not in ("report.md", "report.html"))
+    remove_stale_outputs(out, single, keep_dirs=tuple(_directory_name(protocol)
+                                                      for protocol in sensitivity.protocols))
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for protocol, report in zip(sensitivity.protocols, sensitivity.reports):
-        written.extend(write_outputs(report, out / _directory_name(protocol)))
+        written.extend(write_outputs(report, out / _directory_name(protocol),
+                                     part_of_protocols=True))
     with atomic_write(out / "protocols.csv") as handle:
         writer = csv.writer(handle)
         writer.writerow(ROW_COLUMNS)
@@ -259,7 +265,7 @@ def write_sensitivity(sensitivity: ProtocolSensitivity, out_dir: str | os.PathLi
 
 
 def _directory_name(protocol: Protocol) -> str:
-    return protocol.label.replace(", ", "+").replace("=", "-")
+    return protocol_directory(protocol.label)
 
 
 __all__ = ["Flip", "ProtocolSensitivity", "protocol_sensitivity", "write_sensitivity"]
