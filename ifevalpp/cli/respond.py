@@ -52,8 +52,8 @@ class OrServerDefault(click.ParamType):  # type: ignore[type-arg]
         try:
             return self.number.convert(value, param, ctx)
         except click.BadParameter as exc:
-            self.fail(f"{exc.message}, or {SERVER_DEFAULT!r} to let the server choose", param,
-                      ctx)
+            self.fail(f"{exc.message.rstrip('.')}, or {SERVER_DEFAULT!r} to let the server "
+                      f"choose", param, ctx)
 
 
 TEMPERATURE = OrServerDefault(click.FloatRange(min=0))
