@@ -1,4 +1,4 @@
-"""`ifevalpp score`: verdicts, IFEval metrics, reliable@k and bootstrap CIs for a response file."""
+"""`ifevalpp score`: verdicts, IFEval metrics, reliable@k and their CIs for a response file."""
 
 from __future__ import annotations
 
@@ -82,7 +82,9 @@ def score(responses: str, cases: str | None, protocol: str | None, protocols: st
 
     With a family file: reliable@k overall and per perturbation kind, the drop
     from reliable@1 to reliable@k and pass rates per instruction type on each
-    kind of prompt, every number with a bootstrap CI over families.
+    kind of prompt, every number with its n and an exact CI over families. The first line
+    says how many prompts were answered; responses that answer another file, and prompts
+    left unanswered without --missing, are refused (exit 2) before anything is written.
     """
     from ..errors import InputError
     from ..evaluate.family_report import json_document, score as score_run, write_outputs

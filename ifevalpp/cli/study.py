@@ -62,7 +62,9 @@ def _usage_error(exc: ValidationError) -> click.UsageError:
               help="Largest k of reliable@k [default: the family size, 10 for the default "
                    "families]; more than the largest family is refused before any request.")
 @click.option("--bootstrap", "resamples", type=click.IntRange(min=0), default=DEFAULT_RESAMPLES,
-              show_default=True, help="Bootstrap resamples of families for the CIs.")
+              show_default=True,
+              help="[--baseline] Paired bootstrap resamples of families for the CIs of the "
+                   "differences; the numbers' own CIs are exact.")
 @click.option("--temperature", type=TEMPERATURE, default=0.0, show_default=True,
               help="Sampling temperature (0: greedy, so a rerun asks the same; 'server-default' "
                    "sends none and records that the server chose).")

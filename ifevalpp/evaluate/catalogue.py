@@ -2,7 +2,7 @@
 
 One place names every number (`MetricInfo`: an id such as `reliable/strict/10`
 plus its section, mode, kind, k and name) and says how it is computed from a
-`FamilyTable`. `score` bootstraps these sums; `compare` bootstraps the
+`FamilyTable`. `score` puts an interval on each (`intervals`); `compare` bootstraps the
 difference of two runs' sums, matched by id.
 
 Sections (per sample index, then averaged over sample indices):
@@ -82,7 +82,8 @@ def kind_k(table: FamilyTable, kind: str, k_max: int) -> int:
 
 def build_sums(table: FamilyTable, k_max: int, *, first_k: Optional[FirstKColumns] = None
                ) -> tuple[RatioSums, list[MetricInfo]]:
-    """Every reported metric as per-family sums (for `bootstrap`), with what each one is.
+    """Every reported metric as per-family sums (for `intervals`, `bootstrap`), with what each
+    one is.
 
     With `first_k` (the first-k estimator's per-family outcomes) the family-level
     sections hold the release's numbers; otherwise the unordered reliable@k.

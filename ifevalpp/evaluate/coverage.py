@@ -70,14 +70,16 @@ def find_edited_prompts(joined: Joined, variants: Sequence[Variant]) -> None:
         for item in joined.missing]
 
 
-def _fetched_revision_with(prompts: set[str]) -> Optional[str]:
-    """A fetched revision (in the data directory) holding every one of `prompts`."""
+def _fetched_revision_with(prompts: set[str]) -> Optional[tuple[str, int]]:
+    """The fetched revision (in the data directory) holding most of `prompts` — at least
+    nine in ten of them — and how many it holds; None when none does."""
     import json
 
     from ..datadir import original_dir
     from ..original import REVISIONS
 
     directory = original_dir()
+    best: Optional[tuple[str, int]] = None
     for name in REVISIONS:
         path = directory / f"{name}.jsonl"
         if not path.is_file():
@@ -89,9 +91,10 @@ def _fetched_revision_with(prompts: set[str]) -> Optional[str]:
                     held.add(json.loads(line).get("prompt"))
         except (OSError, ValueError, AttributeError):
             continue
-        if prompts <= held:
-            return name
-    return None
+        found = len(prompts & held)
+        if found >= 0.9 * len(prompts) and (best is None or found > best[1]):
+            best = (name, found)
+    return best
 
 
 def answered_elsewhere(joined: Joined, variants: Sequence[Variant], run: Optional[RunInfo],
@@ -114,9 +117,11 @@ def answered_elsewhere(joined: Joined, variants: Sequence[Variant], run: Optiona
                     f"another family file")
         return f"their keys (e.g. {keys[0]}) are not cases of this file"
     prompts = {item.prompt for item in joined.unmatched if item.prompt}
-    revision = _fetched_revision_with(prompts) if prompts else None
-    if revision is not None:
-        return f"they are prompts of the fetched revision {revision!r}: try --input {revision}"
+    found = _fetched_revision_with(prompts) if prompts else None
+    if found is not None:
+        revision, count = found
+        which = "they are" if count == len(prompts) else f"{count:,} of them are"
+        return f"{which} prompts of the fetched revision {revision!r}: try --input {revision}"
     return ""
 
 

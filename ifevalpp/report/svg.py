@@ -111,8 +111,10 @@ def line_chart(x: Sequence[int], series: Sequence[Series], *, title: str, x_labe
                 tip += f" [{100 * s.low[i]:.2f}, {100 * s.high[i]:.2f}]"
             parts.append(f'<circle cx="{_fmt(px(xv))}" cy="{_fmt(py(v))}" r="4" '
                          f'fill="{s.color}"><title>{escape(tip)}</title></circle>')
-            if labelled:  # the first series' numbers above its points, the second's below
-                dy = -9 if position == 0 else 18
+            if labelled:  # the higher of the two curves is labelled above, the lower below
+                other = series[1 - position].values[i] if len(series) == 2 else None
+                below = _ok(other) and (v < other or (v == other and position == 1))
+                dy = 18 if below else -9
                 parts.append(f'<text class="point-value" x="{_fmt(px(xv))}" '
                              f'y="{_fmt(py(v) + dy)}" text-anchor="middle" font-size="11" '
                              f'fill="{s.color}">{100 * v:.1f}</text>')
