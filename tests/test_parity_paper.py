@@ -83,9 +83,15 @@ def test_protocols_prints_the_gpt4_numbers_side_by_side(reference_dir: Path,
     output = _score(reference_dir, original_path, "--protocols",
                     "official,revised,ifevalpp-paper")
     line = next(line for line in output.splitlines() if line.startswith("prompt-level strict"))
-    # Each protocol's value with its own n: ifevalpp-paper fails 2785 and counts 541 prompts.
-    assert line.split()[2:7] == ["77.22", "540", "76.67", "540", "-0.56"]
-    assert line.split()[8:11] == ["76.71", "541", "-0.51"]
+    # Each protocol's value with its own interval and n: ifevalpp-paper fails 2785 and
+    # counts 541 prompts.
+    words = line.split()
+    assert (words[2], words[5], words[6], words[9], words[10]) == ("77.22", "540", "76.67",
+                                                                  "540", "-0.56")
+    assert (words[11], words[12], words[15], words[16]) == ("n/a", "76.71", "541", "-0.51")
+    assert output.startswith("540 of 541 prompts answered; the one without a usable response "
+                             "is left out of every number under official and revised, scored as "
+                             "failing every instruction under ifevalpp-paper.")
     assert "n differs between protocols" in output
     flips = next(line for line in output.splitlines() if line.startswith("all types"))
     assert flips.split()[2:5] == ["832", "6", "(+1/−5,"]

@@ -79,6 +79,15 @@ class RatioSums:
                 values = np.concatenate([values, np.stack(extra, axis=1)], axis=1)
         return values.T
 
+    def counts(self) -> dict[str, int]:
+        """Items behind each metric over all clusters and samples (Σ den); a derived metric
+        counts those of its reference (the drop: reliable@1's families)."""
+        totals = self.den.sum(axis=(0, 2))[self.den_of]
+        found = {name: int(round(total)) for name, total in zip(self.ids, totals)}
+        for name, _, b in self.derived:
+            found[name] = found[self.ids[b]]
+        return found
+
     def estimate(self) -> np.ndarray:
         """The point estimates: every cluster weighted once."""
         return self.evaluate(np.ones((1, self.n_clusters)))[:, 0]

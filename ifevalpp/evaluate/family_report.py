@@ -143,6 +143,7 @@ class ReliabilityReport(BaseModel):
     # first-k with several samples: the release's numbers when a prompt passes if any of its
     # first s samples does, for s = 1…n (point values; `first_k.sampling_numbers`).
     sampling: list[dict[str, float]] = Field(default_factory=list)
+    sampling_families: int = 0  # the families those numbers count (complete in every sample)
     # The per-family sums every estimate came from (for paired comparisons; not serialised).
     sums: Optional[RatioSums] = Field(default=None, exclude=True, repr=False)
     # first-k: the per-family outcomes behind its numbers (families.csv shows them).
@@ -555,6 +556,7 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
                      "reported, only the IFEval metrics")
     first_k = None
     sampling: list[dict[str, float]] = []
+    sampling_families = 0
     if protocol.estimator == "first-k":
         complete = (table.answered == table.sizes[:, None, :]).all(axis=2)
         first_k = first_k_columns(base.scored, table.cases, table.samples, excluded=~complete)
@@ -568,10 +570,11 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
                              f"families have up to {table.family_size} prompts")
             if len(table.samples) > 1:
                 sampling = _sampling(base, table, complete)
+                sampling_families = int(complete.all(axis=1).sum())
             k_max = ALL_PROMPTS
     sums, infos = build_sums(table, k_max, first_k=first_k)
     intervals = proportion_intervals(sums, confidence=confidence)
-    counts = _counts(sums, infos)
+    counts = sums.counts()
     clusters = _clusters(sums, infos)
     n_eff = dict(zip(sums.all_ids, effective_n(sums, confidence=confidence)))
     estimates = [Estimate(id=info.id, section=info.section, mode=info.mode, kind=info.kind,
@@ -585,7 +588,8 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
         base=base, table=table, protocol=protocol, k=k_max, requested_k=k,
         bootstrap=BootstrapSettings(resamples=bootstrap, confidence=confidence, seed=seed),
         intervals=IntervalSettings(confidence=confidence),
-        estimates=estimates, notes=notes, sampling=sampling, sums=sums, first_k=first_k)
+        estimates=estimates, notes=notes, sampling=sampling,
+        sampling_families=sampling_families, sums=sums, first_k=first_k)
 
 
 def check_k(k: Optional[int], family_size: int, *, path: Optional[str] = None) -> None:
@@ -619,16 +623,6 @@ def _clusters(sums: RatioSums, infos: list[MetricInfo]) -> dict[str, int]:
         if info.section == "drop":
             found[info.id] = found[f"reliable/{info.mode}/1"]
     return found
-
-
-def _counts(sums, infos: list[MetricInfo]) -> dict[str, int]:  # type: ignore[no-untyped-def]
-    """Σ denominator over families and samples: prompts, instructions or usable families."""
-    totals = sums.den.sum(axis=(0, 2))[sums.den_of]
-    counts = {name: int(round(total)) for name, total in zip(sums.ids, totals)}
-    for info in infos:
-        if info.section == "drop":
-            counts[info.id] = counts[f"reliable/{info.mode}/{info.k}"]
-    return counts
 
 
 def score(responses: str | os.PathLike[str],

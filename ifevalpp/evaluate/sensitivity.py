@@ -81,7 +81,10 @@ class ProtocolSensitivity:
         def number(value: Any) -> Any:
             return None if isinstance(value, float) and value != value else value
 
+        from ..report.sensitivity import answered_line  # the one wording of the first line
+
         return {
+            "summary": answered_line(self),
             "protocols": [protocol.parts() for protocol in self.protocols],
             "reference": self.reference.label,
             "difference": "protocol - reference (the first protocol)",

@@ -387,16 +387,17 @@ def distractor_sections(report: ReliabilityReport) -> list[Section]:
         if est.name is None:
             continue
         tail = f"/{est.name}"
-        loose = report.estimate(f"distractor_followed/loose{tail}")
-        both = report.estimate(f"distractor_both/strict{tail}")
-        both_loose = report.estimate(f"distractor_both/loose{tail}")
-        by_type.append([est.name, est.count, percent(est.value),
-                        interval(est.ci_low, est.ci_high), percent(loose.value),
-                        percent(both.value), percent(both_loose.value)])
+        cells = [est.name, est.count]
+        for metric in ("followed/strict", "followed/loose", "both/strict", "both/loose"):
+            measure, mode = metric.split("/")
+            one = report.estimate(f"distractor_{measure}/{mode}{tail}")
+            cells.append(f"{percent(one.value)} {interval(one.ci_low, one.ci_high)}")
+        by_type.append(cells)
     per_type = Section("Distractor requirement by type (side figure): followed, and followed "
                        "with the scored constraints passing (both)",
-                       ["requirement type", "n", "followed strict %", label, "followed loose %",
-                        "both strict %", "both loose %"], by_type)
+                       ["requirement type", "n", f"followed strict % [{label}]",
+                        f"followed loose % [{label}]", f"both strict % [{label}]",
+                        f"both loose % [{label}]"], by_type)
     return [overall, per_type]
 
 
@@ -443,13 +444,25 @@ def notes_lines(report: ReliabilityReport) -> list[str]:
 
 def sampling_section(report: ReliabilityReport) -> Section:
     """first-k with several samples: the release's numbers when any of the first s samples
-    of a prompt may pass (strict, point values)."""
+    of a prompt may pass (strict), each over the same families, with its interval."""
+    import numpy as np
+
+    from ..evaluate.intervals import clopper_pearson
+
     names = ["original", "all"] + [f"{kind}@{depth}" for kind in KINDS[1:] for depth in (2, 4)]
-    rows = [[budget] + [percent(numbers.get(name, float("nan"))) for name in names]
-            for budget, numbers in enumerate(report.sampling, start=1)]
+    n = report.sampling_families
+    rows = []
+    for budget, numbers in enumerate(report.sampling, start=1):
+        values = np.array([numbers.get(name, float("nan")) for name in names])
+        low, high = clopper_pearson(np.nan_to_num(values) * n, np.full(len(names), float(n)),
+                                    report.intervals.confidence)
+        rows.append([budget, n] + [f"{percent(value)} {interval(lo, hi)}"
+                                   for value, lo, hi in zip(values, low, high)])
     return Section("first-k with a budget of s samples per prompt (a prompt passes if any of its "
                    "first s samples passes; strict; the release's sampling variant)",
-                   ["s"] + names, rows)
+                   ["s", "n"] + [f"{name} % [{ci_label(report)}]" for name in names], rows,
+                   intro=[f"n = the {plural(n, 'family')} complete in every sample; each "
+                          f"family counts once in every number (Clopper-Pearson)."])
 
 
 def sections(report: ReliabilityReport, *, modes: Sequence[str] = MODES) -> list[Section]:

@@ -36,20 +36,18 @@ def headline_section(sensitivity: ProtocolSensitivity, *, with_ci: bool = True) 
     paired: the same resampled families under both protocols."""
     ci = f"{100 * sensitivity.bootstrap['confidence']:g}% CI"
     labels = [protocol.label for protocol in sensitivity.protocols]
-    headers = ["metric", f"{labels[0]} %", "n"]
-    if with_ci:
-        headers.append(ci)
+    headers = ["metric", f"{labels[0]} %", ci, "n"]
     for label in labels[1:]:
-        headers += [f"{label} %", "n", "Δ pts", f"Δ {ci}"]
+        headers += [f"{label} %", ci, "n", "Δ pts", f"Δ {ci}"]
     rows = []
     for metric_id in sensitivity.metric_ids():
         first = sensitivity.row(metric_id, labels[0])
-        cells: list[Any] = [metric_label(first), percent(first["value"]), first["count"]]
-        if with_ci:
-            cells.append(interval(first["ci_low"], first["ci_high"]))
+        cells: list[Any] = [metric_label(first), percent(first["value"]),
+                            interval(first["ci_low"], first["ci_high"]), first["count"]]
         for label in labels[1:]:
             row = sensitivity.row(metric_id, label)
-            cells += [percent(row["value"]), row["count"], points(row["delta"]),
+            cells += [percent(row["value"]), interval(row["ci_low"], row["ci_high"]),
+                      row["count"], points(row["delta"]),
                       signed_interval(row["delta_ci_low"], row["delta_ci_high"])]
         rows.append(cells)
     counts = {sensitivity.row("ifeval/prompt_strict", label)["count"] for label in labels} \
@@ -121,8 +119,34 @@ def _settings_line(sensitivity: ProtocolSensitivity) -> str:
             f"seed {settings['seed']}.")
 
 
+def answered_line(sensitivity: ProtocolSensitivity) -> str:
+    """The first line: how many prompts were answered, and what each protocol does with the
+    others."""
+    from .sections import answered_line as single
+
+    first = single(sensitivity.reports[0])
+    counts = sensitivity.reports[0].answered
+    if not counts.missing:
+        return first
+    head = first.split("; the ")[0]
+    one = counts.missing == 1
+    what = f"the {'one' if one else f'{counts.missing:,}'} without a usable response"
+    by_policy: dict[str, list[str]] = {}
+    for protocol in sensitivity.protocols:
+        by_policy.setdefault(protocol.missing, []).append(protocol.label)
+    said = {"exclude": "left out of every number", "fail": "scored as failing every instruction"}
+    parts = [f"{said[policy]} under {_names(labels)}" for policy, labels in by_policy.items()]
+    verb = "is" if one else "are"
+    return f"{head}; {what} {verb} {', '.join(parts)}."
+
+
+def _names(labels: list[str]) -> str:
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+
+
 def format_sensitivity(sensitivity: ProtocolSensitivity) -> str:
-    parts = ["\n".join([format_table(section.headers, section.rows, title=section.title),
+    parts = [answered_line(sensitivity)]
+    parts += ["\n".join([format_table(section.headers, section.rows, title=section.title),
                         *section.notes])
              for section in _sections(sensitivity, with_ci=False)]
     parts.append(_settings_line(sensitivity))
@@ -132,7 +156,7 @@ def format_sensitivity(sensitivity: ProtocolSensitivity) -> str:
 
 def render_sensitivity_markdown(sensitivity: ProtocolSensitivity) -> str:
     base = sensitivity.reports[0].base
-    lines = ["# ifevalpp protocol sensitivity", "",
+    lines = ["# ifevalpp protocol sensitivity", "", f"**{answered_line(sensitivity)}**", "",
              f"- responses: `{base.responses_path}`",
              f"- cases: `{base.cases_path}` (sha256 `{base.cases_sha256}`)",
              f"- {_settings_line(sensitivity)}", ""]
@@ -152,6 +176,7 @@ def render_sensitivity_html(sensitivity: ProtocolSensitivity) -> str:
 
     base = sensitivity.reports[0].base
     body = ["<h1>ifevalpp protocol sensitivity</h1>",
+            f'<p class="answered"><strong>{escape(answered_line(sensitivity))}</strong></p>',
             f'<p class="meta">responses <code>{escape(base.responses_path)}</code><br>'
             f"cases <code>{escape(base.cases_path)}</code> (sha256 "
             f"<code>{escape(base.cases_sha256)}</code>)<br>"

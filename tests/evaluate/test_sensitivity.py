@@ -75,7 +75,10 @@ def test_the_cli_prints_the_table_and_writes_csv_and_reports(files, tmp_path):
     assert "Every headline number under each protocol" in done.output
     line = next(line for line in done.output.splitlines()
                 if line.startswith("prompt-level strict"))
-    assert line.split()[2:7] == ["100.00", "2", "50.00", "2", "-50.00"]
+    words = line.split()
+    assert (words[2], words[5], words[6], words[9], words[10]) == ("100.00", "2", "50.00", "2",
+                                                                  "-50.00")
+    assert words[3].startswith("[")  # every protocol's number with its interval
     assert "keywords:existence" in done.output and "Verdict flips against official" in done.output
     with open(out / "protocols.csv", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
