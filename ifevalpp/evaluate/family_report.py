@@ -42,7 +42,7 @@ from .distractor import DistractorCounts, distractor_counts
 from .first_k import ALL_PROMPTS, FirstKColumns, Outcome, first_k_columns, sampling_numbers
 from .metrics import ifeval_metrics_by_sample
 from .official import write_official
-from .plain import DEFAULT_CASES, ScoreReport, results_records, score_files_under
+from .plain import ScoreReport, results_records, score_files_under
 from .reliability import DISTRACTOR_MEASURES, MODES, FamilyTable, family_table
 
 

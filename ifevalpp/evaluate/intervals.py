@@ -24,8 +24,6 @@ it. Everything is vectorised over metrics: a few array operations for a report.
 
 from __future__ import annotations
 
-from typing import Optional
-
 import numpy as np
 
 from .bootstrap import Intervals, RatioSums
@@ -146,12 +144,6 @@ def effective_n(sums: RatioSums, *, confidence: float = DEFAULT_CONFIDENCE) -> n
     """The n every metric's interval is computed at, in `sums.all_ids` order."""
     value, variance, items, clusters, single = _parts(sums)
     return _effective_n(value, variance, items, clusters, single, confidence)
-
-
-def method_of(methods: list[str]) -> Optional[str]:
-    """The one method a set of intervals used, or None when they mix."""
-    used = {method for method in methods if method != NO_DATA}
-    return used.pop() if len(used) == 1 else None
 
 
 __all__ = ["CLUSTERED", "EXACT", "NO_DATA", "clopper_pearson", "effective_n",
