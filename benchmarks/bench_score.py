@@ -116,10 +116,11 @@ def main() -> int:
         work.mkdir(parents=True, exist_ok=True)
         families, answers, count = build(args.data, work, samples=args.samples)
         print(f"{count} responses to {sum(1 for _ in open(families))} family prompts in {work}")
-        command = ["ifevalpp", "score", str(answers), "--input", str(families), "--k", "10",
-                   "--bootstrap", str(args.bootstrap), "--out", str(work / "out")]
+        shared = ["ifevalpp", "score", str(answers), "--input", str(families), "--k", "10",
+                  "--bootstrap", str(args.bootstrap)]
+        command = shared + ["--missing", "exclude", "--out", str(work / "out")]
         print("$", " ".join(command))
-        several = command[:-2] + ["--protocols", args.protocols, "--out", str(work / "out3")] \
+        several = shared + ["--protocols", args.protocols, "--out", str(work / "out3")] \
             if args.protocols else None
         times, multi = [], []
         for _ in range(args.repeat):

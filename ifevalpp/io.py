@@ -67,12 +67,22 @@ def iter_text_lines(path: str | os.PathLike[str]) -> Iterator[tuple[int, str]]:
                 yield number, text
 
 
+def json_problem(exc: json.JSONDecodeError) -> str:
+    """What is wrong with a JSON text, and where: "Expecting ',' delimiter at column 12".
+
+    Some of json's messages end with "at" already ("Unterminated string starting at"), so
+    the column follows them directly instead of a second "at"."""
+    message = exc.msg.rstrip()
+    joiner = " " if message.endswith(" at") else " at "
+    return f"{message}{joiner}column {exc.colno}"
+
+
 def parse_json_line(text: str, *, path: str, line: int) -> Any:
     """One JSON value from one line; malformed JSON raises InputError naming the column."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"malformed JSON ({exc.msg} at column {exc.colno})", path=path,
+        raise InputError(f"malformed JSON ({json_problem(exc)})", path=path,
                          line=line) from None
 
 
@@ -102,7 +112,7 @@ def read_json_document(path: str | os.PathLike[str]) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise InputError(f"malformed JSON ({exc.msg} at column {exc.colno})", path=str(path),
+        raise InputError(f"malformed JSON ({json_problem(exc)})", path=str(path),
                          line=exc.lineno) from None
 
 

@@ -103,6 +103,23 @@ class FetchResult(BaseModel):
     sha256: str
     pinned: bool
     cases: int
+    already: bool = False  # the data directory held these bytes already: nothing was fetched
+
+
+def _present(spec: Revision, target: Path, directory: Path) -> Optional[str]:
+    """The sha256 of a copy of `spec` already at `target` that needs no fetching: it matches
+    the pin, or (no pin) the sha256 recorded when it was fetched. None otherwise."""
+    if not target.is_file():
+        return None
+    digest = sha256_file(target)
+    if spec.sha256 is not None:
+        return digest if digest == spec.sha256 else None
+    try:
+        recorded = json.loads((directory / FETCH_LOG).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    entry = recorded.get(spec.name) if isinstance(recorded, dict) else None
+    return digest if isinstance(entry, dict) and entry.get("sha256") == digest else None
 
 
 def _download(url: str, destination: Path, progress: Optional[Callable[[int, Optional[int]], None]],
@@ -128,13 +145,15 @@ def _download(url: str, destination: Path, progress: Optional[Callable[[int, Opt
 
 def fetch(revision: str = "github", *, source: Optional[str] = None,
           directory: Optional[str | os.PathLike[str]] = None,
-          progress: Optional[Callable[[int, Optional[int]], None]] = None) -> FetchResult:
+          progress: Optional[Callable[[int, Optional[int]], None]] = None,
+          force: bool = False) -> FetchResult:
     """Put `revision` into `directory/<revision>.jsonl` from its URL or from `source` (path or URL).
 
     `directory` defaults to `<data>/original` (see `ifevalpp.datadir`). The file
     lands only after its sha256 matches the pin (when there is one) and every
     case loads; otherwise nothing is left behind, not even the directories this
-    call created.
+    call created. A copy already there with the pinned (or recorded) sha256 is kept and
+    nothing is downloaded (`already` is set), unless `force`.
     """
     if revision not in REVISIONS:
         raise InputError(f"unknown revision {revision!r}; choose one of {', '.join(REVISIONS)}")
@@ -144,6 +163,16 @@ def fetch(revision: str = "github", *, source: Optional[str] = None,
         raise InputError(f"revision {revision!r} has no public download address; pass --from "
                          f"PATH_OR_URL")
     directory = Path(directory) if directory is not None else original_dir()
+    present = None if force else _present(spec, directory / f"{revision}.jsonl", directory)
+    if present is not None and spec.sha256 is None and source is not None and not (
+            Path(source).is_file() and sha256_file(source) == present):
+        present = None  # an unpinned revision from another source: the user means to replace it
+    if present is not None:
+        cases = _load_revision(spec, directory / f"{revision}.jsonl",
+                               display=str(directory / f"{revision}.jsonl"))
+        return FetchResult(revision=revision, path=str(directory / f"{revision}.jsonl"),
+                           source=origin, sha256=present, pinned=spec.sha256 is not None,
+                           cases=len(cases), already=True)
     created = missing_directories(directory)
     directory.mkdir(parents=True, exist_ok=True)
     staging = directory / f".{revision}.download"

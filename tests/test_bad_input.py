@@ -133,7 +133,9 @@ def test_every_response_empty_is_said_loudly_in_every_output(cases, tmp_path):
                      "--out", str(tmp_path / "o"))
     assert result.returncode == 0, result.stderr
     assert result.stderr.startswith("warning: every scored response (3) is empty or whitespace")
-    assert result.stdout.startswith("WARNING: every scored response (3) is empty")
+    # The answered count is the first line of every output; the warning comes right after.
+    assert result.stdout.startswith("3 of 3 prompts answered.\n\nWARNING: every scored "
+                                    "response (3) is empty")
     assert "Warning:** every scored response" in (tmp_path / "o" / "report.md").read_text()
     assert 'class="warning"' in (tmp_path / "o" / "report.html").read_text()
     metrics = json.loads((tmp_path / "o" / "metrics.json").read_text())

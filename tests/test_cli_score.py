@@ -53,7 +53,7 @@ def test_every_result_names_the_profile(files, tmp_path):
 def test_a_missing_response_is_listed_and_excluded_not_failed(files, tmp_path):
     cases, _ = files
     partial = write_lines(tmp_path / "partial.jsonl", SMALL_RESPONSES[:2])
-    result = run("score", str(partial), "--input", str(cases))
+    result = run("score", str(partial), "--input", str(cases), "--missing", "exclude")
     assert result.exit_code == 0
     assert "Missing: 1 prompt without a usable response" in result.output
     assert "3 / original" in result.output
@@ -74,7 +74,7 @@ def test_a_failed_request_is_reported_missing_not_scored(files, tmp_path):
     keyed = [{"key": 1, "response": "no commas here"},
              {"key": 2, "error": "HTTP 500 after 5 attempts"},
              {"key": 3, "response": "tea is lovely in the morning"}]
-    report = score_file(write_lines(tmp_path / "keyed.jsonl", keyed), cases)
+    report = score_file(write_lines(tmp_path / "keyed.jsonl", keyed), cases, missing="exclude")
     assert [item.key for item in report.missing] == ["2:original:0"]
     assert "request failed" in report.missing[0].reason
     assert report.metrics.prompts == 2

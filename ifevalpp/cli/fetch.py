@@ -23,17 +23,23 @@ from .common import examples, reports_errors
 @click.option("--dir", "directory", default=None, type=click.Path(file_okay=False),
               help=f"Where the cases go (default: ${ENV_VAR}/original, else the per-user data "
                    f"directory).")
+@click.option("--force", is_flag=True,
+              help="Fetch again even when the data directory already holds the pinned bytes.")
 @reports_errors
-def fetch(revision: str, source: Optional[str], directory: Optional[str]) -> None:
+def fetch(revision: str, source: Optional[str], directory: Optional[str], force: bool) -> None:
     """Fetch the IFEval cases and verify them against the sha256 pin.
 
     The file goes to the data directory, where `score --input REVISION`,
     `validate` and `generate-families --original REVISION` find it from any
     working directory.
     """
-    result = fetch_revision(revision, source=source, directory=directory)
+    result = fetch_revision(revision, source=source, directory=directory, force=force)
     pin = ("matches the pin" if result.pinned
            else "no pin known for this revision: recorded in fetched.json")
     what = "family prompts" if REVISIONS[revision].families else "cases"
-    click.echo(f"{result.cases} {what} -> {result.path}")
+    if result.already:
+        click.echo(f"{result.cases} {what} already in {result.path}; nothing fetched "
+                   f"(--force fetches again)")
+    else:
+        click.echo(f"{result.cases} {what} -> {result.path}")
     click.echo(f"sha256 {result.sha256} ({pin})")

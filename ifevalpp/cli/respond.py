@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from ..respond import (DEFAULT_API_KEY_ENV, ConsoleProgress, ReasoningHandling, RespondConfig,
                        RetryPolicy, SamplingParams, format_summary, respond as run_respond)
+from ..respond.config import DEFAULT_MAX_TOKENS, DEFAULT_TEMPERATURE, SERVER_DEFAULT
 from .common import PROGRESS_OPTION, examples, reports_errors, warn
 
 EXIT_INCOMPLETE = 1
@@ -28,16 +29,41 @@ class JsonObject(click.ParamType):  # type: ignore[type-arg]  # generic only in 
         try:
             parsed = json.loads(value)
         except json.JSONDecodeError as exc:
-            self.fail(f"not valid JSON ({exc.msg} at column {exc.colno})", param, ctx)
+            from ..io import json_problem
+
+            self.fail(f"not valid JSON ({json_problem(exc)})", param, ctx)
         if not isinstance(parsed, dict):
             self.fail("must be a JSON object, e.g. '{\"top_k\": 20}'", param, ctx)
         return parsed
 
 
+class OrServerDefault(click.ParamType):  # type: ignore[type-arg]
+    """A number in a range, or the word `server-default`: send nothing and record that the
+    server chose the value."""
+
+    def __init__(self, number: click.ParamType) -> None:
+        self.number = number
+        self.name = f"{number.name}|{SERVER_DEFAULT}"
+
+    def convert(self, value: Any, param: Optional[click.Parameter],
+                ctx: Optional[click.Context]) -> Any:
+        if value == SERVER_DEFAULT:
+            return value
+        try:
+            return self.number.convert(value, param, ctx)
+        except click.BadParameter as exc:
+            self.fail(f"{exc.message.rstrip('.')}, or {SERVER_DEFAULT!r} to let the server "
+                      f"choose", param, ctx)
+
+
+TEMPERATURE = OrServerDefault(click.FloatRange(min=0))
+MAX_TOKENS = OrServerDefault(click.IntRange(min=1))
+
+
 @click.command(short_help="Collect answers from an OpenAI-compatible endpoint.",
                epilog=examples(
                    "ifevalpp respond data/families/template.jsonl --model Qwen/Qwen2.5-7B-Instruct \\",
-                   "    --base-url http://HOST:8000/v1 --temperature 0 --max-tokens 1280 --out runs/qwen/",
+                   "    --base-url http://HOST:8000/v1 --out runs/qwen/   # greedy, 1280 tokens",
                    "ifevalpp respond cases.jsonl --model m --base-url http://127.0.0.1:8080/v1 "
                    "--limit 20 --out runs/smoke/"))
 @click.argument("inputs", nargs=-1, required=True,
@@ -55,12 +81,14 @@ class JsonObject(click.ParamType):  # type: ignore[type-arg]  # generic only in 
               help="Requests in flight at once, over all endpoints.")
 @click.option("--timeout", "timeout_s", type=click.FloatRange(min=0, min_open=True), default=600.0,
               show_default=True, help="Seconds per request attempt.")
-@click.option("--temperature", type=click.FloatRange(min=0), default=None,
-              help="Sampling temperature; not sent when omitted (server default).")
+@click.option("--temperature", type=TEMPERATURE, default=DEFAULT_TEMPERATURE, show_default=True,
+              help="Sampling temperature (0: greedy, as study). 'server-default' sends none and "
+                   "records that the server chose.")
 @click.option("--top-p", type=click.FloatRange(min=0, max=1, min_open=True), default=None,
               help="Nucleus sampling top_p; not sent when omitted.")
-@click.option("--max-tokens", type=click.IntRange(min=1), default=None,
-              help="Longest answer in tokens; answers cut off there fail length and end checks.")
+@click.option("--max-tokens", type=MAX_TOKENS, default=DEFAULT_MAX_TOKENS, show_default=True,
+              help="Longest answer in tokens, as study; answers cut off there fail length and end "
+                   "checks. 'server-default' sends none and records that the server chose.")
 @click.option("--seed", type=int, default=None, help="Sample i is asked with seed + i.")
 @click.option("--system-prompt", default=None,
               help="System message sent before every prompt (recorded in the manifest).")
@@ -89,8 +117,8 @@ class JsonObject(click.ParamType):  # type: ignore[type-arg]  # generic only in 
 @PROGRESS_OPTION
 @reports_errors
 def respond(inputs: tuple[Path, ...], model: str, base_urls: tuple[str, ...], out_dir: Path,
-            api_key_env: str, concurrency: int, timeout_s: float, temperature: Optional[float],
-            top_p: Optional[float], max_tokens: Optional[int], seed: Optional[int],
+            api_key_env: str, concurrency: int, timeout_s: float, temperature: Any,
+            top_p: Optional[float], max_tokens: Any, seed: Optional[int],
             system_prompt: Optional[str], stop: tuple[str, ...],
             extra_body: Optional[dict[str, Any]], samples: int, limit: Optional[int],
             keep_reasoning: bool, max_attempts: int, backoff_base: float, backoff_max: float,

@@ -1,4 +1,4 @@
-"""`ifevalpp score`: verdicts, IFEval metrics, reliable@k and bootstrap CIs for a response file."""
+"""`ifevalpp score`: verdicts, IFEval metrics, reliable@k and their CIs for a response file."""
 
 from __future__ import annotations
 
@@ -15,24 +15,25 @@ PROTOCOL_CHOICES = ["official", "revised", "ifevalpp-paper", "ifbench"]
 
 @click.command(short_help="Score responses: IFEval metrics, reliable@k, CIs.",
                epilog=examples(
-                   "ifevalpp score responses.jsonl --out runs/mymodel",
+                   "ifevalpp score responses.jsonl --missing fail --out runs/mymodel",
                    "ifevalpp score samples_ifeval_2024-06-01T12-00-00.jsonl   # lm-eval log",
-                   "ifevalpp score runs/m/responses.jsonl --input data/families/template.jsonl "
-                   "--k 10 --out runs/m/scored",
+                   "ifevalpp score runs/m/responses.jsonl --out runs/m/scored   # its families",
                    "ifevalpp score responses.jsonl --format json > metrics.json"))
 @click.argument("responses", type=click.Path(dir_okay=False))
-@click.option("--input", "cases", default="github", show_default=True,
+@click.option("--input", "cases", default=None,
               help="Cases or family file the responses answer (IFEval JSONL, ours or IFEval++'s), "
                    "or a fetched revision name (github, ifevalpp, ifevalpp-fixed, "
-                   "ifevalpp-families, ifbench, hf).")
-@click.option("--protocol", type=click.Choice(PROTOCOL_CHOICES), default="official",
-              show_default=True,
+                   "ifevalpp-families, ifbench, hf). Default: the prompt file the respond "
+                   "manifest beside RESPONSES names, else github.")
+@click.option("--protocol", type=click.Choice(PROTOCOL_CHOICES), default=None,
               help="Named protocol: checker profile, reliable@k estimator, missing-response policy "
-                   "and reasoning handling together. 'official': official checkers, unordered, "
-                   "missing excluded; 'revised': revised checkers, unordered, missing excluded; "
-                   "'ifevalpp-paper': the IFEval++ release's checkers, first-k, missing = fail, "
-                   "strict judging the text after '</think>\\n\\n'; 'ifbench': IFBench's "
-                   "evaluator (allenai/IFBench at db69a6f), unordered, missing = fail.")
+                   "and reasoning handling together. 'official' (the default): official "
+                   "checkers, unordered, missing excluded; 'revised': revised checkers, "
+                   "unordered, missing excluded; 'ifevalpp-paper': the IFEval++ release's "
+                   "checkers, first-k, missing = fail, strict judging the text after "
+                   "'</think>\\n\\n'; 'ifbench': IFBench's evaluator (allenai/IFBench at "
+                   "db69a6f), unordered, missing = fail. Naming one applies its "
+                   "missing-response policy.")
 @click.option("--protocols", "protocols", metavar="A,B,...",
               help="Score under each protocol (text analysed once) and show every headline "
                    "number side by side, differences to the first with paired bootstrap CIs, "
@@ -44,18 +45,23 @@ PROTOCOL_CHOICES = ["official", "revised", "ifevalpp-paper", "ifbench"]
                    "k−1 cousins drawn at random; 'first-k' = IFEval++'s calculate_reliable_at_k "
                    "(cousins in file order). See docs/metrics.md.")
 @click.option("--missing", type=click.Choice(["exclude", "fail"]), default=None,
-              help="Prompts without a usable response (overrides the protocol's): 'exclude' "
-                   "leaves them (and their family) out, counted; 'fail' scores them as failing "
-                   "every instruction.")
+              help="Prompts without a usable response: 'exclude' leaves them (and their family) "
+                   "out, counted; 'fail' scores them as failing every instruction. Without it "
+                   "(or a named --protocol) a run with such prompts is refused.")
+@click.option("--allow-unmatched", is_flag=True,
+              help="Score the responses that answer a prompt of --input and leave out those "
+                   "that do not (else they are refused: they answer another file).")
 @click.option("--k", "k", type=click.IntRange(min=1), default=None,
               help="Largest k of reliable@k (default: the family size). Plain IFEval cases "
                    "have no cousins: only the IFEval metrics are reported.")
 @click.option("--bootstrap", "resamples", type=click.IntRange(min=0), default=DEFAULT_RESAMPLES,
-              show_default=True, help="Bootstrap resamples of families for the CIs (0: none).")
+              show_default=True,
+              help="Bootstrap resamples of families for the paired differences of --protocols "
+                   "(0: none). Every number's own interval is exact (docs/metrics.md).")
 @click.option("--ci", "confidence", type=click.FloatRange(0, 1, min_open=True, max_open=True),
               default=DEFAULT_CONFIDENCE, show_default=True, help="Confidence level of the CIs.")
 @click.option("--seed", type=int, default=DEFAULT_SEED, show_default=True,
-              help="Seed of the resampled families: same seed, same numbers.")
+              help="Seed of the resampled families (--protocols): same seed, same numbers.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
               help="Write results.jsonl, metrics.json, the official eval_results_*.jsonl, CSVs, "
                    "report.md and report.html here.")
@@ -68,16 +74,19 @@ PROTOCOL_CHOICES = ["official", "revised", "ifevalpp-paper", "ifbench"]
               help="Processes for large files (default: all cores).")
 @PROGRESS_OPTION
 @reports_errors
-def score(responses: str, cases: str, protocol: str, protocols: str | None,
-          profile: str | None, estimator: str | None, missing: str | None, k: int | None,
-          resamples: int, confidence: float, seed: int, out_dir: str | None,
-          output_format: str, require_all: bool, workers: int | None, progress: bool) -> None:
+def score(responses: str, cases: str | None, protocol: str | None, protocols: str | None,
+          profile: str | None, estimator: str | None, missing: str | None,
+          allow_unmatched: bool, k: int | None, resamples: int, confidence: float, seed: int,
+          out_dir: str | None, output_format: str, require_all: bool, workers: int | None,
+          progress: bool) -> None:
     """Score RESPONSES strictly and loosely: keyed records, the official
     {"prompt", "response"} JSONL, or an lm-evaluation-harness sample log.
 
     With a family file: reliable@k overall and per perturbation kind, the drop
     from reliable@1 to reliable@k and pass rates per instruction type on each
-    kind of prompt, every number with a bootstrap CI over families.
+    kind of prompt, every number with its n and an exact CI over families. The first line
+    says how many prompts were answered; responses that answer another file, and prompts
+    left unanswered without --missing, are refused (exit 2) before anything is written.
     """
     from ..errors import InputError
     from ..evaluate.family_report import json_document, score as score_run, write_outputs
@@ -85,23 +94,26 @@ def score(responses: str, cases: str, protocol: str, protocols: str | None,
     from ..report.terminal import format_reliability_report
 
     try:
-        chosen = resolve_protocol(protocol, profile=profile, estimator=estimator, missing=missing)
+        resolve_protocol(protocol or "official", profile=profile, estimator=estimator,
+                         missing=missing)
         names = parse_protocols(protocols) if protocols else None
     except ValueError as exc:
         raise InputError(str(exc), field="--protocols" if protocols else "--protocol") from None
     if names is not None:
-        if protocol != "official" or profile or estimator or missing:
+        if protocol or profile or estimator or missing:
             raise InputError("--protocols scores each named protocol as it is; drop --protocol, "
                              "--profile, --estimator and --missing", field="--protocols")
         _score_protocols(responses, cases, names, k=k, resamples=resamples,
                          confidence=confidence, seed=seed, out_dir=out_dir,
-                         output_format=output_format, require_all=require_all, workers=workers,
-                         progress=progress)
+                         output_format=output_format, require_all=require_all,
+                         allow_unmatched=allow_unmatched, workers=workers, progress=progress)
         return
     with ProgressBar(0, desc="score", unit="response", enabled=progress) as bar:
-        report = score_run(responses, cases, protocol=chosen, k=k,
-                           bootstrap=resamples, confidence=confidence, seed=seed,
-                           require_all=require_all, workers=workers, progress=bar.report)
+        report = score_run(responses, cases, protocol=protocol, profile=profile,
+                           estimator=estimator, missing=missing, k=k, bootstrap=resamples,
+                           confidence=confidence, seed=seed, require_all=require_all,
+                           allow_unmatched=allow_unmatched, workers=workers,
+                           progress=bar.report)
     for message in report.warnings:
         warn(message)
     if output_format == "json":
@@ -113,7 +125,8 @@ def score(responses: str, cases: str, protocol: str, protocols: str | None,
             click.echo(f"wrote {path}", err=output_format == "json")
 
 
-def _score_protocols(responses: str, cases: str, names: list[str], *, out_dir: str | None,
+def _score_protocols(responses: str, cases: str | None, names: list[str], *,
+                     out_dir: str | None,
                      output_format: str, progress: bool, **options) -> None:  # type: ignore[no-untyped-def]
     from ..evaluate.family_report import json_safe
     from ..evaluate.sensitivity import protocol_sensitivity, write_sensitivity
@@ -123,8 +136,8 @@ def _score_protocols(responses: str, cases: str, names: list[str], *, out_dir: s
         sensitivity = protocol_sensitivity(
             responses, cases, names, k=options["k"], bootstrap=options["resamples"],
             confidence=options["confidence"], seed=options["seed"],
-            require_all=options["require_all"], workers=options["workers"],
-            progress=bar.report)
+            require_all=options["require_all"], allow_unmatched=options["allow_unmatched"],
+            workers=options["workers"], progress=bar.report)
     for message in sensitivity.reports[0].warnings:
         warn(message)
     if output_format == "json":

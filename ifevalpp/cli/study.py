@@ -11,7 +11,7 @@ from pydantic import ValidationError
 from ..evaluate.bootstrap import DEFAULT_RESAMPLES
 from ..respond.config import DEFAULT_API_KEY_ENV
 from .common import PROFILE_OPTION, PROGRESS_OPTION, examples, reports_errors
-from .respond import EXIT_INCOMPLETE, JsonObject
+from .respond import EXIT_INCOMPLETE, MAX_TOKENS, TEMPERATURE, JsonObject
 
 
 def _usage_error(exc: ValidationError) -> click.UsageError:
@@ -53,16 +53,26 @@ def _usage_error(exc: ValidationError) -> click.UsageError:
 @click.option("--allow-different-families", is_flag=True,
               help="[--baseline] Compare over different family files, matching by case id.")
 @PROFILE_OPTION
-@click.option("--k", "k", type=click.IntRange(min=1), default=10, show_default=True,
-              help="Largest k of reliable@k.")
+@click.option("--missing", type=click.Choice(["exclude", "fail"]), default="exclude",
+              show_default=True,
+              help="Pairs still unanswered when the study scores (failed requests): left out "
+                   "of every number (counted, and said on the first line of every report), or "
+                   "scored as failing every instruction.")
+@click.option("--k", "k", type=click.IntRange(min=1), default=None,
+              help="Largest k of reliable@k [default: the family size, 10 for the default "
+                   "families]; more than the largest family is refused before any request.")
 @click.option("--bootstrap", "resamples", type=click.IntRange(min=0), default=DEFAULT_RESAMPLES,
-              show_default=True, help="Bootstrap resamples of families for the CIs.")
-@click.option("--temperature", type=click.FloatRange(min=0), default=0.0, show_default=True,
-              help="Sampling temperature (0: greedy, so a rerun asks the same).")
+              show_default=True,
+              help="[--baseline] Paired bootstrap resamples of families for the CIs of the "
+                   "differences; the numbers' own CIs are exact.")
+@click.option("--temperature", type=TEMPERATURE, default=0.0, show_default=True,
+              help="Sampling temperature (0: greedy, so a rerun asks the same; 'server-default' "
+                   "sends none and records that the server chose).")
 @click.option("--top-p", type=click.FloatRange(min=0, max=1, min_open=True), default=None,
               help="Nucleus sampling top_p; not sent when omitted.")
-@click.option("--max-tokens", type=click.IntRange(min=1), default=None,
-              help="Longest answer in tokens [default: 1280; embedded: 256, a CPU demo].")
+@click.option("--max-tokens", type=MAX_TOKENS, default=None,
+              help="Longest answer in tokens [default: 1280, as respond; embedded: 256, a CPU "
+                   "demo]; 'server-default' sends none.")
 @click.option("--seed", type=int, default=None, help="Sampling seed; sample i is asked with seed + i.")
 @click.option("--system-prompt", default=None,
               help="System message sent before every prompt (recorded in the manifest).")
@@ -90,8 +100,9 @@ def _usage_error(exc: ValidationError) -> click.UsageError:
 def study(model: Optional[str], base_urls: tuple[str, ...], model_path: Optional[Path],
           out_dir: Path, original: str, families: Optional[Path], cases: Optional[str],
           cases_seed: int, baseline: Optional[Path], allow_different_families: bool,
-          profile: str, k: int, resamples: int, temperature: float, top_p: Optional[float],
-          max_tokens: Optional[int], seed: Optional[int], system_prompt: Optional[str],
+          profile: str, missing: str, k: Optional[int], resamples: int, temperature: Any,
+          top_p: Optional[float], max_tokens: Any, seed: Optional[int],
+          system_prompt: Optional[str],
           stop: tuple[str, ...], extra_body: Optional[dict[str, Any]], samples: int,
           concurrency: Optional[int], timeout_s: float, max_attempts: int, api_key_env: str,
           keep_reasoning: bool, retry_errors: bool, force: bool, progress: bool) -> None:
@@ -116,7 +127,8 @@ def study(model: Optional[str], base_urls: tuple[str, ...], model_path: Optional
         config = StudyConfig(
             out_dir=out_dir, model=model or EMBEDDED, base_urls=list(base_urls),
             model_path=model_path, original=original, families=families, cases=selection,
-            profile=profile, k=k, bootstrap=resamples, baseline=baseline,  # type: ignore[arg-type]
+            profile=profile, missing=missing, k=k, bootstrap=resamples,  # type: ignore[arg-type]
+            baseline=baseline,
             allow_different_families=allow_different_families, api_key_env=api_key_env,
             system_prompt=system_prompt,
             sampling=SamplingParams(temperature=temperature, top_p=top_p, max_tokens=max_tokens,

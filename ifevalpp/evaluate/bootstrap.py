@@ -79,6 +79,15 @@ class RatioSums:
                 values = np.concatenate([values, np.stack(extra, axis=1)], axis=1)
         return values.T
 
+    def counts(self) -> dict[str, int]:
+        """Items behind each metric over all clusters and samples (Σ den); a derived metric
+        counts those of its reference (the drop: reliable@1's families)."""
+        totals = self.den.sum(axis=(0, 2))[self.den_of]
+        found = {name: int(round(total)) for name, total in zip(self.ids, totals)}
+        for name, _, b in self.derived:
+            found[name] = found[self.ids[b]]
+        return found
+
     def estimate(self) -> np.ndarray:
         """The point estimates: every cluster weighted once."""
         return self.evaluate(np.ones((1, self.n_clusters)))[:, 0]
@@ -248,44 +257,6 @@ def bootstrap_intervals(statistic: Statistic, n_clusters: int, ids: Sequence[str
 def ratio_intervals(sums: RatioSums, **options) -> Intervals:  # type: ignore[no-untyped-def]
     """Intervals of every metric (base and derived) of `sums`."""
     return bootstrap_intervals(sums.evaluate, sums.n_clusters, sums.all_ids, **options)
-
-
-def ratio_intervals_reusing(sums: RatioSums, earlier_sums: RatioSums, earlier: Intervals,
-                            **options) -> Intervals:  # type: ignore[no-untyped-def]
-    """`ratio_intervals(sums)`, copying each metric whose per-family sums equal an earlier
-    call's instead of resampling it again.
-
-    The resampled families depend only on the seed and the number of families, and each
-    metric's interval only on its own sums, so with the same settings (`options` as for
-    `earlier`) a copied interval is the one a fresh call would give.
-    """
-    before = {name: position for position, name in enumerate(earlier_sums.ids)}
-    same: set[str] = set()
-    if earlier_sums.num.shape[0::2] == sums.num.shape[0::2]:
-        for column, name in enumerate(sums.ids):
-            old = before.get(name)
-            if old is not None and np.array_equal(sums.num[:, column], earlier_sums.num[:, old]) \
-                    and np.array_equal(sums.den[:, sums.den_of[column]],
-                                       earlier_sums.den[:, earlier_sums.den_of[old]]):
-                same.add(name)
-    earlier_at = {name: position for position, name in enumerate(earlier.ids)}
-    same |= {name for name, a, b in sums.derived
-             if sums.ids[a] in same and sums.ids[b] in same and name in earlier_at}
-    todo = [name for name in sums.all_ids if name not in same]
-    bases = {sums.ids[index] for name, a, b in sums.derived if name in todo for index in (a, b)}
-    needed = [name for name in sums.all_ids if name in todo or name in bases]
-    fresh = ratio_intervals(sums.subset(needed), **options) if todo else None
-    fresh_at = {name: position for position, name in enumerate(fresh.ids)} if fresh else {}
-    ids = sums.all_ids
-    value, low, high, method = (np.empty(len(ids)), np.empty(len(ids)), np.empty(len(ids)), [])
-    for position, name in enumerate(ids):
-        source, at = (fresh, fresh_at[name]) if name in fresh_at and name in todo \
-            else (earlier, earlier_at[name])
-        value[position], low[position], high[position] = (source.value[at], source.low[at],
-                                                          source.high[at])
-        method.append(source.method[at])
-    return Intervals(ids, value, low, high, method, earlier.n_resamples, earlier.confidence,
-                     earlier.seed)
 
 
 def paired_intervals(first: RatioSums, second: RatioSums, **options) -> Intervals:  # type: ignore[no-untyped-def]

@@ -2,7 +2,7 @@
 
 One place names every number (`MetricInfo`: an id such as `reliable/strict/10`
 plus its section, mode, kind, k and name) and says how it is computed from a
-`FamilyTable`. `score` bootstraps these sums; `compare` bootstraps the
+`FamilyTable`. `score` puts an interval on each (`intervals`); `compare` bootstraps the
 difference of two runs' sums, matched by id.
 
 Sections (per sample index, then averaged over sample indices):
@@ -10,17 +10,22 @@ Sections (per sample index, then averaged over sample indices):
 * ifeval/<prompt|instruction>_<mode>: the IFEval metrics on originals with a
   usable response — passing originals / answered originals, passing
   instructions / instructions;
-* reliable/<mode>/<k>: Σ per-family reliable@k / families usable for k;
+* reliable/<mode>/<k>: Σ per-family reliable@k / families counted, one set of families at
+  every k (`FamilyTable.reliable_families`: every prompt answered, at least K prompts);
 * drop/<mode>: 1 − reliable@K / reliable@1 (K the largest k reported);
-* by_kind/<kind>/<mode>/<k>: reliable@k on the original plus that kind's cousins;
+* by_kind/<kind>/<mode>/<k>: reliable@k on the original plus that kind's cousins, one set
+  of families for every kind and k (those with every kind's cousins, all answered);
 * with the `first-k` estimator (IFEval++'s counting, `first_k.py`) the reliable,
   drop and by_kind sections hold the release's numbers instead: reliable/<mode>/1
   (original), reliable/<mode>/10 (all: exactly 10 prompts pass), drop/<mode>
   (1 − all / original) and by_kind/<kind>/<mode>/<2|4>;
 * type/<kind>/<mode>/<type> and group/<kind>/<mode>/<group>: pass rate of one
-  instruction type (or group) on the prompts of one kind: passing / total
-  instructions of that type (ratio of sums, so prompts are resampled, never
-  single instructions);
+  instruction type (or group) on every answered prompt of one kind: passing / total
+  instructions of that type (ratio of sums over families). Unpaired: each kind has its
+  own cases, so a difference between kinds may be a difference between cases;
+* type_paired/<kind>/<mode>/<type> and group_paired/…: the same on the cases that have the
+  type in every kind it occurs in, all those prompts answered (`paired_families`): what
+  the report compares between kinds;
 * distractor_<measure>/<mode> and distractor_<measure>/<mode>/<type>: the distractor side
   figure on answered distractor cousins whose extra requirement was checked (overall and per
   requirement type): the share that followed the requirement (`followed`), passed the
@@ -77,7 +82,8 @@ def kind_k(table: FamilyTable, kind: str, k_max: int) -> int:
 
 def build_sums(table: FamilyTable, k_max: int, *, first_k: Optional[FirstKColumns] = None
                ) -> tuple[RatioSums, list[MetricInfo]]:
-    """Every reported metric as per-family sums (for `bootstrap`), with what each one is.
+    """Every reported metric as per-family sums (for `intervals`, `bootstrap`), with what each
+    one is.
 
     With `first_k` (the first-k estimator's per-family outcomes) the family-level
     sections hold the release's numbers; otherwise the unordered reliable@k.
@@ -112,23 +118,25 @@ def build_sums(table: FamilyTable, k_max: int, *, first_k: Optional[FirstKColumn
         if k_max >= 1:
             _add_first_k(builder, infos, first_k)
     elif k_max >= 1:
+        # One set of families at every k (see FamilyTable.reliable_families).
+        counted = np.broadcast_to(table.reliable_families(k_max)[:, None], (n_f, n_s))
         for mode in MODES:
-            values, defined = table.reliability(k_max, mode=mode)
+            values, _ = table.reliability(k_max, mode=mode)
             for k in range(1, k_max + 1):
                 add(MetricInfo(metric_id("reliable", mode, k), "reliable", mode, "all", k=k),
-                    values[:, :, k - 1], defined[:, :, k - 1], f"reliable/{k}")
+                    np.where(counted, values[:, :, k - 1], 0.0), counted, "reliable")
         if k_max >= 2:
             _add_drops(builder, infos, k_max)
-        for kind in KINDS[1:]:
+        kinds = [kind for kind in KINDS[1:] if kind_k(table, kind, k_max)]
+        by_kind = np.broadcast_to(table.reliable_families(k_max, kinds)[:, None], (n_f, n_s))
+        for kind in kinds:
             top = kind_k(table, kind, k_max)
             for mode in MODES:
-                if not top:
-                    continue
-                values, defined = table.reliability(top, mode=mode, kind=kind)
+                values, _ = table.reliability(top, mode=mode, kind=kind)
                 for k in range(1, top + 1):
                     add(MetricInfo(metric_id("by_kind", kind, mode, k), "by_kind", mode, kind,
                                    k=k),
-                        values[:, :, k - 1], defined[:, :, k - 1], f"by_kind/{kind}/{k}")
+                        np.where(by_kind, values[:, :, k - 1], 0.0), by_kind, "by_kind")
 
     groups = sorted({name.split(":", 1)[0] for name in table.types})
     group_of = np.array([groups.index(name.split(":", 1)[0]) for name in table.types],
@@ -151,10 +159,55 @@ def build_sums(table: FamilyTable, k_max: int, *, first_k: Optional[FirstKColumn
                     add(MetricInfo(metric_id("group", kind, mode, name), "group", mode, kind,
                                    name=name),
                         group_passing[:, :, g], group_counts[:, :, g], f"group/{kind}/{name}")
+    _add_paired_types(table, add, groups, group_of)
     _add_distractor(table, add)
     sums = builder.build()
     ordered = {info.id: info for info in infos}
     return sums, [ordered[name] for name in sums.all_ids]
+
+
+def paired_kinds(table: FamilyTable, t: int) -> list[str]:
+    """The kinds of prompt in which instruction type `t` occurs (original first)."""
+    return [kind for position, kind in enumerate(KINDS)
+            if table.type_counts[:, :, position, t].any()]
+
+
+def paired_families(table: FamilyTable, types: np.ndarray) -> np.ndarray:
+    """(F,) bool: families in which every kind the instruction type(s) occur in has them,
+    with every prompt of those kinds answered in every sample — the same cases for every
+    kind, so that a difference between kinds is not a difference between cases."""
+    counts = table.type_counts[:, :, :, types].sum(axis=3)            # (F, S, 4)
+    present = counts.any(axis=(0, 1))
+    if present.sum() < 2:
+        return np.zeros(len(table.cases), dtype=bool)
+    answered = table.answered == table.sizes[:, None, :]
+    return ((counts > 0) & answered)[:, :, present].all(axis=(1, 2))
+
+
+def _add_paired_types(table: FamilyTable, add, groups: list[str],  # type: ignore[no-untyped-def]
+                      group_of: np.ndarray) -> None:
+    """Pass rate of each instruction type (and group) on each kind of prompt, over the cases
+    that have it in every kind (`paired_families`): type_paired/<kind>/<mode>/<type>."""
+    if not table.sizes[:, 1:].any():
+        return
+    selections = ([("type_paired", name, np.array([t])) for t, name in enumerate(table.types)]
+                  + [("group_paired", name, np.flatnonzero(group_of == g))
+                     for g, name in enumerate(groups)])
+    for section, name, types in selections:
+        chosen = paired_families(table, types)
+        if not chosen.any():
+            continue
+        mask = chosen[:, None]
+        for position, kind in enumerate(KINDS):
+            counts = table.type_counts[:, :, position][:, :, types].sum(axis=2)
+            if not counts[chosen].any():
+                continue
+            for m_index, mode in enumerate(MODES):
+                passing = table.type_passing[:, :, position][:, :, types, m_index].sum(axis=2)
+                add(MetricInfo(metric_id(section, kind, mode, name), section, mode, kind,
+                               name=name),
+                    np.where(mask, passing, 0), np.where(mask, counts, 0),
+                    f"{section}/{kind}/{name}")
 
 
 def _add_distractor(table: FamilyTable, add) -> None:  # type: ignore[no-untyped-def]

@@ -36,6 +36,7 @@ from ..schema import MissingResponse, ScoredResponse
 from .bootstrap import (DEFAULT_BATCH, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED,
                         paired_intervals)
 from .catalogue import MetricInfo, build_sums, largest_k
+from .intervals import proportion_intervals
 from .first_k import ALL_PROMPTS, first_k_columns
 from .reliability import MODES, FamilyTable, family_table
 
@@ -161,8 +162,9 @@ class Comparison:
 
     def to_frame(self) -> pd.DataFrame:
         return pd.DataFrame(self.deltas, columns=["id", "section", "mode", "kind", "k", "name",
-                                                  "a", "b", "delta", "ci_low", "ci_high",
-                                                  "ci_method"])
+                                                  "a", "a_ci_low", "a_ci_high", "a_n", "b",
+                                                  "b_ci_low", "b_ci_high", "b_n", "delta",
+                                                  "ci_low", "ci_high", "ci_method"])
 
     def mcnemar_frame(self) -> pd.DataFrame:
         return pd.DataFrame([vars(test) for test in self.mcnemar])
@@ -270,10 +272,19 @@ def compare_runs(run_a: str | os.PathLike[str] | Run, run_b: str | os.PathLike[s
     sums_a, sums_b = sums_a.subset(ids), sums_b.subset(ids)
     intervals = paired_intervals(sums_a, sums_b, n_resamples=bootstrap, confidence=confidence,
                                  seed=seed, batch=batch)
-    value_a, value_b = sums_a.estimate(), sums_b.estimate()
-    deltas = [_row(info, va, vb, d, lo, hi, how) for info, va, vb, d, lo, hi, how in zip(
-        infos, value_a, value_b, intervals.value, intervals.low, intervals.high,
-        intervals.method)]
+    # Each run's own number with its interval and n, beside the paired difference.
+    own = [proportion_intervals(sums, confidence=confidence) for sums in (sums_a, sums_b)]
+    counts = [sums.counts() for sums in (sums_a, sums_b)]
+    deltas = []
+    for position, info in enumerate(infos):
+        row = _row(info, own[0].value[position], own[1].value[position],
+                   intervals.value[position], intervals.low[position],
+                   intervals.high[position], intervals.method[position])
+        for side, found, count in zip("ab", own, counts):
+            row.update({f"{side}_ci_low": float(found.low[position]),
+                        f"{side}_ci_high": float(found.high[position]),
+                        f"{side}_n": count[info.id]})
+        deltas.append(row)
     size = min(table_a.family_size, table_b.family_size)
     sample = mcnemar_sample(table_a, table_b)
     tests = ([_mcnemar(table_a, table_b, mode, size, sample) for mode in MODES]

@@ -1,5 +1,5 @@
-"""`score`: IFEval metrics, reliable@k and breakdowns with bootstrap CIs — the library behind
-`ifevalpp score`.
+"""`score`: IFEval metrics, reliable@k and breakdowns with confidence intervals — the library
+behind `ifevalpp score`.
 
     from ifevalpp.evaluate import score
     report = score("runs/x/responses.jsonl", "data/families/families.jsonl", k=10)
@@ -11,13 +11,16 @@
 
 Several samples per prompt: every metric is computed on each sample index
 alone, then the unweighted mean over sample indices is reported (see
-docs/metrics.md). Families with a missing or failed response are excluded from
-reliable@k (for that sample index) and counted.
+docs/metrics.md). Every reliable@k table counts one set of families at every k: those
+with every prompt answered (in every sample) and enough prompts; the others are counted
+and named. Intervals: `intervals.proportion_intervals` (exact binomial at the n the data
+are worth).
 """
 
 from __future__ import annotations
 
 import csv
+import json
 import math
 import os
 from pathlib import Path
@@ -32,14 +35,14 @@ from ..io import atomic_write, sha256_file, write_json, write_jsonl
 from ..profiles import Profile
 from ..protocols import DEFAULT_PROTOCOL, Protocol, resolve_protocol
 from ..schema import KINDS, Provenance
-from .bootstrap import (DEFAULT_BATCH, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED,
-                        Intervals, RatioSums, ratio_intervals, ratio_intervals_reusing)
-from .catalogue import IFEVAL_METRICS, MetricInfo, build_sums, largest_k
+from .bootstrap import DEFAULT_BATCH, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED, RatioSums
+from .catalogue import IFEVAL_METRICS, MetricInfo, build_sums, kind_k, largest_k
+from .intervals import effective_n, proportion_intervals
 from .distractor import DistractorCounts, distractor_counts
 from .first_k import ALL_PROMPTS, FirstKColumns, Outcome, first_k_columns, sampling_numbers
 from .metrics import ifeval_metrics_by_sample
 from .official import write_official
-from .plain import DEFAULT_CASES, ScoreReport, results_records, score_files_under
+from .plain import ScoreReport, results_records, score_files_under
 from .reliability import DISTRACTOR_MEASURES, MODES, FamilyTable, family_table
 
 
@@ -58,17 +61,67 @@ class Estimate(BaseModel):
     ci_method: str
     count: int = Field(description="items behind the number, over all samples: prompts, "
                                    "instructions or usable families")
+    families: int = Field(default=0, description="families (clusters) with at least one item "
+                                                 "behind the number")
+    effective_n: Optional[float] = Field(default=None, description="the n its interval is "
+                                         "computed at (docs/metrics.md)")
 
     @property
     def ci(self) -> tuple[float, float]:
         return (self.ci_low, self.ci_high)
 
 
+INTERVAL_METHOD = ("Clopper-Pearson (exact binomial); where a family holds several items: "
+                   "Clopper-Pearson at the Korn-Graubard effective n (design effect over "
+                   "families, t-adjusted); at 0 or 1: one item per family")
+
+
+class IntervalSettings(BaseModel):
+    """How every number's interval was made (docs/metrics.md, "Confidence intervals")."""
+
+    confidence: float = DEFAULT_CONFIDENCE
+    method: str = INTERVAL_METHOD
+    cluster: str = "family"
+
+
+class FamilySet(BaseModel):
+    """The families one reliable@k table counts at every k, and why the others are left out."""
+
+    counted: int
+    total: int
+    k: int = Field(description="the largest k of the table: a family needs this many prompts")
+    fewer_prompts: int = Field(description="left out: fewer prompts (or cousins of a kind) "
+                                           "than the table needs")
+    unanswered: int = Field(description="left out: some prompt without a usable response "
+                                        "(in some sample)")
+    exact_size: bool = Field(description="every counted family has exactly k prompts")
+    cousins_per_kind: Optional[dict[str, int]] = Field(
+        default=None, description="the per-kind table: cousins each kind needs")
+
+
+class Answered(BaseModel):
+    """How many of the prompts (× samples) of the case file have a usable response."""
+
+    answered: int
+    total: int
+    prompts: int
+    samples: int
+    policy: str
+    unmatched: int = 0
+
+    @property
+    def missing(self) -> int:
+        return self.total - self.answered
+
+
 class BootstrapSettings(BaseModel):
+    """The resampling behind paired differences (`score --protocols`, `compare`); the numbers
+    themselves have exact intervals (IntervalSettings)."""
+
     resamples: int = DEFAULT_RESAMPLES
     confidence: float = DEFAULT_CONFIDENCE
     seed: Optional[int] = DEFAULT_SEED
-    method: str = "BCa, percentile where BCa is undefined"
+    method: str = "paired BCa over families, percentile where BCa is undefined"
     cluster: str = "family"
 
 
@@ -83,12 +136,14 @@ class ReliabilityReport(BaseModel):
     k: int = Field(description="largest k reported; 0 when the families have no cousins")
     requested_k: Optional[int] = None
     bootstrap: BootstrapSettings
+    intervals: IntervalSettings = Field(default_factory=IntervalSettings)
     estimates: list[Estimate]
     responses_sha256: Optional[str] = None
     notes: list[str] = Field(default_factory=list)
     # first-k with several samples: the release's numbers when a prompt passes if any of its
     # first s samples does, for s = 1…n (point values; `first_k.sampling_numbers`).
     sampling: list[dict[str, float]] = Field(default_factory=list)
+    sampling_families: int = 0  # the families those numbers count (complete in every sample)
     # The per-family sums every estimate came from (for paired comparisons; not serialised).
     sums: Optional[RatioSums] = Field(default=None, exclude=True, repr=False)
     # first-k: the per-family outcomes behind its numbers (families.csv shows them).
@@ -146,12 +201,37 @@ class ReliabilityReport(BaseModel):
         """Families excluded from reliable@k in at least one sample index."""
         return int(self.table.excluded().sum())
 
+    @property
+    def answered(self) -> Answered:
+        """N of M: prompts × samples of the case file with a usable response."""
+        base = self.base
+        answered = sum(1 for record in base.scored if record.missing_reason is None)
+        return Answered(answered=answered, total=answered + len(base.missing),
+                        prompts=int(self.table.sizes.sum()), samples=len(self.table.samples),
+                        policy=self.protocol.missing, unmatched=len(base.unmatched))
+
+    def family_set(self, *, by_kind: bool = False) -> FamilySet:
+        """The families the reliable@k table (or, `by_kind`, the per-kind table) counts."""
+        table = self.table
+        kinds = ([kind for kind in KINDS[1:] if kind_k(table, kind, self.k)] if by_kind
+                 else [])
+        big_enough = table.big_enough(self.k, kinds)
+        chosen = table.reliable_families(self.k, kinds)
+        sizes = table.sizes.sum(axis=1)[chosen]
+        return FamilySet(
+            counted=int(chosen.sum()), total=len(table.cases), k=self.k,
+            fewer_prompts=int((~big_enough).sum()),
+            unanswered=int((big_enough & ~chosen).sum()),
+            exact_size=bool(sizes.size and (sizes == self.k).all()),
+            cousins_per_kind={kind: kind_k(table, kind, self.k) - 1 for kind in kinds}
+            if by_kind else None)
+
     # -- lookups ---------------------------------------------------------------
     def estimate(self, metric_id: str) -> Estimate:
         for row in self.estimates:
             if row.id == metric_id:
                 return row
-        raise KeyError(metric_id)
+        raise KeyError(_unknown_metric(metric_id, [row.id for row in self.estimates]))
 
     def value(self, metric_id: str) -> float:
         return self.estimate(metric_id).value
@@ -206,19 +286,24 @@ class ReliabilityReport(BaseModel):
                                            "strict_ci_high", "loose", "loose_ci_low",
                                            "loose_ci_high", "families"])
 
-    def by_type_frame(self, *, group: bool = False) -> pd.DataFrame:
-        """Pass rate per instruction type (or group) and kind: long format with CIs."""
-        section = "group" if group else "type"
+    def by_type_frame(self, *, group: bool = False, paired: bool = False) -> pd.DataFrame:
+        """Pass rate per instruction type (or group) and kind: long format with CIs.
+
+        Unpaired (default): every answered prompt of each kind, so kinds may differ in cases.
+        `paired`: the cases that have the type in every kind it occurs in (`cases` column),
+        the numbers to compare kinds by."""
+        section = ("group" if group else "type") + ("_paired" if paired else "")
         rows = []
         for est in self.select(section, mode="strict"):
             loose = self.estimate(est.id.replace("/strict/", "/loose/", 1))
             rows.append({"name": est.name, "kind": est.kind, "count": est.count,
+                         "cases": est.families,
                          "strict": est.value, "strict_ci_low": est.ci_low,
                          "strict_ci_high": est.ci_high, "loose": loose.value,
                          "loose_ci_low": loose.ci_low, "loose_ci_high": loose.ci_high})
-        return pd.DataFrame(rows, columns=["name", "kind", "count", "strict", "strict_ci_low",
-                                           "strict_ci_high", "loose", "loose_ci_low",
-                                           "loose_ci_high"])
+        return pd.DataFrame(rows, columns=["name", "kind", "count", "cases", "strict",
+                                           "strict_ci_low", "strict_ci_high", "loose",
+                                           "loose_ci_low", "loose_ci_high"])
 
     def families_frame(self) -> pd.DataFrame:
         """Per family and sample index: prompts, passes per kind, usable, reliable@k (under
@@ -302,7 +387,8 @@ class ReliabilityReport(BaseModel):
 
     def _cell(self, metric_id: str) -> dict[str, Any]:
         est = self.estimate(metric_id)
-        return {"value": _number(est.value), "ci": [_number(est.ci_low), _number(est.ci_high)]}
+        return {"value": _number(est.value), "ci": [_number(est.ci_low), _number(est.ci_high)],
+                "n": est.count}
 
     # -- the JSON document -----------------------------------------------------
     def metrics_document(self) -> dict[str, Any]:
@@ -312,7 +398,14 @@ class ReliabilityReport(BaseModel):
         ifeval: dict[str, Any] = {name: cell(f"ifeval/{name}") for name in IFEVAL_METRICS}
         ifeval["prompts"] = self.estimate("ifeval/prompt_strict").count
         ifeval["instructions"] = self.estimate("ifeval/instruction_strict").count
+        from ..report.sections import answered_line  # the one wording of the first line
+
+        counts = self.answered
         document: dict[str, Any] = {
+            "summary": answered_line(self),
+            "answered": {"prompts": counts.answered, "of": counts.total,
+                         "missing": counts.missing, "missing_policy": counts.policy,
+                         "samples": counts.samples, "unmatched_responses": counts.unmatched},
             "provenance": self.provenance.model_dump(),
             "protocol": self.protocol.parts(),
             "profile": base.profile,
@@ -329,9 +422,11 @@ class ReliabilityReport(BaseModel):
             "cases_sha256": base.cases_sha256,
             "responses": base.responses_path,
             "responses_sha256": self.responses_sha256,
-            "bootstrap": {**self.bootstrap.model_dump(),
-                          "percentile_fallback": [row.id for row in self.estimates
-                                                  if row.ci_method == "percentile"]},
+            "intervals": self.intervals.model_dump(),
+            "bootstrap": self.bootstrap.model_dump(),
+            "reliable_families": self.family_set().model_dump() if self.k else None,
+            "by_kind_families": (self.family_set(by_kind=True).model_dump()
+                                 if self.select("by_kind") else None),
             "ifeval": ifeval,
             "all_prompts": {kind: {
                 "prompts": self.estimate(f"prompts/{kind}/prompt_strict").count,
@@ -361,6 +456,11 @@ class ReliabilityReport(BaseModel):
                 mode: cell(est.id.replace("/strict/", f"/{mode}/", 1)) for mode in MODES}}
                 for est in self.select("type", kind=kind, mode="strict")}
                 for kind in KINDS if self.select("type", kind=kind)},
+            "type_by_kind_paired": {kind: {est.name: {
+                "count": est.count, "cases": est.families, **{
+                    mode: cell(est.id.replace("/strict/", f"/{mode}/", 1)) for mode in MODES}}
+                for est in self.select("type_paired", kind=kind, mode="strict")}
+                for kind in KINDS if self.select("type_paired", kind=kind)},
             "distractor": self._distractor_document(),
             "scored": len(base.scored),
             "missing_responses": [item.model_dump() for item in base.missing],
@@ -383,6 +483,17 @@ class ReliabilityReport(BaseModel):
                          "strict_ci": [_number(est.ci_low), _number(est.ci_high)],
                          "loose_ci": [_number(loose.ci_low), _number(loose.ci_high)]})
         return rows
+
+
+def _unknown_metric(metric_id: str, known: list[str]) -> str:
+    """A KeyError message that helps: the closest ids, and what ids look like."""
+    import difflib
+
+    close = difflib.get_close_matches(metric_id, known, n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(repr(name) for name in close)}?" if close else ""
+    return (f"no metric {metric_id!r} in this report{hint} (ids look like "
+            f"'ifeval/prompt_strict', 'reliable/strict/10', 'drop/loose', "
+            f"'by_kind/rephrasing/strict/4'; report.to_frame()['id'] lists them all)")
 
 
 def _number(value: float) -> Optional[float]:
@@ -416,15 +527,15 @@ def families_frame(table: FamilyTable, k_max: int) -> pd.DataFrame:
 def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFAULT_RESAMPLES,
             confidence: float = DEFAULT_CONFIDENCE, seed: Optional[int] = DEFAULT_SEED,
             batch: Optional[int] = DEFAULT_BATCH, protocol: Optional[Protocol] = None,
-            cases: Optional[list[Any]] = None,
-            reuse: Optional["ReliabilityReport"] = None) -> ReliabilityReport:
-    """Family metrics and bootstrap CIs from a scored report (no checker is called).
+            cases: Optional[list[Any]] = None) -> ReliabilityReport:
+    """Family metrics and their intervals from a scored report (no checker is called).
 
     `protocol` names how the numbers were made; its estimator picks reliable@k's
     definition (default: the official protocol with the report's profile).
     `cases` fixes the family order (to align several reports family by family).
-    `reuse`: an earlier report with the same bootstrap settings and family order; every
-    metric whose per-family sums equal its counterpart there takes that interval unchanged.
+    `bootstrap`, `seed` and `batch` are recorded for paired differences (`score
+    --protocols`, `compare`); every number's own interval is exact (see `intervals`).
+    A `k` larger than the largest family is refused (InputError, field --k).
     """
     if k is not None and k < 1:
         raise ValueError(f"k must be at least 1, got {k}")
@@ -437,16 +548,15 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
     if not table.cases:
         raise InputError("there is nothing to score: the case file has no prompts",
                          path=base.cases_path)
+    check_k(k, table.family_size, path=base.cases_path)
     k_max = largest_k(table, k)
     notes = list(base.notes)
     if k_max == 0 and k is not None and k > 1:
         notes.append("the prompts have no cousins (plain IFEval cases): reliable@k is not "
                      "reported, only the IFEval metrics")
-    elif k is not None and k > k_max > 0:
-        notes.append(f"--k {k} exceeds the largest family ({k_max} prompts): reporting "
-                     f"k = 1…{k_max}")
     first_k = None
     sampling: list[dict[str, float]] = []
+    sampling_families = 0
     if protocol.estimator == "first-k":
         complete = (table.answered == table.sizes[:, None, :]).all(axis=2)
         first_k = first_k_columns(base.scored, table.cases, table.samples, excluded=~complete)
@@ -460,42 +570,35 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
                              f"families have up to {table.family_size} prompts")
             if len(table.samples) > 1:
                 sampling = _sampling(base, table, complete)
+                sampling_families = int(complete.all(axis=1).sum())
             k_max = ALL_PROMPTS
-    elif k_max and len(set(table.sizes.sum(axis=1).tolist())) > 1:
-        notes.append("families differ in size: a family enters reliable@k only for k up to "
-                     "its own number of prompts")
     sums, infos = build_sums(table, k_max, first_k=first_k)
-    options = dict(n_resamples=bootstrap, confidence=confidence, seed=seed, batch=batch)
-    if reuse is not None and reuse.sums is not None and _same_resampling(reuse, table, options):
-        earlier = Intervals([row.id for row in reuse.estimates],
-                            np.array([row.value for row in reuse.estimates]),
-                            np.array([row.ci_low for row in reuse.estimates]),
-                            np.array([row.ci_high for row in reuse.estimates]),
-                            [row.ci_method for row in reuse.estimates], bootstrap, confidence,
-                            seed)
-        intervals = ratio_intervals_reusing(sums, reuse.sums, earlier, **options)
-    else:
-        intervals = ratio_intervals(sums, **options)
-    counts = _counts(sums, infos)
+    intervals = proportion_intervals(sums, confidence=confidence)
+    counts = sums.counts()
+    clusters = _clusters(sums, infos)
+    n_eff = dict(zip(sums.all_ids, effective_n(sums, confidence=confidence)))
     estimates = [Estimate(id=info.id, section=info.section, mode=info.mode, kind=info.kind,
                           k=info.k, name=info.name, value=float(value), ci_low=float(low),
-                          ci_high=float(high), ci_method=method, count=counts[info.id])
+                          ci_high=float(high), ci_method=method, count=counts[info.id],
+                          families=clusters[info.id],
+                          effective_n=None if method == "none" else float(n_eff[info.id]))
                  for info, value, low, high, method in zip(
                      infos, intervals.value, intervals.low, intervals.high, intervals.method)]
     return ReliabilityReport(
         base=base, table=table, protocol=protocol, k=k_max, requested_k=k,
         bootstrap=BootstrapSettings(resamples=bootstrap, confidence=confidence, seed=seed),
-        estimates=estimates, notes=notes, sampling=sampling, sums=sums, first_k=first_k)
+        intervals=IntervalSettings(confidence=confidence),
+        estimates=estimates, notes=notes, sampling=sampling,
+        sampling_families=sampling_families, sums=sums, first_k=first_k)
 
 
-def _same_resampling(report: ReliabilityReport, table: FamilyTable, options: dict) -> bool:
-    """The earlier report resampled the same families the same way."""
-    settings = report.bootstrap
-    return (list(report.table.cases) == list(table.cases)
-            and list(report.table.samples) == list(table.samples)
-            and settings.resamples == options["n_resamples"]
-            and settings.confidence == options["confidence"] and settings.seed == options["seed"]
-            and options["seed"] is not None)
+def check_k(k: Optional[int], family_size: int, *, path: Optional[str] = None) -> None:
+    """Refuse a --k the families cannot answer (a plain IFEval file has no reliable@k at all,
+    which the report says instead)."""
+    if k is not None and family_size > 1 and k > family_size:
+        raise InputError(f"--k {k} exceeds the largest family ({family_size} prompts): "
+                         f"reliable@{k} is not defined here; give --k {family_size} or less",
+                         path=path, field="--k")
 
 
 def _sampling(base: ScoreReport, table: FamilyTable, complete: np.ndarray
@@ -512,36 +615,44 @@ def _sampling(base: ScoreReport, table: FamilyTable, complete: np.ndarray
     return sampling_numbers(samples) if samples else []
 
 
-def _counts(sums, infos: list[MetricInfo]) -> dict[str, int]:  # type: ignore[no-untyped-def]
-    """Σ denominator over families and samples: prompts, instructions or usable families."""
-    totals = sums.den.sum(axis=(0, 2))[sums.den_of]
-    counts = {name: int(round(total)) for name, total in zip(sums.ids, totals)}
+def _clusters(sums: RatioSums, infos: list[MetricInfo]) -> dict[str, int]:
+    """Families with at least one item behind each number (a drop: those of its reliable@1)."""
+    present = (sums.den > 0).any(axis=2).sum(axis=0)[sums.den_of]
+    found = {name: int(total) for name, total in zip(sums.ids, present)}
     for info in infos:
         if info.section == "drop":
-            counts[info.id] = counts[f"reliable/{info.mode}/{info.k}"]
-    return counts
+            found[info.id] = found[f"reliable/{info.mode}/1"]
+    return found
 
 
-def score(responses: str | os.PathLike[str], cases: str | os.PathLike[str] = DEFAULT_CASES, *,
-          protocol: str | Protocol = DEFAULT_PROTOCOL, profile: Optional[Profile] = None,
+def score(responses: str | os.PathLike[str],
+          cases: Optional[str | os.PathLike[str]] = None, *,
+          protocol: Optional[str | Protocol] = None, profile: Optional[Profile] = None,
           estimator: Optional[str] = None, missing: Optional[str] = None,
           k: Optional[int] = None, bootstrap: int = DEFAULT_RESAMPLES,
           confidence: float = DEFAULT_CONFIDENCE, seed: Optional[int] = DEFAULT_SEED,
-          require_all: bool = False, workers: Optional[int] = None,
+          require_all: bool = False, allow_unmatched: bool = False,
+          workers: Optional[int] = None,
           progress: Optional[Callable[[int, int], None]] = None) -> ReliabilityReport:
     """Score `responses` against a case or family file; IFEval metrics, reliable@k, CIs.
 
-    `cases`: a path, or a revision fetched by `ifevalpp fetch` (default `github`,
-    as the CLI); `protocol`: a protocol name (official, revised, ifevalpp-paper)
-    or a `Protocol`; `profile`, `estimator`, `missing` override one of its parts.
-    `k`: the largest k of reliable@k (default: the family size); `bootstrap`:
-    resamples of families (0 = no intervals); `confidence`: the CI level; `seed`:
-    fixes the resampled families, so the same call gives the same numbers;
-    `progress(done, total)` follows the scoring.
+    `cases`: a path, or a revision fetched by `ifevalpp fetch`; default: the prompt file
+    the respond manifest beside `responses` names, else `github` (as the CLI).
+    `protocol`: a protocol name (official, revised, ifevalpp-paper) or a `Protocol`
+    (default: official); `profile`, `estimator`, `missing` override one of its parts.
+    Prompts without a usable response are refused (InputError) unless `missing` is given
+    or a `protocol` is named (its policy applies); responses that match no prompt are
+    refused unless `allow_unmatched`. `k`: the largest k of reliable@k (default: the
+    family size; larger is refused). `confidence`: the CI level; `bootstrap` and `seed`:
+    the resampling of paired differences (`compare`, `--protocols`); `progress(done,
+    total)` follows the scoring.
     """
-    chosen = _protocol(protocol, profile=profile, estimator=estimator, missing=missing)
+    chosen = _protocol(protocol if protocol is not None else DEFAULT_PROTOCOL, profile=profile,
+                       estimator=estimator, missing=missing)
     base = score_files_under(responses, cases, profiles=[chosen.profile], missing=chosen.missing,
-                             require_all=require_all, workers=workers, progress=progress)[0]
+                             require_policy=protocol is None and missing is None,
+                             require_all=require_all, allow_unmatched=allow_unmatched,
+                             workers=workers, progress=progress, k=k)[0]
     report = analyse(base, k=k, bootstrap=bootstrap, confidence=confidence, seed=seed,
                      protocol=chosen)
     report.responses_sha256 = sha256_file(responses)
@@ -566,7 +677,8 @@ def json_document(report: ReliabilityReport) -> dict[str, Any]:
 # -- files ---------------------------------------------------------------------------------
 
 OUTPUT_FILES = ("results.jsonl", "results.manifest.json", "metrics.json", "eval_results_strict.jsonl",
-                "eval_results_loose.jsonl", "by_type.csv", "type_by_kind.csv", "families.csv",
+                "eval_results_loose.jsonl", "by_type.csv", "type_by_kind.csv", "type_paired.csv",
+                "families.csv",
                 "distractor.csv", "report.md", "report.html")
 
 
@@ -579,12 +691,58 @@ def results_manifest(report: ReliabilityReport, results: Path) -> dict[str, Any]
             "cases": base.cases_path, "cases_sha256": base.cases_sha256}
 
 
-def write_outputs(report: ReliabilityReport, out_dir: str | os.PathLike[str]) -> list[Path]:
-    """Every file of OUTPUT_FILES, each written atomically."""
+SENSITIVITY_FILES = ("protocols.csv", "flips.csv", "protocols.json")
+
+
+def protocol_directory(label: str) -> str:
+    """The directory `score --protocols` writes a protocol's full outputs to."""
+    return label.replace(", ", "+").replace("=", "-")
+
+
+def is_protocol_output(directory: Path) -> bool:
+    """`directory` is one protocol's outputs of a `score --protocols` run: its metrics.json
+    was written by ifevalpp under the protocol the directory is named after."""
+    try:
+        document = json.loads((directory / "metrics.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    if not isinstance(document, dict) or \
+            (document.get("provenance") or {}).get("tool") != "ifevalpp":
+        return False
+    label = (document.get("protocol") or {}).get("label")
+    return isinstance(label, str) and protocol_directory(label) == directory.name
+
+
+def remove_stale_outputs(out: Path, names: tuple[str, ...], *,
+                         keep_dirs: tuple[str, ...] = ()) -> None:
+    """Files of another `score --out` layout left in `out` (a single run's over a --protocols
+    run's, or the reverse) are removed, so a reused --out never mixes two runs' files; so
+    are the per-protocol directories of a --protocols run, other than `keep_dirs`. Only
+    ifevalpp's own file names are touched."""
+    for name in names:
+        (out / name).unlink(missing_ok=True)
+    if not out.is_dir():
+        return
+    for child in out.iterdir():
+        if child.is_dir() and child.name not in keep_dirs and is_protocol_output(child):
+            for name in OUTPUT_FILES:
+                (child / name).unlink(missing_ok=True)
+            try:
+                child.rmdir()
+            except OSError:
+                pass  # something else lives there too: keep it
+
+
+def write_outputs(report: ReliabilityReport, out_dir: str | os.PathLike[str], *,
+                  part_of_protocols: bool = False) -> list[Path]:
+    """Every file of OUTPUT_FILES, each written atomically. Files a --protocols run left in
+    the directory are removed first (unless this is one of its own protocols' directories)."""
     from ..report.html import render_html
     from ..report.markdown import render_markdown
 
     out = Path(out_dir)
+    if not part_of_protocols:
+        remove_stale_outputs(out, SENSITIVITY_FILES)
     out.mkdir(parents=True, exist_ok=True)
     write_jsonl(out / "results.jsonl", results_records(report.base, report.protocol.label))
     write_json(out / "results.manifest.json", results_manifest(report, out / "results.jsonl"))
@@ -604,6 +762,9 @@ def write_outputs(report: ReliabilityReport, out_dir: str | os.PathLike[str]) ->
                                  _fixed(row.loose_ci_high), report.protocol.label])
     with atomic_write(out / "type_by_kind.csv") as handle:
         report.by_type_frame().assign(protocol=report.protocol.label).to_csv(
+            handle, index=False, float_format="%.6f")
+    with atomic_write(out / "type_paired.csv") as handle:
+        report.by_type_frame(paired=True).assign(protocol=report.protocol.label).to_csv(
             handle, index=False, float_format="%.6f")
     with atomic_write(out / "families.csv") as handle:
         report.families_frame().assign(protocol=report.protocol.label).to_csv(

@@ -7,6 +7,7 @@ reliable@k and the confidence intervals on top.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from typing import Callable, Optional
 
 import pandas as pd
@@ -22,6 +23,8 @@ from ..protocols import MISSING_POLICIES, MissingPolicy
 from ..schema import MissingResponse, ResponseRecord, RunInfo, ScoredResponse, Variant
 from .distractor import failing_verdict
 from .metrics import IfevalMetrics, TypeAccuracy, accuracy_by, ifeval_metrics
+from .coverage import (answered_elsewhere, default_cases, find_edited_prompts, missing_error,
+                       unmatched_error)
 from .runinfo import Truncation, find_run, input_notes, truncation_by_kind
 from .scoring import Joined, join, read_responses, score_pairs, set_aside_unavailable
 
@@ -87,15 +90,17 @@ def resolve_cases(cases: str | os.PathLike[str]) -> str:
 
 
 def nothing_to_score(joined: Joined, records: list[tuple[int, ResponseRecord]], *,
-                     responses: str, cases: str) -> InputError:
+                     responses: str, cases: str, hint: str = "") -> InputError:
     """Why no response could be scored, as the error to raise (an all-n/a report helps no one)."""
     failed = sum(1 for _, record in records if record.failed)
     if len(joined.unmatched) == len(records):
         first = joined.unmatched[0]
         which = f"key {first.key}" if first.key is not None else "its prompt"
         return InputError(f"none of the {len(records)} responses matches a case of {cases} "
-                          f"(first: line {first.line}, {which}); score them against the file "
-                          f"they answer with --input", path=responses)
+                          f"(first: line {first.line}, {which})"
+                          + (f" — {hint}" if hint else "")
+                          + "; score them against the file they answer with --input",
+                          path=responses)
     return InputError(f"no usable response: {failed} of {len(records)} record(s) are failed "
                       f"requests ('error' set) and {len(joined.unmatched)} match no case; ask "
                       f"the failed ones again with `ifevalpp respond ... --retry-errors`",
@@ -134,53 +139,83 @@ def with_missing_as_failing(variants: list[Variant], joined: Joined, scored: lis
     return sorted(merged, key=lambda record: (position[str(record.key)], record.sample))
 
 
-def score_file(responses: str | os.PathLike[str], cases: str | os.PathLike[str] = DEFAULT_CASES,
-               *, profile: Profile = "official", missing: MissingPolicy = "exclude",
-               require_all: bool = False, workers: Optional[int] = None,
+def score_file(responses: str | os.PathLike[str],
+               cases: Optional[str | os.PathLike[str]] = None, *, profile: Profile = "official",
+               missing: Optional[MissingPolicy] = None, require_all: bool = False,
+               allow_unmatched: bool = False, workers: Optional[int] = None,
                progress: Optional[Callable[[int, int], None]] = None) -> ScoreReport:
     """Score a response file against a case or family file (or a fetched revision name);
     originals only feed the IFEval metrics. `progress(done, total)` follows the scoring.
 
-    `missing`: "exclude" leaves prompts without a usable response out of every
-    metric (listed in `missing`); "fail" scores them as failing every
-    instruction (still listed).
+    `cases`: default the prompt file the respond manifest beside `responses` names, else
+    the fetched `github` revision. `missing`: "exclude" leaves prompts without a usable
+    response out of every metric (listed in `missing`); "fail" scores them as failing every
+    instruction (still listed); None refuses when any is missing. `allow_unmatched`: score
+    the responses that match a prompt and leave the others out (else they are refused).
     """
-    return score_files_under(responses, cases, profiles=[profile], missing=missing,
-                             require_all=require_all, workers=workers, progress=progress)[0]
+    return score_files_under(responses, cases, profiles=[profile],
+                             missing=missing or "exclude", require_policy=missing is None,
+                             require_all=require_all, allow_unmatched=allow_unmatched,
+                             workers=workers, progress=progress)[0]
 
 
 def score_files_under(responses: str | os.PathLike[str],
-                      cases: str | os.PathLike[str] = DEFAULT_CASES, *,
+                      cases: Optional[str | os.PathLike[str]] = None, *,
                       profiles: list[Profile], missing: MissingPolicy | list[MissingPolicy],
-                      require_all: bool = False, workers: Optional[int] = None,
-                      progress: Optional[Callable[[int, int], None]] = None
-                      ) -> list[ScoreReport]:
+                      require_policy: bool = False, require_all: bool = False,
+                      allow_unmatched: bool = False, workers: Optional[int] = None,
+                      progress: Optional[Callable[[int, int], None]] = None,
+                      k: Optional[int] = None) -> list[ScoreReport]:
     """One ScoreReport per (profile, missing policy): files read and joined once, every text
-    analysed once for all profiles."""
+    analysed once for all profiles.
+
+    Refused before any checker runs (InputError): responses that match no prompt of the
+    case file (unless `allow_unmatched`), prompts without a usable response when
+    `require_policy` (no policy was chosen) or `require_all`, and a `k` larger than the
+    largest family.
+    """
     for profile in profiles:
         check_profile(profile)
     policies = list(missing) if isinstance(missing, list) else [missing] * len(profiles)
     for policy in policies:
         if policy not in MISSING_POLICIES:
             raise ValueError(f"unknown missing-response policy {policy!r}")
+    run, notes = find_run(responses)
+    if cases is None:
+        cases = default_cases(str(responses), run) or DEFAULT_CASES
     cases_path = resolve_cases(cases)
     variants = load_variants(cases_path, profiles=list(dict.fromkeys(profiles)))
+    if k is not None:
+        from .family_report import check_k
+
+        sizes = Counter(str(variant.case) for variant in variants)
+        check_k(k, max(sizes.values(), default=0), path=cases_path)
     records = read_responses(responses)
     joined = join(variants, records, path=str(responses))
+    find_edited_prompts(joined, variants)
     unavailable = set_aside_unavailable(joined)
+    cases_sha256 = sha256_file(cases_path)
     if not joined.pairs:
-        raise nothing_to_score(joined, records, responses=str(responses), cases=cases_path)
+        hint = answered_elsewhere(joined, variants, run, cases_sha256)
+        raise nothing_to_score(joined, records, responses=str(responses), cases=cases_path,
+                               hint=hint)
+    if joined.unmatched and not allow_unmatched:
+        raise unmatched_error(joined, variants, responses=str(responses), cases=cases_path,
+                              hint=answered_elsewhere(joined, variants, run, cases_sha256),
+                              total=len(records))
     if require_all and joined.missing:
         first = joined.missing[0]
         raise InputError(f"{len(joined.missing)} case(s) have no usable response (first: key "
                          f"{first.key}: {first.reason}); drop --require-all to score the rest",
                          path=str(responses))
+    if require_policy and joined.missing:
+        samples = len({item.sample for item in joined.missing}
+                      | {record.sample for _, record in joined.pairs})
+        raise missing_error(joined, cases=cases_path, prompts=len(variants), samples=samples)
     distinct = list(dict.fromkeys(profiles))
     verdicts = dict(zip(distinct, score_pairs(joined.pairs, profiles=distinct, workers=workers,
                                               progress=step_counter(len(joined.pairs),
                                                                     progress))))
-    cases_sha256 = sha256_file(cases_path)
-    run, notes = find_run(responses)
     reports = []
     for profile, policy in zip(profiles, policies):
         scored = verdicts[profile]

@@ -119,6 +119,23 @@ class FamilyTable:
         """(F,) bool: families excluded from reliable@k in at least one sample."""
         return ~self.usable.all(axis=1)
 
+    def big_enough(self, k_max: int, kinds: Sequence[str] = ()) -> np.ndarray:
+        """(F,) bool: has an original, at least `k_max` prompts and (`kinds`) as many cousins
+        of each of those kinds as the largest family, capped at k_max − 1."""
+        chosen = (self.sizes[:, 0] > 0) & (self.sizes.sum(axis=1) >= k_max)
+        for kind in kinds:
+            position = KINDS.index(kind)  # type: ignore[arg-type]
+            needed = min(int(self.sizes[:, position].max(initial=0)), max(k_max - 1, 0))
+            chosen &= self.sizes[:, position] >= needed
+        return chosen
+
+    def reliable_families(self, k_max: int, kinds: Sequence[str] = ()) -> np.ndarray:
+        """(F,) bool: the one set of families a reliable@k table counts at every k: big
+        enough (`big_enough`) and every prompt answered in every sample index. Counting
+        other families at small k only would let the curve rise with k (the missing
+        cousins tend to belong to failing families)."""
+        return self.big_enough(k_max, kinds) & self.usable.all(axis=1)
+
     def reliability(self, k_max: int, *, mode: str, kind: str = "all") -> tuple[np.ndarray, np.ndarray]:
         """Per-family reliable@k for k = 1…k_max: values (F, S, K) and defined (F, S, K) bool.
 

@@ -28,7 +28,8 @@ from ..protocols import Protocol, resolve_protocol
 from ..schema import ScoredResponse
 from ..wording import plural
 from .bootstrap import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED, paired_intervals
-from .family_report import ReliabilityReport, analyse, write_outputs
+from .family_report import (OUTPUT_FILES, ReliabilityReport, analyse, protocol_directory,
+                            remove_stale_outputs, write_outputs)
 from .plain import score_files_under
 from .reliability import MODES
 
@@ -80,7 +81,10 @@ class ProtocolSensitivity:
         def number(value: Any) -> Any:
             return None if isinstance(value, float) and value != value else value
 
+        from ..report.sensitivity import answered_line  # the one wording of the first line
+
         return {
+            "summary": answered_line(self),
             "protocols": [protocol.parts() for protocol in self.protocols],
             "reference": self.reference.label,
             "difference": "protocol - reference (the first protocol)",
@@ -130,12 +134,13 @@ def _flips(reference: list[ScoredResponse], other: list[ScoredResponse],
             for (instruction_id, mode), (compared, up, down) in sorted(counts.items())]
 
 
-def protocol_sensitivity(responses: str | os.PathLike[str], cases: str | os.PathLike[str],
+def protocol_sensitivity(responses: str | os.PathLike[str],
+                         cases: Optional[str | os.PathLike[str]],
                          protocols: list[str | Protocol], *, k: Optional[int] = None,
                          bootstrap: int = DEFAULT_RESAMPLES,
                          confidence: float = DEFAULT_CONFIDENCE,
                          seed: Optional[int] = DEFAULT_SEED, require_all: bool = False,
-                         workers: Optional[int] = None,
+                         allow_unmatched: bool = False, workers: Optional[int] = None,
                          progress: Optional[Callable[[int, int], None]] = None
                          ) -> ProtocolSensitivity:
     """Score `responses` under each protocol; differences to the first with paired CIs.
@@ -146,15 +151,14 @@ def protocol_sensitivity(responses: str | os.PathLike[str], cases: str | os.Path
         raise ValueError("each protocol must differ from the others")
     bases = score_files_under(responses, cases, profiles=[p.profile for p in chosen],
                               missing=[p.missing for p in chosen], require_all=require_all,
-                              workers=workers, progress=progress)
+                              allow_unmatched=allow_unmatched, workers=workers,
+                              progress=progress, k=k)
     digest = sha256_file(responses)
     reports: list[ReliabilityReport] = []
     order: Optional[list[Any]] = None
     for protocol, base in zip(chosen, bases):
-        # Numbers a protocol leaves unchanged keep the first protocol's interval (same seed,
-        # same families: the same interval a fresh bootstrap would give).
         report = analyse(base, k=k, bootstrap=bootstrap, confidence=confidence, seed=seed,
-                         protocol=protocol, cases=order, reuse=reports[0] if reports else None)
+                         protocol=protocol, cases=order)
         report.responses_sha256 = digest
         order = order or list(report.table.cases)
         reports.append(report)
@@ -232,10 +236,15 @@ def write_sensitivity(sensitivity: ProtocolSensitivity, out_dir: str | os.PathLi
     from ..report.sensitivity import render_sensitivity_html, render_sensitivity_markdown
 
     out = Path(out_dir)
+    # A single run's files (or other protocols' directories) left in a reused --out go first.
+    single = tuple(name for name in OUTPUT_FILES if name not in ("report.md", "report.html"))
+    remove_stale_outputs(out, single, keep_dirs=tuple(_directory_name(protocol)
+                                                      for protocol in sensitivity.protocols))
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for protocol, report in zip(sensitivity.protocols, sensitivity.reports):
-        written.extend(write_outputs(report, out / _directory_name(protocol)))
+        written.extend(write_outputs(report, out / _directory_name(protocol),
+                                     part_of_protocols=True))
     with atomic_write(out / "protocols.csv") as handle:
         writer = csv.writer(handle)
         writer.writerow(ROW_COLUMNS)
@@ -259,7 +268,7 @@ def write_sensitivity(sensitivity: ProtocolSensitivity, out_dir: str | os.PathLi
 
 
 def _directory_name(protocol: Protocol) -> str:
-    return protocol.label.replace(", ", "+").replace("=", "-")
+    return protocol_directory(protocol.label)
 
 
 __all__ = ["Flip", "ProtocolSensitivity", "protocol_sensitivity", "write_sensitivity"]

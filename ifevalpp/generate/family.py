@@ -31,7 +31,7 @@ import random
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any, Callable, Iterable, Optional, Sequence, Union
+from typing import Any, Callable, Collection, Iterable, Optional, Sequence, Union
 
 from pydantic import BaseModel, Field
 
@@ -493,15 +493,17 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
                       validator: Optional[Validator] = None,
                       progress: Optional[Callable[[int], None]] = None,
                       backend: CousinBackend = TEMPLATE_BACKEND,
-                      distractor_style: str = "format", reconfigure: str = "harder"
-                      ) -> FamilyResult:
+                      distractor_style: str = "format", reconfigure: str = "harder",
+                      only: Optional[Collection[str]] = None) -> FamilyResult:
     """Grow every case into a family (library entry point; the CLI only adapts it).
 
     `cases` are IFEval cases (`Case`, an original `Variant`, or the raw dict);
     non-original variants are skipped. `progress`, if given, is called with 1
     after each case. `backend` proposes the candidates (default: templates); with
     `backend.workers` > 1 that many cases are worked on at once, and the result
-    is still in input order.
+    is still in input order. `only` (case keys): grow just those cases, with
+    everything the others lend (tasks to borrow, settings seen) as in a whole run, so
+    each family is the one the whole run makes.
     """
     check_profile(profile)
     unknown = [kind for kind in kinds if kind not in COUSIN_KINDS]
@@ -521,6 +523,9 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
     donors = (build_donors(items) if "reconfiguration" in kinds and backend.borrows_tasks
               else [])
     settings = seen_settings(item for _, item in items)
+    if only is not None:
+        wanted = {str(key) for key in only}
+        items = [(key, item) for key, item in items if str(key) in wanted]
     result = FamilyResult(cases=[key for key, _ in items], kinds=list(kinds), per_kind=per_kind,
                           seed=seed, profile=profile, validator=validator_name, version=version,
                           backend=backend.name, distractor_style=distractor_style,

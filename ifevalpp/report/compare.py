@@ -6,7 +6,7 @@ from typing import Any
 
 from ..evaluate.compare import Comparison
 from ..schema import KINDS
-from .sections import DISTRACTOR_LABELS, LEVEL_NAMES
+from .sections import DISTRACTOR_LABELS, LEVEL_NAMES, interval
 from .table import format_table, percent
 
 
@@ -28,8 +28,16 @@ def signed_interval(low: float, high: float) -> str:
     return f"[{points(low)}, {points(high)}]"
 
 
+def _side(row: dict[str, Any], side: str) -> str:
+    """One run's number with its own interval and n: "77.22 [73.45, 80.70] n=540"."""
+    text = percent(row[side])
+    if f"{side}_ci_low" in row:
+        text += f" {interval(row[f'{side}_ci_low'], row[f'{side}_ci_high'])} n={row[f'{side}_n']}"
+    return text
+
+
 def _row(label: str, row: dict[str, Any]) -> list[str]:
-    return [label, percent(row["a"]), percent(row["b"]), points(row["delta"]),
+    return [label, _side(row, "a"), _side(row, "b"), points(row["delta"]),
             signed_interval(row["ci_low"], row["ci_high"])]
 
 
@@ -59,11 +67,12 @@ def format_comparison(comparison: Comparison, *, by_type: bool = True) -> str:
     parts = [
         f"A = {comparison.run_a} (protocol {protocol_a})\n"
         f"B = {comparison.run_b} (protocol {protocol_b})\n"
-        f"{comparison.families} families in both; Δ = A − B in percentage points; {ci}: paired "
-        f"BCa bootstrap over families ({settings['resamples']:,} resamples, seed "
-        f"{settings['seed']}), the same resampled families for A and B.",
-        format_table(["metric", "A %", "B %", "Δ pts", ci], headline_rows(comparison),
-                     title="Headline numbers")]
+        f"{comparison.families} families in both; A and B with their own {ci} (Clopper-Pearson, "
+        f"over families) and n; Δ = A − B in percentage points, its {ci} a paired BCa bootstrap "
+        f"over families ({settings['resamples']:,} resamples, seed {settings['seed']}), the same "
+        f"resampled families for A and B.",
+        format_table(["metric", f"A % [{ci}] n", f"B % [{ci}] n", "Δ pts", f"Δ {ci}"],
+                     headline_rows(comparison), title="Headline numbers")]
     if comparison.mcnemar:
         parts.append(format_table(
             ["mode", "pairs", "both pass", "A only", "B only", "neither", "p-value"],
@@ -81,7 +90,8 @@ def format_comparison(comparison: Comparison, *, by_type: bool = True) -> str:
                 kind_rows.append(_row(f"{kind} reliable@{top['k']} {mode}",
                                       comparison.delta(f"by_kind/{kind}/{mode}/{top['k']}")))
     if kind_rows:
-        parts.append(format_table(["metric", "A %", "B %", "Δ pts", ci], kind_rows,
+        parts.append(format_table(["metric", f"A % [{ci}] n", f"B % [{ci}] n", "Δ pts",
+                                   f"Δ {ci}"], kind_rows,
                                   title="By perturbation kind (original + that kind's cousins)"))
     distractor_rows = [_row(f"{DISTRACTOR_LABELS[measure]} {mode}",
                             comparison.delta(f"distractor_{measure}/{mode}"))
@@ -90,7 +100,7 @@ def format_comparison(comparison: Comparison, *, by_type: bool = True) -> str:
                               for row in comparison.deltas)]
     if distractor_rows:
         parts.append(format_table(
-            ["metric", "A %", "B %", "Δ pts", ci], distractor_rows,
+            ["metric", f"A % [{ci}] n", f"B % [{ci}] n", "Δ pts", f"Δ {ci}"], distractor_rows,
             title="Distractor requirement (side figure, not scored): distractor cousins whose "
                   "extra requirement is checkable"))
     if by_type:

@@ -15,8 +15,8 @@ from typing import Any, Sequence
 
 from ..evaluate.family_report import ReliabilityReport
 from ..schema import KINDS
-from .sections import (LEVEL_NAMES, Section, bootstrap_line, definition_line, notes_lines,
-                       protocol_line, sections)
+from .sections import (LEVEL_NAMES, Section, answered_line, definition_line, headline_section,
+                       intervals_line, notes_lines, protocol_line, sections)
 from .bars import CSS as BARS_CSS, bar_chart
 from .svg import PALETTE, Series, has_points, line_chart
 
@@ -42,6 +42,7 @@ td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; white-sp
   body { padding: 0 10px; } th, td { padding: 3px 6px; } }
 .note { font-size: 13px; color: #444; margin: 2px 0 14px; }
 .notes li { font-size: 13px; color: #444; overflow-wrap: anywhere; }
+.answered { font-size: 16px; margin: 4px 0 10px; }
 .warning { border: 2px solid #d55e00; background: #fff3ec; padding: 8px 12px; font-weight: 600; }
 .nodata { color: #777; font-style: italic; }
 footer { margin-top: 28px; border-top: 1px solid #ddd; padding-top: 8px; }
@@ -134,12 +135,16 @@ def type_chart(report: ReliabilityReport) -> str:
             by_name = {row.name: row for row in report.select("type", kind="original", mode=mode)}
             series.append(_series(mode, names, by_name, color))
         title = "Pass rate per instruction type (originals)"
-    else:
+    else:  # kinds compared on the same cases (type_paired), never on different ones
+        kinds = [kind for kind in KINDS if report.select("type_paired", kind=kind)]
+        names = sorted({row.name or "" for row in report.select("type_paired", mode="strict")})
         series = []
         for kind in kinds:
-            by_name = {row.name: row for row in report.select("type", kind=kind, mode="strict")}
+            by_name = {row.name: row for row in report.select("type_paired", kind=kind,
+                                                              mode="strict")}
             series.append(_series(kind, names, by_name, KIND_COLORS[kind]))
-        title = "Strict pass rate per instruction type on each kind of prompt"
+        title = ("Strict pass rate per instruction type on each kind of prompt, paired on the "
+                 "same cases")
     return bar_chart(names, series, title=title, chart_id="by-type")
 
 
@@ -176,28 +181,35 @@ def _meta(report: ReliabilityReport) -> str:
             f"responses <code>{escape(base.responses_path)}</code><br>"
             f"cases <code>{escape(base.cases_path)}</code> (sha256 "
             f"<code>{escape(base.cases_sha256)}</code>)<br>"
-            f"samples per prompt: {len(report.samples)}; {escape(bootstrap_line(report))}</p>")
+            f"samples per prompt: {len(report.samples)}; {escape(intervals_line(report))}</p>")
 
 
 def _section(section: Section) -> list[str]:
     return [f"<h2>{escape(section.title)}</h2>",
+            *(f'<p class="note">{escape(line)}</p>' for line in section.intro),
             html_table(section.headers, section.rows, settings=section.settings),
             *(f'<p class="note">{escape(note)}</p>' for note in section.notes)]
 
 
 def render_html(report: ReliabilityReport) -> str:
+    """The page opens with the answer: prompts answered, then the headline numbers with their
+    intervals and n, then the charts (reliable@k's definition beside the first), then every
+    table."""
     charts = []
     if report.has_cousins:
-        charts.append(reliability_chart(report))
+        charts.append(reliability_chart(report)
+                      + f'<p class="note definition">{escape(definition_line(report))}</p>')
         if report.select("by_kind"):
             charts.append(kind_chart(report))
     charts.append(ifeval_chart(report))
     if report.has_distractor_figure:
         charts.append(distractor_chart(report))
     charts.append(type_chart(report))
-    body = ["<h1>ifevalpp score report</h1>"]
+    body = ["<h1>ifevalpp score report</h1>",
+            f'<p class="answered"><strong>{escape(answered_line(report))}</strong></p>']
     body.extend(f'<p class="warning">Warning: {escape(message)}</p>'
                 for message in report.warnings)
+    body.extend(_section(headline_section(report)))
     body.append(_meta(report))
     every = sections(report)
     for section in [section for section in every if section.lead]:
@@ -209,12 +221,8 @@ def render_html(report: ReliabilityReport) -> str:
     if notes:
         body.append("<h2>Notes</h2><ul class=\"notes\">"
                     + "".join(f"<li>{escape(note)}</li>" for note in notes) + "</ul>")
-    footer = []
-    if report.has_cousins:
-        footer.append(definition_line(report))
-    footer.append(f"Made by {report.provenance.line()}.")
-    body.append('<footer class="meta">' + "<br>".join(escape(line) for line in footer)
-                + "</footer>")
+    body.append(f'<footer class="meta">{escape(f"Made by {report.provenance.line()}.")}'
+                "</footer>")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
             "<title>ifevalpp score report</title>"

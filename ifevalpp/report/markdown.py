@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..evaluate.family_report import ReliabilityReport
-from .sections import bootstrap_line, definition_line, notes_lines, protocol_line, sections
+from .sections import (answered_line, definition_line, headline_section, intervals_line,
+                       notes_lines, protocol_line, sections)
 
 
 def md_text(value: Any) -> str:
@@ -41,25 +42,32 @@ def _numeric(value: Any) -> bool:
 
 
 def render_markdown(report: ReliabilityReport) -> str:
+    """The report as Markdown: how many prompts were answered and the headline numbers
+    first, then every table."""
     base = report.base
-    lines = ["# ifevalpp score report", ""]
+    lines = ["# ifevalpp score report", "", f"**{md_text(answered_line(report))}**", ""]
     lines += [f"> **Warning:** {md_text(message)}" for message in report.warnings]
     if report.warnings:
         lines.append("")
+    headline = headline_section(report)
+    lines += [f"## {md_text(headline.title)}", "",
+              markdown_table(headline.headers, headline.rows), ""]
+    if report.has_cousins:
+        lines += [f"{md_text(definition_line(report))}", ""]
     lines += [f"- evaluator: {report.provenance.line()}",
               f"- {md_text(protocol_line(report))}",
               f"- responses: `{base.responses_path}`",
               f"- cases: `{base.cases_path}` (sha256 `{base.cases_sha256}`)",
               f"- samples per prompt: {len(report.samples)}",
-              f"- {bootstrap_line(report)}", ""]
+              f"- {intervals_line(report)}", ""]
     for section in sections(report):
-        lines += [f"## {md_text(section.title)}", "",
-                  markdown_table(section.headers, section.rows), ""]
+        lines += [f"## {md_text(section.title)}", ""]
+        if section.intro:
+            lines += [md_text(" ".join(section.intro)), ""]
+        lines += [markdown_table(section.headers, section.rows), ""]
         if section.notes:
             lines += [md_text(" ".join(section.notes)), ""]
     notes = notes_lines(report)
     if notes:
         lines += ["## Notes", ""] + [f"- {md_text(note)}" for note in notes] + [""]
-    if report.has_cousins:
-        lines += [f"Definitions: {md_text(definition_line(report))}", ""]
     return "\n".join(lines)

@@ -27,6 +27,7 @@ class Section:
     notes: list[str] = field(default_factory=list)
     settings: bool = False  # a name/value list whose long values wrap (paths, prompts)
     lead: bool = False      # what the run was: shown before the charts
+    intro: list[str] = field(default_factory=list)  # said once, above the table
 
 
 def interval(low: float, high: float) -> str:
@@ -36,21 +37,52 @@ def interval(low: float, high: float) -> str:
 
 
 def ci_label(report: ReliabilityReport) -> str:
-    settings = report.bootstrap
-    if settings.resamples == 0:
-        return "CI"
-    return f"{100 * settings.confidence:g}% CI"
+    return f"{100 * report.intervals.confidence:g}% CI"
 
 
-def bootstrap_line(report: ReliabilityReport) -> str:
-    settings = report.bootstrap
-    if settings.resamples == 0:
-        return "No confidence intervals (--bootstrap 0)."
-    fallback = sum(1 for row in report.estimates if row.ci_method == "percentile")
-    extra = (f"; percentile interval for {fallback} number(s) where BCa is undefined"
-             if fallback else "")
-    return (f"{ci_label(report)}: BCa bootstrap over families, {settings.resamples:,} resamples, "
-            f"seed {settings.seed}{extra}.")
+def intervals_line(report: ReliabilityReport) -> str:
+    """How every interval of the report was made."""
+    return (f"{ci_label(report)}: Clopper-Pearson (exact binomial); where a family holds several "
+            f"items (instructions, prompts), at the Korn-Graubard effective n over families "
+            f"(docs/metrics.md).")
+
+
+bootstrap_line = intervals_line  # the name earlier releases used
+
+
+def answered_line(report: ReliabilityReport) -> str:
+    """The first line of every view: how many prompts of the case file were answered."""
+    counts = report.answered
+    if counts.samples > 1:
+        head = (f"{counts.answered:,} of {counts.total:,} prompt answers ({counts.prompts:,} "
+                f"prompts × {counts.samples} samples)")
+    else:
+        head = f"{counts.answered:,} of {counts.total:,} prompts answered"
+    if counts.missing:
+        one = counts.missing == 1
+        what = (f"the {'one' if one else f'{counts.missing:,}'} without a usable response "
+                f"{'is' if one else 'are'} ")
+        head += ("; " + what + ("scored as failing every instruction" if counts.policy == "fail"
+                                else "left out of every number")
+                 + f" (missing = {counts.policy})")
+    if counts.unmatched:
+        one = counts.unmatched == 1
+        head += (f"; {plural(counts.unmatched, 'response')} {'matches' if one else 'match'} no "
+                 f"prompt of the case file and {'was' if one else 'were'} left out "
+                 f"(--allow-unmatched)")
+    return head + "."
+
+
+def reasoning_text(report: ReliabilityReport) -> str:
+    """How reasoning was handled, from the respond run (what reached the answer) and the
+    profile (what the checkers read of it)."""
+    run = report.base.run
+    graded = report.protocol.reasoning
+    if run is None:
+        return graded
+    if run.reasoning.get("keep_reasoning"):
+        return f"kept in the answer by respond (--keep-reasoning), then {graded}"
+    return f"removed by respond before the answer was stored; the stored answer is {graded}"
 
 
 def protocol_line(report: ReliabilityReport) -> str:
@@ -58,7 +90,58 @@ def protocol_line(report: ReliabilityReport) -> str:
     protocol = report.protocol
     return (f"Protocol {protocol.label}: profile {protocol.profile}, estimator "
             f"{protocol.estimator}, missing responses {protocol.missing}, reasoning "
-            f"{protocol.reasoning}.")
+            f"{reasoning_text(report)}.")
+
+
+def family_set_line(report: ReliabilityReport, *, by_kind: bool = False) -> str:
+    """The one set of families a reliable@k table counts at every k, and who is left out."""
+    found = report.family_set(by_kind=by_kind)
+    every = "every k and kind" if by_kind else "every k"
+    samples = " in every sample" if len(report.samples) > 1 else ""
+    if by_kind and found.cousins_per_kind:
+        needs = set(found.cousins_per_kind.values())
+        cousins = (f"{needs.pop()} cousins of each kind" if len(needs) == 1 else
+                   ", ".join(f"{n} {kind}" for kind, n in found.cousins_per_kind.items()))
+        rule = f"the original and {cousins}, every prompt answered{samples}"
+    elif found.exact_size:
+        rule = f"all {found.k} prompts answered{samples}"
+    else:
+        rule = f"every prompt answered{samples} and at least {found.k} prompts"
+    line = f"{found.counted:,} of {plural(found.total, 'family')} at {every}: those with {rule}"
+    left = []
+    if found.fewer_prompts:
+        left.append(f"{found.fewer_prompts:,} with fewer than {found.k} prompts"
+                    if not by_kind else f"{found.fewer_prompts:,} with fewer cousins")
+    if found.unanswered:
+        left.append(f"{found.unanswered:,} with a prompt unanswered")
+    return line + ("; left out: " + ", ".join(left) if left else "") + "."
+
+
+def headline_section(report: ReliabilityReport) -> Section:
+    """What a reader wants first: answered N of M, the four IFEval metrics, reliable@K and
+    the drop, each with its interval and n."""
+    counts = report.answered
+    label = ci_label(report)
+    rows: list[list[Any]] = [["prompts answered", f"{counts.answered:,} of {counts.total:,}",
+                              "", ""]]
+    for name in ("prompt_strict", "instruction_strict", "prompt_loose", "instruction_loose"):
+        est = report.estimate(f"ifeval/{name}")
+        unit = "prompts" if name.startswith("prompt") else "instructions"
+        rows.append([f"IFEval {LEVEL_NAMES[name]}", percent(est.value),
+                     interval(est.ci_low, est.ci_high), f"{est.count:,} {unit}"])
+    if report.has_cousins:
+        top = report.reliable_ks[-1]
+        for mode in MODES:
+            est = report.estimate(f"reliable/{mode}/{top}")
+            rows.append([f"reliable@{top} {mode}", percent(est.value),
+                         interval(est.ci_low, est.ci_high), f"{est.count:,} families"])
+        for mode in MODES:
+            if report.select("drop", mode=mode):
+                est = report.estimate(f"drop/{mode}")
+                rows.append([f"relative drop @1→@{est.k} {mode}", percent(est.value),
+                             interval(est.ci_low, est.ci_high), f"{est.count:,} families"])
+    return Section(f"Headline (protocol {report.protocol.label})",
+                   ["", "value %", label, "n"], rows)
 
 
 def definition_line(report: ReliabilityReport) -> str:
@@ -81,11 +164,12 @@ def ifeval_section(report: ReliabilityReport) -> Section:
     rows = []
     for name in ("prompt_strict", "instruction_strict", "prompt_loose", "instruction_loose"):
         est = report.estimate(f"ifeval/{name}")
-        rows.append([LEVEL_NAMES[name], percent(est.value), interval(est.ci_low, est.ci_high)])
+        rows.append([LEVEL_NAMES[name], est.count, percent(est.value),
+                     interval(est.ci_low, est.ci_high)])
     return Section(f"IFEval metrics on originals ({plural(prompts, 'prompt')}, "
                    f"{plural(instructions, 'instruction')}{sample_note}, protocol "
                    f"{report.protocol.label})",
-                   ["metric", "value %", ci_label(report)], rows)
+                   ["metric", "n", "value %", ci_label(report)], rows)
 
 
 NOT_SENT = "not sent (server default)"
@@ -94,6 +178,8 @@ NOT_SENT = "not sent (server default)"
 def _setting(value: Any) -> str:
     if value is None or value == [] or value == {}:
         return NOT_SENT
+    if value == "server-default":
+        return "server default (asked for with 'server-default': not sent)"
     if isinstance(value, (list, dict)):
         return json.dumps(value, ensure_ascii=False)
     return str(value)
@@ -111,7 +197,8 @@ def run_section(report: ReliabilityReport) -> Optional[Section]:
     else:
         tags = reasoning.get("think_tags") or ["<think>", "</think>"]
         fields = ", ".join(reasoning.get("fields") or [])
-        handled = (f"removed before grading (fields {fields}; {tags[0]}…{tags[1]} blocks)")
+        handled = (f"removed by respond before the answer was stored (fields {fields}; "
+                   f"{tags[0]}…{tags[1]} blocks)")
     seed = _setting(sampling.get("seed"))
     if sampling.get("seed") is not None:
         seed += " (sample i is asked with seed + i)"
@@ -168,14 +255,14 @@ def all_prompts_sections(report: ReliabilityReport, *, modes: Sequence[str] = MO
                          percent(instruction.value),
                          interval(instruction.ci_low, instruction.ci_high)])
         out.append(Section(f"All prompts, {mode}: the IFEval metrics on every prompt of the family "
-                           f"file, by kind (CIs resample families)",
+                           f"file, by kind (CIs over families)",
                            ["kind", "prompts", "prompt-level %", label, "instructions",
                             "instruction-level %", label], rows))
     return out
 
 
 def reliability_section(report: ReliabilityReport) -> Section:
-    """reliable@k for every k, with n: the families that enter it (complete at that k)."""
+    """reliable@k for every k on one set of families (stated above the table), with n."""
     rows = []
     for k in report.reliable_ks:
         strict = report.estimate(f"reliable/strict/{k}")
@@ -190,27 +277,23 @@ def reliability_section(report: ReliabilityReport) -> Section:
                      interval(loose.ci_low, loose.ci_high)])
     several = len(report.samples) > 1
     sample_note = f", {len(report.samples)} samples averaged" if several else ""
-    counted = "usable (family, sample) pairs" if several else "families"
+    counted = "(family, sample) pairs" if several else "families"
     top_k = report.reliable_ks[-1]
-    top = report.estimate(f"reliable/strict/{top_k}").count
-    total = len(report.table.cases) * len(report.samples)
-    title = (f"reliable@k, estimator {report.estimator} ({plural(report.n_families, 'family')} "
-             f"of up to {report.table.family_size} prompts{sample_note})")
+    title = (f"reliable@k, estimator {report.estimator} (families of up to "
+             f"{report.table.family_size} prompts{sample_note})")
     if report.estimator == "first-k":
-        notes = [f"n = {counted} counted. first-k: reliable@1 = the original passes, "
+        intro = [f"n = {counted} counted. first-k: reliable@1 = the original passes, "
                  f"reliable@{top_k} = exactly {top_k} prompts of the family pass (IFEval++'s "
                  f"counting; every family counts)."]
     else:
-        notes = [f"n = {counted} counted at that k. reliable@{top_k} counts only those whose "
-                 f"{top_k} prompts all have a usable response: {top:,} of {total:,}."]
+        intro = [family_set_line(report) + f" n = {counted}."]
+    notes = []
     if report.base.missing_policy == "fail" and report.base.missing:
         notes.append(f"{plural(len(report.base.missing), 'missing response')} scored as "
                      f"failing (--missing fail).")
-    elif report.n_excluded:
-        notes.append(f"{plural(report.n_excluded, 'family')} excluded (in at least one sample) "
-                     f"for a missing or failed response.")
     label = ci_label(report)
-    return Section(title, ["metric", "n", "strict %", label, "loose %", label], rows, notes)
+    return Section(title, ["metric", "n", "strict %", label, "loose %", label], rows, notes,
+                   intro=intro)
 
 
 def kind_section(report: ReliabilityReport) -> Section:
@@ -222,40 +305,48 @@ def kind_section(report: ReliabilityReport) -> Section:
                          interval(est.ci_low, est.ci_high), percent(loose.value),
                          interval(loose.ci_low, loose.ci_high)])
     label = ci_label(report)
-    return Section("reliable@k by perturbation kind (the original plus that kind's cousins; "
-                   "n = families counted at that k)",
-                   ["kind", "k", "n", "strict %", label, "loose %", label], rows)
+    intro = ([] if report.estimator == "first-k"
+             else [family_set_line(report, by_kind=True)])
+    return Section("reliable@k by perturbation kind (the original plus that kind's cousins)",
+                   ["kind", "k", "n", "strict %", label, "loose %", label], rows, intro=intro)
 
 
 def type_sections(report: ReliabilityReport, *, group: bool, modes: Sequence[str] = MODES
                   ) -> list[Section]:
-    """Originals only: name, n, strict, CI, loose, CI. With cousins: one column per kind."""
+    """Originals only: name, n, strict, CI, loose, CI. With cousins: each kind's pass rate on
+    the same cases (those that have the type in every kind, every prompt answered)."""
     section = "group" if group else "type"
     what = "instruction group" if group else "instruction type"
-    kinds = [kind for kind in KINDS if report.select(section, kind=kind)]
-    if kinds == ["original"] or not report.has_cousins:
+    label = ci_label(report)
+    if not report.select(f"{section}_paired"):
         rows = []
         for est in report.select(section, kind="original", mode="strict"):
             loose = report.estimate(est.id.replace("/strict/", "/loose/", 1))
             rows.append([est.name, est.count, percent(est.value),
                          interval(est.ci_low, est.ci_high), percent(loose.value),
                          interval(loose.ci_low, loose.ci_high)])
-        label = ci_label(report)
         return [Section(f"By {what} (originals)", [what, "n", "strict %", label, "loose %", label],
                         rows)]
+    kinds = [kind for kind in KINDS if report.select(f"{section}_paired", kind=kind)]
     out = []
     for mode in modes:
-        values: dict[str, dict[str, str]] = {}
-        counts: dict[str, int] = {}
-        for est in report.select(section, mode=mode):
-            values.setdefault(est.name or "", {})[est.kind] = percent(est.value)
-            if est.kind == "original":
-                counts[est.name or ""] = est.count
-        rows = [[name, counts.get(name, 0)] + [cells.get(kind, "") for kind in kinds]
-                for name, cells in sorted(values.items())]
-        out.append(Section(f"By {what}: {mode} pass rate % on each kind of prompt "
-                           f"(n = instructions on originals)",
-                           [what, "n"] + list(kinds), rows))
+        cells: dict[str, dict[str, str]] = {}
+        cases: dict[str, int] = {}
+        for est in report.select(f"{section}_paired", mode=mode):
+            name = est.name or ""
+            cells.setdefault(name, {})[est.kind] = (f"{percent(est.value)} "
+                                                    f"{interval(est.ci_low, est.ci_high)} "
+                                                    f"n={est.count}")
+            cases[name] = max(cases.get(name, 0), est.families)
+        rows = [[name, cases[name]] + [cells[name].get(kind, "") for kind in kinds]
+                for name in sorted(cells)]
+        out.append(Section(
+            f"By {what}: {mode} pass rate % on each kind of prompt, paired on the same cases",
+            [what, "cases"] + [f"{kind} % [{label}] n" for kind in kinds], rows,
+            intro=[f"Each row counts the cases that have the {what.split()[1]} in every kind "
+                   f"of prompt, with every such prompt answered, so the kinds are compared on "
+                   f"the same cases (n = instructions). The unpaired rates over every answered "
+                   f"prompt of a kind are in metrics.json (type_by_kind) and type_by_kind.csv."]))
     return out
 
 
@@ -296,16 +387,17 @@ def distractor_sections(report: ReliabilityReport) -> list[Section]:
         if est.name is None:
             continue
         tail = f"/{est.name}"
-        loose = report.estimate(f"distractor_followed/loose{tail}")
-        both = report.estimate(f"distractor_both/strict{tail}")
-        both_loose = report.estimate(f"distractor_both/loose{tail}")
-        by_type.append([est.name, est.count, percent(est.value),
-                        interval(est.ci_low, est.ci_high), percent(loose.value),
-                        percent(both.value), percent(both_loose.value)])
+        cells = [est.name, est.count]
+        for metric in ("followed/strict", "followed/loose", "both/strict", "both/loose"):
+            measure, mode = metric.split("/")
+            one = report.estimate(f"distractor_{measure}/{mode}{tail}")
+            cells.append(f"{percent(one.value)} {interval(one.ci_low, one.ci_high)}")
+        by_type.append(cells)
     per_type = Section("Distractor requirement by type (side figure): followed, and followed "
                        "with the scored constraints passing (both)",
-                       ["requirement type", "n", "followed strict %", label, "followed loose %",
-                        "both strict %", "both loose %"], by_type)
+                       ["requirement type", "n", f"followed strict % [{label}]",
+                        f"followed loose % [{label}]", f"both strict % [{label}]",
+                        f"both loose % [{label}]"], by_type)
     return [overall, per_type]
 
 
@@ -352,13 +444,25 @@ def notes_lines(report: ReliabilityReport) -> list[str]:
 
 def sampling_section(report: ReliabilityReport) -> Section:
     """first-k with several samples: the release's numbers when any of the first s samples
-    of a prompt may pass (strict, point values)."""
+    of a prompt may pass (strict), each over the same families, with its interval."""
+    import numpy as np
+
+    from ..evaluate.intervals import clopper_pearson
+
     names = ["original", "all"] + [f"{kind}@{depth}" for kind in KINDS[1:] for depth in (2, 4)]
-    rows = [[budget] + [percent(numbers.get(name, float("nan"))) for name in names]
-            for budget, numbers in enumerate(report.sampling, start=1)]
+    n = report.sampling_families
+    rows = []
+    for budget, numbers in enumerate(report.sampling, start=1):
+        values = np.array([numbers.get(name, float("nan")) for name in names])
+        low, high = clopper_pearson(np.nan_to_num(values) * n, np.full(len(names), float(n)),
+                                    report.intervals.confidence)
+        rows.append([budget, n] + [f"{percent(value)} {interval(lo, hi)}"
+                                   for value, lo, hi in zip(values, low, high)])
     return Section("first-k with a budget of s samples per prompt (a prompt passes if any of its "
                    "first s samples passes; strict; the release's sampling variant)",
-                   ["s"] + names, rows)
+                   ["s", "n"] + [f"{name} % [{ci_label(report)}]" for name in names], rows,
+                   intro=[f"n = the {plural(n, 'family')} complete in every sample; each "
+                          f"family counts once in every number (Clopper-Pearson)."])
 
 
 def sections(report: ReliabilityReport, *, modes: Sequence[str] = MODES) -> list[Section]:

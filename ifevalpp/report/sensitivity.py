@@ -31,27 +31,35 @@ def metric_label(row: dict[str, Any]) -> str:
 
 
 def headline_section(sensitivity: ProtocolSensitivity, *, with_ci: bool = True) -> Section:
+    """Each headline number under every protocol with its own n (a protocol that fails the
+    unanswered prompts counts more of them than one that leaves them out); differences are
+    paired: the same resampled families under both protocols."""
     ci = f"{100 * sensitivity.bootstrap['confidence']:g}% CI"
     labels = [protocol.label for protocol in sensitivity.protocols]
-    headers = ["metric", f"{labels[0]} %"]
-    if with_ci:
-        headers.append(ci)
+    headers = ["metric", f"{labels[0]} %", ci, "n"]
     for label in labels[1:]:
-        headers += [f"{label} %", "Δ pts", f"Δ {ci}"]
+        headers += [f"{label} %", ci, "n", "Δ pts", f"Δ {ci}"]
     rows = []
     for metric_id in sensitivity.metric_ids():
         first = sensitivity.row(metric_id, labels[0])
-        cells: list[Any] = [metric_label(first), percent(first["value"])]
-        if with_ci:
-            cells.append(interval(first["ci_low"], first["ci_high"]))
+        cells: list[Any] = [metric_label(first), percent(first["value"]),
+                            interval(first["ci_low"], first["ci_high"]), first["count"]]
         for label in labels[1:]:
             row = sensitivity.row(metric_id, label)
-            cells += [percent(row["value"]), points(row["delta"]),
+            cells += [percent(row["value"]), interval(row["ci_low"], row["ci_high"]),
+                      row["count"], points(row["delta"]),
                       signed_interval(row["delta_ci_low"], row["delta_ci_high"])]
         rows.append(cells)
-    prompts = sensitivity.reports[0].estimate("ifeval/prompt_strict").count
+    counts = {sensitivity.row("ifeval/prompt_strict", label)["count"] for label in labels} \
+        if "ifeval/prompt_strict" in sensitivity.metric_ids() else set()
+    notes = []
+    if len(counts) > 1:
+        notes.append("n differs between protocols: a missing-response policy of 'fail' counts "
+                     "the unanswered prompts (as failing), 'exclude' leaves them out; Δ is "
+                     "still paired over the same resampled families.")
     return Section(f"Every headline number under each protocol (Δ = protocol − {labels[0]}, "
-                   f"paired bootstrap over families; {prompts} original prompts)", headers, rows)
+                   f"paired: the same resampled families under both; n per protocol)",
+                   headers, rows, notes)
 
 
 def flip_section(sensitivity: ProtocolSensitivity) -> Section:
@@ -101,15 +109,45 @@ def _sections(sensitivity: ProtocolSensitivity, *, with_ci: bool) -> list[Sectio
 
 def _settings_line(sensitivity: ProtocolSensitivity) -> str:
     settings = sensitivity.bootstrap
+    level = f"{100 * settings['confidence']:g}%"
+    numbers = (f"{level} CIs of each number: Clopper-Pearson (Korn-Graubard over families "
+               f"where a family holds several items)")
     if not settings["resamples"]:
-        return "No confidence intervals (--bootstrap 0)."
-    return (f"{100 * settings['confidence']:g}% CIs: BCa bootstrap over families, "
-            f"{settings['resamples']:,} resamples, seed {settings['seed']}; differences are "
-            f"paired (the same resampled families under both protocols).")
+        return f"{numbers}; no intervals of the differences (--bootstrap 0)."
+    return (f"{numbers}; of each difference: paired BCa bootstrap over families (the same "
+            f"resampled families under both protocols), {settings['resamples']:,} resamples, "
+            f"seed {settings['seed']}.")
+
+
+def answered_line(sensitivity: ProtocolSensitivity) -> str:
+    """The first line: how many prompts were answered, and what each protocol does with the
+    others."""
+    from .sections import answered_line as single
+
+    first = single(sensitivity.reports[0])
+    counts = sensitivity.reports[0].answered
+    if not counts.missing:
+        return first
+    head = first.split("; the ")[0]
+    one = counts.missing == 1
+    what = f"the {'one' if one else f'{counts.missing:,}'} without a usable response"
+    by_policy: dict[str, list[str]] = {}
+    for protocol in sensitivity.protocols:
+        by_policy.setdefault(protocol.missing, []).append(protocol.label)
+    said = {"exclude": "left out of every number", "fail": "scored as failing every instruction"}
+    parts = [f"{said[policy]} under {_names(labels)}" for policy, labels in by_policy.items()]
+    verb = "is" if one else "are"
+    return f"{head}; {what} {verb} {', '.join(parts)}."
+
+
+def _names(labels: list[str]) -> str:
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
 
 
 def format_sensitivity(sensitivity: ProtocolSensitivity) -> str:
-    parts = [format_table(section.headers, section.rows, title=section.title)
+    parts = [answered_line(sensitivity)]
+    parts += ["\n".join([format_table(section.headers, section.rows, title=section.title),
+                        *section.notes])
              for section in _sections(sensitivity, with_ci=False)]
     parts.append(_settings_line(sensitivity))
     parts.extend(f"Note: {note}" for note in sensitivity.notes)
@@ -118,12 +156,14 @@ def format_sensitivity(sensitivity: ProtocolSensitivity) -> str:
 
 def render_sensitivity_markdown(sensitivity: ProtocolSensitivity) -> str:
     base = sensitivity.reports[0].base
-    lines = ["# ifevalpp protocol sensitivity", "",
+    lines = ["# ifevalpp protocol sensitivity", "", f"**{answered_line(sensitivity)}**", "",
              f"- responses: `{base.responses_path}`",
              f"- cases: `{base.cases_path}` (sha256 `{base.cases_sha256}`)",
              f"- {_settings_line(sensitivity)}", ""]
     for section in _sections(sensitivity, with_ci=True):
         lines += [f"## {section.title}", "", markdown_table(section.headers, section.rows), ""]
+        if section.notes:
+            lines += [" ".join(section.notes), ""]
     if sensitivity.notes:
         lines += ["## Notes", ""] + [f"- {note}" for note in sensitivity.notes] + [""]
     lines += ["Each protocol's full report is in its own directory beside this file; "
@@ -136,6 +176,7 @@ def render_sensitivity_html(sensitivity: ProtocolSensitivity) -> str:
 
     base = sensitivity.reports[0].base
     body = ["<h1>ifevalpp protocol sensitivity</h1>",
+            f'<p class="answered"><strong>{escape(answered_line(sensitivity))}</strong></p>',
             f'<p class="meta">responses <code>{escape(base.responses_path)}</code><br>'
             f"cases <code>{escape(base.cases_path)}</code> (sha256 "
             f"<code>{escape(base.cases_sha256)}</code>)<br>"
@@ -143,6 +184,7 @@ def render_sensitivity_html(sensitivity: ProtocolSensitivity) -> str:
     for section in _sections(sensitivity, with_ci=True):
         body.append(f"<h2>{escape(section.title)}</h2>")
         body.append(html_table(section.headers, section.rows))
+        body.extend(f'<p class="note">{escape(note)}</p>' for note in section.notes)
     if sensitivity.notes:
         body.append("<h2>Notes</h2><ul class=\"notes\">"
                     + "".join(f"<li>{escape(note)}</li>" for note in sensitivity.notes) + "</ul>")

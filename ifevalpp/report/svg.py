@@ -95,16 +95,29 @@ def line_chart(x: Sequence[int], series: Sequence[Series], *, title: str, x_labe
             parts.append('<polygon class="band" points="'
                          + " ".join(f"{_fmt(a)},{_fmt(b)}" for a, b in points)
                          + f'" fill="{s.color}" fill-opacity="0.18" stroke="none"/>')
-    for s in reversed(series):  # the first series is drawn last, on top
-        points = [(px(xv), py(v)) for xv, v in zip(x, s.values) if _ok(v)]
+    labelled = len(series) <= 2  # more lines would bury each other's numbers
+    for position in reversed(range(len(series))):  # the first series is drawn last, on top
+        s = series[position]
+        points = [(xv, v, i) for i, (xv, v) in enumerate(zip(x, s.values)) if _ok(v)]
         if not points:
             continue
         dash = ' stroke-dasharray="6 4"' if s.dashed else ""
         parts.append('<polyline class="curve" points="'
-                     + " ".join(f"{_fmt(a)},{_fmt(b)}" for a, b in points)
+                     + " ".join(f"{_fmt(px(xv))},{_fmt(py(v))}" for xv, v, _ in points)
                      + f'" fill="none" stroke="{s.color}" stroke-width="3"{dash}/>')
-        for a, b in points:
-            parts.append(f'<circle cx="{_fmt(a)}" cy="{_fmt(b)}" r="4" fill="{s.color}"/>')
+        for xv, v, i in points:
+            tip = f"{s.name}, {x_label} = {xv}: {100 * v:.2f}%"
+            if s.low is not None and s.high is not None and _ok(s.low[i]) and _ok(s.high[i]):
+                tip += f" [{100 * s.low[i]:.2f}, {100 * s.high[i]:.2f}]"
+            parts.append(f'<circle cx="{_fmt(px(xv))}" cy="{_fmt(py(v))}" r="4" '
+                         f'fill="{s.color}"><title>{escape(tip)}</title></circle>')
+            if labelled:  # the higher of the two curves is labelled above, the lower below
+                other = series[1 - position].values[i] if len(series) == 2 else None
+                below = _ok(other) and (v < other or (v == other and position == 1))
+                dy = 18 if below else -9
+                parts.append(f'<text class="point-value" x="{_fmt(px(xv))}" '
+                             f'y="{_fmt(py(v) + dy)}" text-anchor="middle" font-size="11" '
+                             f'fill="{s.color}">{100 * v:.1f}</text>')
     for i, s in enumerate(series):
         if legend == "right":
             x0, y = left + plot_w + 16, top + 10 + 22 * i

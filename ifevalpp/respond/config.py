@@ -10,27 +10,38 @@ fetched.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 DEFAULT_API_KEY_ENV = "OPENAI_API_KEY"
+# The usual IFEval protocol, the same for `respond` and `study`: greedy, at most 1,280 new
+# tokens. Sent and recorded unless the user asks for the server's own default.
+DEFAULT_TEMPERATURE = 0.0
+DEFAULT_MAX_TOKENS = 1280
+# Asked for explicitly: the value is not sent, and the manifest says the server chose it.
+SERVER_DEFAULT = "server-default"
+ServerDefault = Literal["server-default"]
 # Local servers (vLLM, llama.cpp, SGLang) accept any key but the openai client insists on one.
 DUMMY_API_KEY = "EMPTY"
 
 
 class SamplingParams(BaseModel):
-    """Generation settings sent with every request; None means "not sent: the server's default".
+    """Generation settings sent with every request.
 
+    By default greedy (temperature 0) with at most 1,280 new tokens, both sent and
+    recorded, so two runs with defaults ask the same on any server. "server-default"
+    (asked for explicitly) sends nothing and records that the server chose; None (top_p,
+    seed, and manifests of earlier releases) means "not sent".
     With a seed, sample i is asked with seed + i, so `--samples N` gives N
     reproducible but different draws instead of N copies of one.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    temperature: Optional[float] = Field(default=None, ge=0)
+    temperature: Union[Annotated[float, Field(ge=0)], ServerDefault, None] = DEFAULT_TEMPERATURE
     top_p: Optional[float] = Field(default=None, gt=0, le=1)
-    max_tokens: Optional[int] = Field(default=None, ge=1)
+    max_tokens: Union[Annotated[int, Field(ge=1)], ServerDefault, None] = DEFAULT_MAX_TOKENS
     seed: Optional[int] = None
     stop: list[str] = Field(default_factory=list)
     extra_body: dict[str, Any] = Field(default_factory=dict)
@@ -38,11 +49,11 @@ class SamplingParams(BaseModel):
     def request_kwargs(self, sample: int) -> dict[str, Any]:
         """Keyword arguments for `chat.completions.create`, leaving unset values out."""
         kwargs: dict[str, Any] = {}
-        if self.temperature is not None:
+        if self.temperature not in (None, SERVER_DEFAULT):
             kwargs["temperature"] = self.temperature
         if self.top_p is not None:
             kwargs["top_p"] = self.top_p
-        if self.max_tokens is not None:
+        if self.max_tokens not in (None, SERVER_DEFAULT):
             kwargs["max_tokens"] = self.max_tokens
         if self.seed is not None:
             kwargs["seed"] = self.seed + sample

@@ -26,7 +26,7 @@ from .client import ChatClient, Completion
 from .config import DUMMY_API_KEY, RespondConfig
 from .manifest import (InputFile, RunManifest, Session, SessionCounts, check_resumable,
                        input_files, load_manifest, manifest_for, new_session, now_utc,
-                       recount_killed, write_manifest)
+                       protocol_differences, recount_killed, write_manifest)
 from .lock import LOCK_NAME, run_directory_lock
 from .probe import PROBE_TIMEOUT_S, EndpointUnreachable, probe
 from .progress import Progress
@@ -276,17 +276,24 @@ async def _session(config: RespondConfig, variants: list[Variant], inputs: list[
                    world: _Injected, client: ChatClient) -> _Outcome:
     """One session inside the locked directory: check, plan, probe, ask, record, update the manifest."""
     previous = load_manifest(config.manifest_path)
+    responses = config.responses_path
+    earlier = latest_records(responses)
+    if _starts_afresh(config, inputs, previous, earlier):
+        kept = supersede(config.out_dir)
+        world.notify(f"{config.out_dir} had no answers yet ({len(earlier)} failed "
+                     f"request(s)): starting it under this run's protocol; the earlier "
+                     f"records are kept in {', '.join(str(path) for path in kept)}")
+        previous, earlier = None, {}
     number = len(previous.sessions) + 1 if previous is not None else 1
     session = new_session(config, started_at=now_utc(), number=number)
     manifest = manifest_for(config, inputs, session, previous)
-    responses = config.responses_path
     check_resumable(previous, manifest, out_dir=config.out_dir, force=config.force,
                     has_responses=responses.exists() and responses.stat().st_size > 0)
 
     outcome = _Outcome()
     if previous is not None and any(old.ended is None for old in previous.sessions):
         manifest = _recount_killed(manifest, responses)
-    jobs, outcome.skipped = plan_jobs(variants, config.samples, latest_records(responses),
+    jobs, outcome.skipped = plan_jobs(variants, config.samples, earlier,
                                       retry_errors=config.retry_errors)
     if jobs:
         await _probe(config, client, world)  # before anything is written
@@ -325,6 +332,58 @@ async def _session(config: RespondConfig, variants: list[Variant], inputs: list[
     finally:
         writer.close_sync()
     return outcome
+
+
+def _starts_afresh(config: RespondConfig, inputs: list[InputFile],
+                   previous: Optional[RunManifest], earlier: dict[Pair, ResponseRecord]) -> bool:
+    """Nothing was answered yet (every request failed, e.g. a misspelt --model) and the
+    protocol changed: no answers can be mixed, so the directory takes this run's protocol
+    (the failed records and their manifest are kept aside, never deleted)."""
+    if any(record.error is None for record in earlier.values()):
+        return False
+    if previous is None:
+        return bool(earlier)
+    proposed = manifest_for(config, inputs, new_session(config, started_at=now_utc()), previous)
+    return bool(protocol_differences(previous, proposed))
+
+
+def preflight(config: RespondConfig, inputs: Optional[list[InputFile]] = None) -> None:
+    """Refuse now what `respond(config)` would refuse before asking anything (ProtocolMismatch:
+    answers made under another protocol), so a caller such as the study can check before it
+    writes files of its own. `inputs`: the prompt files with their sha256 (default: read
+    from disk; a caller that has not written them yet passes them)."""
+    inputs = inputs if inputs is not None else input_files(list(config.inputs))
+    previous = load_manifest(config.manifest_path)
+    earlier = latest_records(config.responses_path)
+    if _starts_afresh(config, inputs, previous, earlier):
+        return
+    number = len(previous.sessions) + 1 if previous is not None else 1
+    proposed = manifest_for(config, inputs,
+                            new_session(config, started_at=now_utc(), number=number), previous)
+    responses = config.responses_path
+    check_resumable(previous, proposed, out_dir=config.out_dir, force=config.force,
+                    has_responses=responses.exists() and responses.stat().st_size > 0)
+
+
+def has_answers(responses: Path) -> bool:
+    """Some (key, sample) of the responses file has an answer (not only failed requests)."""
+    return any(record.error is None for record in latest_records(responses).values())
+
+
+def supersede(out_dir: Path) -> list[Path]:
+    """Move responses.jsonl and manifest.json aside as superseded-<n>.* (n the first free
+    number); returns where they went."""
+    number = 1
+    while any(out_dir.glob(f"superseded-{number}.*")):
+        number += 1
+    moved = []
+    for name in ("responses.jsonl", "manifest.json"):
+        source = out_dir / name
+        if source.exists():
+            target = out_dir / f"superseded-{number}.{name}"
+            os.replace(source, target)
+            moved.append(target)
+    return moved
 
 
 def _answered(record: Optional[ResponseRecord]) -> bool:

@@ -17,6 +17,7 @@ from ..constraints import check, check_loose, parse_params
 from ..errors import InputError
 from ..profiles import Profile, check_profile
 from .completions import completion_text, prompt_text
+from .fields import decoded
 from .pool import available_cores, map_in_workers
 
 Mode = Literal["strict", "loose"]
@@ -68,6 +69,14 @@ def _kwargs(value: Any, count: int, row: int) -> tuple[Optional[dict[str, Any]],
     return tuple(None if item is None else dict(item) for item in value)
 
 
+def _column_value(value: Any, field: str) -> Any:
+    """JSON text decoded (cached: repeated text gives the same object), arrays made lists;
+    lists and objects as they are."""
+    if isinstance(value, str) or hasattr(value, "tolist"):
+        return decoded(value, field)
+    return value
+
+
 def _validate_params(ids: tuple[str, ...], kwargs: tuple[Optional[dict[str, Any]], ...],
                      row: int, profile: Profile) -> None:
     for position, (instruction_id, params) in enumerate(zip(ids, kwargs)):
@@ -101,10 +110,13 @@ def prepare_rows(completions: Sequence[Any], instruction_id_lists: Sequence[Any]
     # ids cannot be reused by new objects during the loop).
     seen: dict[tuple[int, int], tuple[tuple[str, ...], tuple[Any, ...], Any, Any]] = {}
     for row in range(count):
-        raw_ids, raw_kwargs = instruction_id_lists[row], kwargs_lists[row]
+        number = row if numbers is None else numbers[row]
+        # One contract for every adapter: lists and objects, or the JSON text `export-rl`
+        # writes (decoded once per distinct text), or numpy arrays from a parquet file.
+        raw_ids = _column_value(instruction_id_lists[row], f"instruction_id_lists[{number}]")
+        raw_kwargs = _column_value(kwargs_lists[row], f"kwargs_lists[{number}]")
         entry = seen.get((id(raw_ids), id(raw_kwargs)))
         if entry is None:
-            number = row if numbers is None else numbers[row]
             ids = _instruction_ids(raw_ids, number)
             kwargs = _kwargs(raw_kwargs, len(ids), number)
             _validate_params(ids, kwargs, number, profile)
@@ -145,8 +157,10 @@ def score_batch(completions: Sequence[Any], instruction_id_lists: Sequence[Seque
 
     `completions` are strings or chat messages (the last assistant message is
     graded); `instruction_id_lists[i]` and `kwargs_lists[i]` are the IFEval
-    lists of completion i (kwargs in either release style; None for "no
-    kwargs"). `mode` is strict or loose, as in `ifevalpp score`. Batches of
+    lists of completion i — lists and objects, or the JSON text `export-rl` writes
+    (the same forms `trl_reward` and verl's functions take); kwargs in either release
+    style (GitHub: used keys only; Hugging Face: every key, null when unused); None for
+    "no kwargs". `mode` is strict or loose, as in `ifevalpp score`. Batches of
     `PARALLEL_THRESHOLD` or more are spread over `workers` processes (default:
     every core this process may use); results keep the input order.
     Reasoning in `<think>` blocks is not graded unless `keep_reasoning`.

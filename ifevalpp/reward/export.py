@@ -162,13 +162,23 @@ def _write_parquet(path: Path, rows: Sequence[RLRow], prompt_format: PromptForma
         pq.write_table(table, handle)
 
 
+SUFFIXES: dict[str, Format] = {".jsonl": "jsonl", ".ndjson": "jsonl", ".parquet": "parquet",
+                               ".pq": "parquet"}
+
+
 def format_for(path: str | os.PathLike[str], format: Optional[Format] = None) -> Format:
-    """The output format: as given, else parquet for a `.parquet` file and JSONL otherwise."""
+    """The output format: as given, else told by the file name (.jsonl, .parquet); any other
+    name is refused rather than silently written as JSONL."""
     if format is not None:
         if format not in FORMATS:
             raise ValueError(f"unknown format {format!r}; choose one of {', '.join(FORMATS)}")
         return format
-    return "parquet" if Path(path).suffix.lower() in (".parquet", ".pq") else "jsonl"
+    suffix = Path(path).suffix.lower()
+    if suffix not in SUFFIXES:
+        raise InputError(f"cannot tell the format from the name {Path(path).name!r}: name "
+                         f"the file .jsonl or .parquet, or give --format jsonl|parquet",
+                         path=str(path), field="--out")
+    return SUFFIXES[suffix]
 
 
 def export_rl(source: str | os.PathLike[str], out: str | os.PathLike[str], *,

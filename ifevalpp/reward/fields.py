@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..errors import InputError
+from ..io import json_problem
 
 
 @functools.lru_cache(maxsize=65536)
@@ -42,6 +43,6 @@ def decoded(value: Any, field: str) -> Any:
         try:
             return _json(value)
         except json.JSONDecodeError as exc:
-            raise InputError(f"not valid JSON ({exc.msg} at column {exc.colno}): "
-                             f"{value[:80]!r}", field=field) from None
+            raise InputError(f"not valid JSON ({json_problem(exc)}): {value[:80]!r}",
+                             field=field) from None
     return plain(value)

@@ -18,12 +18,13 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 from ..errors import InputError
 from ..evaluate.bootstrap import DEFAULT_RESAMPLES
 from ..profiles import Profile
-from ..respond.config import (DEFAULT_API_KEY_ENV, ReasoningHandling, RespondConfig,
-                              RetryPolicy, SamplingParams)
+from ..protocols import MissingPolicy
+from ..respond.config import (DEFAULT_API_KEY_ENV, DEFAULT_MAX_TOKENS, ReasoningHandling,
+                              RespondConfig, RetryPolicy, SamplingParams)
 
 EMBEDDED = "embedded"
-DEFAULT_SAMPLING = SamplingParams(temperature=0.0)  # max_tokens None: the defaults below
-DEFAULT_MAX_TOKENS = 1280
+# max_tokens None: the study's cap below (respond's default, or the embedded model's)
+DEFAULT_SAMPLING = SamplingParams(temperature=0.0, max_tokens=None)
 DEFAULT_EMBEDDED_MAX_TOKENS = 256
 DEFAULT_ENDPOINT_CONCURRENCY = 16
 DEFAULT_EMBEDDED_SLOTS = 4
@@ -90,7 +91,11 @@ class StudyConfig(BaseModel):
                                                                "of generating the default one")
     cases: Optional[CaseSelection] = None
     profile: Profile = "official"
-    k: int = Field(default=10, ge=1)
+    # Pairs still without an answer when the study scores (failed requests): left out of every
+    # number, counted and said on the first line, or scored as failing every instruction.
+    missing: MissingPolicy = "exclude"
+    k: Optional[int] = Field(default=None, ge=1, description="largest k of reliable@k; "
+                             "None: the family size")
     bootstrap: int = Field(default=DEFAULT_RESAMPLES, ge=0)
     baseline: Optional[Path] = Field(default=None, description="another study (or `score "
                                                                "--out` directory) to compare to")
@@ -143,7 +148,8 @@ class StudyConfig(BaseModel):
 
     def context_per_slot(self) -> int:
         """Tokens per embedded server slot: prompt room plus the answer cap."""
-        return PROMPT_ALLOWANCE_TOKENS + int(self.sent_sampling.max_tokens or 0)
+        cap = self.sent_sampling.max_tokens
+        return PROMPT_ALLOWANCE_TOKENS + (cap if isinstance(cap, int) else DEFAULT_MAX_TOKENS)
 
     def workers(self) -> int:
         """Requests in flight (and server slots when embedded)."""

@@ -10,6 +10,7 @@ deterministic) is redone from the responses file.
 from __future__ import annotations
 
 import contextlib
+from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Iterator, Optional
 
@@ -19,15 +20,20 @@ from ..embedded import (EmbeddedServer, EmbeddedSettings, ServedModel, bundled_m
                         check_gguf, check_installed, describe)
 from ..errors import InputError
 from ..evaluate.compare import Comparison, compare_runs, write_comparison
-from ..evaluate.family_report import ReliabilityReport, score, write_outputs
+from ..evaluate.family_report import ReliabilityReport, check_k, score, write_outputs
+from ..io import sha256_file
 from ..respond import RunSummary, respond
+from ..respond.manifest import InputFile
+from ..respond.run import has_answers, preflight
 from .config import StudyConfig
 from .layout import StudyLayout, scored_dir
 from .manifest import (RespondCounts, StudyManifest, check_same_weights, load_study_manifest,
                        now_utc, save)
 from .progress import StudyProgress
 from .selection import Sample, select_families
-from .sources import FamilyData, OriginalData, default_families, find_original, given_families
+from .sources import (FamilyData, OriginalData, chosen_default_families, default_families,
+                      find_original, given_families)
+from .staging import Staged
 
 
 class StudyResult(BaseModel):
@@ -59,10 +65,11 @@ class StudyResult(BaseModel):
 
 
 def steps(config: StudyConfig) -> list[str]:
-    """The step names this study will go through, in order."""
+    """The step names this study will go through, in order (`--cases` on the default
+    families is part of the families step: only the chosen cases are grown)."""
     names = [] if config.families is not None else ["fetch"]
     names.append("families")
-    if config.cases is not None:
+    if config.cases is not None and config.families is not None:
         names.append("select")
     names += ["respond", "score"]
     if config.baseline is not None:
@@ -147,15 +154,16 @@ def _baseline(run: Optional[Path]) -> Optional[Path]:
 
 def _settings_record(config: StudyConfig) -> dict[str, Any]:
     record = config.model_dump(mode="json", include={
-        "original", "families", "cases", "profile", "k", "bootstrap", "baseline",
+        "original", "families", "cases", "profile", "missing", "k", "bootstrap", "baseline",
         "system_prompt", "reasoning", "samples"})
     record["sampling"] = config.sent_sampling.model_dump(mode="json")
     return record
 
 
 def _prompts(config: StudyConfig, layout: StudyLayout, shown: StudyProgress,
-             manifest: StudyManifest) -> Path:
-    """The fetch, families and select steps; returns the file the respond step answers."""
+             manifest: StudyManifest, staged: Staged) -> tuple[Path, int]:
+    """The fetch, families and select steps: returns the file the respond step answers and its
+    largest family. Family files are staged, not written (see `run_study`)."""
     if config.families is None:
         shown.step("fetch", f"IFEval cases ({config.original})")
         original = find_original(config.original, progress=_LazyBar(shown, "B").download)
@@ -164,15 +172,26 @@ def _prompts(config: StudyConfig, layout: StudyLayout, shown: StudyProgress,
                    f"{original.sha256[:12]}…" + (f" (revision {original.revision})"
                                                  if original.revision else ""))
         manifest.original = original
-        shown.step("families", "the default families (seed 0, 3 cousins of each kind)")
         bar = _LazyBar(shown, "case")
 
         def announce(cases: int, reason: str) -> None:
             shown.note(f"generating from {cases} cases ({reason})")
             bar.open(cases)
 
+        if config.cases is not None:
+            shown.step("families", f"the default families of {config.cases.describe()} "
+                                   f"(seed 0, 3 cousins of each kind)")
+            families, sample = chosen_default_families(
+                original, config.cases, layout.sample, profile=config.profile, progress=bar,
+                on_start=announce, staged=staged)
+            shown.close_bar()
+            manifest.families, manifest.sample = families, sample
+            shown.note(f"{len(sample.cases)} families, {sample.prompts} prompts -> "
+                       f"{sample.path}")
+            return Path(sample.path), families.largest_family or 0
+        shown.step("families", "the default families (seed 0, 3 cousins of each kind)")
         families = default_families(original, layout.default_families, profile=config.profile,
-                                    progress=bar, on_start=announce)
+                                    progress=bar, on_start=announce, staged=staged)
         shown.close_bar()
     else:
         shown.step("families", f"given {config.families}")
@@ -181,12 +200,34 @@ def _prompts(config: StudyConfig, layout: StudyLayout, shown: StudyProgress,
                f"{families.prompts} prompts, sha256 {families.sha256[:12]}…")
     manifest.families = families
     if config.cases is None:
-        return Path(families.path)
+        return Path(families.path), families.largest_family or 0
     shown.step("select", config.cases.describe())
-    sample = select_families(Path(families.path), config.cases, layout.sample)
+    sample = select_families(Path(families.path), config.cases, layout.sample, staged=staged)
     shown.note(f"{len(sample.cases)} families, {sample.prompts} prompts -> {sample.path}")
     manifest.sample = sample
-    return Path(sample.path)
+    return Path(sample.path), _largest(staged.files[Path(sample.path)])
+
+
+def _largest(data: bytes) -> int:
+    """The largest family of JSONL family records (prompts per case)."""
+    import json
+
+    sizes = Counter(str(json.loads(line).get("case", json.loads(line).get("key")))
+                    for line in data.splitlines() if line.strip())
+    return max(sizes.values(), default=0)
+
+
+def _preflight(config: StudyConfig, prompts: Path, largest: int, served: Optional[ServedModel],
+               staged: Staged) -> None:
+    """Everything that can refuse the run, before the study writes a file: a --k the families
+    cannot answer, and answers in the directory made under another protocol."""
+    check_k(config.k, largest, path=str(prompts))
+    model = served.name if served is not None else config.model
+    # The endpoint is not part of the protocol; an embedded server's port is not known yet.
+    urls = list(config.base_urls) or ["http://127.0.0.1/v1"]
+    digest = staged.sha256(prompts) or sha256_file(prompts)
+    preflight(config.respond_config(prompts, model=model, base_urls=urls),
+              [InputFile(path=str(prompts), sha256=digest)])
 
 
 def _answers(config: StudyConfig, prompts: Path, embedded: Optional[EmbeddedSettings],
@@ -195,9 +236,8 @@ def _answers(config: StudyConfig, prompts: Path, embedded: Optional[EmbeddedSett
     shown.step("respond", f"{config.model if embedded is None else 'embedded model'} -> "
                           f"{StudyLayout(config.out_dir).responses}")
     sent = config.sent_sampling
-    shown.note(f"temperature {sent.temperature if sent.temperature is not None else 'default'}"
-               f", at most {sent.max_tokens} tokens per answer, {config.samples} sample(s) per "
-               "prompt")
+    shown.note(f"temperature {sent.temperature}, at most {sent.max_tokens} tokens per answer, "
+               f"{config.samples} sample(s) per prompt")
     with _endpoint(config, embedded, shown) as (model, base_urls):
         return respond(config.respond_config(prompts, model=model, base_urls=base_urls),
                        progress=shown.responses(), handle_signals=handle_signals)
@@ -219,15 +259,18 @@ def run_study(config: StudyConfig, *, progress: Optional[StudyProgress] = None,
     served = describe(embedded) if embedded is not None else None
     if served is not None:
         check_same_weights(previous, served, out_dir=config.out_dir, force=config.force,
-                           has_responses=layout.responses.exists()
-                           and layout.responses.stat().st_size > 0)
+                           has_responses=has_answers(layout.responses))
     manifest = StudyManifest(model=served.name if served else config.model,
                              endpoints=list(config.base_urls), embedded=served,
                              settings=_settings_record(config), started_at=now_utc(),
                              runs=previous.runs + 1 if previous is not None else 1)
 
-    prompts = _prompts(config, layout, shown, manifest)
-    save(layout.study_manifest, manifest)  # only now: bad input leaves no study.json behind
+    staged = Staged()
+    prompts, largest = _prompts(config, layout, shown, manifest, staged)
+    _preflight(config, prompts, largest, served, staged)
+    # Only now, every check passed: a refused or bad run leaves the directory as it was.
+    staged.commit()
+    save(layout.study_manifest, manifest)
     summary = _answers(config, prompts, embedded, shown, handle_signals)
     manifest.respond = RespondCounts.of(summary)
     assert manifest.families is not None  # set by _prompts
@@ -238,10 +281,9 @@ def run_study(config: StudyConfig, *, progress: Optional[StudyProgress] = None,
         save(layout.study_manifest, manifest)
         return result
 
-    shown.step("score", f"reliable@k up to k={config.k}, {config.bootstrap:,} bootstrap "
-                        f"resamples -> {layout.scored}")
+    shown.step("score", f"reliable@k up to k={config.k or largest} -> {layout.scored}")
     result.report = score(layout.responses, prompts, profile=config.profile, k=config.k,
-                          bootstrap=config.bootstrap)
+                          missing=config.missing, bootstrap=config.bootstrap)
     write_outputs(result.report, layout.scored)
     manifest.scored, manifest.report = str(layout.scored), str(layout.report)
     save(layout.study_manifest, manifest)

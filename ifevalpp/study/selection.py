@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections import Counter
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Optional
 
 from pydantic import BaseModel
 
@@ -18,6 +19,9 @@ from ..errors import InputError
 from ..io import atomic_write, sha256_file, write_json
 from .config import CaseSelection
 from .layout import manifest_beside
+
+if TYPE_CHECKING:
+    from .staging import Staged
 
 
 class Sample(BaseModel):
@@ -30,6 +34,9 @@ class Sample(BaseModel):
     selection: CaseSelection
     cases: list[str]
     prompts: int
+    # Set when the sample was grown from the IFEval cases directly (default families with
+    # --cases): the generator settings its families were made with; `source` is the original.
+    generator: Optional[dict[str, Any]] = None
 
 
 def rank(case: str, seed: int) -> bytes:
@@ -63,8 +70,10 @@ def choose(sizes: dict[str, int], selection: CaseSelection, *, source: str) -> l
     return [case for case in cases if case in chosen]
 
 
-def select_families(source: Path, selection: CaseSelection, out: Path) -> Sample:
-    """Write the chosen families of `source` to `out` (+ `<name>.manifest.json`)."""
+def select_families(source: Path, selection: CaseSelection, out: Path, *,
+                    staged: Optional["Staged"] = None) -> Sample:
+    """Write the chosen families of `source` to `out` (+ `<name>.manifest.json`); with
+    `staged`, hold both files there instead."""
     variants = load_variants(source)
     lines = [line for line in source.read_bytes().splitlines(keepends=True) if line.strip()]
     if len(lines) != len(variants):  # pragma: no cover - load_variants reads every non-blank line
@@ -72,14 +81,20 @@ def select_families(source: Path, selection: CaseSelection, out: Path) -> Sample
     sizes = Counter(str(variant.case) for variant in variants)  # insertion order: file order
     chosen = choose(dict(sizes), selection, source=str(source))
     keep = set(chosen)
-    with atomic_write(out, "wb") as handle:
-        count = 0
-        for line, variant in zip(lines, variants):
-            if str(variant.case) in keep:
-                handle.write(line if line.endswith(b"\n") else line + b"\n")
-                count += 1
-    sample = Sample(path=str(out), sha256=sha256_file(out), source=str(source),
+    kept = [line if line.endswith(b"\n") else line + b"\n"
+            for line, variant in zip(lines, variants) if str(variant.case) in keep]
+    data = b"".join(kept)
+    if staged is not None:
+        digest = staged.put(out, data)
+    else:
+        with atomic_write(out, "wb") as handle:
+            handle.write(data)
+        digest = sha256_file(out)
+    sample = Sample(path=str(out), sha256=digest, source=str(source),
                     source_sha256=sha256_file(source), selection=selection, cases=chosen,
-                    prompts=count)
-    write_json(manifest_beside(out), sample)
+                    prompts=len(kept))
+    if staged is not None:
+        staged.json(manifest_beside(out), sample)
+    else:
+        write_json(manifest_beside(out), sample)
     return sample

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Literal, Optional
 
@@ -14,7 +15,10 @@ from ..io import sha256_file, write_json, write_jsonl
 from ..original import REVISIONS, fetch, load_path, resolve
 from ..profiles import Profile
 from ..schema import COUSIN_KINDS
+from .config import CaseSelection
 from .layout import manifest_beside
+from .selection import Sample, rank
+from .staging import Staged
 
 DownloadProgress = Callable[[int, Optional[int]], None]
 
@@ -43,6 +47,7 @@ class FamilyData(BaseModel):
     action: Literal["generated", "reused", "given"]
     reason: str = ""                    # why it was (re)generated
     coverage: Optional[dict[str, Any]] = None
+    largest_family: Optional[int] = None  # prompts of the largest family (reliable@k's top k)
 
 
 def _pinned_revision(digest: str) -> Optional[str]:
@@ -74,6 +79,10 @@ def find_original(spec: str, *, progress: Optional[DownloadProgress] = None) -> 
                              f"{', '.join(REVISIONS)})", path=spec)
         digest = sha256_file(path)
         revision = _pinned_revision(digest)
+        if revision is not None:
+            # A local copy of a pinned release goes where `score`, `validate` and
+            # `generate-families` look for it by name, as `fetch --from PATH` puts it.
+            fetch(revision, source=str(path))
     cases = load_path(path)
     return OriginalData(path=str(path), sha256=digest, revision=revision, cases=len(cases),
                         action=action)  # type: ignore[arg-type]
@@ -115,39 +124,178 @@ def _stale(path: Path, wanted: dict[str, Any]) -> Optional[str]:
 
 def default_families(original: OriginalData, path: Path, *, profile: Profile = "official",
                      progress: Optional[Callable[[int], None]] = None,
-                     on_start: Optional[Callable[[int, str], None]] = None) -> FamilyData:
+                     on_start: Optional[Callable[[int, str], None]] = None,
+                     staged: Optional[Staged] = None) -> FamilyData:
     """The default family file at `path`: reused when its manifest shows the same input,
     generator version and settings and the file still has the recorded sha256; otherwise
     generated (all cases, since reconfigurations borrow other cases' tasks) with its manifest.
 
     `on_start(cases, reason)` is called before generating; `progress(1)` after each case.
+    `staged`: hold the files there instead of writing them (a study writes nothing before
+    every check that could refuse it has passed).
     """
-    from ..generate import generate_families
-    from ..generate.manifest import family_manifest
-    from ..generate.profile import choose_profile
-
     reason = _stale(path, _wanted(original, profile))
     if reason is None:
         return _described(path, "reused")
+    result, choice = _generate(original, profile, progress=progress, on_start=on_start,
+                               reason=reason)
+    return _families_made(result, choice, original, path, reason=reason, staged=staged)
+
+
+def chosen_default_families(original: OriginalData, selection: CaseSelection, path: Path, *,
+                            profile: Profile = "official",
+                            progress: Optional[Callable[[int], None]] = None,
+                            on_start: Optional[Callable[[int, str], None]] = None,
+                            staged: Optional[Staged] = None) -> tuple[FamilyData, Sample]:
+    """`--cases` on the default families: only the chosen cases are grown (each one exactly
+    as the whole default file has it: every case still lends its task and settings), so
+    `--cases 2` takes seconds, and unknown case keys are refused before anything is made.
+
+    A count samples complete families in the seeded order of `selection.choose`: cases are
+    grown in that order until enough of them have every cousin."""
+    from ..generate import generator_version
+
+    generator = {"backend": "template", "version": generator_version(), "seed": DEFAULT_SEED,
+                 "per_kind": DEFAULT_PER_KIND, "profile": profile}
+    reused = _reusable_sample(path, original, selection, generator)
+    if reused is not None:
+        return reused
     cases = [variant for variant in load_variants(original.path) if variant.kind == "original"]
-    # The study scores under the same profile, so it is not picked automatically here.
-    choice = choose_profile(cases, original.path, profile, hint=(
-        "run the study with --profile revised (its answers are then scored under revised "
-        "too)"))
+    keys = [str(variant.case) for variant in cases]
+    if selection.keys:
+        unknown = [key for key in selection.keys if key not in set(keys)]
+        if unknown:
+            raise InputError(f"--cases: no case with key(s) {', '.join(unknown)}",
+                             path=original.path, field="case")
+        wanted = list(selection.keys)
+    else:
+        wanted = []
+    full = 1 + DEFAULT_PER_KIND * len(COUSIN_KINDS)
+    ranked = sorted(keys, key=lambda key: rank(key, selection.seed))
+    made: dict[str, list[Any]] = {}
+    failures: list[Any] = []
+    result = None
+    choice = None
+    position = 0
+    while True:
+        if selection.keys:
+            batch, wanted_more = wanted, False
+        else:
+            complete = [key for key in made if len(made[key]) == full]
+            missing = selection.count - len(complete)  # type: ignore[operator]
+            if missing <= 0:
+                break
+            if position >= len(ranked):
+                raise InputError(f"--cases {selection.count}: the default families have only "
+                                 f"{len(complete)} complete families (of {len(keys)})",
+                                 path=original.path)
+            batch = ranked[position:position + missing + 2]
+            position += len(batch)
+            wanted_more = True
+        result, choice = _generate(original, profile, progress=progress, on_start=on_start,
+                                   reason=f"only the chosen cases ({selection.describe()})",
+                                   only=batch, cases=cases, choice=choice)
+        for variant in result.variants:
+            made.setdefault(str(variant.case), []).append(variant)
+        for key in batch:
+            made.setdefault(key, [])
+        failures += result.failures
+        on_start = None  # announce once
+        if not wanted_more:
+            break
+    if selection.keys:
+        chosen = set(wanted)
+    else:
+        chosen = set(sorted((key for key in made if len(made[key]) == full),
+                            key=lambda key: rank(key, selection.seed))[:selection.count])
+    order = [key for key in keys if key in chosen]
+    variants = [variant for key in order for variant in made[key]]
+    assert result is not None and choice is not None
+    result.variants = variants
+    result.cases = [variant.case for variant in cases if str(variant.case) in chosen]
+    result.failures = [failure for failure in failures if str(failure.case) in chosen]
+    families = _families_made(result, choice, original, path,
+                              reason=f"only the chosen cases ({selection.describe()})",
+                              staged=staged, manifest=False)
+    sample = Sample(path=str(path), sha256=families.sha256, source=original.path,
+                    source_sha256=original.sha256, selection=selection, cases=order,
+                    prompts=len(variants), generator=generator)
+    if staged is not None:
+        staged.json(manifest_beside(path), sample)
+    else:
+        write_json(manifest_beside(path), sample)
+    return families, sample
+
+
+def _reusable_sample(path: Path, original: OriginalData, selection: CaseSelection,
+                     generator: dict[str, Any]) -> Optional[tuple[FamilyData, Sample]]:
+    """The sample at `path` when its manifest shows the same original, selection and
+    generator settings and the file still has the recorded sha256 (else None)."""
+    from pydantic import ValidationError
+
+    manifest = manifest_beside(path)
+    if not (path.is_file() and manifest.is_file()):
+        return None
+    try:
+        sample = Sample.model_validate_json(manifest.read_text(encoding="utf-8"))
+    except (ValidationError, ValueError, OSError):
+        return None
+    if (sample.generator != generator or sample.source_sha256 != original.sha256
+            or sample.selection != selection or sha256_file(path) != sample.sha256):
+        return None
+    families = _described(path, "reused")
+    return families.model_copy(update={"reason": "the chosen cases, unchanged"}), sample
+
+
+def _generate(original: OriginalData, profile: Profile, *,
+              progress: Optional[Callable[[int], None]],
+              on_start: Optional[Callable[[int, str], None]], reason: str,
+              only: Optional[list[str]] = None, cases: Optional[list[Any]] = None,
+              choice: Any = None) -> tuple[Any, Any]:
+    from ..generate import generate_families
+    from ..generate.profile import choose_profile
+
+    if cases is None:
+        cases = [variant for variant in load_variants(original.path)
+                 if variant.kind == "original"]
+    if choice is None:
+        # The study scores under the same profile, so it is not picked automatically here.
+        choice = choose_profile(cases, original.path, profile, hint=(
+            "run the study with --profile revised (its answers are then scored under revised "
+            "too)"))
     if on_start is not None:
-        on_start(len(cases), reason)
+        on_start(len(cases) if only is None else len(only), reason)
     result = generate_families(cases, seed=DEFAULT_SEED, per_kind=DEFAULT_PER_KIND,
-                               kinds=COUSIN_KINDS, profile=profile, progress=progress)
-    write_jsonl(path, result.variants)
-    digest = sha256_file(path)
-    manifest = family_manifest(result, input_path=Path(original.path),
-                               input_sha256=original.sha256, output_path=path,
-                               output_sha256=digest, revision=original.revision,
-                               profile_choice=choice.manifest())
-    write_json(manifest_beside(path), manifest)
+                               kinds=COUSIN_KINDS, profile=profile, progress=progress,
+                               only=only)
+    return result, choice
+
+
+def _families_made(result: Any, choice: Any, original: OriginalData, path: Path, *,
+                   reason: str, staged: Optional[Staged], manifest: bool = True) -> FamilyData:
+    """Write (or stage) the generated family file and, for a whole file, its manifest."""
+    from ..generate.manifest import family_manifest
+
+    if staged is not None:
+        digest = staged.jsonl(path, result.variants)
+    else:
+        write_jsonl(path, result.variants)
+        digest = sha256_file(path)
+    coverage = None
+    if manifest:
+        document = family_manifest(result, input_path=Path(original.path),
+                                   input_sha256=original.sha256, output_path=path,
+                                   output_sha256=digest, revision=original.revision,
+                                   profile_choice=choice.manifest())
+        coverage = document["coverage"]
+        if staged is not None:
+            staged.json(manifest_beside(path), document)
+        else:
+            write_json(manifest_beside(path), document)
+    sizes = Counter(str(variant.case) for variant in result.variants)
     return FamilyData(path=str(path), sha256=digest, prompts=len(result.variants),
                       families=len(result.cases), action="generated", reason=reason,
-                      coverage=manifest["coverage"])
+                      coverage=coverage, largest_family=max(sizes.values(), default=0))
 
 
 def given_families(path: Path) -> FamilyData:
@@ -161,6 +309,7 @@ def _described(path: Path, action: str) -> FamilyData:
     variants = load_variants(path)
     if not variants:
         raise InputError("the family file has no prompts", path=str(path))
+    sizes = Counter(str(variant.case) for variant in variants)
     return FamilyData(path=str(path), sha256=sha256_file(path), prompts=len(variants),
-                      families=len({str(variant.case) for variant in variants}),
-                      action=action)  # type: ignore[arg-type]
+                      families=len(sizes), action=action,  # type: ignore[arg-type]
+                      largest_family=max(sizes.values()))

@@ -105,7 +105,8 @@ def score_families(tmp_path: Path, cases: Sequence[int], *, drop: Sequence[str] 
     prompts = family_prompts(cases) + list(extra_prompts)
     answers = [record for record in responses_for(prompts) if record["key"] not in drop]
     return score(write_lines(tmp_path / "responses.jsonl", answers),
-                 write_lines(tmp_path / "families.jsonl", prompts), bootstrap=bootstrap)
+                 write_lines(tmp_path / "families.jsonl", prompts), bootstrap=bootstrap,
+                 missing="exclude")
 
 
 # Distractor cousins that name their extra requirement (our own wording): a title (checkable by

@@ -36,7 +36,7 @@ def test_score_with_k_prints_reliable_at_k_with_cis_and_writes_every_file(files,
     assert any(line.startswith("reliable@10 ") and "[" in line for line in lines)
     assert "relative drop @1→@10" in result.output
     assert "reliable@k by perturbation kind" in result.output
-    assert "95% CI: BCa bootstrap over families, 400 resamples, seed 0" in result.output
+    assert "95% CI: Clopper-Pearson (exact binomial)" in result.output
     for name in ("results.jsonl", "metrics.json", "by_type.csv", "type_by_kind.csv",
                  "families.csv", "report.md", "report.html"):
         assert f"wrote {out / name}" in result.output
@@ -63,7 +63,9 @@ def test_k_smaller_than_the_family_size_limits_the_table(files):
                  "--bootstrap", "0")
     assert "reliable@3 " in result.output and "reliable@4 " not in result.output
     assert "relative drop @1→@3" in result.output
-    assert "No confidence intervals (--bootstrap 0)." in result.output
+    # --bootstrap 0 used to mean "no intervals"; the exact intervals need no resampling.
+    assert "95% CI: Clopper-Pearson (exact binomial)" in result.output
+    assert "n/a" not in result.output.split("reliable@k, estimator")[1].split("\n\n")[0]
 
 
 @pytest.mark.parametrize("args", [["--k", "0"], ["--ci", "1.5"], ["--bootstrap", "-1"]])

@@ -63,7 +63,7 @@ def test_missing_exclude_leaves_the_family_out_and_fail_scores_it_as_failing(fam
     path, prompts = families
     records = responses_for(prompts, errors=[("3:original:0", 0)])
     responses = write_lines(tmp_path / "responses.jsonl", records)
-    excluded = score(responses, path, bootstrap=0)
+    excluded = score(responses, path, missing="exclude", bootstrap=0)
     failed = score(responses, path, missing="fail", bootstrap=0)
     assert excluded.n_excluded == 1 and excluded.estimate("ifeval/prompt_strict").count == 3
     assert excluded.value("ifeval/prompt_strict") == 1.0
@@ -82,7 +82,7 @@ def test_first_k_with_missing_exclude_drops_the_family_from_every_denominator(fa
     path, prompts = families
     records = responses_for(prompts, FAILS, errors=[("3:distractor:2", 0)])
     responses = write_lines(tmp_path / "responses.jsonl", records)
-    report = score(responses, path, estimator="first-k", bootstrap=0)
+    report = score(responses, path, estimator="first-k", missing="exclude", bootstrap=0)
     assert report.value("reliable/strict/1") == pytest.approx(2 / 3)
     assert report.value("reliable/strict/10") == 0.0
     paper_like = score(responses, path, estimator="first-k", missing="fail", bootstrap=0)
@@ -115,9 +115,10 @@ def test_the_cli_names_the_protocol_and_its_overridden_parts(families, tmp_path)
                                        "--bootstrap", "200", "--out", str(out)],
                                 catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("Protocol official, estimator=first-k, missing=fail: "
-                                    "profile official, estimator first-k, missing responses "
-                                    "fail")
+    first, _, protocol = result.output.split("\n")[:3]
+    assert first == "40 of 40 prompts answered."
+    assert protocol.startswith("Protocol official, estimator=first-k, missing=fail: profile "
+                               "official, estimator first-k, missing responses fail")
     document = json.loads((out / "metrics.json").read_text())
     assert document["protocol"]["overridden"] == "estimator,missing"
     assert document["reliable_at_k"]["strict"].keys() == {"1", "10"}

@@ -88,7 +88,7 @@ def test_the_reports_name_the_run_and_show_truncation_and_all_prompts(scored, na
     url = (scored / "url.txt").read_text()
     for needle in ("fake", url, "temperature", "0.2", "max_tokens", "64", "seed",
                    "sample i is asked with seed + i", "END", "not sent (server default)",
-                   "removed before grading", "samples per prompt",
+                   "removed by respond before the answer was stored", "samples per prompt",
                    "Answers cut off at the token limit", "All prompts, strict"):
         assert needle in text, (name, needle)
     if name == "report.html":

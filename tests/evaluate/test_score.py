@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from ifevalpp.errors import InputError
 from ifevalpp.evaluate import score
 from ifevalpp.evaluate.catalogue import build_sums, largest_k
 from ifevalpp.evaluate.family_report import write_outputs
@@ -80,7 +81,7 @@ def test_several_samples_are_scored_per_sample_index_then_averaged(tmp_path):
 
 
 def test_a_family_with_a_failed_request_is_excluded_from_reliable_at_k_and_counted(tmp_path):
-    report = score(*files(tmp_path, errors=[("2:distractor:3", 0)]), **NO_CI)
+    report = score(*files(tmp_path, errors=[("2:distractor:3", 0)]), missing="exclude", **NO_CI)
     assert report.n_families == 2 and report.n_excluded == 1
     # reliable@k over families 1 and 3 only; the IFEval metrics still count family 2's original.
     assert report.value("reliable/strict/1") == pytest.approx(1 / 2)
@@ -98,7 +99,7 @@ def test_a_missing_original_excludes_the_family_and_drops_out_of_the_ifeval_metr
     kept = [line for line in responses.read_text().splitlines()
             if '"key": "1:original:0"' not in line]
     responses.write_text("\n".join(kept) + "\n")
-    report = score(responses, families, **NO_CI)
+    report = score(responses, families, missing="exclude", **NO_CI)
     assert report.value("ifeval/prompt_strict") == pytest.approx(1 / 2)
     assert report.value("reliable/strict/1") == pytest.approx(1 / 2)
     assert report.n_excluded == 1
@@ -139,9 +140,10 @@ def test_plain_ifeval_cases_report_only_the_ifeval_metrics_with_cis(tmp_path):
     assert document["by_kind"] == {} and document["families"] == 6
 
 
-def test_a_k_beyond_the_family_size_is_capped_with_a_note(tmp_path):
-    report = score(*files(tmp_path), k=12, **NO_CI)
-    assert report.k == 10 and any("exceeds" in note for note in report.notes)
+def test_a_k_beyond_the_family_size_is_refused_naming_the_largest_family(tmp_path):
+    # It used to be capped at 10 with a note at the end of the output, which is easy to miss.
+    with pytest.raises(InputError, match=r"--k 12 exceeds the largest family \(10 prompts\)"):
+        score(*files(tmp_path), k=12, **NO_CI)
     smaller = score(*files(tmp_path), k=4, **NO_CI)
     assert smaller.k == 4 and smaller.estimate("drop/strict").k == 4
     assert smaller.value("drop/strict") == pytest.approx(
@@ -174,7 +176,8 @@ def test_the_output_directory_has_every_file_and_results_carry_case_kind_index_s
     written = write_outputs(report, tmp_path / "out")
     assert sorted(path.name for path in written) == sorted(
         ["results.jsonl", "results.manifest.json", "metrics.json", "eval_results_strict.jsonl",
-         "eval_results_loose.jsonl", "by_type.csv", "type_by_kind.csv", "families.csv",
+         "eval_results_loose.jsonl", "by_type.csv", "type_by_kind.csv", "type_paired.csv",
+         "families.csv",
          "distractor.csv", "report.md", "report.html"])
     rows = [json.loads(line) for line in (tmp_path / "out" / "results.jsonl").read_text().splitlines()]
     assert len(rows) == 60

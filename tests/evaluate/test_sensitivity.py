@@ -75,7 +75,10 @@ def test_the_cli_prints_the_table_and_writes_csv_and_reports(files, tmp_path):
     assert "Every headline number under each protocol" in done.output
     line = next(line for line in done.output.splitlines()
                 if line.startswith("prompt-level strict"))
-    assert line.split()[2:5] == ["100.00", "50.00", "-50.00"]
+    words = line.split()
+    assert (words[2], words[5], words[6], words[9], words[10]) == ("100.00", "2", "50.00", "2",
+                                                                  "-50.00")
+    assert words[3].startswith("[")  # every protocol's number with its interval
     assert "keywords:existence" in done.output and "Verdict flips against official" in done.output
     with open(out / "protocols.csv", encoding="utf-8") as handle:
         rows = list(csv.DictReader(handle))
@@ -145,3 +148,23 @@ def test_every_difference_belongs_to_its_own_row_also_after_the_drop(tmp_path):
         assert second["delta"] == pytest.approx(second["value"] - first["value"]), metric_id
     followed = result.row("distractor_followed/strict", "revised")
     assert (followed["value"], followed["count"]) == (pytest.approx(6 / 8), 8)
+
+
+def test_a_reused_out_never_mixes_a_single_run_with_a_protocols_run(files, tmp_path):
+    # A single run's metrics.json used to stay beside a later --protocols run's report.md.
+    responses, cases = files
+    out = tmp_path / "out"
+    single = ["score", str(responses), "--input", str(cases), "--missing", "exclude", "--out",
+              str(out)]
+    several = ["score", str(responses), "--input", str(cases), "--protocols",
+               "official,ifevalpp-paper", "--bootstrap", "50", "--out", str(out)]
+    (out / "notes.txt").parent.mkdir()
+    (out / "notes.txt").write_text("mine")
+    assert CliRunner().invoke(main, single).exit_code == 0
+    assert CliRunner().invoke(main, several).exit_code == 0
+    assert not (out / "metrics.json").exists() and not (out / "results.jsonl").exists()
+    assert (out / "protocols.csv").exists() and (out / "official" / "metrics.json").exists()
+    assert CliRunner().invoke(main, single).exit_code == 0
+    assert not (out / "protocols.csv").exists() and not (out / "official").exists()
+    assert not (out / "ifevalpp-paper").exists() and (out / "metrics.json").exists()
+    assert (out / "notes.txt").read_text() == "mine"  # never anything that is not ours

@@ -113,7 +113,7 @@ def test_text_from_input_files_is_escaped_everywhere(tmp_path):
               ["punctuation:no_comma"], "kwargs": [{}]}]
     answers = [{"key": 7, "response": f"{HOSTILE} fine"}]
     report = score(write_lines(hostile_dir / "responses.jsonl", answers),
-                   write_lines(hostile_dir / "cases.jsonl", cases), bootstrap=0)
+                   write_lines(hostile_dir / "cases.jsonl", cases), missing="exclude")
     page = render_html(report)
     tags = parsed(page)
     assert "script" not in tags.tags and "img" not in tags.tags
@@ -160,10 +160,12 @@ def content_box(image):
 @needs_chromium
 def test_headless_chromium_draws_the_reliability_curve_and_its_band(family_report, tmp_path):
     write_outputs(family_report, tmp_path / "out")
-    image = screenshot(tmp_path / "out" / "report.html", tmp_path, 1280, 700, "top")
-    assert image.size == (1280, 700)
+    # The page opens with the answered count and the headline table; the reliable@k chart
+    # comes right after them, within the first 1,400 pixels (it used to fill the top 700).
+    image = screenshot(tmp_path / "out" / "report.html", tmp_path, 1280, 1400, "top")
+    assert image.size == (1280, 1400)
     assert len(image.getcolors(maxcolors=1 << 24)) > 50, "the page rendered blank"
-    # The reliable@k chart fills the view: its strict and loose curves in their colours.
+    # The reliable@k chart: its strict and loose curves in their colours.
     assert _pixels_near(image, _hex_rgb(STRICT_COLOR)) > 800
     assert _pixels_near(image, _hex_rgb(LOOSE_COLOR)) > 800
     # The band is the curve colour at 18% opacity over white: a light tint of it.

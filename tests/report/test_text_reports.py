@@ -11,16 +11,17 @@ from tests.evaluate.builders import family_prompts, score_families, write_lines
 def test_the_terminal_report_lists_metric_value_and_ci(family_report):
     text = format_reliability_report(family_report)
     lines = text.splitlines()
-    assert lines[0] == ("Protocol official: profile official, estimator unordered, missing "
+    assert lines[0] == "60 of 60 prompts answered."
+    assert lines[2] == ("Protocol official: profile official, estimator unordered, missing "
                         "responses exclude, reasoning graded as given.")
-    assert lines[2].startswith("IFEval metrics on originals (6 prompts, 6 instructions")
-    assert lines[3].split() == ["metric", "value", "%", "95%", "CI"]
+    assert lines[4].startswith("IFEval metrics on originals (6 prompts, 6 instructions")
+    assert lines[5].split() == ["metric", "n", "value", "%", "95%", "CI"]
     prompt = next(line for line in lines if line.startswith("prompt-level strict"))
-    assert prompt.split()[2] == "83.33" and prompt.split()[3].startswith("[")
+    assert prompt.split()[2:4] == ["6", "83.33"] and prompt.split()[4].startswith("[")
     assert any(line.startswith("reliable@10 ") for line in lines)
     assert any(line.startswith("relative drop @1→@10") for line in lines)
     assert any(line.startswith("reconfiguration  4") for line in lines)
-    assert "BCa bootstrap over families, 300 resamples, seed 0" in text
+    assert "95% CI: Clopper-Pearson (exact binomial)" in text
 
 
 def test_the_plain_terminal_report_keeps_the_group_and_type_tables(plain_report):
@@ -33,7 +34,8 @@ def test_the_plain_terminal_report_keeps_the_group_and_type_tables(plain_report)
 def test_report_md_has_a_table_per_section(family_report):
     page = render_markdown(family_report)
     assert page.startswith("# ifevalpp score report")
-    assert "## reliable@k, estimator unordered (6 families of up to 10 prompts" in page
+    assert "## reliable@k, estimator unordered (families of up to 10 prompts" in page
+    assert "6 of 6 families at every k: those with all 10 prompts answered." in page
     assert "- Protocol official: profile official, estimator unordered" in page
     assert "| reliable@1 | 6 | 83.33 |" in page
     assert "## By instruction type: loose pass rate %" in page
@@ -51,7 +53,7 @@ def test_counts_of_one_read_in_the_singular(tmp_path):
     text = format_reliability_report(score_families(tmp_path, [1, 2], drop=["2:distractor:1"]))
     assert "Missing: 1 prompt without a usable response" in text
     assert "(and 1 family from reliable@k)" in text
-    assert "1 family excluded" in text
+    assert "1 of 2 families at every k" in text and "left out: 1 with a prompt unanswered" in text
     assert "prompt(s)" not in text and "family(ies)" not in text
 
 
@@ -59,14 +61,15 @@ def test_the_reliable_at_k_table_shows_n_per_k_and_how_many_families_are_complet
     report = score_families(tmp_path, [1, 2, 3], drop=["3:rephrasing:2"],
                             extra_prompts=family_prompts([4], per_kind=2))
     lines = format_reliability_report(report).splitlines()
-    header = next(line for line in lines if line.startswith("metric ") and " n " in line)
+    header = next(line for line in lines if line.startswith("metric ") and "strict %" in line)
     assert header.split()[:3] == ["metric", "n", "strict"]
     n_at = {line.split()[0]: int(line.split()[1]) for line in lines
             if line.startswith("reliable@") and line.split()[1].isdigit()}
-    # Family 3 lacks an answer (excluded everywhere); family 4 has 7 prompts (k <= 7 only).
-    assert n_at["reliable@1"] == 3 and n_at["reliable@7"] == 3 and n_at["reliable@10"] == 2
-    assert ("n = families counted at that k. reliable@10 counts only those whose 10 prompts all "
-            "have a usable response: 2 of 4.") in lines
+    # Family 3 lacks an answer, family 4 has 7 prompts: both are left out at every k (they
+    # used to count up to k = 7, so n went 3, …, 3, 2, 2, 2).
+    assert set(n_at.values()) == {2} and len(n_at) == 10
+    assert ("2 of 4 families at every k: those with all 10 prompts answered; left out: 1 with "
+            "fewer than 10 prompts, 1 with a prompt unanswered. n = families.") in lines
 
 
 def test_missing_keys_are_listed_in_numeric_order_as_people_read_them(tmp_path):
@@ -77,6 +80,6 @@ def test_missing_keys_are_listed_in_numeric_order_as_people_read_them(tmp_path):
              for key in (1000, 999, 5, 20)]
     answers = [{"key": 20, "response": "fine"}]
     report = score(write_lines(tmp_path / "r.jsonl", answers),
-                   write_lines(tmp_path / "c.jsonl", cases), bootstrap=0)
+                   write_lines(tmp_path / "c.jsonl", cases), missing="exclude")
     text = format_reliability_report(report)
     assert "excluded from every metric: 5 / original, 999 / original, 1000 / original" in text

@@ -222,9 +222,20 @@ def test_sampling_parameters_and_system_prompt_are_sent(server: FakeServer,
     assert body["model"] == "fake"
 
 
-def test_unset_sampling_parameters_are_not_sent(server: FakeServer,
-                                                make_config: MakeConfig) -> None:
+def test_only_greedy_decoding_and_the_token_cap_are_sent_by_default(
+        server: FakeServer, make_config: MakeConfig) -> None:
+    # Unset top_p, seed, stop and extra_body are not sent; temperature and max_tokens are
+    # (they used to be left to the server too, whose defaults differ from server to server).
     respond(make_config(server.url, limit=1))
+    assert set(server.requests[0].body) == {"model", "messages", "temperature", "max_tokens"}
+
+
+def test_server_default_sampling_parameters_are_not_sent(server: FakeServer,
+                                                         make_config: MakeConfig) -> None:
+    from ifevalpp.respond import SamplingParams
+
+    sampling = SamplingParams(temperature="server-default", max_tokens="server-default")
+    respond(make_config(server.url, limit=1, sampling=sampling))
     assert set(server.requests[0].body) == {"model", "messages"}
 
 

@@ -29,7 +29,7 @@ def scored(reference_dir: Path, original_path: Path, tmp_path_factory) -> dict:
     """`ifevalpp score` results per prompt, the cases and the responses, in results order."""
     out = tmp_path_factory.mktemp("scored")
     result = CliRunner().invoke(main, ["score", str(reference_dir / "gpt4_responses.jsonl"),
-                                       "--input", str(original_path), "--bootstrap", "0",
+                                       "--input", str(original_path), "--missing", "exclude",
                                        "--out", str(out)], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     results = _read(out / "results.jsonl")

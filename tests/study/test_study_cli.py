@@ -45,11 +45,13 @@ def test_a_study_writes_every_step_under_out_and_prints_the_report(
     out = tmp_path / "runs" / "fake"
     result = study(*endpoint(server, out, "--original", str(original), "--cases", "2", *FAST))
     assert result.exit_code == 0, result.output
-    for name in ("study.json", "families/template.jsonl", "families/template.manifest.json",
-                 "families/sample.jsonl", "families/sample.manifest.json", "responses.jsonl",
-                 "manifest.json", "scored/metrics.json", "scored/report.md",
+    for name in ("study.json", "families/sample.jsonl", "families/sample.manifest.json",
+                 "responses.jsonl", "manifest.json", "scored/metrics.json", "scored/report.md",
                  "scored/report.html"):
         assert (out / name).is_file(), name
+    # --cases grows only the chosen cases: the whole default file is not made (it used to be,
+    # all 5,369 prompts, before the sample was drawn).
+    assert not (out / "families" / "template.jsonl").exists()
     assert f"report: {out / 'scored' / 'report.html'}" in result.output
     assert "reliable@10" in result.output
     metrics = json.loads((out / "scored" / "metrics.json").read_text())
@@ -99,8 +101,7 @@ def test_progress_names_each_step(server: FakeServer, original: Path, tmp_path: 
                              "1", "--bootstrap", "100"))
     assert result.exit_code == 0, result.output
     steps = [line.split(":")[0] for line in result.stderr.splitlines() if line.startswith("[")]
-    assert steps == ["[1/5] fetch", "[2/5] families", "[3/5] select", "[4/5] respond",
-                     "[5/5] score"]
+    assert steps == ["[1/4] fetch", "[2/4] families", "[3/4] respond", "[4/4] score"]
 
 
 def test_each_steps_bar_is_named_for_the_step() -> None:
