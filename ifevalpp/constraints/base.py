@@ -283,13 +283,23 @@ class Constraint:
         return type(self).propose is not Constraint.propose
 
     # The largest counted value a harder setting may ask for (None: three times the current
-    # value is the limit; see generate/harder.py).
+    # value is the limit; see constraints/support/harder.py).
     harder_ceiling: ClassVar[Optional[int]] = None
     # Values a person would ask for (a harder setting prefers them), per relation.
     harder_ladder: ClassVar[tuple[int, ...]] = ()
     # The smallest "less than" bound a harder setting may ask for ("less than 1 time" means
     # never, which no one says that way).
     harder_floor: ClassVar[int] = 0
+
+    def harder_limits(self, relation: str) -> tuple[int, int]:
+        """The fewest and the most a harder setting of the count may ask for under `relation`:
+        above the count's floor ("less than" one more: "less than 1" means never), at least
+        `harder_floor`, at most `harder_ceiling` (the one place both backends read)."""
+        spec = self.count
+        assert spec is not None, f"{self.id} counts nothing"
+        floor = max(spec.floor + 1 if relation == "less than" else max(spec.floor, 1),
+                    self.harder_floor)
+        return floor, self.harder_ceiling or 10**6
 
     def harder(self, params: Any, rng: Any, *, step: int = 1, of: int = 3,
                profile: Profile = "official") -> Optional[Any]:
@@ -299,14 +309,12 @@ class Constraint:
         spec = self.count
         if spec is None or spec.shape == "exact":
             return None
-        from ..generate.harder import harder_value
+        from .support.harder import harder_value
         relation = "at least" if spec.shape == "at_least" else getattr(params, spec.relation_field or "")
         current = getattr(params, spec.field)
-        floor = max(spec.floor + 1 if relation == "less than" else max(spec.floor, 1),
-                    self.harder_floor)
-        value = harder_value(current, relation, step, of=of, floor=floor,
-                             ceiling=self.harder_ceiling or 10**6, ladder=self.harder_ladder,
-                             max_factor=1.5)
+        floor, ceiling = self.harder_limits(relation)
+        value = harder_value(current, relation, step, of=of, floor=floor, ceiling=ceiling,
+                             ladder=self.harder_ladder, max_factor=1.5)
         if value is None or value == current:
             return None
         return parse_params(self.id, {**params.model_dump(exclude_none=True), spec.field: value},

@@ -37,7 +37,6 @@ from pydantic import BaseModel, Field
 
 from .. import __version__
 from ..constraints import REGISTRY, get, parse_params
-from ..constraints.support.statements import edit_spans
 from ..errors import IfevalppError
 from ..profiles import Profile, check_profile
 from ..schema import (COUSIN_KINDS, Case, GeneratorInfo, Kind, ValidationSummary, Variant,
@@ -47,7 +46,7 @@ from .decompose import Layout, build_layout
 from .distance import far_enough, passages
 from .distractor import add_distractor
 from .params import compatible
-from .reconfiguration import Donor, donor_task, reconfigure_case
+from .reconfiguration import reconfigure_case
 from .rephrasing import rephrase
 from ..constraints.support.wording import templates_dir
 
@@ -162,57 +161,18 @@ def generator_version() -> str:
 Validator = Callable[[Variant], list[dict[str, Any]]]
 
 
-def _as_dict(finding: Any) -> dict[str, Any]:
-    if isinstance(finding, dict):
-        return dict(finding)
-    if isinstance(finding, BaseModel):
-        return finding.model_dump(mode="json")
-    if dataclasses.is_dataclass(finding):
-        return dataclasses.asdict(finding)
-    return {name: getattr(finding, name, None) for name in ("severity", "code", "message")}
-
-
 def load_validator(profile: Profile = "official") -> tuple[Validator, str]:
-    """The project's validator (`ifevalpp.validate.validate_case`) when it exists, else the
-    generators' own reflection check; returns (function, name)."""
-    try:
-        from ..validate import validate_case  # type: ignore[attr-defined]
-    except ImportError:
-        return self_check, "self-check"
+    """The project's validator as the generators' filter; returns (function, name).
+
+    The witness search only ever adds a warning, while errors come from the schema,
+    reflection and coherence checks, so the filter skips it for speed."""
+    from ..validate import validate_case
 
     def run(variant: Variant) -> list[dict[str, Any]]:
-        # The witness search only ever adds a warning; errors come from the schema,
-        # reflection and coherence checks, so the generators' filter skips it for speed.
-        try:
-            findings = validate_case(variant, profile, witness=False)
-        except TypeError:
-            findings = validate_case(variant, profile)
-        return [_as_dict(finding) for finding in findings]
+        return [finding.model_dump(mode="json")
+                for finding in validate_case(variant, profile, witness=False)]
 
     return run, "ifevalpp.validate.validate_case"
-
-
-def self_check(variant: Variant) -> list[dict[str, Any]]:
-    """Minimal reflection check used when the validator is not installed: every constraint
-    is stated (its value found in the prompt) and the text to repeat is in the prompt."""
-    findings = []
-    for instruction_id, kwargs in zip(variant.instruction_id_list, variant.kwargs):
-        params = parse_params(instruction_id, kwargs)
-        constraint = get(instruction_id)
-        if constraint.request_field:
-            if getattr(params, constraint.request_field).strip() not in variant.prompt:
-                findings.append({"severity": "error", "code": "repeat-text-missing",
-                                 "instruction_id": instruction_id,
-                                 "message": f"{constraint.request_field} is not in the prompt"})
-            continue
-        values, mentions = edit_spans(constraint.statements(variant.prompt, params,
-                                                            rewrite=True))
-        stated = values if kwargs else (values or mentions)
-        if not stated:
-            findings.append({"severity": "warning", "code": "not-stated",
-                             "instruction_id": instruction_id,
-                             "message": f"{instruction_id} is not stated in the prompt"})
-    return findings
 
 
 # ---------------------------------------------------------------- the loop
@@ -278,7 +238,6 @@ class CousinRequest:
     profile: Profile
     accepted: tuple[str, ...]                 # prompts kept so far (the original first)
     previous: Optional[str] = None            # why the last attempt was rejected
-    donors: Sequence[Donor] = ()              # tasks of other cases not borrowed yet
     distractor_style: str = "format"          # format | context | mixed
     settings: Any = None                      # instruction id -> kwargs seen in the run
     reconfigure: str = "harder"               # harder | any
@@ -295,7 +254,6 @@ class CousinBackend:
     name: str
     propose: Callable[[CousinRequest], Composed]
     version: Optional[str] = None             # default: generator_version()
-    borrows_tasks: bool = False               # needs other cases' tasks (task swap)
     workers: int = 1                          # cases generated at once (threads)
     abort: Optional[Callable[[], None]] = None  # called when a threaded run stops early
 
@@ -322,7 +280,7 @@ def template_propose(request: CousinRequest) -> Composed:
                 return composed
     generator = GENERATORS[request.kind]
     if request.kind == "reconfiguration":
-        return generator(request.layout, request.rng, request.index, donors=request.donors,
+        return generator(request.layout, request.rng, request.index,
                          profile=request.profile, attempt=request.attempt,
                          direction=request.reconfigure)
     if request.kind == "rephrasing":
@@ -333,7 +291,7 @@ def template_propose(request: CousinRequest) -> Composed:
     return generator(request.layout, request.rng, request.index, attempt=request.attempt)
 
 
-TEMPLATE_BACKEND = CousinBackend("template", template_propose, borrows_tasks=True)
+TEMPLATE_BACKEND = CousinBackend("template", template_propose)
 
 
 def _errors(findings: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -342,7 +300,7 @@ def _errors(findings: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
 
 def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0,
                     per_kind: int = 3, kinds: Sequence[Kind] = COUSIN_KINDS,
-                    profile: Profile = "official", donors: Sequence[Donor] = (),
+                    profile: Profile = "official",
                     validator: Optional[Validator] = None,
                     min_distance: float = DEFAULT_MIN_DISTANCE,
                     max_attempts: int = DEFAULT_MAX_ATTEMPTS,
@@ -377,8 +335,6 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
     accepted = [case.prompt]
     quoted = passages(case.prompt)  # a quoted passage counts as one token in the distance
     reconfigured: list[list[dict[str, Any]]] = []  # settings of the reconfigurations kept
-    used_donors: set[str] = set()
-    own_donors = [donor for donor in donors if donor.case != str(key)]
     for kind in kinds:
         for index in range(1, per_kind + 1):
             reason = "not attempted"
@@ -387,12 +343,10 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
             for attempt in range(max_attempts):
                 cousin_seed = derive_seed(seed, key, kind, index, attempt)
                 rng = random.Random(cousin_seed)
-                fresh = ([donor for donor in own_donors if donor.case not in used_donors]
-                         if kind == "reconfiguration" else [])
                 request = CousinRequest(case=key, layout=layout, kind=kind, index=index,
                                         attempt=attempt, seed=cousin_seed, rng=rng,
                                         profile=profile, accepted=tuple(accepted),
-                                        previous=reason if attempt else None, donors=fresh,
+                                        previous=reason if attempt else None,
                                         distractor_style=distractor_style,
                                         settings=settings or {}, reconfigure=reconfigure)
                 try:
@@ -450,28 +404,12 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                 accepted.append(composed.prompt)
                 if kind == "reconfiguration" and composed.detail.get("strategy") == "parameters":
                     reconfigured.append(composed.kwargs)
-                if composed.detail.get("task_from"):
-                    used_donors.add(composed.detail["task_from"])
                 kept = True
                 break
             if not kept:
                 failures.append(CousinFailure(case=key, kind=kind, index=index,
                                               attempts=tried, reason=reason))
     return variants, failures
-
-
-def build_donors(cases: Iterable[tuple[Union[int, str], Case]]) -> list[Donor]:
-    """Tasks other cases may borrow for a task-swap reconfiguration, in input order."""
-    donors = []
-    for key, case in cases:
-        try:
-            layout = build_layout(case.prompt, case.instruction_id_list, case.kwargs)
-        except IfevalppError:
-            continue
-        task = donor_task(layout)
-        if task:
-            donors.append(Donor(str(key), task, tuple(case.instruction_id_list)))
-    return donors
 
 
 def seen_settings(cases: Iterable[Case]) -> dict[str, tuple[dict[str, Any], ...]]:
@@ -518,8 +456,6 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
     else:
         validator_name = getattr(validator, "__name__", "custom")
     version = backend.version or generator_version()
-    donors = (build_donors(items) if "reconfiguration" in kinds and backend.borrows_tasks
-              else [])
     settings = seen_settings(item for _, item in items)
     result = FamilyResult(cases=[key for key, _ in items], kinds=list(kinds), per_kind=per_kind,
                           seed=seed, profile=profile, validator=validator_name, version=version,
@@ -528,7 +464,7 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
 
     def one(case: Case) -> tuple[list[Variant], list[CousinFailure]]:
         return generate_family(
-            case, seed=seed, per_kind=per_kind, kinds=kinds, profile=profile, donors=donors,
+            case, seed=seed, per_kind=per_kind, kinds=kinds, profile=profile,
             validator=validator, min_distance=min_distance, max_attempts=max_attempts,
             version=version, backend=backend, distractor_style=distractor_style,
             settings=settings, reconfigure=reconfigure)

@@ -57,7 +57,7 @@ from ..schema import Case, Variant
 from .compose import ComposeError
 from .decompose import Layout
 from .format_distractor import case_witness, demands, joint_witness
-from .harder import candidates, direction
+from ..constraints.support.harder import candidates, direction
 from .params import compatible
 from .reconfiguration import _direction as change_direction
 from .requirements import Requirement, catalogue
@@ -336,10 +336,8 @@ def reach(instruction_id: str, params: Any, *, max_factor: float = 3.0) -> Optio
     spec = constraint.count
     assert spec is not None
     current = getattr(params, spec.field)
-    floor = max(spec.floor + 1 if relation == "less than" else max(spec.floor, 1),
-                constraint.harder_floor)
-    options = candidates(current, relation, floor=floor,
-                         ceiling=constraint.harder_ceiling or 10 ** 6, max_factor=max_factor)
+    floor, ceiling = constraint.harder_limits(relation)
+    options = candidates(current, relation, floor=floor, ceiling=ceiling, max_factor=max_factor)
     if not options:
         return None
     step = direction(relation)

@@ -1,4 +1,4 @@
-"""Reconfiguration cousins: new parameters stated in the prompt, or another case's task.
+"""Reconfiguration cousins: new parameters stated in the prompt, or a new task of our own.
 
 Parameter change: one or two reconfigurable constraints get a new setting from
 `Constraint.reconfigure` (kept jointly satisfiable by `params.compatible`); the
@@ -6,10 +6,9 @@ units that state them are re-rendered in place, or the value is edited inside a
 task sentence, so kwargs and prompt always change together. Reconfiguration 2
 also restructures the prompt, so siblings differ by more than one number.
 
-Task swap (for cases whose constraints have no parameters, or when no parameter
-change can be stated cleanly): the task is replaced by another case's task
-whose statement carries no constraint of its own, the constraint statements
-are kept. Keywords named by the old task (a company's or a person's name) are
+New task (for cases whose constraints have no parameters, or when no parameter
+change can be stated cleanly): the task is replaced by one from the task grammar
+(generate/tasks.py) that suits the constraints, which are all said anew. Keywords named by the old task (a company's or a person's name) are
 replaced with words from the keyword list, counts unchanged, so the new prompt does
 not ask for a name from a task that is gone (`Constraint.topic_field`). The
 request to repeat (`Constraint.request_field`) follows the new request either way.
@@ -19,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from ..constraints import get
@@ -28,35 +26,6 @@ from ..profiles import Profile
 from .compose import PRESENTATIONS, ComposeError, Composed, in_place, restructured
 from .decompose import Layout, outlined
 from .params import compatible
-
-# Words that make a task sentence look like it carries a constraint of its own.
-_CONSTRAINT_WORDS = re.compile(
-    r"\b(words?|sentences?|paragraphs?|bullets?|commas?|capital|lower\s?case|upper\s?case|json|"
-    r"titles?|quotation|quotes?|p\.s|postscript|highlight\w*|placeholders?|sections?|asterisks?|"
-    r"letters?|keywords?|language|english|repeat|exactly|at least|less than|respond|response|"
-    r"answer|end with|finish|markdown|italic\w*|format|times)\b", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Donor:
-    case: str
-    task: str
-    ids: tuple[str, ...]
-
-
-def donor_task(layout: Layout) -> Optional[str]:
-    """The task of a case if it can be lent to another case: no constraint stated in it."""
-    task_units = [unit for unit in layout.units if not unit.pure]
-    if not task_units or any(unit.owners for unit in task_units):
-        return None
-    text = "".join((unit.sep if position else "") + unit.text
-                   for position, unit in enumerate(task_units)).strip()
-    if _CONSTRAINT_WORDS.search(text) or len(text) > 400 or "\n" in text:
-        return None
-    if any(get(instruction_id).request_field for instruction_id in layout.ids):
-        return None
-    return text
-
 
 def _targets(layout: Layout) -> list[int]:
     """Constraints whose setting may change: reconfigurable, and not an exact count tied to
@@ -118,7 +87,7 @@ def _relation_turned(instruction_id: str, before: Any, after: Any) -> bool:
 
 def _direction(instruction_id: str, before: Any, after: Any) -> str:
     """'harder', 'easier' or 'changed' (no direction, or the relation changed)."""
-    from .harder import direction
+    from ..constraints.support.harder import direction
 
     spec = get(instruction_id).count
     if spec is not None and spec.shape != "exact":
@@ -134,18 +103,16 @@ def _direction(instruction_id: str, before: Any, after: Any) -> str:
     return "changed"
 
 
-def reconfigure_case(layout: Layout, rng: Any, index: int, *, donors: Sequence[Donor] = (),
+def reconfigure_case(layout: Layout, rng: Any, index: int, *,
                      profile: Profile = "official", attempt: int = 0,
                      direction: str = "harder") -> Composed:
     """The `index`-th reconfiguration (1-based) of a case. From the seventh attempt on (the
     settings kept failing or repeated a sibling's), a new task instead."""
     targets = _targets(layout) if attempt < 6 else []
-    problems = []
     if targets:
         for chosen in _target_plan(layout, targets, index):
             params = _new_params(layout, rng, chosen, profile, direction=direction, step=index)
             if params is None:
-                problems.append(f"{layout.ids[chosen[0]]}: no compatible setting")
                 continue
             detail = {"strategy": "parameters",
                       "changed": [layout.ids[item] for item in chosen],
@@ -160,11 +127,10 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *, donors: Sequence[D
                 return in_place(layout, rng, targets=set(chosen), params=params,
                                 vary=(index + attempt) % 3 == 0, rephrase_repeat=False,
                                 detail=detail)
-            except ComposeError as exc:
-                problems.append(str(exc))
+            except ComposeError:
+                continue  # the next choice of constraints, then a new task
     return new_task(layout, rng, index=index, attempt=attempt, profile=profile,
                     direction=direction)
-    raise ComposeError("; ".join(problems) or "no reconfigurable parameter and no task to swap in")
 
 
 def _target_plan(layout: Layout, targets: Sequence[int], index: int) -> list[list[int]]:
@@ -276,7 +242,7 @@ def _bans(instruction_id: str, params: Any) -> bool:
     """Whether a counted constraint caps its count ("'the' less than 2 times"): another word
     in its place would be one the new task never needs, a far easier request, so the word
     stays."""
-    from .harder import direction
+    from ..constraints.support.harder import direction
 
     spec = get(instruction_id).count
     if spec is None or not spec.relation_field:
@@ -298,30 +264,6 @@ def _renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: 
     if renewed and compatible(layout.ids, fresh, profile=profile) is not None:
         raise ComposeError("the old task's own texts cannot be replaced compatibly")
     return fresh, renewed
-
-
-def swap_task(layout: Layout, rng: Any, donors: Sequence[Donor], *, index: int,
-              attempt: int = 0) -> Composed:
-    own = set(layout.ids)
-    usable = [donor for donor in donors if donor.task.strip() not in layout.prompt]
-    # A statement that fits only tasks asking for it keeps to donors that have the type too.
-    bound = {instruction_id for instruction_id in own if get(instruction_id).task_bound}
-    if bound:
-        usable = [donor for donor in usable if bound <= set(donor.ids)]
-    if not usable:
-        raise ComposeError("no other case's task fits these constraints")
-    related = [donor for donor in usable if own & set(donor.ids)]
-    pool = related if len(related) >= 6 else usable
-    donor = choice(rng, pool)
-    detail = {"strategy": "task", "task_from": donor.case}
-    params, swapped = _untie_keywords(layout, donor.task, rng)
-    if swapped:
-        detail["keywords_swapped"] = swapped
-    # Statements may refer to the old task ("The email must ..."): say them all anew.
-    every = {position for position, instruction_id in enumerate(layout.ids)
-             if not get(instruction_id).request_field}
-    return in_place(layout, rng, targets=every, params=params, task_override=donor.task,
-                    rephrase_repeat=True, detail=detail)
 
 
 _KEYWORD_STATEMENT = re.compile(r"\b(?:words?|keywords?|terms?|appears?|appearing|times|twice|"

@@ -6,7 +6,7 @@ import random
 
 from ifevalpp.generate.compose import plan
 from ifevalpp.generate.decompose import build_layout
-from ifevalpp.generate.reconfiguration import Donor, swap_task
+from ifevalpp.generate.reconfiguration import new_task
 from ifevalpp.generate.rephrasing import rephrase
 from ifevalpp.validate import validate_case
 from ifevalpp.schema import Case
@@ -95,17 +95,15 @@ def test_scope_after_a_language_phrase_goes_with_it():
     assert the_plan.unit_text[0] == "Write a travel guide for Lisbon."
 
 
-# ---------------------------------------------------------------- 2. task swap keywords
+# ---------------------------------------------------------------- 2. new task keywords
 
 
-def test_task_swap_replaces_a_keyword_taken_from_the_old_task():
+def test_a_new_task_replaces_a_keyword_taken_from_the_old_task():
     prompt = ('My bakery is called "crumb" and we need a slogan. Can you write one that says '
               "the name of the bakery at least three times?")
     kwargs = [{"relation": "at least", "keyword": "crumb", "frequency": 3}]
     layout = _layout(prompt, ["keywords:frequency"], kwargs)
-    donor = Donor(case="x", task="Write a short note to a neighbour about a lost umbrella.",
-                  ids=("keywords:frequency",))
-    composed = swap_task(layout, random.Random(0), [donor], index=1)
+    composed = new_task(layout, random.Random(0), index=1)
     assert "crumb" not in composed.prompt.lower()
     new = composed.kwargs[0]
     assert new["keyword"] != "crumb" and new["keyword"] in composed.prompt
@@ -114,14 +112,12 @@ def test_task_swap_replaces_a_keyword_taken_from_the_old_task():
     assert not _no_errors(composed.prompt, ["keywords:frequency"], composed.kwargs)
 
 
-def test_task_swap_keeps_a_keyword_that_only_its_statement_names():
+def test_a_new_task_keeps_a_keyword_that_only_its_statement_names():
     prompt = ("Write a poem about autumn rain. Make sure the word \"lantern\" appears at least "
               "twice.")
     kwargs = [{"relation": "at least", "keyword": "lantern", "frequency": 2}]
     layout = _layout(prompt, ["keywords:frequency"], kwargs)
-    donor = Donor(case="x", task="Write a short note to a neighbour about a lost umbrella.",
-                  ids=("keywords:frequency",))
-    composed = swap_task(layout, random.Random(0), [donor], index=1)
+    composed = new_task(layout, random.Random(0), index=1)
     assert composed.kwargs[0] == kwargs[0]
     assert "keywords_swapped" not in composed.detail
 

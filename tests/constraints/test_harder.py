@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ifevalpp.generate.harder import candidates, direction, harder_value, nice
+from ifevalpp.constraints.support.harder import candidates, direction, harder_value, nice
 
 
 @pytest.mark.parametrize("relation, step", [("at least", 1), ("less than", -1), ("at most", -1),
