@@ -25,12 +25,9 @@ from ..constraints.support.choosing import chance, choice
 from ..constraints.support.edits import numbers_in
 from ..constraints.support.wording import STYLES, load_json
 from .decompose import Layout, Unit, _content_words, local_spans, strip_clause
+from .records import ComposeError
 from .substitute import substitute_values
 from ..wording.sampler import Usage
-
-
-class ComposeError(ValueError):
-    """This layout cannot be turned into the requested cousin (the reason says why)."""
 
 
 @dataclass

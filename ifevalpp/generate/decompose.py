@@ -95,6 +95,9 @@ class Layout:
     values: dict[int, list[tuple[int, int]]]        # spans holding the parameter value
     repeat: Optional[RepeatInfo] = None
     tight: dict[int, list[tuple[int, int]]] = field(default_factory=dict)  # phrase-level spans
+    # The position of the instruction whose type repeats part of the prompt (None: none);
+    # `repeat` says where that text sits, when the prompt has it.
+    echo: Optional[int] = None
 
     # ------------------------------------------------------------ views
 
@@ -429,7 +432,7 @@ def build_layout(prompt: str, instruction_ids: Sequence[str],
     if units and all(unit.pure for unit in units):
         first = units[0]
         units[0] = Unit(first.start, first.end, first.text, first.sep, first.owners, False)
-    return Layout(prompt, ids, params, kwargs, units, evidence, values, repeat, tight)
+    return Layout(prompt, ids, params, kwargs, units, evidence, values, repeat, tight, echo)
 
 
 def _find_request(prompt: str, request: str, index: int) -> Optional[RepeatInfo]:

@@ -6,7 +6,7 @@ import random
 
 from ifevalpp.generate.compose import plan, restructured
 from ifevalpp.generate.decompose import build_layout, removes_material
-from ifevalpp.generate.rephrasing import rephrase
+from ifevalpp.generate.kinds.rephrasing import rephrase
 
 PARAGRAPHS = "length_constraints:number_paragraphs"
 LANGUAGE = "language:response_language"

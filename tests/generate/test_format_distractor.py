@@ -8,8 +8,9 @@ import random
 import pytest
 
 from ifevalpp.generate.decompose import build_layout
-from ifevalpp.generate.format_distractor import (
-    compatible_requirements, one_sentence, typed_distractor)
+from ifevalpp.generate.competing.fit import one_sentence
+from ifevalpp.generate.competing.typed import typed_distractor
+from ifevalpp.generate.competing.witness import compatible_requests as compatible_requirements
 
 BULLETS = "detectable_format:number_bullet_lists"
 PARAGRAPHS = "length_constraints:number_paragraphs"

@@ -21,7 +21,7 @@ from ifevalpp.constraints import check, parse_params
 from ifevalpp.constraints.support.case import CaseContext, Item
 from ifevalpp.constraints.support.wording import templates_dir
 from ifevalpp.generate.llm import LLMSettings, generate_families_llm, llm_version
-from ifevalpp.generate.llm_prompts import parse_answer
+from ifevalpp.generate.llm.answers import parse_answer
 from ifevalpp.respond import EndpointFatalError, RetryPolicy
 from ifevalpp.schema import Case
 from ifevalpp.validate.witness import build_witness

@@ -12,7 +12,7 @@ import pytest
 from ifevalpp.constraints import parse_params
 from ifevalpp.generate.compose import ComposeError
 from ifevalpp.generate.decompose import build_layout
-from ifevalpp.generate.llm_checks import (FREE, Registry, addition, distractor_options,
+from ifevalpp.generate.llm.checks import (FREE, Registry, addition, distractor_options,
                                           harder_guide, judge_reconfiguration, prove_distractor,
                                           strict_validator)
 from ifevalpp.schema import Variant

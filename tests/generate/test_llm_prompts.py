@@ -1,14 +1,14 @@
-"""What one attempt asks the model for (generate/llm_prompts.plan_for), one behaviour each."""
+"""What one attempt asks the model for (`CousinKind.model_plan`), one behaviour each."""
 
 from __future__ import annotations
 
 import random
 from typing import Any
 
+from ifevalpp.generate import kinds
 from ifevalpp.generate.decompose import build_layout
-from ifevalpp.generate.family import CousinRequest
-from ifevalpp.generate.llm_checks import DistractorOptions, distractor_options
-from ifevalpp.generate.llm_prompts import plan_for
+from ifevalpp.generate.llm.checks import DistractorOptions, distractor_options
+from ifevalpp.generate.records import CousinRequest
 
 NOTE = ("Write a short note to a neighbour about a cat that has gone missing. Your note must "
         "contain at least 60 words. Do not use any commas in your response.")
@@ -29,6 +29,10 @@ def options_for(item: CousinRequest) -> DistractorOptions:
     return distractor_options(item.layout, "official", {})
 
 
+def plan_for(item: CousinRequest, options: DistractorOptions = None):  # type: ignore[assignment]
+    return kinds.get(item.kind).model_plan(item, (), lambda: options)
+
+
 def test_format_distractors_alternate_between_a_type_and_a_catalogue_request():
     hints = [plan_for(item, options_for(item)).hint
              for item in (request("distractor", index) for index in (1, 2, 3))]
@@ -43,8 +47,8 @@ def test_a_re_ask_switches_the_source():
 
 def test_nothing_compatible_falls_back_to_context_and_says_why():
     plan = plan_for(request("distractor"), DistractorOptions((), (), None, False))
-    assert plan.detail["style"] == "context" and plan.options is None
-    assert plan.detail["format_refused"] == ("no competing format requirement is compatible "
+    assert plan.detail.style == "context" and plan.options is None
+    assert plan.detail.format_refused == ("no competing format requirement is compatible "
                                              "with these constraints")
 
 
@@ -52,7 +56,7 @@ def test_mixed_style_alternates_format_and_context():
     styles = []
     for index in (1, 2):
         item = request("distractor", index, distractor_style="mixed")
-        styles.append(plan_for(item, options_for(item)).detail["style"])
+        styles.append(plan_for(item, options_for(item)).detail.style)
     assert styles == ["format", "context"]
 
 
@@ -62,5 +66,5 @@ def test_a_setting_at_its_hardest_leaves_a_new_task_to_do():
                    ids=["keywords:letter_frequency"],
                    kwargs=[{"letter": "t", "let_frequency": 2, "let_relation": "less than"}])
     plan = plan_for(item)
-    assert (plan.hint, plan.detail["task_source"]) == ("task", "model")
+    assert (plan.hint, plan.detail.task_source) == ("task", "model")
     assert plan_for(request("reconfiguration")).hint == "parameters"

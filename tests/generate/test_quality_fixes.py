@@ -6,8 +6,8 @@ import random
 
 from ifevalpp.generate.compose import plan
 from ifevalpp.generate.decompose import build_layout
-from ifevalpp.generate.reconfiguration import new_task
-from ifevalpp.generate.rephrasing import rephrase
+from ifevalpp.generate.kinds.reconfiguration import new_task
+from ifevalpp.generate.kinds.rephrasing import rephrase
 from ifevalpp.validate import validate_case
 from ifevalpp.schema import Case
 
@@ -108,7 +108,7 @@ def test_a_new_task_replaces_a_keyword_taken_from_the_old_task():
     new = composed.kwargs[0]
     assert new["keyword"] != "crumb" and new["keyword"] in composed.prompt
     assert (new["relation"], new["frequency"]) == ("at least", 3)
-    assert composed.detail["keywords_swapped"] == [f"crumb->{new['keyword']}"]
+    assert composed.detail.keywords_swapped == [f"crumb->{new['keyword']}"]
     assert not _no_errors(composed.prompt, ["keywords:frequency"], composed.kwargs)
 
 
@@ -119,7 +119,7 @@ def test_a_new_task_keeps_a_keyword_that_only_its_statement_names():
     layout = _layout(prompt, ["keywords:frequency"], kwargs)
     composed = new_task(layout, random.Random(0), index=1)
     assert composed.kwargs[0] == kwargs[0]
-    assert "keywords_swapped" not in composed.detail
+    assert composed.detail.keywords_swapped is None
 
 
 # ---------------------------------------------------------------- 3. asides survive
@@ -223,7 +223,7 @@ def test_pieces_named_in_a_two_part_split_stay_with_the_task():
 
 
 def test_exact_count_tied_to_a_spelled_out_block_is_not_reconfigured():
-    from ifevalpp.generate.reconfiguration import _targets
+    from ifevalpp.generate.new_settings import targets as _targets
 
     prompt = ("Give me three tips, following this format:\nTip one\n***\nTip two\n***\n"
               "Tip three\nAnswer in lowercase letters only.")

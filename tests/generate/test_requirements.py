@@ -7,10 +7,14 @@ import re
 
 import pytest
 
-from ifevalpp.generate.requirements import EFFECTS, FORBIDS, Demands, catalogue, choose, compatible
+from ifevalpp.generate.competing.catalogue import EFFECTS, FORBIDS, Demands, catalogue
 from ifevalpp.wording import Sampler, load
 
 REQUIREMENTS = catalogue()
+
+
+def compatible(demands):
+    return [request for request in REQUIREMENTS if demands.accepts(request)]
 SUBJECT_PARAMS = [{}, {"task_noun": "essay"}, {"task_noun": "tips", "task_plural": True}]
 
 
@@ -66,14 +70,6 @@ def test_a_needed_mark_rules_out_requirements_that_forbid_it():
 def test_demands_refuse_unknown_names():
     with pytest.raises(ValueError, match="unknown effect or need names"):
         Demands(refuses=frozenset({"adds_glitter"}))
-
-
-def test_choose_spreads_over_the_compatible_requirements():
-    sampler = Sampler(random.Random(0))
-    drawn = [choose(Demands(), sampler).id for _ in range(len(REQUIREMENTS) * 3)]
-    assert set(drawn) == {r.id for r in REQUIREMENTS}
-    everything = Demands(refuses=frozenset(EFFECTS), needs=frozenset(FORBIDS))
-    assert choose(everything, sampler) is None
 
 
 # ---------------------------------------------------------------- context distractors
@@ -184,7 +180,10 @@ def test_additions_read_as_one_more_request(requirement):
 
 def test_a_song_is_read_as_verse_and_an_essay_is_not():
     from ifevalpp.generate.decompose import build_layout
-    from ifevalpp.generate.format_distractor import verse_features
+    from ifevalpp.generate.competing.fit import piece_features
+
+    def verse_features(layout):
+        return piece_features(layout, verse_only=True)
 
     song = build_layout("Write a song about trains. Do not use any commas.",
                         ["punctuation:no_comma"], [{}])

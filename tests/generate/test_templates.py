@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ifevalpp.constraints import REGISTRY, get, parse_params
-from ifevalpp.generate.distractor import KINDS, distractors
+from ifevalpp.generate.kinds.context_distractor import SORTS as KINDS, context_sentences as distractors
 from ifevalpp.constraints.support.wording import STYLES, render_constraint, variant_count
 
 from generate_examples import EXAMPLES

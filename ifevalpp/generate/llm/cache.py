@@ -23,7 +23,7 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, ValidationError
 
-from ..io import atomic_write
+from ...io import atomic_write
 
 
 def request_key(model: str, messages: list[dict[str, str]], params: dict[str, Any]) -> str:

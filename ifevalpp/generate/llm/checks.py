@@ -14,9 +14,9 @@ reason goes back to the model with the next attempt):
     statement), and a joint witness (`validate.witness.build_witness` over the
     case's constraints and the distractor);
   - a catalogue requirement (`templates/requirements/`): the types' declarations
-    accept its declared effects (`format_distractor.demands`) and the case's
+    accept its declared effects (`competing.fit.demands`) and the case's
     witness edited to follow it still passes every checker
-    (`format_distractor.joint_witness`);
+    (`competing.witness.joint_witness`);
   - a request of its own ("own"): it has no declared effects, so nothing can be
     proven about it beyond the declarations; it is accepted only beside
     constraints that refuse no effect and need nothing a request could forbid
@@ -26,7 +26,7 @@ reason goes back to the model with the next attempt):
   text finds nothing else.
 * **Reconfiguration** (`judge_reconfiguration`) — with `--reconfigure harder`,
   every changed value of a type that has a direction moves the hard way, within
-  the range the template backend's ladder allows (`harder.candidates`, up to
+  the range the template backend's ladder allows (`support.harder.candidates`, up to
   three times the current count and the type's `harder_ceiling`), keeps its
   relation, and is harder than in the case's earlier reconfigurations; a list of
   words to include or avoid grows and keeps its words. Types without a direction
@@ -48,19 +48,20 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
 
-from ..constraints import get, parse_params
-from ..constraints.base import Constraint
-from ..constraints.support.case import CaseContext, Item
-from ..errors import IfevalppError
-from ..profiles import Profile
-from ..schema import Case, Variant
-from .compose import ComposeError
-from .decompose import Layout
-from .format_distractor import case_witness, demands, joint_witness
-from ..constraints.support.harder import candidates, direction
-from .params import compatible
-from .reconfiguration import _direction as change_direction
-from .requirements import Requirement, catalogue
+from ...constraints import get, parse_params
+from ...constraints.base import Constraint
+from ...constraints.support.case import CaseContext
+from ...constraints.support.harder import candidates, direction
+from ...errors import IfevalppError
+from ...profiles import Profile
+from ...schema import Case, Variant
+from ..competing.catalogue import FormatRequest, catalogue
+from ..competing.fit import demands
+from ..competing.witness import case_witness, joint_witness, witness_for
+from ..decompose import Layout
+from ..new_settings import change_direction
+from ..params import compatible
+from ..records import ComposeError
 
 _FIRST_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
 
@@ -106,7 +107,7 @@ def addition(original: str, prompt: str, *, edge_only: bool) -> tuple[str, str]:
 def other_statements(text: str, allowed: Sequence[str] = ()) -> list[str]:
     """What the validator's unstored scan reads in `text` as a statement of an instruction
     type (other than `allowed`): an added text that states one changes what is checked."""
-    from ..validate.unstored import unstored
+    from ...validate.unstored import unstored
 
     return [finding.message for finding in unstored(CaseContext(key=None, prompt=text, items=[]))
             if finding.instruction_id not in allowed]
@@ -130,7 +131,7 @@ def offered_types(layout: Layout, settings: Mapping[str, Sequence[dict[str, Any]
     """Instruction types a distractor may be, each with an example setting: format types
     not in the case, with no declared conflict with it, and a setting seen in the run (or
     none needed) that can hold with the constraints. The full proof runs on the answer."""
-    from ..constraints import REGISTRY
+    from ...constraints import REGISTRY
 
     offered = []
     for instruction_id, constraint in sorted(REGISTRY.items()):
@@ -176,7 +177,7 @@ def prove_typed(layout: Layout, prompt: str, instruction_id: str,
         raise ComposeError(f"the distractor cannot hold with the constraints: {clash}")
     record = {"instruction_id": instruction_id,
               "kwargs": params.model_dump(mode="json", exclude_none=True)}
-    from ..validate import validate_case
+    from ...validate import validate_case
 
     findings = validate_case(Case(key="distractor", prompt=prompt, instruction_id_list=ids,
                                   kwargs=list(layout.kwargs) + [record["kwargs"]]),
@@ -187,17 +188,13 @@ def prove_typed(layout: Layout, prompt: str, instruction_id: str,
         if finding.code == "REFLECT_NOT_FOUND" and finding.instruction_id == instruction_id:
             raise ComposeError(f"the prompt does not state the distractor {instruction_id} "
                                f"with kwargs {record['kwargs']}")
-    from ..validate.witness import build_witness
-
-    items = [Item(position, item_id, item) for position, (item_id, item)
-             in enumerate(zip(ids, all_params))]
-    if build_witness(CaseContext(key=None, prompt=prompt, items=items, profile=profile)) is None:
+    if witness_for(prompt, ids, all_params, profile) is None:
         raise ComposeError(f"no joint witness: no response was found that passes the "
                            f"constraints and {instruction_id} together")
     return record
 
 
-def prove_catalogue(layout: Layout, requirement: Requirement, profile: Profile,
+def prove_catalogue(layout: Layout, requirement: FormatRequest, profile: Profile,
                     witness: Optional[str]) -> None:
     """The catalogue requirement sits beside the constraints: declarations and joint witness."""
     wanted = demands(layout)
@@ -235,7 +232,7 @@ def prove_distractor(layout: Layout, prompt: str, added: str, chosen_id: str,
                      kwargs: Optional[Mapping[str, Any]], *, profile: Profile,
                      witness: Optional[str]) -> Chosen:
     """Prove the model's named distractor; ComposeError says why it cannot be used."""
-    from ..constraints import REGISTRY
+    from ...constraints import REGISTRY
 
     chosen_id = chosen_id.strip()
     by_id = {requirement.id: requirement for requirement in catalogue()}
@@ -263,7 +260,7 @@ class DistractorOptions:
     """What a format distractor may be for one case, computed once per case."""
 
     types: tuple[tuple[str, dict[str, Any]], ...]     # (instruction id, example kwargs)
-    catalogue: tuple[Requirement, ...]
+    catalogue: tuple[FormatRequest, ...]
     witness: Optional[str]
     allow_free: bool
 

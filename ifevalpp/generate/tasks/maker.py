@@ -26,8 +26,8 @@ from typing import Iterable, Optional
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ..wording import Sampler, Usage, load
-from ..constraints.support.wording import load_json
+from ...wording import Sampler, Usage, load
+from ...constraints.support.wording import load_json
 
 FEATURES: frozenset[str] = frozenset({
     "prose", "paragraphs", "list", "structured", "question", "letter", "poem", "short", "long",

@@ -7,15 +7,17 @@
 The family assembly is the template backend's (`family.generate_families` with
 a `CousinBackend`): the same kinds, seeds, validator filter (`validate_case`,
 no `error`), distinctness rule, bounded regeneration and output records. Only
-the source of a candidate differs: for each attempt the model gets our prompt
-(`templates/llm/<kind>.j2`, rendered by `llm_prompts.py`) carrying the attempt
+the source of a candidate differs: for each attempt the kind plans what to ask
+(`CousinKind.model_plan`, generate/kinds/), the model gets our prompt
+(`templates/llm/<kind>.j2`, rendered by `messages.py`) carrying the attempt
 number, the derived seed, the siblings kept so far and the reason the previous
 attempt was rejected, and answers with JSON (JSON mode is requested; a server
 that refuses it is asked without it). The answer is parsed tolerantly and
-checked against the kind's promise on kwargs, then filtered like any cousin.
+checked against the kind's promise on kwargs (`CousinKind.model_candidate`), then
+filtered like any cousin.
 
 It asks for the template backend's constructs and proves them the same way
-(`llm_checks.py`): a distractor is the original plus one competing format
+(`checks.py`): a distractor is the original plus one competing format
 requirement the model names — another instruction type (declared conflicts,
 joint satisfiability, its statement found in the prompt, a joint witness) or a
 catalogue request (declared effects, joint witness) — recorded in
@@ -29,7 +31,7 @@ answers make that cheap), so no prompt is in two families.
 
 Requests go through `ifevalpp.respond` (the AsyncOpenAI wrapper and its retry
 policy) on an event loop in a background thread, while `concurrency` cases
-are worked on at once. Answers are cached by request hash (`llm_cache.py`), so
+are worked on at once. Answers are cached by request hash (`cache.py`), so
 a rerun with the same settings makes no request and writes the same bytes.
 A request that still fails after its retries ends that cousin (reported like
 any shortfall); an endpoint that refuses everything (401/403/404) stops the run
@@ -49,26 +51,27 @@ from typing import Any, Awaitable, Callable, Coroutine, Iterable, Optional, Sequ
 import openai
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from .. import __version__
-from ..profiles import Profile
-from ..constraints import parse_params
-from ..errors import IfevalppError
-from ..respond import (DEFAULT_API_KEY_ENV, DUMMY_API_KEY, ChatClient, Completion,
-                       ReasoningHandling, RetryPolicy, with_retries)
-from ..schema import COUSIN_KINDS, Case, Kind, Variant
-from .compose import ComposeError, Composed
-from .family import (DEFAULT_MAX_ATTEMPTS, DEFAULT_MIN_DISTANCE, CousinBackend, CousinRequest,
-                     FamilyResult, StopCousin, Validator, _case_key, _templates_digest,
-                     generate_families, generate_family, load_validator, seen_settings)
-from .llm_cache import AnswerCache, CachedAnswer, request_key
-from .llm_checks import (DistractorOptions, Registry, cross_family, distractor_options,
-                         strict_validator)
-from .llm_prompts import (Sibling, UnparseableAnswer, build_messages, parse_answer, plan_for,
-                          to_composed)
-from .manifest import LLM_BACKEND, family_manifest
-from ..constraints.support.wording import templates_dir
+from ... import __version__
+from ...constraints.support.wording import templates_dir
+from ...profiles import Profile
+from ...respond import (DEFAULT_API_KEY_ENV, DUMMY_API_KEY, ChatClient, Completion,
+                        ReasoningHandling, RetryPolicy, with_retries)
+from ...schema import COUSIN_KINDS, Case, Kind, Variant
+from .. import kinds
+from ..backend import CousinBackend
+from ..family import (DEFAULT_MAX_ATTEMPTS, DEFAULT_MIN_DISTANCE, FamilyResult, case_key,
+                      generate_families, generate_family, seen_settings)
+from ..manifest import family_manifest
+from ..records import MODEL_BACKEND, Candidate, ComposeError, CousinRequest, StopCousin
+from ..validation import Validator, load_validator
+from ..versions import templates_digest
+from .answers import UnparseableAnswer, parse_answer
+from .cache import AnswerCache, CachedAnswer, request_key
+from .checks import DistractorOptions, Registry, cross_family, distractor_options, strict_validator
+from .messages import build_messages
+from .plan import Sibling
 
-BACKEND_NAME = LLM_BACKEND
+BACKEND_NAME = MODEL_BACKEND
 JSON_MODE = {"type": "json_object"}
 T = TypeVar("T")
 
@@ -139,7 +142,7 @@ class LLMFamilyResult(FamilyResult):
 
 def llm_version() -> str:
     """Package version plus a digest of `templates/llm/`, so a prompt edit changes the version."""
-    return f"{__version__}+llm.{_templates_digest(str(templates_dir()), 'llm')}"
+    return f"{__version__}+llm.{templates_digest(str(templates_dir()), 'llm')}"
 
 
 class _LoopThread:
@@ -314,25 +317,17 @@ class LLMBackend:
         return [sibling for entry in found if entry is not None and entry[0] == request.kind
                 for sibling in (entry[1],)]
 
-    def _remember(self, request: CousinRequest, composed: Composed) -> None:
-        params: tuple[Any, ...] = ()
-        if request.kind == "reconfiguration":
-            try:
-                params = tuple(parse_params(instruction_id, kwargs, profile=request.profile)
-                               for instruction_id, kwargs
-                               in zip(request.layout.ids, composed.kwargs))
-            except (IfevalppError, ValueError):
-                return  # the family loop rejects it; no later sibling compares with it
-        sibling = Sibling(request.index, tuple(composed.kwargs), params,
-                          composed.detail.get("requirement"))
+    def _remember(self, request: CousinRequest, candidate: Candidate) -> None:
+        sibling = kinds.get(request.kind).model_sibling(request, candidate)
+        if sibling is None:
+            return  # the family loop rejects it; no later sibling compares with it
         with self._lock:
-            self._proposed[(str(request.case), composed.prompt)] = (request.kind, sibling)
+            self._proposed[(str(request.case), candidate.prompt)] = (request.kind, sibling)
 
-    def propose(self, request: CousinRequest) -> Composed:
+    def propose(self, request: CousinRequest) -> Candidate:
         """One candidate for `request` (the family loop filters it)."""
-        wants_format = request.kind == "distractor" and request.distractor_style != "context"
-        plan = plan_for(request, self.options(request) if wants_format else None,
-                        self.siblings(request))
+        kind = kinds.get(request.kind)
+        plan = kind.model_plan(request, self.siblings(request), lambda: self.options(request))
         messages = build_messages(request, plan)
         entry = self.answer(messages, self.settings.request_params(request.seed))
         try:
@@ -342,13 +337,14 @@ class LLMBackend:
         except UnparseableAnswer:
             self._count("unparseable")
             raise
-        composed = to_composed(parsed, request, plan)
-        problem = self.registry.problem(request.case, composed.prompt)
+        candidate = kind.model_candidate(parsed, request, plan)
+        problem = self.registry.problem(request.case, candidate.prompt)
         if problem:
             raise ComposeError(problem)
-        composed.detail = {"model": self.settings.model, "request": entry.key, **composed.detail}
-        self._remember(request, composed)
-        return composed
+        candidate.detail = candidate.detail.model_copy(
+            update={"model": self.settings.model, "request": entry.key})
+        self._remember(request, candidate)
+        return candidate
 
     def settle(self, result: FamilyResult, rerun: Callable[[Case], tuple[list[Variant], list[Any]]],
                cases: dict[str, Case]) -> FamilyResult:
@@ -395,7 +391,7 @@ def generate_families_llm(cases: Iterable[Union[Case, Variant, dict[str, Any]]],
 
     Raises EndpointFatalError when the endpoint refuses every request.
     """
-    items = [_case_key(case) for case in cases
+    items = [case_key(case) for case in cases
              if not (isinstance(case, Variant) and case.kind != "original")]
     if validator is None:
         base, name = load_validator(profile)

@@ -1,8 +1,8 @@
-"""Format requirements outside the 25 checked types, for distractors that compete.
+"""The catalogue of format requests outside the 25 checked types, for distractors that compete.
 
 An IFEval++ distractor adds one extra requirement about the form of the answer
 that the checked constraints do not cover. Besides the 25 types themselves, the
-catalogue in `templates/requirements/<id>.grammar` offers requests such as a
+catalogue in `templates/requirements/<id>.grammar` offers requests (`FormatRequest`) such as a
 heading per section, a closing question, a numbered list or an emoji-free reply.
 Each file is a wording grammar (it includes `wording/common`, so every frame
 works) and declares what following it does to a response:
@@ -16,7 +16,7 @@ works) and declares what following it does to a response:
   `end:` or `insert:` a text, `lines:` one sentence per line, `none:` as it is),
   so the witness builder can show one response that satisfies the checked
   constraints *and* the requirement: apply it to the constraints' witness and
-  check again (`Requirement.apply`, `Requirement.violates`).
+  check again (`FormatRequest.apply`, `FormatRequest.violates`).
 
 Whether a requirement can sit beside given constraints is decided from those
 declarations and the constraints' own declaration of what a response must not
@@ -32,8 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Mapping, Optional
 
-from ..wording import Grammar, Rendered, Sampler, load
-from ..wording.grammar import templates_root
+from ...wording import Grammar, Rendered, Sampler, load
+from ...wording.grammar import templates_root
 
 # What following a requirement adds to or changes in a response.
 EFFECTS: dict[str, str] = {
@@ -90,8 +90,10 @@ _FIRST_SENTENCE_END = re.compile(r"[.!?](?= )")
 
 
 @dataclass(frozen=True)
-class Requirement:
-    """One catalogue entry: its id, wording grammar, declared effects and witness edit."""
+class FormatRequest:
+    """One catalogue entry: its id, wording grammar, declared effects and witness edit (a
+    format request, not to be confused with `constraints.support.requirements.Requirements`,
+    what a checked type asks of every response)."""
 
     id: str
     grammar: Grammar
@@ -154,17 +156,17 @@ class Demands:
         if unknown:
             raise ValueError(f"unknown effect or need names: {sorted(unknown)}")
 
-    def accepts(self, requirement: Requirement) -> bool:
+    def accepts(self, requirement: FormatRequest) -> bool:
         return not (requirement.effects & self.refuses) and not (requirement.forbids & self.needs)
 
-    def why_not(self, requirement: Requirement) -> list[str]:
+    def why_not(self, requirement: FormatRequest) -> list[str]:
         """Each clash, spelled out (for manifests and messages)."""
         clashes = [f"{requirement.id} adds {EFFECTS[e]}" for e in sorted(requirement.effects & self.refuses)]
         clashes += [f"{requirement.id} rules out {FORBIDS[f]}" for f in sorted(requirement.forbids & self.needs)]
         return clashes
 
 
-def _requirement(identifier: str, root: str) -> Requirement:
+def _requirement(identifier: str, root: str) -> FormatRequest:
     grammar = load(f"requirements/{identifier}", root)
     effects = frozenset(grammar.meta.get("effects", ()))
     forbids = frozenset(grammar.meta.get("forbids", ()))
@@ -189,29 +191,15 @@ def _requirement(identifier: str, root: str) -> Requirement:
     if mode in ("start", "end", "insert") and not text:
         raise ValueError(f"{where}: @witness {mode}: needs a text")
     unsuited = frozenset(word.lower() for word in grammar.meta.get("unsuited", ()))
-    return Requirement(identifier, grammar, effects, forbids, mode, text, unsuited)
+    return FormatRequest(identifier, grammar, effects, forbids, mode, text, unsuited)
 
 
 @functools.lru_cache(maxsize=4)
-def _catalogue(root: str) -> tuple[Requirement, ...]:
+def _catalogue(root: str) -> tuple[FormatRequest, ...]:
     folder = Path(root) / "requirements"
     return tuple(_requirement(path.stem, root) for path in sorted(folder.glob("*.grammar")))
 
 
-def catalogue(root: Optional[str] = None) -> tuple[Requirement, ...]:
+def catalogue(root: Optional[str] = None) -> tuple[FormatRequest, ...]:
     """Every catalogue requirement, in id order, checked on load."""
     return _catalogue(root or str(templates_root()))
-
-
-def compatible(demands: Demands) -> list[Requirement]:
-    return [requirement for requirement in catalogue() if demands.accepts(requirement)]
-
-
-def choose(demands: Demands, sampler: Sampler) -> Optional[Requirement]:
-    """A compatible requirement, the least used first (spread over the catalogue)."""
-    options = compatible(demands)
-    if not options:
-        return None
-    index = sampler.choose([f"requirement:{r.id}" for r in options])
-    sampler.usage.choices[f"requirement:{options[index].id}"] += 1
-    return options[index]
