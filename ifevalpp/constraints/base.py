@@ -484,6 +484,14 @@ class Constraint:
     # generators rebuild that stretch and this parameter together.
     request_field: ClassVar[Optional[str]] = None
 
+    def request_span(self, prompt: str, params: Any) -> Optional[tuple[int, int]]:
+        """Where `prompt` holds the text the response must reproduce (`request_field`), or
+        None: the one place the validator and the generators read it from."""
+        if self.request_field is None:
+            return None
+        from .support.phrases import verbatim_span
+        return verbatim_span(prompt, getattr(params, self.request_field))
+
     def fit_request(self, text: str) -> str:
         """Text the response must reproduce (the request to repeat), adapted so that this
         instruction can still hold."""

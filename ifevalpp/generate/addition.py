@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 from .distance import tokens
 
 if TYPE_CHECKING:
-    from .decompose import Layout
+    from .prompt.layout import Layout
 
 # An addition this share of the prompt's tokens reads as another prompt.
 SHARE = 0.2

@@ -38,7 +38,7 @@ from ..schema import (COUSIN_KINDS, Case, GeneratorInfo, Kind, ValidationSummary
                       family_key)
 from . import kinds
 from .backend import TEMPLATE_BACKEND, CousinBackend
-from .decompose import Layout, build_layout
+from .prompt.layout import Layout, build_layout
 from .distance import far_enough, passages
 from .params import compatible
 from .records import Candidate, ComposeError, CousinRequest, Rejection, StopCousin

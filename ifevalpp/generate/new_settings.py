@@ -18,7 +18,7 @@ from typing import Any, Optional, Sequence
 from ..constraints import get
 from ..constraints.support.harder import direction as harder_direction
 from ..profiles import Profile
-from .decompose import Layout, outlined
+from .prompt.layout import Layout, outlined
 from .params import compatible
 
 

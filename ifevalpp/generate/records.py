@@ -20,7 +20,7 @@ from ..profiles import Profile
 from ..schema import Kind
 
 if TYPE_CHECKING:
-    from .decompose import Layout
+    from .prompt.layout import Layout
 
 
 # The model backend's name in `GeneratorInfo.backend` (generate/llm/ takes it from here, so

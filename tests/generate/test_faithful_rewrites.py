@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 
-from ifevalpp.generate.compose import plan, restructured
-from ifevalpp.generate.decompose import build_layout, removes_material
+from ifevalpp.generate.prompt.assemble import restructured
+from ifevalpp.generate.prompt.plan import plan
+from ifevalpp.generate.prompt.cut import removes_material
+from ifevalpp.generate.prompt.layout import build_layout
 from ifevalpp.generate.kinds.rephrasing import rephrase
 
 PARAGRAPHS = "length_constraints:number_paragraphs"

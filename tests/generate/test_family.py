@@ -8,7 +8,7 @@ import json
 from ifevalpp.constraints import get, parse_params
 from ifevalpp.constraints.support.statements import edit_spans
 from ifevalpp.generate import derive_seed, generate_families, load_validator
-from ifevalpp.generate.decompose import build_layout
+from ifevalpp.generate.prompt.layout import build_layout
 from ifevalpp.generate.distance import normalized_distance
 
 REPEAT = "combination:repeat_prompt"

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from ifevalpp.generate.decompose import build_layout
+from ifevalpp.generate.prompt.layout import build_layout
 from ifevalpp.generate.competing.fit import one_sentence
 from ifevalpp.generate.competing.typed import typed_distractor
 from ifevalpp.generate.competing.witness import compatible_requests as compatible_requirements

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from ifevalpp.constraints import parse_params
-from ifevalpp.generate.compose import ComposeError
-from ifevalpp.generate.decompose import build_layout
+from ifevalpp.generate.records import ComposeError
+from ifevalpp.generate.prompt.layout import build_layout
 from ifevalpp.generate.llm.checks import (FREE, Registry, addition, distractor_options,
                                           harder_guide, judge_reconfiguration, prove_distractor,
                                           strict_validator)

@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from ifevalpp.generate import kinds
-from ifevalpp.generate.decompose import build_layout
+from ifevalpp.generate.prompt.layout import build_layout
 from ifevalpp.generate.llm.checks import DistractorOptions, distractor_options
 from ifevalpp.generate.records import CousinRequest
 

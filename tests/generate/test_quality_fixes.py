@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from ifevalpp.generate.compose import plan
-from ifevalpp.generate.decompose import build_layout
+from ifevalpp.generate.prompt.plan import plan
+from ifevalpp.generate.prompt.layout import build_layout
 from ifevalpp.generate.kinds.reconfiguration import new_task
 from ifevalpp.generate.kinds.rephrasing import rephrase
 from ifevalpp.validate import validate_case
@@ -180,7 +180,7 @@ def test_cut_inside_a_clause_leaves_no_fragment_aside():
 
 
 def test_a_sentence_wrapped_onto_the_next_line_is_one_unit():
-    from ifevalpp.generate.decompose import segment
+    from ifevalpp.generate.prompt.segment import segment
 
     text = "Write two ads. Mark the beginning\nof each ad with Ad 1 and Ad 2. Keep it short."
     units = [text[start:end] for start, end, _ in segment(text)]
@@ -189,7 +189,7 @@ def test_a_sentence_wrapped_onto_the_next_line_is_one_unit():
 
 
 def test_a_line_break_after_a_full_stop_still_starts_a_new_unit():
-    from ifevalpp.generate.decompose import segment
+    from ifevalpp.generate.prompt.segment import segment
 
     text = "Write two ads.\nthen stop."
     assert [text[start:end] for start, end, _ in segment(text)] == ["Write two ads.", "then stop."]
@@ -233,7 +233,7 @@ def test_exact_count_tied_to_a_spelled_out_block_is_not_reconfigured():
 
 
 def test_a_task_ending_in_a_quotation_gets_a_stop_before_a_new_sentence():
-    from ifevalpp.generate.compose import _closed
+    from ifevalpp.generate.prompt.assemble import closed as _closed
 
     assert _closed('Write an article with title "Rain is good"') == \
         'Write an article with title "Rain is good".'

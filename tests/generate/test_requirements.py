@@ -179,7 +179,7 @@ def test_additions_read_as_one_more_request(requirement):
 
 
 def test_a_song_is_read_as_verse_and_an_essay_is_not():
-    from ifevalpp.generate.decompose import build_layout
+    from ifevalpp.generate.prompt.layout import build_layout
     from ifevalpp.generate.competing.fit import piece_features
 
     def verse_features(layout):

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from ifevalpp.generate.task_rewrite import rewrite, rewrites
+from ifevalpp.generate.rewrite import rewrite, rewrites
 
 # Task sentences shaped like IFEval's, written for these tests.
 TASKS = [
@@ -238,7 +238,7 @@ def test_a_verb_that_is_also_a_noun_opens_no_request_before_of():
 
 
 def test_deep_rewrites_are_preferred_over_a_first_word_swap():
-    from ifevalpp.generate.task_rewrite import shallow
+    from ifevalpp.generate.rewrite import shallow
 
     task = "Write a haiku about autumn in Kyoto."
     for seed in range(20):

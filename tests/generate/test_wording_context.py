@@ -6,7 +6,7 @@ import random
 import re
 
 from ifevalpp.constraints import parse_params
-from ifevalpp.generate.compose import render, wording_context
+from ifevalpp.generate.prompt.render import render, wording_context
 
 TITLE = "detectable_format:title"
 BULLETS = "detectable_format:number_bullet_lists"

@@ -16,7 +16,7 @@ import re
 from typing import Any, Iterable, Optional
 
 from ...constraints import REGISTRY, get, parse_params
-from ..decompose import Layout
+from ..prompt.layout import Layout
 from ..distance import tokens
 from .catalogue import EFFECTS, Demands
 

@@ -18,8 +18,8 @@ from ...constraints import get, parse_params
 from ...constraints.support.choosing import seeded_random
 from ...errors import IfevalppError
 from ..addition import first_long_enough
-from ..compose import wording_context
-from ..decompose import Layout
+from ..prompt.render import wording_context
+from ..prompt.layout import Layout
 from ..params import compatible
 from .fit import one_sentence, piece_features, refused
 from .witness import witness_for

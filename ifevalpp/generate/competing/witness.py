@@ -12,7 +12,7 @@ from typing import Any, Optional, Sequence
 
 from ...constraints import check
 from ...constraints.support.case import CaseContext, Item
-from ..decompose import Layout
+from ..prompt.layout import Layout
 from .catalogue import FormatRequest, catalogue
 from .fit import refused
 

@@ -24,7 +24,7 @@ from typing import Any, Optional, Sequence
 from ...constraints.support.choosing import choice
 from ...constraints.support.wording import load_json, templates_dir
 from ..addition import needed_tokens, place, side_of_request
-from ..decompose import Layout
+from ..prompt.layout import Layout
 from ..distance import tokens
 from ..llm.answers import ModelCousin
 from ..llm.checks import addition, other_statements

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, S
 
 from ...constraints import get
 from ...schema import Kind, Variant
-from ..decompose import Layout
+from ..prompt.layout import Layout
 from ..llm.plan import ModelPlan, Sibling
 from ..records import MODEL_BACKEND, Candidate, CousinRequest, Rejection
 

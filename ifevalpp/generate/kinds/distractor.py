@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ...schema import Variant
-from ..decompose import Layout
+from ..prompt.layout import Layout
 from ..llm.answers import ModelCousin, kept_kwargs
 from ..llm.plan import ModelPlan, Sibling
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection

@@ -38,7 +38,7 @@ from ...constraints.support.choosing import relations, seeded_random
 from ...constraints.support.wording import templates_dir
 from ...wording import Sampler
 from ..addition import first_long_enough, needed_tokens, place, side_of_request
-from ..decompose import Layout
+from ..prompt.layout import Layout
 from ..distance import tokens
 from ..llm.answers import ModelCousin
 from ..llm.checks import addition, prove_distractor

@@ -35,8 +35,8 @@ from ...constraints.support.choosing import choice, seeded_random
 from ...errors import IfevalppError
 from ...profiles import Profile
 from ...schema import Variant
-from ..compose import PRESENTATIONS, Composed, in_place, restructured
-from ..decompose import Layout
+from ..prompt.assemble import PRESENTATIONS, Assembled, in_place, restructured
+from ..prompt.layout import Layout
 from ..llm.answers import ModelCousin, answered, repeat_text, same
 from ..llm.checks import can_get_harder, harder_guide, judge_reconfiguration
 from ..llm.plan import ModelPlan, Sibling
@@ -70,8 +70,11 @@ class ReconfigurationDetail(Detail):
         return self.strategy == "parameters"
 
 
-def _candidate(made: Composed) -> Candidate:
-    return Candidate(made.prompt, made.kwargs, ReconfigurationDetail(**made.detail))
+def _candidate(made: Assembled, detail: ReconfigurationDetail) -> Candidate:
+    """The assembled prompt, with how it was assembled added to the detail."""
+    return Candidate(made.prompt, made.kwargs, detail.model_copy(update={
+        "presentation": made.presentation, "task_wording": made.task_wording,
+        "repeat_where": made.repeat_where}))
 
 
 def reconfigure_case(layout: Layout, rng: Any, index: int, *,
@@ -84,18 +87,18 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *,
         params = new_params(layout, rng, chosen, profile, direction=direction, step=index)
         if params is None:
             continue
-        detail = {"strategy": "parameters",
-                  "changed": [layout.ids[item] for item in chosen],
-                  "directions": {layout.ids[item]: change_direction(
-                      layout.ids[item], layout.params[item], params[item]) for item in chosen}}
+        detail = ReconfigurationDetail(
+            strategy="parameters", changed=[layout.ids[item] for item in chosen],
+            directions={layout.ids[item]: change_direction(
+                layout.ids[item], layout.params[item], params[item]) for item in chosen})
         try:
             if (index + attempt) % 3 == 2:
                 presentation = choice(rng, PRESENTATIONS)
                 return _candidate(restructured(layout, rng, params=params,
-                                               presentation=presentation, detail=detail))
+                                               presentation=presentation), detail)
             return _candidate(in_place(layout, rng, targets=set(chosen), params=params,
-                                       vary=(index + attempt) % 3 == 0, rephrase_repeat=False,
-                                       detail=detail))
+                                       vary=(index + attempt) % 3 == 0,
+                                       rephrase_repeat=False), detail)
         except ComposeError:
             continue  # the next choice of constraints, then a new task
     return new_task(layout, rng, index=index, attempt=attempt, profile=profile,
@@ -117,8 +120,7 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     if task is None:
         raise ComposeError(f"no task of ours offers {sorted(needs)} without {sorted(avoids)} "
                            f"at {low}-{high} words")
-    detail: dict[str, Any] = {"strategy": "task", "task_source": "grammar",
-                              "task_genre": task.genre}
+    detail = ReconfigurationDetail(strategy="task", task_source="grammar", task_genre=task.genre)
     tuned = None
     changeable = targets(layout) if direction == "harder" else []
     for chosen in (target_plan(layout, changeable, index) if changeable else []):
@@ -126,17 +128,15 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
         if tuned is not None:
             break
     params, swapped = untie_keywords(layout, task.text, rng, params=tuned)
-    if swapped:
-        detail["keywords_swapped"] = swapped
     params, renewed = renew_bound_literals(layout, params, rng, profile)
-    if renewed:
-        detail["literals_renewed"] = renewed
+    detail = detail.model_copy(update={"keywords_swapped": swapped or None,
+                                       "literals_renewed": renewed or None})
     every = {position for position, item_id in enumerate(layout.ids)
              if not get(item_id).request_field}
     # The request to repeat is said anew too: the original's may name the old piece
     # ("Before you give the limerick, repeat …") when the new task asks for a poem.
     return _candidate(in_place(layout, rng, targets=every, params=params,
-                               task_override=task.text, rephrase_repeat=True, detail=detail))
+                               task_override=task.text, rephrase_repeat=True), detail)
 
 
 class Reconfiguration(CousinKind):

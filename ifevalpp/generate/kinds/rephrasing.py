@@ -23,8 +23,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ...schema import Variant
-from ..compose import PRESENTATIONS, restructured
-from ..decompose import Layout
+from ..prompt.assemble import PRESENTATIONS, restructured
+from ..prompt.layout import Layout
 from ..llm.answers import ModelCousin, kept_kwargs
 from ..llm.plan import ModelPlan, Sibling
 from ..records import MODEL_BACKEND, Candidate, CousinRequest, Detail, Rejection
@@ -52,8 +52,10 @@ def rephrase(layout: Layout, rng: Any, index: int, attempt: int = 0,
     is reworded away from `siblings` (the family's prompts so far, the original first)."""
     presentation = PRESENTATIONS[(index - 1 + attempt) % len(PRESENTATIONS)]
     made = restructured(layout, rng, params=layout.params, presentation=presentation,
-                        detail={"strategy": "rephrase"}, siblings=siblings)
-    return Candidate(made.prompt, made.kwargs, RephrasingDetail(**made.detail))
+                        siblings=siblings)
+    return Candidate(made.prompt, made.kwargs, RephrasingDetail(
+        presentation=made.presentation, task_wording=made.task_wording,
+        repeat_where=made.repeat_where))
 
 
 class Rephrasing(CousinKind):

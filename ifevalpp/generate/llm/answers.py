@@ -25,7 +25,7 @@ from ...schema import normalize_kwargs
 from ..records import ComposeError, CousinRequest
 
 if TYPE_CHECKING:
-    from ..decompose import Layout
+    from ..prompt.layout import Layout
 
 
 class UnparseableAnswer(ComposeError):

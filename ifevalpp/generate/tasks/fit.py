@@ -16,7 +16,7 @@ from typing import Any, Optional, Sequence
 from ...constraints import get
 from ...constraints.support.choosing import choice, words
 from ...profiles import Profile
-from ..decompose import Layout
+from ..prompt.layout import Layout
 from ..new_settings import caps_count
 from ..params import compatible
 from ..records import ComposeError

@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from typing import Any, Optional
 
-from ..constraints import get
-from ..constraints.support.edits import replace_number
-from .decompose import Layout, Unit
+from ...constraints import get
+from ...constraints.support.edits import replace_number
+from .layout import Layout, Unit
 
 
 def _value_texts(layout: Layout, unit: Unit, index: int) -> list[str]:
@@ -23,7 +23,7 @@ def _value_texts(layout: Layout, unit: Unit, index: int) -> list[str]:
 
 def _fix_article_before(text: str, position: int) -> str:
     """'a 8 day trip' -> 'an 8 day trip' after a number changed right after the article."""
-    from ..wording.english import indefinite_article
+    from ...wording.english import indefinite_article
 
     match = re.search(r"\b([Aa]n?) $", text[:position])
     if not match:

@@ -23,8 +23,8 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence
 
-from ..wording.english import gerund, third_person
-from ..constraints.support.wording import load_json
+from ...wording.english import gerund, third_person
+from ...constraints.support.wording import load_json
 
 
 @dataclass(frozen=True)
@@ -519,7 +519,7 @@ def _synonym_swaps(vp: str) -> list[tuple[str, str]]:
 
 def _fix_article(text: str, position: int, length: int) -> str:
     """Repair 'a'/'an' right before a swapped word."""
-    from ..wording.english import indefinite_article
+    from ...wording.english import indefinite_article
 
     before = text[:position]
     match = re.search(r"\b(a|an) $", before)
@@ -548,7 +548,7 @@ _PERSON = re.compile(r"\b(?:man|woman|men|women|boy|girl|person|people|named|cal
 
 
 def _languages() -> frozenset[str]:
-    from ..constraints.support.languages import NAMES_IN_PROMPTS
+    from ...constraints.support.languages import NAMES_IN_PROMPTS
 
     return frozenset(name.lower() for names in NAMES_IN_PROMPTS.values() for name in names)
 
@@ -735,7 +735,7 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
     pool = deep or options
     if not siblings or len(pool) == 1:
         return pool[rng.randrange(len(pool))]
-    from .distance import normalized_distance
+    from ..distance import normalized_distance
 
     drawn = [pool[rng.randrange(len(pool))] for _ in range(SIBLING_DRAWS)]
     heads = [sibling[:len(task) + 200] for sibling in siblings]
