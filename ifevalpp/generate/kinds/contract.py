@@ -34,7 +34,7 @@ from ...constraints import get
 from ...schema import Kind, Variant
 from ..prompt.layout import Layout
 from ..llm.plan import ModelPlan, Sibling
-from ..records import MODEL_BACKEND, Candidate, CousinRequest, Rejection
+from ..records import Candidate, CousinRequest, Rejection
 
 if TYPE_CHECKING:
     from ..llm.answers import ModelCousin

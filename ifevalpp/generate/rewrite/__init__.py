@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-from .engine import Rewrite, last_sentence_asks, rewrite, rewrites, shallow
+from .engine import Rewrite, rewrite, rewrites, shallow
+from .request import last_sentence_asks
 from .opener import vary_task
 
 

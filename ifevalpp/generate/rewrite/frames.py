@@ -1,0 +1,107 @@
+"""The frames a request can be said in: the same verb phrase as an order, a wish, a question.
+
+`frames_of(request)` lists (sentence, frame name) for every way to state a request:
+imperative and statements of need, questions, a made thing asked for as such ("I'm
+looking for a poem about …"), "I need help doing …", a question turned into a
+request or an indirect question (rewrite/questions.py).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ...wording.english import gerund
+from .lexicon import lexicon
+from .questions import question_as_request, question_as_statement
+from .request import DETERMINERS, Request, cap, lower_first
+
+
+_STATEMENT_FRAMES = ("{Vp}.", "Please {vp}.", "I need you to {vp}.", "I'd like you to {vp}.",
+                     "I want you to {vp}.", "I would like you to {vp}.", "Your task is to {vp}.")
+_QUESTION_FRAMES = ("Could you {vp}?", "Can you {vp}?", "Would you {vp}?",
+                    "Would you please {vp}?", "Could you please {vp}?", "Would you mind {ving}?")
+_NP_FRAMES = ("I need {np}.", "I'm looking for {np}.", "I would like {np}.", "What I need is {np}.")
+_NP_QUESTIONS = ("Could I get {np}?", "Can you give me {np}?", "Could you put together {np}?")
+_HELP_FRAMES = ("I need help {doing}.", "I'd like some help {doing}.",
+                "Could you give me a hand {doing}?", "I could use some help {doing}.",
+                "Can you lend me a hand {doing}?")
+_ASK_FRAMES = ("Here is my question: {q}", "Quick question: {q}", "I have a question: {q}",
+               "Something I have been wondering: {q}", "I'd like to know this: {q}",
+               "My question is this: {q}", "Could you answer this for me: {q}",
+               "Here's something I've been wondering about: {q}")
+
+
+def frames_of(request: Request) -> list[tuple[str, str]]:
+    """(sentence, frame name) for every way to state this request."""
+    if request.end == "quoted":  # the sentence ends inside a quotation: no mark of our own
+        plain = Request(request.kind, request.vp, ".", request.lead)
+        return [(sentence[:-1], name) for sentence, name in frames_of(plain) if sentence.endswith(".")]
+    colon = request.end == ":"
+    out: list[tuple[str, str]] = []
+    if request.kind == "question":
+        deep = question_as_request(request.vp) + question_as_statement(request.vp)
+        if deep or re.match(r"(?i)(?:can|could|would|will) you\b", request.vp):
+            # A lead-in stacked on a question ("A question for you: Can you …?") is only a
+            # last resort: it keeps the question word for word.
+            return deep
+        return [(frame.format(q=request.vp + "?"), "ask-frame") for frame in _ASK_FRAMES]
+    if request.kind == "need-np":
+        np = request.vp
+        frames = _NP_FRAMES + (() if colon else _NP_QUESTIONS)
+        return [(_end(frame.format(np=np), colon), "need") for frame in frames]
+    vp = request.vp
+    values = {"vp": vp, "Vp": cap(vp), "ving": _gerund_phrase(vp)}
+    for frame in _STATEMENT_FRAMES:
+        kind = "imperative" if frame.startswith(("{Vp}", "Please")) else "need"
+        out.append((_end(frame.format(**values), colon), kind))
+    if not colon:
+        compound = second_verb(vp)
+        out.extend((frame.format(**values), "request") for frame in _QUESTION_FRAMES
+                   if not (compound and "{ving}" in frame))
+    np = _made_object(vp)
+    if np:
+        frames = _NP_FRAMES + (() if colon else _NP_QUESTIONS)
+        out.extend((_end(frame.format(np=np), colon), "need") for frame in frames)
+    helped = re.match(r"help me (?:to )?(?P<verb>[a-z]+)\b(?P<rest>.*)$", vp)
+    if helped and helped.group("verb") in lexicon()["verbs"] and not second_verb(vp):
+        # "help me make an advert …" -> "I need help making an advert …"
+        doing = gerund(helped.group("verb")) + helped.group("rest")
+        out.extend((_end(frame.format(doing=doing), colon), "need") for frame in _HELP_FRAMES
+                   if not (colon and frame.endswith("?")))
+    return out
+
+
+def _end(sentence: str, colon: bool) -> str:
+    return sentence[:-1] + ":" if colon and sentence.endswith(".") else sentence
+
+
+def second_verb(vp: str) -> bool:
+    """Whether the phrase holds a second request ('write a poem and explain it')."""
+    return any(word.lower() in lexicon()["verbs"]
+               for word in re.findall(r"\b(?:and|then|or) (?:then )?(\w+)", vp))
+
+
+def _gerund_phrase(vp: str) -> str:
+    verb, _, rest = vp.partition(" ")
+    return gerund(verb) + (" " + rest if rest else "")
+
+
+def _made_object(vp: str) -> Optional[str]:
+    """'write a poem about X' -> 'a poem about X'; None when the object is not a made thing
+    or a second verb follows ('write a poem and explain it' needs its verbs)."""
+    if second_verb(vp):
+        return None
+    for verb in lexicon()["making"]:
+        match = re.match(rf"^{re.escape(verb)}(?: me| us)? (?P<np>{DETERMINERS} .+)$", vp)
+        if match:
+            return match.group("np")
+    return None
+
+
+def frames_for(request: Request, vp: str) -> list[tuple[str, str]]:
+    frames = frames_of(Request(request.kind, vp, request.end, request.lead))
+    if not request.front:
+        return frames
+    return [(request.front + ", " + (sentence if re.match(r"I\b", sentence) else lower_first(sentence)),
+             name) for sentence, name in frames]
