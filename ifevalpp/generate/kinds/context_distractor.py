@@ -19,8 +19,9 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
+from ...constraints import get
 from ...constraints.support.choosing import choice
 from ...constraints.support.wording import load_json, templates_dir
 from ..addition import needed_tokens, place, side_of_request
@@ -49,18 +50,13 @@ class ContextDetail(Detail):
 
 @dataclass(frozen=True)
 class ContextSentence:
-    """One entry of templates/distractors/<sort>.json."""
+    """One entry of templates/distractors/<sort>.json (its `interferes` list is read by the
+    types: `Constraint.interfering_distractors`)."""
 
     id: str
     kind: str
     text: str
-    interferes: tuple[str, ...]
     positions: tuple[str, ...]
-
-    def compatible_with(self, instruction_ids: Sequence[str]) -> bool:
-        return not any(instruction_id == item or instruction_id.startswith(item + ":")
-                       or instruction_id.split(":")[0] == item
-                       for instruction_id in instruction_ids for item in self.interferes)
 
 
 @functools.lru_cache(maxsize=4)
@@ -69,7 +65,6 @@ def _load(root: str) -> tuple[ContextSentence, ...]:
     for sort in SORTS:
         for entry in load_json(f"distractors/{sort}.json"):
             items.append(ContextSentence(entry["id"], sort, entry["text"],
-                                         tuple(entry.get("interferes", ())),
                                          tuple(entry.get("positions", ("after",)))))
     return tuple(items)
 
@@ -82,7 +77,9 @@ def context_sentences() -> tuple[ContextSentence, ...]:
 def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candidate:
     """The `index`-th context distractor (1-based) of a case."""
     prompt = layout.prompt
-    pool = [item for item in context_sentences() if item.compatible_with(layout.ids)]
+    refused = {sentence for instruction_id in layout.ids
+               for sentence in get(instruction_id).interfering_distractors()}
+    pool = [item for item in context_sentences() if item.id not in refused]
     if not pool:
         raise ComposeError("no distractor is compatible with these instruction types")
     # Rotate sorts over the three cousins so siblings differ in sort.

@@ -179,7 +179,7 @@ def prove_typed(layout: Layout, prompt: str, instruction_id: str,
               "kwargs": params.model_dump(mode="json", exclude_none=True)}
     from ...validate import validate_case
 
-    findings = validate_case(Case(key="distractor", prompt=prompt, instruction_id_list=ids,
+    findings = validate_case(Case(key="joint-proof", prompt=prompt, instruction_id_list=ids,
                                   kwargs=list(layout.kwargs) + [record["kwargs"]]),
                              profile, witness=False)
     for finding in findings:
