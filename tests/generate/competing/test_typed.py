@@ -1,16 +1,12 @@
-"""Which competing requirements a distractor may add: the fit with the case's structure and
-with the size and kind of piece the task asks for (the proof refuses the misfits)."""
+"""Another instruction type as the competing requirement (generate/competing/typed.py): the fit
+with the case's structure and with the piece the task asks for."""
 
 from __future__ import annotations
 
 import random
 
-import pytest
-
-from ifevalpp.generate.prompt.layout import build_layout
-from ifevalpp.generate.competing.fit import one_sentence
 from ifevalpp.generate.competing.typed import typed_distractor
-from ifevalpp.generate.competing.witness import compatible_requests as compatible_requirements
+from ifevalpp.generate.prompt.layout import build_layout
 
 BULLETS = "detectable_format:number_bullet_lists"
 PARAGRAPHS = "length_constraints:number_paragraphs"
@@ -53,31 +49,6 @@ def test_a_reply_of_bullets_is_no_distractor_beside_a_repeated_request():
                           f"then give your answer.", ["combination:repeat_prompt"],
                           [{"prompt_to_repeat": request}])
     assert _typed(layout, BULLETS, {"num_bullets": 3}) is None
-
-
-@pytest.mark.parametrize("prompt", [
-    'Rewrite the sentence: "The cat slept on the warm mat all day."',
-    "Write a long sentence about the first snow of winter.",
-    'Criticise this line in a funny way: "Every cloud has a silver lining."',
-])
-def test_a_piece_of_one_sentence_is_read_as_one(prompt):
-    assert one_sentence(_lowercase(prompt))
-
-
-@pytest.mark.parametrize("prompt", [
-    "Write an essay about the first snow of winter.",
-    "Write a story of at least ten sentences about a dog.",
-])
-def test_a_longer_piece_is_not_read_as_one_sentence(prompt):
-    assert not one_sentence(_lowercase(prompt))
-
-
-def test_a_sentence_to_rewrite_takes_no_list_layout_or_second_sentence():
-    layout = _lowercase('Rewrite the sentence: "The cat slept on the warm mat all day."')
-    offered = {requirement.id for requirement in compatible_requirements(layout, "official")}
-    assert not offered & {"numbered-list", "rhetorical-question", "table", "heading-per-section"}
-    assert _typed(layout, BULLETS, {"num_bullets": 3}) is None
-    assert _typed(layout, PLACEHOLDERS, {"num_placeholders": 1}) is None
 
 
 def test_placeholders_distract_in_a_letter_not_in_an_explanation():

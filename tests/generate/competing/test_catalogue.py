@@ -1,4 +1,5 @@
-"""Catalogue of competing format requirements: declared effects, every frame grammatical."""
+"""The catalogue of competing format requests (generate/competing/catalogue.py): declared
+effects, every frame grammatical, the witness edits."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 import pytest
 
 from ifevalpp.generate.competing.catalogue import EFFECTS, FORBIDS, Demands, catalogue
-from ifevalpp.wording import Sampler, load
+from ifevalpp.wording import Sampler
 
 REQUIREMENTS = catalogue()
 
@@ -72,55 +73,6 @@ def test_demands_refuse_unknown_names():
         Demands(refuses=frozenset({"adds_glitter"}))
 
 
-# ---------------------------------------------------------------- context distractors
-
-# Words that would state a requirement (the validator must never read an aside as one).
-CONSTRAINT_CUES = re.compile(
-    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|once|twice|comma|words?|"
-    r"sentences?|paragraphs?|bullets?|titles?|capital|lower ?case|upper ?case|language|english|"
-    r"quot\w*|json|format\w*|sections?|highlight\w*|letters?|placeholders?|postscript|p\.s|"
-    r"start\w*|begin\w*|end\w*|finish\w*|lists?|short|long|brief|detailed|respon\w+|repl\w+)\b",
-    re.IGNORECASE)
-
-
-def test_context_asides_have_thousands_of_forms():
-    assert load("distractors/context").count("aside", {}) >= 2000
-
-
-def test_context_asides_state_no_requirement():
-    grammar = load("distractors/context")
-    # Every literal piece of every alternative, then a large sample of whole asides.
-    for rule in grammar.rules.values():
-        for alternative in rule.alternatives:
-            for node in _texts(alternative.body):
-                assert not CONSTRAINT_CUES.search(node), (alternative.key, node)
-    sampler = Sampler(random.Random(3))
-    for _ in range(3000):
-        text = sampler.render(grammar, "aside", {}).text
-        assert not CONSTRAINT_CUES.search(text), text
-
-
-def _texts(seq):
-    from ifevalpp.wording.syntax import Choice, Text
-
-    for node in seq:
-        if isinstance(node, Text):
-            yield node.value
-        elif isinstance(node, Choice):
-            for option in node.options:
-                yield from _texts(option)
-
-
-def test_context_asides_are_tidy_sentences():
-    grammar = load("distractors/context")
-    sampler = Sampler(random.Random(0))
-    for _ in range(300):
-        text = sampler.render(grammar, "aside", {}).text
-        for sentence in re.split(r"(?<=[.!?]) ", text):
-            assert sentence[0].isupper() and sentence[-1] in ".!?", text
-        assert "  " not in text and " ," not in text, text
-
-
 # ---------------------------------------------------------------- joint witness edits
 
 BY_ID = {r.id: r for r in REQUIREMENTS}
@@ -176,18 +128,3 @@ def test_additions_read_as_one_more_request(requirement):
         text = requirement.render(sampler, {}, rule="addition").text
         assert re.match(r"^[A-Z]", text) and text[-1] in ".?", text
         assert "  " not in text and not re.search(r" [,.?]|,\.", text), text
-
-
-def test_a_song_is_read_as_verse_and_an_essay_is_not():
-    from ifevalpp.generate.prompt.layout import build_layout
-    from ifevalpp.generate.competing.fit import piece_features
-
-    def verse_features(layout):
-        return piece_features(layout, verse_only=True)
-
-    song = build_layout("Write a song about trains. Do not use any commas.",
-                        ["punctuation:no_comma"], [{}])
-    essay = build_layout("Write an essay about trains. Do not use any commas.",
-                         ["punctuation:no_comma"], [{}])
-    assert "poem" in verse_features(song)
-    assert verse_features(essay) is None

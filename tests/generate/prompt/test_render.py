@@ -1,4 +1,4 @@
-"""A requirement's wording fits what else the case asks (compose.wording_context)."""
+"""A requirement's wording fits what else the case asks (generate/prompt/render.py, `wording_context`)."""
 
 from __future__ import annotations
 

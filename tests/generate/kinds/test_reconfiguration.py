@@ -1,13 +1,19 @@
-"""Reconfiguration under "harder": each sibling at least as hard as the one before in every
-setting, never a swap that eases a count, never a range narrowed to one value, and a new
-task never keeps a text of the old task's story."""
+"""Reconfigurations (generate/kinds/reconfiguration.py). Under "harder": each sibling at least
+as hard as the one before in every setting, never a swap that eases a count, never a range
+narrowed to one value; a new task never keeps a text or a keyword of the old task's story."""
 
 from __future__ import annotations
+
+import random
 
 import pytest
 
 from ifevalpp.constraints import get
 from ifevalpp.generate.family import generate_family
+from ifevalpp.generate.kinds.reconfiguration import new_task
+from ifevalpp.generate.prompt.layout import build_layout
+from ifevalpp.schema import Case
+from ifevalpp.validate import validate_case
 
 LETTERS = "keywords:letter_frequency"
 WORDS = "length_constraints:number_words"
@@ -78,3 +84,33 @@ def test_a_new_task_is_never_followed_by_a_repeat_instruction_naming_the_old_pie
             if "limerick" not in variant.kwargs[0]["prompt_to_repeat"].lower():
                 assert "limerick" not in variant.prompt.lower(), variant.prompt
     assert siblings_prompts, failures
+
+
+def _errors(prompt, ids, kwargs):
+    case = Case(key=1, prompt=prompt, instruction_id_list=ids, kwargs=kwargs)
+    findings = validate_case(case)
+    return [finding for finding in findings if getattr(finding, "severity", None) == "error"]
+
+
+def test_a_new_task_replaces_a_keyword_taken_from_the_old_task():
+    prompt = ('My bakery is called "crumb" and we need a slogan. Can you write one that says '
+              "the name of the bakery at least three times?")
+    kwargs = [{"relation": "at least", "keyword": "crumb", "frequency": 3}]
+    layout = build_layout(prompt, ["keywords:frequency"], kwargs)
+    composed = new_task(layout, random.Random(0), index=1)
+    assert "crumb" not in composed.prompt.lower()
+    new = composed.kwargs[0]
+    assert new["keyword"] != "crumb" and new["keyword"] in composed.prompt
+    assert (new["relation"], new["frequency"]) == ("at least", 3)
+    assert composed.detail.keywords_swapped == [f"crumb->{new['keyword']}"]
+    assert not _errors(composed.prompt, ["keywords:frequency"], composed.kwargs)
+
+
+def test_a_new_task_keeps_a_keyword_that_only_its_statement_names():
+    prompt = ("Write a poem about autumn rain. Make sure the word \"lantern\" appears at least "
+              "twice.")
+    kwargs = [{"relation": "at least", "keyword": "lantern", "frequency": 2}]
+    layout = build_layout(prompt, ["keywords:frequency"], kwargs)
+    composed = new_task(layout, random.Random(0), index=1)
+    assert composed.kwargs[0] == kwargs[0]
+    assert composed.detail.keywords_swapped is None
