@@ -3,29 +3,13 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from ifevalpp.generate.competing.fit import one_sentence, piece_features
-from ifevalpp.generate.competing.typed import typed_distractor
 from ifevalpp.generate.competing.witness import compatible_requests
 from ifevalpp.generate.prompt.layout import build_layout
 
-BULLETS = "detectable_format:number_bullet_lists"
-PARAGRAPHS = "length_constraints:number_paragraphs"
-PLACEHOLDERS = "detectable_content:number_placeholders"
-NO_COMMA = "punctuation:no_comma"
-LOWERCASE = "change_case:english_lowercase"
-
-
-def _typed(layout, instruction_id, kwargs):
-    return typed_distractor(layout, random.Random(3), "official", {instruction_id: [kwargs]})
-
-
-def _lowercase(prompt):
-    return build_layout(prompt + " Answer in lowercase letters only.", [LOWERCASE], [{}])
-
+from .cases import BULLETS, PLACEHOLDERS, lowercase, typed
 
 @pytest.mark.parametrize("prompt", [
     'Rewrite the sentence: "The cat slept on the warm mat all day."',
@@ -33,7 +17,7 @@ def _lowercase(prompt):
     'Criticise this line in a funny way: "Every cloud has a silver lining."',
 ])
 def test_a_piece_of_one_sentence_is_read_as_one(prompt):
-    assert one_sentence(_lowercase(prompt))
+    assert one_sentence(lowercase(prompt))
 
 
 @pytest.mark.parametrize("prompt", [
@@ -41,15 +25,15 @@ def test_a_piece_of_one_sentence_is_read_as_one(prompt):
     "Write a story of at least ten sentences about a dog.",
 ])
 def test_a_longer_piece_is_not_read_as_one_sentence(prompt):
-    assert not one_sentence(_lowercase(prompt))
+    assert not one_sentence(lowercase(prompt))
 
 
 def test_a_sentence_to_rewrite_takes_no_list_layout_or_second_sentence():
-    layout = _lowercase('Rewrite the sentence: "The cat slept on the warm mat all day."')
+    layout = lowercase('Rewrite the sentence: "The cat slept on the warm mat all day."')
     offered = {requirement.id for requirement in compatible_requests(layout, "official")}
     assert not offered & {"numbered-list", "rhetorical-question", "table", "heading-per-section"}
-    assert _typed(layout, BULLETS, {"num_bullets": 3}) is None
-    assert _typed(layout, PLACEHOLDERS, {"num_placeholders": 1}) is None
+    assert typed(layout, BULLETS, {"num_bullets": 3}) is None
+    assert typed(layout, PLACEHOLDERS, {"num_placeholders": 1}) is None
 
 
 def test_a_song_is_read_as_verse_and_an_essay_is_not():

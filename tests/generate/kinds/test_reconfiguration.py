@@ -92,25 +92,27 @@ def _errors(prompt, ids, kwargs):
     return [finding for finding in findings if getattr(finding, "severity", None) == "error"]
 
 
+def _new_task(prompt, kwargs):
+    """The first new-task reconfiguration of a keyword-frequency case."""
+    return new_task(build_layout(prompt, [FREQUENCY], kwargs), random.Random(0), index=1)
+
+
 def test_a_new_task_replaces_a_keyword_taken_from_the_old_task():
     prompt = ('My bakery is called "crumb" and we need a slogan. Can you write one that says '
               "the name of the bakery at least three times?")
-    kwargs = [{"relation": "at least", "keyword": "crumb", "frequency": 3}]
-    layout = build_layout(prompt, ["keywords:frequency"], kwargs)
-    composed = new_task(layout, random.Random(0), index=1)
+    composed = _new_task(prompt, [{"relation": "at least", "keyword": "crumb", "frequency": 3}])
     assert "crumb" not in composed.prompt.lower()
     new = composed.kwargs[0]
     assert new["keyword"] != "crumb" and new["keyword"] in composed.prompt
     assert (new["relation"], new["frequency"]) == ("at least", 3)
     assert composed.detail.keywords_swapped == [f"crumb->{new['keyword']}"]
-    assert not _errors(composed.prompt, ["keywords:frequency"], composed.kwargs)
+    assert not _errors(composed.prompt, [FREQUENCY], composed.kwargs)
 
 
 def test_a_new_task_keeps_a_keyword_that_only_its_statement_names():
     prompt = ("Write a poem about autumn rain. Make sure the word \"lantern\" appears at least "
               "twice.")
     kwargs = [{"relation": "at least", "keyword": "lantern", "frequency": 2}]
-    layout = build_layout(prompt, ["keywords:frequency"], kwargs)
-    composed = new_task(layout, random.Random(0), index=1)
+    composed = _new_task(prompt, kwargs)
     assert composed.kwargs[0] == kwargs[0]
     assert composed.detail.keywords_swapped is None

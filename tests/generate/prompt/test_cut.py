@@ -9,20 +9,9 @@ import pytest
 
 from ifevalpp.generate.kinds.rephrasing import rephrase
 from ifevalpp.generate.prompt.cut import RULES, removes_material, strip_clause
-from ifevalpp.generate.prompt.layout import build_layout
-from ifevalpp.generate.prompt.plan import plan
 
-NTH = "length_constraints:nth_paragraph_first_word"
+from .cases import NTH, layout_of, plan_all
 
-
-def _layout(prompt, ids, kwargs):
-    return build_layout(prompt, ids, kwargs)
-
-
-def _plan(layout):
-    targets = {index for index, item in enumerate(layout.ids)
-               if item != "combination:repeat_prompt"}
-    return plan(layout, targets, params=layout.params)
 
 
 def _span(text, phrase):
@@ -72,9 +61,9 @@ def test_no_cut_when_the_statement_is_scattered_through_the_sentence():
 def test_count_after_the_opening_verb_is_cut():
     prompt = ("Write exactly 4 paragraphs about caring for houseplants. Put two new lines "
               "between paragraphs. Paragraph 4 has to open with the word \"moss\".")
-    layout = _layout(prompt, [NTH], [{"num_paragraphs": 4, "nth_paragraph": 4,
+    layout = layout_of(prompt, [NTH], [{"num_paragraphs": 4, "nth_paragraph": 4,
                                       "first_word": "moss"}])
-    the_plan = _plan(layout)
+    the_plan = plan_all(layout)
     assert the_plan.unit_text[0] == "Write a piece about caring for houseplants."
     assert the_plan.render == [0]
 
@@ -82,7 +71,7 @@ def test_count_after_the_opening_verb_is_cut():
 def test_phrase_that_completes_the_entire_output_is_not_cut_into_a_fragment():
     prompt = ("Describe a sunrise over the harbour for my travel blog and I want the entire "
               "output in JSON format.")
-    layout = _layout(prompt, ["detectable_format:json_format"], [{}])
+    layout = layout_of(prompt, ["detectable_format:json_format"], [{}])
     for index in (1, 2, 3):
         composed = rephrase(layout, random.Random(index), index)
         assert "entire output." not in composed.prompt, composed.prompt
@@ -91,8 +80,8 @@ def test_phrase_that_completes_the_entire_output_is_not_cut_into_a_fragment():
 def test_scope_after_a_language_phrase_goes_with_it():
     prompt = ("Write a travel guide for Lisbon using only the Portuguese language throughout "
               "your entire response.")
-    layout = _layout(prompt, ["language:response_language"], [{"language": "pt"}])
-    the_plan = _plan(layout)
+    layout = layout_of(prompt, ["language:response_language"], [{"language": "pt"}])
+    the_plan = plan_all(layout)
     assert the_plan.unit_text[0] == "Write a travel guide for Lisbon."
 
 
@@ -100,8 +89,8 @@ def test_statement_between_task_and_quoted_passage_is_cut():
     prompt = ('Summarize the following note for a colleague, and be sure to add a title '
               'inside double angular brackets, e.g. <<title>>: "The meeting moved to Friday '
               'because the projector is broken and nobody could fix it in time."')
-    layout = _layout(prompt, ["detectable_format:title"], [{}])
-    the_plan = _plan(layout)
+    layout = layout_of(prompt, ["detectable_format:title"], [{}])
+    the_plan = plan_all(layout)
     assert the_plan.unit_text[0] == (
         'Summarize the following note for a colleague: "The meeting moved to Friday because '
         'the projector is broken and nobody could fix it in time."')
@@ -110,15 +99,15 @@ def test_statement_between_task_and_quoted_passage_is_cut():
 def test_prepositional_statement_before_a_quoted_passage_is_cut():
     prompt = ('Continue the following story with the letter k appearing at least 4 times: "The '
               'old ferry left the dock an hour late and nobody on board seemed to mind."')
-    layout = _layout(prompt, ["keywords:letter_frequency"],
+    layout = layout_of(prompt, ["keywords:letter_frequency"],
                      [{"letter": "k", "let_frequency": 4, "let_relation": "at least"}])
-    the_plan = _plan(layout)
+    the_plan = plan_all(layout)
     assert the_plan.unit_text[0].startswith('Continue the following story: "The old ferry')
 
 
 def test_a_verb_left_bare_by_a_cut_goes_with_its_phrase():
     prompt = "Write me a riddle in the form of a poem and end it with a post script starting with P.S."
-    layout = _layout(prompt, ["detectable_content:postscript"], [{"postscript_marker": "P.S."}])
+    layout = layout_of(prompt, ["detectable_content:postscript"], [{"postscript_marker": "P.S."}])
     for index in range(1, 4):
         text = rephrase(layout, random.Random(index), index).prompt
         assert "end it" not in text

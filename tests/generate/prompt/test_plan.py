@@ -3,24 +3,10 @@
 from __future__ import annotations
 
 from ifevalpp.generate.prompt.layout import build_layout
-from ifevalpp.generate.prompt.plan import plan
 
-NTH = "length_constraints:nth_paragraph_first_word"
+from .cases import NTH, layout_of, plan_all
+
 TWO = "combination:two_responses"
-
-
-def _layout(prompt, ids, kwargs):
-    return build_layout(prompt, ids, kwargs)
-
-
-def _plan(layout):
-    targets = {index for index, item in enumerate(layout.ids)
-               if item != "combination:repeat_prompt"}
-    return plan(layout, targets, params=layout.params)
-
-
-def _targets(layout):
-    return set(range(len(layout.ids)))
 
 
 def test_count_left_in_task_sentence_is_not_stated_anew():
@@ -28,9 +14,9 @@ def test_count_left_in_task_sentence_is_not_stated_anew():
     # statements as they are instead of getting a second, rendered one.
     prompt = ("Is tea healthier than coffee? Give exactly 3 paragraphs split by two new lines "
               "weighing this question up. Paragraph 1 has to open with the word steam.")
-    layout = _layout(prompt, [NTH], [{"num_paragraphs": 3, "nth_paragraph": 1,
+    layout = layout_of(prompt, [NTH], [{"num_paragraphs": 3, "nth_paragraph": 1,
                                       "first_word": "steam"}])
-    the_plan = _plan(layout)
+    the_plan = plan_all(layout)
     assert the_plan.render == []
     kept = [layout.units[position].text for position in the_plan.kept]
     assert kept == ["Paragraph 1 has to open with the word steam."]
@@ -39,25 +25,25 @@ def test_count_left_in_task_sentence_is_not_stated_anew():
 def test_format_phrase_in_task_is_cut_when_stated_again_elsewhere():
     prompt = ("List five rivers of Europe in JSON format. Your entire output should only be a "
               "JSON block, nothing else.")
-    layout = _layout(prompt, ["detectable_format:json_format"], [{}])
-    the_plan = _plan(layout)
+    layout = layout_of(prompt, ["detectable_format:json_format"], [{}])
+    the_plan = plan_all(layout)
     assert the_plan.unit_text[0] == "List five rivers of Europe."
 
 
 def test_clause_remainder_without_a_request_is_not_an_aside():
     prompt = ("Write a poem about the sea. In your poem, the word \"tide\" should appear at "
               "least 2 times.")
-    layout = _layout(prompt, ["keywords:frequency"],
+    layout = layout_of(prompt, ["keywords:frequency"],
                      [{"relation": "at least", "keyword": "tide", "frequency": 2}])
-    the_plan = _plan(layout)
+    the_plan = plan_all(layout)
     assert not the_plan.asides
 
 
 def test_cut_inside_a_clause_leaves_no_fragment_aside():
     prompt = ("Write a lullaby for a baby fox. The lullaby should be in English and all in "
               "lowercase letters.")
-    layout = _layout(prompt, ["change_case:english_lowercase"], [{}])
-    the_plan = _plan(layout)
+    layout = layout_of(prompt, ["change_case:english_lowercase"], [{}])
+    the_plan = plan_all(layout)
     assert not the_plan.asides
     assert all(text is None or not text.endswith("should be.")
                for text in the_plan.unit_text.values())
@@ -67,7 +53,7 @@ def test_a_split_statement_is_not_left_as_a_bare_fragment():
     prompt = ("Write a fable about a fox. Then retell the fable as a limerick. Separate the "
               "fable and the limerick with 6 asterisk symbols: ******")
     layout = build_layout(prompt, [TWO], [{}])
-    the_plan = plan(layout, _targets(layout), params=layout.params)
+    the_plan = plan_all(layout)
     texts = [text for text in the_plan.unit_text.values() if text]
     assert not any(text.strip().endswith("the limerick") for text in texts), texts
     assert the_plan.render == [0]
