@@ -16,10 +16,11 @@ checking (the hot path: `check` must stay a pure, allocation-light function)
     paper_unknown_fails        fields whose unknown value ifevalpp-paper fails, not refuses
 
 reading a prompt (the validator; the generators use the same spans)
-    statements(prompt, params, *, rewrite=False) -> [Statement]
+    statements(prompt, params, *, edits=False) -> [Statement]
                                THE finder: where the prompt states it, with the value read
-                               there; `rewrite=True` adds the tight value and mention spans
-                               a rewrite edits in place (roles edit_value / edit_mention)
+                               there; `edits=True` adds, on request, the tight value and
+                               mention spans an edit in place needs (roles edit_value /
+                               edit_mention; the generators' layout asks for them)
     locate(prompt, params) -> [Span]           the distinct statement spans
     count: CountSpec           the count parameter, if the type bounds a count; with
       interval(params), count_wording(params), subject(params), count_floor(context, subject)
@@ -203,9 +204,9 @@ class Constraint:
 
     # ------------------------------------------------------------ reading a prompt
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         """Where `prompt` states this constraint, in prompt order (`params` may be None: then
-        only what needs no parameter is read). With `rewrite`, also the edit spans."""
+        only what needs no parameter is read). With `edits`, also the edit spans."""
         return []
 
     def locate(self, prompt: str, params: Any) -> list[Span]:

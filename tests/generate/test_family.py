@@ -23,7 +23,7 @@ def _by_case(result):
 
 def _edits(instruction_id: str, prompt: str, params) -> tuple[list, list]:
     """(value spans, mention spans): the tight spans of the type's finder."""
-    return edit_spans(get(instruction_id).statements(prompt, params, rewrite=True))
+    return edit_spans(get(instruction_id).statements(prompt, params, edits=True))
 
 
 def _stated(prompt: str, instruction_id: str, kwargs: dict) -> bool:

@@ -129,7 +129,7 @@ class RepeatPrompt(Constraint):
 
     # ------------------------------------------------------------ reading the prompt
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = repeat_instruction(prompt, getattr(params, "prompt_to_repeat", ""))
         if found is None:
             return []

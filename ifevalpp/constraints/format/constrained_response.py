@@ -38,9 +38,9 @@ class ConstrainedResponse(Constraint):
         stripped = response.strip()
         return any(option in stripped for option in ANSWER_OPTIONS)
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = self._options(prompt)
-        if rewrite:
+        if edits:
             found += edit_statements(
                 prompt, values=spans_of(r"[\"”“']?My answer is (?:yes|no|maybe)\.?[\"”“']?",
                                         prompt, 0),

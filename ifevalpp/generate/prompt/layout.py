@@ -3,7 +3,7 @@
 A `Layout` is what every generator works from. It splits the prompt (or, for a case
 whose type echoes part of the prompt, the request to repeat: prompt/repeat.py) into
 units (prompt/segment.py) and marks which constraints each unit states, from each
-type's one finder (`Constraint.statements(..., rewrite=True)`: the validator's
+type's one finder (`Constraint.statements(..., edits=True)`: the validator's
 statements plus the tight value and mention spans an edit in place needs).
 
 A unit that states constraints and little else is *pure* (prompt/purity.py): a
@@ -101,7 +101,7 @@ def _statement_spans(prompt: str, ids: Sequence[str], params: Sequence[Any],
     for index, (instruction_id, item) in enumerate(zip(ids, params)):
         if get(instruction_id).request_field:
             continue
-        found = get(instruction_id).statements(prompt, item, rewrite=True)
+        found = get(instruction_id).statements(prompt, item, edits=True)
         value_spans, mention_spans = edit_spans(found)
         own = set(value_spans) | set(mention_spans)
         located = {(statement.span.start, statement.span.end) for statement in found
