@@ -27,8 +27,9 @@ def test_default_family_file_matches_its_pinned_sha256(original_path, tmp_path, 
                                        "--seed", str(pin["seed"])])
     assert result.exit_code == 0, result.output
     changes = compare(load_pins()[name], file_digests(out))
-    assert changes.none, (f"{name}: {changes.summary()} (see the sample in "
-                          f"tests/generate/sample/ for what changes look like; update the digests with "
-                          f"`python -m ifevalpp.generate.pins {out.name} --write`)")
+    assert changes.none, (f"{name}: {changes.summary()} (the sample in tests/generate/sample/ "
+                          f"shows what such changes look like); when the change is meant, "
+                          f"update the sha256 in data/families/manifest.json and the digests "
+                          f"(`python -m ifevalpp.generate.pins {out.name} --write`)")
     assert len(out.read_text(encoding="utf-8").splitlines()) == pin["lines"]
     assert hashlib.sha256(out.read_bytes()).hexdigest() == pin["sha256"]
