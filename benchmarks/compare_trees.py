@@ -14,6 +14,10 @@ originals of `$IFEVALPP_REFERENCE_DIR`:
 * validate_case of every original with the witness, caches cold and warm, and
   without the witness (best of 3).
 
+With `--generate`, each round instead grows the 541 originals into families with the
+default options (`generate_families`, seed 0: the pinned template file), one process per
+tree, and measures its CPU time (the first case's imports and caches included).
+
 Prints the median and range per tree and the after/before ratio of the medians.
 """
 
@@ -86,22 +90,37 @@ def measure(reference: Path) -> dict[str, float]:
             "validate_no_witness_cold_s": min(bare)}
 
 
+def measure_generation(reference: Path) -> dict[str, float]:
+    from ifevalpp.generate import generate_families
+    from ifevalpp.original import load_path
+
+    cases = load_path(reference / "input_data.jsonl")
+    started = time.process_time()
+    result = generate_families(cases, seed=0)
+    elapsed = time.process_time() - started
+    return {"generate_cpu_s": elapsed, "prompts": float(len(result.variants))}
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("before", type=Path)
     parser.add_argument("after", type=Path)
     parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--generate", action="store_true",
+                        help="time family generation instead of checking and validation")
     parser.add_argument("--measure", action="store_true", help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv[1:])
-    reference = Path(os.environ.get("IFEVALPP_REFERENCE_DIR", "../shared/ifeval"))
+    reference = Path(os.environ.get("IFEVALPP_REFERENCE_DIR", "../shared/ifeval")).resolve()
     if arguments.measure:
-        print(json.dumps(measure(reference)))
+        measured = measure_generation(reference) if arguments.generate else measure(reference)
+        print(json.dumps(measured))
         return 0
     results: dict[str, dict[str, list[float]]] = {"before": {}, "after": {}}
     for round_number in range(1, arguments.rounds + 1):
         for label, tree in (("before", arguments.before), ("after", arguments.after)):
             environment = dict(os.environ, PYTHONPATH=str(tree.resolve()))
-            output = subprocess.run([sys.executable, __file__, str(tree), str(tree), "--measure"],
+            command = [sys.executable, __file__, str(tree), str(tree), "--measure"]
+            output = subprocess.run(command + (["--generate"] if arguments.generate else []),
                                     capture_output=True, text=True, check=True,
                                     env=environment, cwd="/").stdout
             for name, value in json.loads(output).items():
