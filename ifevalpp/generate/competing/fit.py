@@ -16,9 +16,12 @@ import re
 from typing import Any, Iterable, Optional
 
 from ...constraints import REGISTRY, get, parse_params
-from ..prompt.layout import Layout
 from ..distance import tokens
+from ..phrases import Known
+from ..prompt.layout import Layout
 from .catalogue import EFFECTS, Demands
+
+_KNOWN = Known("fit")
 
 _AT_START = frozenset({"adds_first_line", "sets_start"})
 _AT_END = frozenset({"adds_last_line", "sets_end", "ends_with_question"})
@@ -29,10 +32,6 @@ ONE_SENTENCE_REFUSES = frozenset({
     "adds_sentence", "adds_lines", "adds_bullets", "numbered_list", "changes_shape", "uses_table",
     "limits_paragraph_length", "adds_first_line", "adds_last_line", "ends_with_question",
     "needs_question_mark"})
-_ONE_SENTENCE_TASK = re.compile(
-    r"\b(?:a|one|single|the)\s+(?:(?:long|short|single|funny|formal|new)\s+)*sentence\b", re.I)
-_REWORK = re.compile(r"\b(?:re-?write|rephrase|paraphrase|reword|criti[cs]i[sz]e|edit|improve)\b",
-                     re.I)
 _QUOTED = re.compile(r'["\u201c]([^"\u201d]{3,})["\u201d]')
 # A quoted text this short, to rework, gives a reply of about its size: a sentence or two.
 _SHORT_QUOTE_WORDS = 30
@@ -48,9 +47,10 @@ def one_sentence(layout: Layout) -> bool:
     """Whether the task asks for a piece of about one sentence: a sentence of its own
     ("Write a long sentence about …") or a short quoted text to rewrite or criticise."""
     text = _task_text(layout)
-    if _ONE_SENTENCE_TASK.search(text) and not re.search(r"\bsentences\b", text, re.I):
+    if _KNOWN.pattern("one_sentence_task").search(text) and \
+            not _KNOWN.pattern("several_sentences").search(text):
         return True
-    if not _REWORK.search(text):
+    if not _KNOWN.pattern("rework").search(text):
         return False
     quoted = [match.group(1) for match in _QUOTED.finditer(text)]
     return bool(quoted) and max(len(tokens(q)) for q in quoted) <= _SHORT_QUOTE_WORDS

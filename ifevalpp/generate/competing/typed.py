@@ -21,6 +21,7 @@ from ..addition import first_long_enough
 from ..prompt.render import wording_context
 from ..prompt.layout import Layout
 from ..params import compatible
+from ..phrases import Known
 from .fit import one_sentence, piece_features, refused
 from .witness import witness_for
 
@@ -31,10 +32,9 @@ _MODEST = {"num_placeholders": 3, "num_bullets": 5, "num_highlights": 3, "num_se
 # A list, a layout in sections or paragraphs of one is no list at all ("answer in precisely
 # 1 bullet point"): the fewest a distractor asks for.
 _AT_LEAST = {"num_bullets": 2, "num_sections": 2, "num_paragraphs": 2}
-# Section labels that suit any task ("Day 1" suits an itinerary only).
-_GENERIC_SPLITTERS = frozenset({"section", "part", "chapter"})
 # How many types, at most, are tried for one distractor (each try may build a witness).
 TRIED = 10
+_KNOWN = Known("fit")
 
 
 def modest(settings: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -44,7 +44,9 @@ def modest(settings: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
                       for name, cap in _MODEST.items())
                and all(not isinstance(item.get(name), int) or item[name] >= least
                        for name, least in _AT_LEAST.items())
-               and str(item.get("section_spliter", "section")).lower() in _GENERIC_SPLITTERS]
+               # section labels that suit any task ("Day 1" suits an itinerary only)
+               and str(item.get("section_spliter", "section")).lower()
+               in _KNOWN.words("generic_section_labels")]
     return fitting or list(settings)
 
 

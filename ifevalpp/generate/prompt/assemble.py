@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from ...constraints import get
+from ..phrases import filled, of
 from ...constraints.support.choosing import chance, choice
 from ...wording.sampler import Usage
 from ..rewrite import reword_task
@@ -48,8 +49,9 @@ class Assembled:
 
 
 # A sentence that only gives an example ("For example: *3 years of experience*.").
-_EXAMPLE_ONLY = re.compile(r"^\s*(?:for example|for instance|e\.g\.|i\.e\.|such as|like)\b[:,]?\s",
-                           re.IGNORECASE)
+_example_only = filled(r"^\s*(?:{example_openers})\b[:,]?\s", of("prompt"), re.IGNORECASE)
+
+
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
 
 
@@ -186,19 +188,14 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
 # ---------------------------------------------------------------- restructured
 
 
-# A task that already opens with a label or a frame of its own takes no task label before it
-# ("Task: Your task is to …", "My request: I have a question: …").
-_LABELLED = re.compile(r"(?i)^(?:the topic|my topic|the subject|the audience|here is|here's|"
-                       r"quick question|i have a question|my question|something i|i'd like to "
-                       r"know this|could you answer this|your task|task\b|[^.?!\n]{0,40}:)")
-# A task that says what the writer wants in its own words, or asks it as a request ("Please
-# tell me …", "Can you …?"), takes no "Here's what I'd like:" label.
-_OWN_WANT = re.compile(r"\bI(?:'d| would) like\b|\bI (?:need|want)\b|\bwhat I\b|"
-                       r"^(?:please|kindly|tell me|(?:can|could|would|will) (?:you|I)|"
-                       r"would you mind|is it possible)\b", re.IGNORECASE)
-# A task with a "Here is my question:" of its own takes no "Here is the task:" label too.
-_HAS_HERE = re.compile(r"(?i)\bhere(?: is|'s| are)\b")
-_ASKS_YOU = re.compile(r"(?i)(?:could|can|would|will) (?:you|I)\b")
+# None of these takes a task label before it: a task that opens with a label or a frame of
+# its own ("Task: Your task is to …"), one that says what the writer wants in its own words or
+# asks it as a request ("Please tell me …"), one with a "Here is my question:" of its own; and
+# a question put to the reader ("Can you …?") is labelled as a request, not a question.
+_labelled = filled(r"(?i)^(?:{task_labels})", of("prompt"))
+_own_want = filled(r"{own_wants}", of("prompt"), re.IGNORECASE)
+_has_here = filled(r"(?i){here_is}", of("prompt"))
+_asks_you = filled(r"(?i){asks_you}", of("prompt"))
 
 
 def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
@@ -233,10 +230,10 @@ def _first(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
                  for index in order]
     block = join(sentences)
     way = rng.randrange(3)
-    if way == 1 and not _LABELLED.match(task) and not _HAS_HERE.search(task) and \
-            not _OWN_WANT.search(task.split("\n", 1)[0]):
+    if way == 1 and not _labelled().match(task) and not _has_here().search(task) and \
+            not _own_want().search(task.split("\n", 1)[0]):
         head = task.split("\n", 1)[0].rstrip()
-        asks = head.endswith("?") and not _ASKS_YOU.match(head)
+        asks = head.endswith("?") and not _asks_you().match(head)
         label = layout_phrase("task_label", rng, question=asks)
         return block + "\n\n" + label + " " + task
     return block + "\n\n" + task
@@ -271,7 +268,7 @@ def _task_of(layout: Layout, the_plan: Plan, task_override: Optional[str]) -> st
         text = the_plan.unit_text.get(position, unit.text)
         if not text:
             continue
-        if _EXAMPLE_ONLY.match(text) and the_plan.render:
+        if _example_only().match(text) and the_plan.render:
             continue  # an example of a statement said anew (with its own example) elsewhere
         task_parts.append((unit.sep if task_parts else "") + text)
     return "".join(task_parts).strip()

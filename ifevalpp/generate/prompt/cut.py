@@ -3,8 +3,9 @@
 "Write a 300+ word summary of the article, and do not use commas." states two
 constraints inside the task sentence; a rephrasing says them anew elsewhere, so the
 sentence loses their clauses: "Write a summary of the article." `strip_clause` tries
-an ordered table of named rules (`RULES`), each a way such a clause sits in a sentence;
-the first that cuts cleanly wins, and a verb the cut phrase completed goes with it
+an ordered table of named rules (`rules()`: the order and each rule's words are
+templates/phrases/cut.json, the code of each rule is here), each a way such a clause
+sits in a sentence; the first that cuts cleanly wins, and a verb the cut phrase completed goes with it
 ("… in the form of a poem and end it with a P.P.S" -> "… in the form of a poem").
 None when no rule cuts cleanly: the sentence then keeps its statement.
 
@@ -17,13 +18,28 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence
 
+from ..phrases import filled, of, table
 from .words import EXAMPLES, content_words, residual
 
 _QUOTED = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”")
-# What the answer is called: a phrase completing it ("the entire output in XML") is its object.
-_ANSWER_NOUN = r"(?:output|response|answer|reply|text)"
+
+
+def _rule(name: str) -> dict[str, Any]:
+    """The words of rule `name` (templates/phrases/cut.json)."""
+    return _words()[name]
+
+
+@functools.lru_cache(maxsize=1)
+def _words() -> dict[str, dict[str, Any]]:
+    return {entry["name"]: entry for entry in table("cut")["rules"]}
+
+
+# What the answer is called, at the end of a text: a phrase completing it ("the entire output
+# in XML") is its object, not a statement to cut.
+_answer_noun_ends = filled(r"\b(?:{answer_nouns})\s*$", of("cut"))
+_answer_noun_last = filled(r"\b(?:{answer_nouns})$", of("cut"))
 
 
 def removes_material(removed: str, literals: Sequence[str] = ()) -> bool:
@@ -56,7 +72,7 @@ class Clause:
     @functools.cached_property
     def preposition(self) -> Optional[re.Match[str]]:
         """The preposition the statement follows ("a ballad *with* under 8 sentences")."""
-        return _PREPOSITION.search(self.text[:self.first])
+        return _preposition().search(self.text[:self.first])
 
     @functools.cached_property
     def reach(self) -> int:
@@ -65,10 +81,10 @@ class Clause:
         last = self.last
         if self.preposition is None:
             return last
-        trailing = _TRAILING_NOUN.match(self.text[last:])
+        trailing = _trailing_noun().match(self.text[last:])
         if trailing is not None:
             last += trailing.end()
-        scope = _SCOPE.match(self.text[last:])
+        scope = _scope().match(self.text[last:])
         if scope is not None:
             last += scope.end()
         return last
@@ -77,17 +93,18 @@ class Clause:
 # ---------------------------------------------------------------- the rules, in order
 
 
-_ADJECTIVAL = re.compile(r"\b(a|an)\s+(?:\d+\+?|[a-z]+)[- ]?(?:word|paragraph|sentence|section|"
-                         r"part|bullet[- ]point)\s+(?=[a-z])", re.IGNORECASE)
+_adjectival = filled(r"\b({articles})\s+(?:\d+\+?|[a-z]+)[- ]?(?:{units})\s+(?=[a-z])",
+                     lambda: _rule("count before the noun"), re.IGNORECASE)
 
 
 def count_before_noun(clause: Clause) -> Optional[str]:
     """"a 300+ word summary", "a 2 paragraph critique", "a 4 section resume" -> "a summary"."""
     text = clause.text
-    for match in _ADJECTIVAL.finditer(text):
+    consonant, vowel = _rule("count before the noun")["articles"]
+    for match in _adjectival().finditer(text):
         if match.start() <= clause.first and match.end() >= clause.last - 1:
             following = text[match.end():]
-            article = "an" if following[:1].lower() in "aeiou" else "a"
+            article = vowel if following[:1].lower() in "aeiou" else consonant
             if match.group(1)[0].isupper():
                 article = article.capitalize()
             return text[:match.start()] + article + " " + following
@@ -106,7 +123,7 @@ def statement_before_passage(clause: Clause) -> Optional[str]:
     if content_words(residual(text[c_last:colon], [])) or content_words(residual(
             text[c_first:c_last], [(s - c_first, e - c_first) for s, e in clipped])):
         return None
-    for connector in (", and ", " and ", "; ", ", "):
+    for connector in _rule("statement before a passage")["connectors"]:
         at = text.rfind(connector, 0, c_first + len(connector))
         if at < 0:
             continue
@@ -118,32 +135,42 @@ def statement_before_passage(clause: Clause) -> Optional[str]:
     return None
 
 
-_COUNTED = re.compile(r"^(?:please\s+)?[A-Za-z]+\s+(?:(?:exactly|at least|at most|only)\s+)?"
-                      r"(?:\d+|[a-z]+)\s+(?:words|paragraphs|sentences|sections|bullet points)"
-                      r"\s+(?=(?:about|on)\s)", re.IGNORECASE)
-_OPENING_VERB = re.compile(r"^(?:please\s+)?[A-Za-z]+", re.IGNORECASE)
+def _count_after_verb_words() -> dict[str, Any]:
+    return {**_rule("count after the verb"), "polite": table("cut")["polite"]}
+
+
+# The opening verb with a count right after it, and the opening verb alone.
+_counted = filled(r"^(?:{polite}\s+)?[A-Za-z]+\s+(?:(?:{qualifiers})\s+)?(?:\d+|[a-z]+)\s+"
+                  r"(?:{units})\s+(?=(?:{topic_words})\s)", _count_after_verb_words,
+                  re.IGNORECASE)
+_opening_verb = filled(r"^(?:{polite}\s+)?[A-Za-z]+", of("cut"), re.IGNORECASE)
 
 
 def count_after_verb(clause: Clause) -> Optional[str]:
     """"Write exactly 4 paragraphs about …" -> "Write a piece about …"."""
-    match = _COUNTED.match(clause.text)
+    match = _counted().match(clause.text)
     if match is None or match.end() < clause.last - 1:
         return None
-    verb = _OPENING_VERB.match(clause.text)
+    verb = _opening_verb().match(clause.text)
     assert verb is not None
     if clause.first < verb.end():
         return None
-    return clause.text[:verb.end()] + " a piece " + clause.text[match.end():]
+    stand_in = _rule("count after the verb")["stand_in"]
+    return clause.text[:verb.end()] + f" {stand_in} " + clause.text[match.end():]
 
 
-_PREPOSITION = re.compile(r"[ ,]+(?:all\s+|only\s+|entirely\s+|written\s+|wrapped\s+)?"
-                          r"(?:with|in|using|of|"
-                          r"containing|having|that\s+(?:has|contains|is)|that's|that\s+are|"
-                          r"in\s+only|only\s+in)\s+"
-                          r"(?:only\s+|exactly\s+|the\s+|all\s+)?$", re.IGNORECASE)
-_TRAILING_NOUN = re.compile(r"\s+(?:format|form|language|letters|only)\b")
-_SCOPE = re.compile(r",?\s+(?:throughout|in|for)\s+(?:your|the)\s+(?:entire\s+|whole\s+)?"
-                    r"(?:response|answer|reply|output)\b")
+def _prepositional_words() -> dict[str, Any]:
+    return _rule("prepositional phrase")
+
+
+# A preposition at the end of the text before a statement; the noun that goes with the value
+# after it; the scope that goes with it too; what may follow the value's comma.
+_preposition = filled(r"[ ,]+(?:{leads})?(?:{prepositions})\s+(?:{determiners})?$",
+                      _prepositional_words, re.IGNORECASE)
+_trailing_noun = filled(r"\s+(?:{trailing_nouns})\b", _prepositional_words)
+_scope = filled(r",?\s+(?:{scope_words})\s+(?:{scope_owners})\s+(?:{scope_wholes})?"
+                r"(?:{scope_nouns})\b", _prepositional_words)
+_continuation = filled(r",\s+(?:{continuations})\b", _prepositional_words)
 
 
 def prepositional_phrase(clause: Clause) -> Optional[str]:
@@ -153,10 +180,10 @@ def prepositional_phrase(clause: Clause) -> Optional[str]:
     if match is None:
         return None
     after: Optional[str] = text[last:]
-    if after.startswith(",") and ("," in text[match.end():last] or re.match(
-            r",\s+(?:about|for|on|with|of|to)\b", after)):
+    if after.startswith(",") and ("," in text[match.end():last] or
+                                  _continuation().match(after)):
         after = after[1:]  # "in Welsh only, nothing else allowed, for …"
-    if re.search(rf"\b{_ANSWER_NOUN}\s*$", text[:match.start()]):
+    if _answer_noun_ends().search(text[:match.start()]):
         after = None  # "…and I need the entire output in XML": the phrase is the object
     if after is None or after[:1] not in (" ", ",", ".", "?", "!", ":", ""):
         return None
@@ -185,19 +212,16 @@ def parenthesis(clause: Clause) -> Optional[str]:
     return None
 
 
-_CONNECTORS = (", and then ", ", and ", " and then ", " and ", ", then ", "; ", ", but ", " but ",
-               ", ",
-               " - ", " -- ", " with ", " using ", " without ", " in ", " while ", " that ",
-               " which ")
-# Connectors whose phrase may be the object of "the entire output" ("… output in XML").
-_PHRASE_CONNECTORS = frozenset({"in", "with", "using", "without", "that", "which"})
-# Words that only lead into a trailing statement: ", making sure to use the letter "a" …",
-# ", ensuring that the word 'replied' appears …" (cut with the statement they lead into).
-_LEAD_FILLER = re.compile(r"(?:making sure|make sure|ensuring|ensure|being sure|taking care|"
-                          r"being careful)(?: that)?(?: to)?(?: you)?(?: use| include| mention| "
-                          r"have| write)?", re.IGNORECASE)
-_QUESTION_OPENING = re.compile(r"\s*(?:can|could|would|will|what|why|how|who|which|where|when|"
-                               r"is|are|do|does|did|should)\b", re.IGNORECASE)
+def _trailing_words() -> dict[str, Any]:
+    return _rule("trailing clause")
+
+
+# Words that only lead into a trailing statement (", making sure to use the letter "a" …",
+# ", ensuring that the word 'replied' appears …"), cut with the statement they lead into;
+# and a head that asks a question, which the cut leaves with a question mark.
+_lead_filler = filled(r"(?:{lead_fillers}){lead_filler_links}(?:{lead_filler_verbs})?",
+                      _trailing_words, re.IGNORECASE)
+_question_opening = filled(r"\s*(?:{question_openers})\b", _trailing_words, re.IGNORECASE)
 
 
 def _unquoted_end(text: str) -> str:
@@ -213,16 +237,17 @@ def _unquoted_end(text: str) -> str:
 def trailing_clause(clause: Clause) -> Optional[str]:
     """A clause from a connector to the end of the sentence ("…, and use at least 600 words.")."""
     first, last = clause.first, clause.reach
+    known = _rule("trailing clause")
     body = _unquoted_end(clause.text)
     if last < len(body) and content_words(residual(body[last:], [])):
         return None
     candidates = []
-    for connector in _CONNECTORS:
+    for connector in known["connectors"]:
         at = body.rfind(connector, 0, first + len(connector))
         if at < 0 or at > first:
             continue
         between = body[at + len(connector):first]
-        if content_words(between) and not _LEAD_FILLER.fullmatch(between.strip()):
+        if content_words(between) and not _lead_filler().fullmatch(between.strip()):
             continue
         candidates.append((at, connector))
     # The latest connector wins, unless the phrase is the object of "the entire output"
@@ -230,8 +255,8 @@ def trailing_clause(clause: Clause) -> Optional[str]:
     # ("Pitch it to retirees and put your whole reply inside quotes").
     candidates.sort(key=lambda item: -item[0])
     best = next((at for at, connector in candidates
-                 if not (connector.strip() in _PHRASE_CONNECTORS and re.search(
-                     rf"\b{_ANSWER_NOUN}$", body[:at].rstrip(" ,;-")))), None)
+                 if not (connector.strip() in known["phrase_connectors"] and
+                         _answer_noun_last().search(body[:at].rstrip(" ,;-")))), None)
     if best is None:
         return None
     head = body[:best].rstrip(" ,;-")
@@ -239,19 +264,29 @@ def trailing_clause(clause: Clause) -> Optional[str]:
         return None
     if head.endswith(("?", "!", ".")):
         return head
-    return head + ("?" if _QUESTION_OPENING.match(head) else ".")
+    return head + ("?" if _question_opening().match(head) else ".")
 
 
-# The ways a statement sits in a task sentence, tried in this order; the first that cuts
-# cleanly wins.
-RULES: tuple[tuple[str, Callable[[Clause], Optional[str]]], ...] = (
-    ("count before the noun", count_before_noun),
-    ("statement before a passage", statement_before_passage),
-    ("count after the verb", count_after_verb),
-    ("prepositional phrase", prepositional_phrase),
-    ("parenthesis", parenthesis),
-    ("trailing clause", trailing_clause),
-)
+# The code of each rule, by its name in the table.
+_RULE_CODE: dict[str, Callable[[Clause], Optional[str]]] = {
+    "count before the noun": count_before_noun,
+    "statement before a passage": statement_before_passage,
+    "count after the verb": count_after_verb,
+    "prepositional phrase": prepositional_phrase,
+    "parenthesis": parenthesis,
+    "trailing clause": trailing_clause,
+}
+
+
+@functools.lru_cache(maxsize=1)
+def rules() -> tuple[tuple[str, Callable[[Clause], Optional[str]]], ...]:
+    """The ways a statement sits in a task sentence, in the order of the table (the first
+    that cuts cleanly wins); a rule the table names without code is an error."""
+    order = [entry["name"] for entry in table("cut")["rules"]]
+    unknown = sorted(set(order) - set(_RULE_CODE))
+    if unknown:
+        raise ValueError(f"phrases/cut.json names rules without code: {unknown}")
+    return tuple((name, _RULE_CODE[name]) for name in order)
 
 
 def _clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
@@ -271,24 +306,23 @@ def _clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
 
 
 # A verb left with nothing to do once its phrase is cut: "… and end it", "…, then close it".
-_BARE_VERB_LEFT = re.compile(r",?\s+(?:and|then|and then)\s+(?:end|finish|close|conclude|wrap up|"
-                             r"sign off|start|begin|open)(?:\s+(?:it|this|them|off))?$",
-                             re.IGNORECASE)
+_bare_verb_left = filled(r",?\s+(?:{bare_verb_links})\s+(?:{bare_verbs})"
+                         r"(?:\s+(?:{bare_verb_objects}))?$", of("cut"), re.IGNORECASE)
 
 
 def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
                  literals: Sequence[str] = ()) -> Optional[str]:
-    """Cut the constraint's clause out of a mixed unit (the first of `RULES` that cuts
+    """Cut the constraint's clause out of a mixed unit (the first of `rules()` that cuts
     cleanly); None when no clean cut exists."""
     clause = _clause(unit_text, local_spans, literals)
     if clause is None:
         return None
-    cut = next((found for _, rule in RULES for found in (rule(clause),) if found is not None),
+    cut = next((found for _, rule in rules() for found in (rule(clause),) if found is not None),
                None)
     if cut is None:
         return None
     body = cut.rstrip(" .?!")
-    bare = _BARE_VERB_LEFT.search(body)
+    bare = _bare_verb_left().search(body)
     if bare is None:
         return cut
     return body[:bare.start()] + cut[len(body):]

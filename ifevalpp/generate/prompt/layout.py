@@ -19,7 +19,7 @@ from typing import Any, Optional, Sequence
 
 from ...constraints import get, parse_params
 from ...constraints.support.statements import EDIT_ROLES, edit_spans
-from .purity import POINTS_BACK, TASK_START, carries_content
+from .purity import carries_content, points_back, task_start
 from .repeat import RepeatInfo, echo_index, find_request
 from .segment import segment
 from .words import WORD, content_words, literal_spans, residual
@@ -137,7 +137,7 @@ def _is_pure(prompt: str, start: int, end: int, position: int, owners: frozenset
     carries = carries_content(text, content, {ids[index] for index in owners})
     if carries:
         return False
-    if not content or (len(content) <= 2 and not TASK_START.match(text)):
+    if not content or (len(content) <= 2 and not task_start().match(text)):
         return True
     if position == 0:
         return False
@@ -148,7 +148,7 @@ def _is_pure(prompt: str, start: int, end: int, position: int, owners: frozenset
     if not literals:
         return False
     rest = content_words(residual(text, local + literals))
-    return len(rest) <= 1 and not TASK_START.match(text)
+    return len(rest) <= 1 and not task_start().match(text)
 
 
 def _units(prompt: str, raw_units: Sequence[tuple[int, int, str]], evidence: dict[int, Spans],
@@ -164,7 +164,7 @@ def _units(prompt: str, raw_units: Sequence[tuple[int, int, str]], evidence: dic
     # more of that statement: it goes (and is said anew) with it, never left before it.
     for position in range(1, len(units)):
         unit, before = units[position], units[position - 1]
-        if not unit.owners and before.pure and before.owners and POINTS_BACK.match(unit.text):
+        if not unit.owners and before.pure and before.owners and points_back().match(unit.text):
             units[position] = Unit(unit.start, unit.end, unit.text, unit.sep, before.owners, True)
     # Every unit pure would leave no task: keep the first one as the task.
     if units and all(unit.pure for unit in units):

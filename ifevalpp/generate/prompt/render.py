@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 from ...constraints import get
 from ...constraints.support.choosing import chance
 from ...constraints.support.wording import STYLES
+from ..phrases import table
 
 if TYPE_CHECKING:
     from .layout import Layout
@@ -95,7 +96,7 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
     from ..rewrite import last_sentence_asks
     if not last_sentence_asks(task):
         return None  # "It is meant for teenagers, and make sure …": weave onto a request only
-    if re.search(r"\bmind \w+ing\b", task):
+    if re.search(table("prompt")["gerund_request"], task):
         return None  # "Would you mind writing X, and …" would need a second gerund
     index = order[0]
     constraint = get(layout.ids[index])

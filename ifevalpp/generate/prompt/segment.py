@@ -9,21 +9,27 @@ unit, unless such a line reads as a requirement of its own.
 
 from __future__ import annotations
 
+import functools
 import re
 
+from ..phrases import filled, of, table
 from .words import quote_mask
 
-_ABBREVIATIONS = ("i.e.", "e.g.", "etc.", "vs.", "Mr.", "Mrs.", "Ms.", "Dr.", "St.", "U.S.",
-                  "U.K.", "a.m.", "p.m.", "No.", "Jr.", "Sr.")
 _BOUNDARY = re.compile(r"(?<=[.!?])[\"”')\]]?(?P<gap>[ \t]+)(?=[A-Z\"“'(\[*<])"
                        r"|(?<=P\.P\.S)(?P<gap2>[ \t]+)(?=[A-Z])")
 _NUMBERED = re.compile(r"^\s*(?:\d+[.)]|[-*•]|[a-z][.)])\s+")
 _EXAMPLE_LINE = re.compile(r"^\s*(?:[*\-•]|\[|\.\.\.|…|<<|\{|\}|```|\d+[.)]|[A-Z][\w ]{0,20}\s\d+[.:]?$)")
-# A numbered line opening with one of these reads as a requirement, not an example.
-_REQUIREMENT_LINE = re.compile(r"(?i)(do|don't|your|the|include|use|make|wrap|write|answer|"
-                               r"respond|highlight|end|finish|avoid|separate|there|each|add|put|"
-                               r"give)\b")
 _LINE_END = frozenset('.!?:;"\u201d)*')
+
+
+@functools.lru_cache(maxsize=1)
+def _abbreviations() -> tuple[str, ...]:
+    """Abbreviations a stop inside does not end a sentence after ("e.g.", "Mr.")."""
+    return tuple(table("prompt")["abbreviations"])
+
+
+# A numbered line opening with one of these reads as a requirement, not an example.
+_requirement_line = filled(r"(?i)({requirement_openers})\b", of("prompt"))
 
 
 def _sentence_cuts(line: str) -> list[tuple[int, int]]:
@@ -39,7 +45,7 @@ def _sentence_cuts(line: str) -> list[tuple[int, int]]:
                             and mask[min(cut, len(line) - 1)]):
             continue
         before = line[begin:cut]
-        if any(before.endswith(abbreviation) for abbreviation in _ABBREVIATIONS):
+        if any(before.endswith(abbreviation) for abbreviation in _abbreviations()):
             continue
         if re.search(r"(?:^|\s)[A-Z]\.$", before):  # an initial, as in "J. Smith"
             continue
@@ -55,7 +61,7 @@ def numbered_requirement(line: str) -> bool:
     match = re.match(r"^\s*\d+[.)]\s+(.*)$", line)
     if not match:
         return False
-    return bool(_REQUIREMENT_LINE.match(match.group(1)))
+    return bool(_requirement_line().match(match.group(1)))
 
 
 def segment(text: str, offset: int = 0) -> list[tuple[int, int, str]]:

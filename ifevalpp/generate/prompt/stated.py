@@ -13,6 +13,7 @@ from typing import Any, Optional, Sequence
 
 from ...constraints import get
 from ...constraints.support.edits import numbers_in
+from ..phrases import filled, of, words
 from ..records import ComposeError
 from .cut import strip_clause
 from .layout import Layout, Unit, local_spans
@@ -20,19 +21,15 @@ from .purity import piece_words
 from .substitute import substitute_values
 from .words import content_words
 
+
 # An aside asks for something: an imperative, or a sentence with a modal verb.
-_REQUEST = re.compile(r"^(?:(?:please|also|and|but|just|only|try\s+to)\s+)*"
-                      r"(?:make|keep|write|use|be|try|do|don't|avoid|add|give|include|focus|"
-                      r"explain|mention|sound|act|reply|respond|answer|imagine|pretend|list|describe|"
-                      r"consider)\b"
-                      r"|\b(?:should|must|needs? to|has to|have to|can|could|would|will)\b",
-                      re.IGNORECASE)
-_CLAUSE_BREAK = re.compile(r"\s*(?:;|--?\s|(?:,\s*)?(?:and|but|so)\s|,\s*(?:write|use|include|add|"
-                           r"wrap|avoid|do|don't|keep|make)\b)", re.IGNORECASE)
-_BAN = re.compile(r"\b(?:without|avoid|avoiding|no|not|never|don't|refrain)\b", re.IGNORECASE)
-_RELATION_WORDS = re.compile(r"(?i)\b(?:at least|less than|fewer than|more than|at most|exactly)\b")
-# Verbs of a statement that splits the answer ("Separate the essay and the poem …").
-_SPLIT_VERBS = frozenset({"separate", "divide", "split", "then", "and"})
+_request = filled(r"^(?:(?:{aside_leads})\s+)*(?:{aside_verbs})\b|\b(?:{aside_modals})\b",
+                  of("prompt"), re.IGNORECASE)
+# Where one clause ends and the next begins ("…, and don't use any commas").
+_clause_break = filled(r"\s*(?:;|--?\s|(?:,\s*)?(?:{clause_conjunctions})\s|"
+                       r",\s*(?:{clause_verbs})\b)", of("prompt"), re.IGNORECASE)
+_ban = filled(r"\b(?:{bans})\b", of("prompt"), re.IGNORECASE)
+_relation_words = filled(r"(?i)\b(?:{relation_words})\b", of("prompt"))
 
 
 def literals(layout: Layout, indices: set[int]) -> list[str]:
@@ -46,7 +43,7 @@ def literals(layout: Layout, indices: set[int]) -> list[str]:
 def mention_only(text: str, spans: Sequence[tuple[int, int]]) -> bool:
     """Whether the spans only mention the constraint (no count, no relation word)."""
     return bool(spans) and not any(
-        numbers_in(text[start:end]) or _RELATION_WORDS.search(text[start:end])
+        numbers_in(text[start:end]) or _relation_words().search(text[start:end])
         for start, end in spans)
 
 
@@ -123,11 +120,11 @@ def aside(layout: Layout, unit: Unit) -> Optional[str]:
            for spans_of in layout.evidence.values() for start, end in spans_of):
         return None
     if not content_words(stripped) or len(stripped.split()) < 3 or \
-            not _REQUEST.search(stripped):
+            not _request().search(stripped):
         return None
     # The cut must fall between two clauses ("…, and don't use any commas"), not inside one
     # ("The song should be | in English"), or the aside is a fragment.
-    if not _CLAUSE_BREAK.match(unit.text[len(stripped) - 1:]):
+    if not _clause_break().match(unit.text[len(stripped) - 1:]):
         return None
     return stripped
 
@@ -141,8 +138,9 @@ def bare_split(layout: Layout, unit: Unit, hit: set[int],
     stripped = strip_clause(unit.text, spans, literals(layout, hit))
     if stripped is None:
         return False
-    words = {word.lower().strip(".,") for word in content_words(stripped)}
-    return not (words - piece_words() - _SPLIT_VERBS)
+    # Verbs of a statement that splits the answer ("Separate the essay and the poem …").
+    found = {word.lower().strip(".,") for word in content_words(stripped)}
+    return not (found - piece_words() - words("prompt", "split_verbs"))
 
 
 def strip_one(layout: Layout, unit: Unit, hit: set[int],
@@ -158,7 +156,7 @@ def strip_one(layout: Layout, unit: Unit, hit: set[int],
             continue
         spans = local_spans(layout, unit, index)
         if mention_only(unit.text, spans) and not any(
-                _BAN.search(unit.text[start:end]) for start, end in spans):
+                _ban().search(unit.text[start:end]) for start, end in spans):
             continue  # only counts ("a 2 paragraph critique") and bans ("and without any
             # commas") are cut this way; a bare mention may be a word of the task
         stripped = strip_clause(unit.text, local_spans(layout, unit, index),

@@ -9,36 +9,16 @@ examples first, and keeps only the first line (example lines after it are not ta
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Sequence
 
-# Words that carry no task content: what constraint statements are made of.
-FILLER = frozenset("""
-a an the and or but nor so then also too just only very really please kindly make sure that
-this these those it its it's your you you're yours my me i we our us they them their there
-here is are be been being was were will would should must can could may might need needs
-have has had having do does did don't doesn't not no never none any all each every entire
-entirely whole total totally overall in into inside within of to for with without by at on
-onto from as than more less fewer least most exactly exact precisely about around only once
-twice times time use using used uses include includes including included contain contains
-containing contained add adding added put putting wrap wrapped wrapping wraps mark marked
-marking format formatted formatting markdown response responses answer answers reply replies
-output text write writing written give giving provide providing respond responding
-keep ensure following follow below above like such e.g i.e. ie eg example for instance
-word words letter letters sentence sentences paragraph paragraphs section sections part
-parts bullet bullets point points placeholder placeholders title titles highlight
-highlighted highlights highlighting keyword keywords phrase phrases language languages
-allowed allow permitted other else anything something nothing anywhere throughout
-separate separated separating separator divider divided split between end ending ends
-finish finished finishing start starting starts begin beginning begins first last final
-capital capitals capitalized capitalize lowercase uppercase lower upper case caps
-comma commas quotation quotations quote quotes double marks mark angular brackets bracket
-square asterisk asterisks symbols symbol json block postscript p.s. p.p.s ps pps ie eg
-new line lines where if python whatsoever
-break breaks two one three four five six seven eight nine ten number numbers count
-appear appears appearing occur occurs mention mentions mentioned mentioning repeat
-represented representing represent say saying said tell telling
-""".split())
+from ..phrases import words
+
+@functools.lru_cache(maxsize=1)
+def filler() -> frozenset[str]:
+    """Words that carry no task content: what constraint statements are made of."""
+    return words("prompt", "filler")
 
 WORD = re.compile(r"[A-Za-z][A-Za-z'.]*")
 # Examples inside a statement are not task content: [name], *highlighted*, <<title>>.
@@ -69,9 +49,10 @@ def quote_mask(text: str) -> list[bool]:
 
 def content_words(text: str) -> list[str]:
     """The words of `text` that say something beyond a constraint statement."""
+    known = filler()
     return [word for word in WORD.findall(text)
-            if len(word.strip(".'")) > 1 and word.lower().strip(".'") not in FILLER
-            and word.lower().replace(".", "") not in FILLER and not word.isupper()]
+            if len(word.strip(".'")) > 1 and word.lower().strip(".'") not in known
+            and word.lower().replace(".", "") not in known and not word.isupper()]
 
 
 def residual(unit_text: str, local_spans: Sequence[tuple[int, int]]) -> str:

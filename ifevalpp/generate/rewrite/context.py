@@ -6,25 +6,17 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from ..phrases import Known
 from .masking import MASKED, Masked
 from .request import cap, lower_first, parse
-from .sentences import REFERS_BACK
+from .sentences import refers_back
 
-_PRONOUN_START = re.compile(r"^(?:I|We|My|Our|They|He|She)\b(?!'d like| would like| want you| need you)")
-_JOINABLE_SECOND = re.compile(r"^(?:I|We|My|Our|He|She|They|It|His|Her|Their|Each|Every)\b")
-_OWN_LINK = re.compile(r"\b(?:because|since|so|but|although|though|however|therefore|if|"
-                       r"unless|while|whereas)\b|[;:]", re.I)
-# Request frames a "since" clause can open: "Since I …, could you …?"
-_SINCE_MAIN = re.compile(r"(?:Could|Can|Would) you\b|I(?:'d| would) like you\b|I (?:need|want) you\b")
-# Request frames a context sentence can be joined to with "and": "…, and I'd like you to …"
-_AND_MAIN = re.compile(r"I(?:'d| would) like you to\b|I (?:need|want) you to\b")
-_FOLLOW_FRAMES = ("Please {vp}.", "I'd like you to {vp}.", "Be sure to {vp}.",
-                  "Remember to {vp}.", "I want you to {vp}.", "Make sure to {vp}.")
+_KNOWN = Known("requests")
 
 
 def _plain_statement(sentence: str) -> bool:
     return (sentence.endswith(".") and "?" not in sentence and parse(sentence) is None
-            and len(sentence.split()) <= 30 and not _OWN_LINK.search(sentence))
+            and len(sentence.split()) <= 30 and not _KNOWN.pattern("own_link").search(sentence))
 
 
 def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[str], str]]:
@@ -46,22 +38,22 @@ def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[st
         bases.append((pieces, ("context-split",)))
     for pieces, done in bases:
         last = pieces[-1]
-        if _PRONOUN_START.match(last) and _plain_statement(last) and "," not in last and \
-                _SINCE_MAIN.match(sentence) and ":" not in sentence:
+        if _KNOWN.pattern("pronoun_start").match(last) and _plain_statement(last) and "," not in last and \
+                _KNOWN.pattern("since_main").match(sentence) and ":" not in sentence:
             clause = last[:-1] if last.startswith(("I ", "I'")) else lower_first(last[:-1])
             main = sentence if sentence.startswith(("I ", "I'")) else lower_first(sentence)
-            for link in ("Since", "As"):
+            for link in _KNOWN.frames("since_links"):
                 out.append((pieces[:-1] + [f"{link} {clause}, {main}"],
                             "+".join(done + ("context-since",))))
         if _plain_statement(last) and "," not in last and len(last.split()) <= 20 and \
-                _AND_MAIN.match(sentence) and ":" not in sentence:
+                _KNOWN.pattern("and_main").match(sentence) and ":" not in sentence:
             # "Titan makes clothing for large men, and I'd like you to write an ad for it."
             out.append((pieces[:-1] + [f"{last[:-1]}, and {sentence}"],
                         "+".join(done + ("context-and",))))
         if len(pieces) >= 2 and not done:
             first, second = pieces[-2], pieces[-1]
             if _plain_statement(first) and _plain_statement(second) and \
-                    _JOINABLE_SECOND.match(second) and "," not in first:
+                    _KNOWN.pattern("joinable_second").match(second) and "," not in first:
                 tail = second if re.match(r"I\b", second) else lower_first(second)
                 out.append((pieces[:-2] + [f"{first[:-1]}, and {tail}", sentence],
                             "context-joined"))
@@ -73,7 +65,7 @@ def follow_up(sentence: str, masked: "Masked") -> list[str]:
     request = parse(sentence)
     if request is None or request.kind != "imperative" or request.lead or request.front:
         return []
-    frames = _FOLLOW_FRAMES
+    frames = _KNOWN.frames("follow_up")
     if sentence.lower().startswith(("please", "kindly")):
         frames = ("{Vp}.",) + tuple(frame for frame in frames if not frame.startswith("Please"))
     if request.end in (".", ":"):
@@ -88,5 +80,5 @@ def follow_up(sentence: str, masked: "Masked") -> list[str]:
 
 def movable(sentences: Sequence[str]) -> bool:
     """Context sentences can go after the request when they are plain statements."""
-    return all(s.endswith(".") and not REFERS_BACK.search(s) and parse(s) is None
+    return all(s.endswith(".") and not refers_back().search(s) and parse(s) is None
                for s in sentences)

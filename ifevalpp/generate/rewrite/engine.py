@@ -28,7 +28,7 @@ from .frames import frames_for
 from .masking import MASKED, Masked
 from .operations import bodies, place_pieces
 from .request import Request, cap, parse
-from .sentences import REFERS_BACK, split_conjunction, split_sentences
+from .sentences import refers_back, split_conjunction, split_sentences
 
 
 @dataclass(frozen=True)
@@ -58,11 +58,11 @@ def _framed(request: Request, masked: Masked, before: list[str],
             ops = (frame,) + operations
             lead = [cap(request.lead) + "."] if request.lead else []
             candidates.append((before + lead + pre + [sentence] + post + after, ops))
-            if request.lead and not REFERS_BACK.search(main):
+            if request.lead and not refers_back().search(main):
                 candidates.append((before + pre + [sentence] + post + lead + after,
                                    ops + ("context-after",)))
             if before and not request.lead and not pre and movable(before) \
-                    and request.kind != "question" and not REFERS_BACK.search(main):
+                    and request.kind != "question" and not refers_back().search(main):
                 candidates.append((pre + [sentence] + post + before + after, ops + ("context-after",)))
             if before and not request.lead and not pre:
                 for context, how in context_reworded(before, sentence):

@@ -12,24 +12,12 @@ import re
 from typing import Optional
 
 from ...wording.english import gerund
+from ..phrases import Known
 from .lexicon import lexicon
 from .questions import question_as_request, question_as_statement
-from .request import DETERMINERS, Request, cap, lower_first
+from .request import Request, cap, lower_first
 
-
-_STATEMENT_FRAMES = ("{Vp}.", "Please {vp}.", "I need you to {vp}.", "I'd like you to {vp}.",
-                     "I want you to {vp}.", "I would like you to {vp}.", "Your task is to {vp}.")
-_QUESTION_FRAMES = ("Could you {vp}?", "Can you {vp}?", "Would you {vp}?",
-                    "Would you please {vp}?", "Could you please {vp}?", "Would you mind {ving}?")
-_NP_FRAMES = ("I need {np}.", "I'm looking for {np}.", "I would like {np}.", "What I need is {np}.")
-_NP_QUESTIONS = ("Could I get {np}?", "Can you give me {np}?", "Could you put together {np}?")
-_HELP_FRAMES = ("I need help {doing}.", "I'd like some help {doing}.",
-                "Could you give me a hand {doing}?", "I could use some help {doing}.",
-                "Can you lend me a hand {doing}?")
-_ASK_FRAMES = ("Here is my question: {q}", "Quick question: {q}", "I have a question: {q}",
-               "Something I have been wondering: {q}", "I'd like to know this: {q}",
-               "My question is this: {q}", "Could you answer this for me: {q}",
-               "Here's something I've been wondering about: {q}")
+_KNOWN = Known("requests")
 
 
 def frames_of(request: Request) -> list[tuple[str, str]]:
@@ -45,29 +33,29 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
             # A lead-in stacked on a question ("A question for you: Can you …?") is only a
             # last resort: it keeps the question word for word.
             return deep
-        return [(frame.format(q=request.vp + "?"), "ask-frame") for frame in _ASK_FRAMES]
+        return [(frame.format(q=request.vp + "?"), "ask-frame") for frame in _KNOWN.frames("ask")]
     if request.kind == "need-np":
         np = request.vp
-        frames = _NP_FRAMES + (() if colon else _NP_QUESTIONS)
+        frames = _KNOWN.frames("thing") + (() if colon else _KNOWN.frames("thing_question"))
         return [(_end(frame.format(np=np), colon), "need") for frame in frames]
     vp = request.vp
     values = {"vp": vp, "Vp": cap(vp), "ving": _gerund_phrase(vp)}
-    for frame in _STATEMENT_FRAMES:
+    for frame in _KNOWN.frames("statement"):
         kind = "imperative" if frame.startswith(("{Vp}", "Please")) else "need"
         out.append((_end(frame.format(**values), colon), kind))
     if not colon:
         compound = second_verb(vp)
-        out.extend((frame.format(**values), "request") for frame in _QUESTION_FRAMES
+        out.extend((frame.format(**values), "request") for frame in _KNOWN.frames("question")
                    if not (compound and "{ving}" in frame))
     np = _made_object(vp)
     if np:
-        frames = _NP_FRAMES + (() if colon else _NP_QUESTIONS)
+        frames = _KNOWN.frames("thing") + (() if colon else _KNOWN.frames("thing_question"))
         out.extend((_end(frame.format(np=np), colon), "need") for frame in frames)
     helped = re.match(r"help me (?:to )?(?P<verb>[a-z]+)\b(?P<rest>.*)$", vp)
     if helped and helped.group("verb") in lexicon()["verbs"] and not second_verb(vp):
         # "help me make an advert …" -> "I need help making an advert …"
         doing = gerund(helped.group("verb")) + helped.group("rest")
-        out.extend((_end(frame.format(doing=doing), colon), "need") for frame in _HELP_FRAMES
+        out.extend((_end(frame.format(doing=doing), colon), "need") for frame in _KNOWN.frames("help")
                    if not (colon and frame.endswith("?")))
     return out
 
@@ -93,7 +81,7 @@ def _made_object(vp: str) -> Optional[str]:
     if second_verb(vp):
         return None
     for verb in lexicon()["making"]:
-        match = re.match(rf"^{re.escape(verb)}(?: me| us)? (?P<np>{DETERMINERS} .+)$", vp)
+        match = re.match(rf"^{re.escape(verb)}(?: me| us)? (?P<np>{_KNOWN.text('determiners')} .+)$", vp)
         if match:
             return match.group("np")
     return None

@@ -11,13 +11,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..phrases import Known
 from ...constraints.support.choosing import chance, choice
 from ...constraints.support.wording import load_json
 
-_LEAD = re.compile(r"^(?P<please>(?:please|kindly)\s+)?(?P<verb>[A-Za-z]+)\b(?P<rest>.*)$",
-                   re.DOTALL | re.IGNORECASE)
-_DITRANSITIVE = frozenset({"write", "compose", "draft", "create", "make", "prepare", "produce",
-                           "pen", "design", "offer", "send"})
+_KNOWN = Known("requests")
 
 
 def _wrapped(opener: str, body: str) -> str:
@@ -42,7 +40,7 @@ def vary_task(task: str, rng: Any, *, openers: bool = True) -> tuple[str, str]:
     """
     table = load_json("phrases/task.json")
     task = task.strip()
-    match = _LEAD.match(task)
+    match = _KNOWN.pattern("opening_verb").match(task)
     if not match:
         return task, "unchanged"
     verb = match.group("verb")
@@ -56,7 +54,7 @@ def vary_task(task: str, rng: Any, *, openers: bool = True) -> tuple[str, str]:
     if re.match(r"\s+(?:me|us|him|her|them)\b", rest):
         # "Give me a …" does not survive most swaps ("Share me a …"); keep such verbs
         # unless the alternative takes an indirect object too.
-        alternatives = [item for item in alternatives if item in _DITRANSITIVE]
+        alternatives = [item for item in alternatives if item in _KNOWN.words("ditransitive_verbs")]
         if not alternatives:
             return task, "unchanged"
     new_verb = choice(rng, alternatives)

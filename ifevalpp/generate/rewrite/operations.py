@@ -5,9 +5,12 @@ kids: …")."""
 from __future__ import annotations
 
 import re
+from ..phrases import Known
 from .lexicon import lexicon
 from .masking import Masked
 from .request import Request
+
+_KNOWN = Known("requests")
 
 
 def _verb_swaps(vp: str) -> list[tuple[str, str]]:
@@ -53,24 +56,6 @@ def _fix_article(text: str, position: int, length: int) -> str:
     return before[:match.start()] + article + " " + text[position:]
 
 
-_TOPIC = re.compile(r"^(?P<head>\w+(?: up with| together| out)?(?: me| us)? .+?) about "
-                    r"(?P<topic>[^,;:]+)$")
-
-
-# A topic that runs on into a manner, a format or a condition is not a topic alone.
-_TOPIC_STOP = re.compile(r"\b(?:about|for|with|without|using|that|which|while|so|or|but|as|by|"
-                         r"than|if|when|format|style|tone|manner|way|words?|sentences?|"
-                         r"paragraphs?|list|language|letters?)\b", re.I)
-
-
-_PERSON = re.compile(r"\b(?:man|woman|men|women|boy|girl|person|people|named|called|who|friend|"
-                     r"mother|father|mom|dad|brother|sister|wife|husband|son|daughter|king|queen|"
-                     r"teacher|student|he|she|him|her|president|prime minister|mayor|ceo|"
-                     r"boss|doctor|nurse|actor|actress|singer|artist|player|coach|chef|"
-                     r"grandmother|grandfather|grandma|grandpa|uncle|aunt|cousin|baby|"
-                     r"child|children|kid|kids|girlfriend|boyfriend|neighbou?r)\b", re.I)
-
-
 def _languages() -> frozenset[str]:
     from ...constraints.support.languages import NAMES_IN_PROMPTS
 
@@ -78,20 +63,20 @@ def _languages() -> frozenset[str]:
 
 
 def _topic_first(vp: str, masked: "Masked") -> list[tuple[str, str]]:
-    match = _TOPIC.match(vp)
+    match = _KNOWN.pattern("topic").match(vp)
     if not match:
         return []
     topic, head = match.group("topic"), match.group("head")
     shown = masked.restore(topic).lower()
     if (len(topic.split()) > 8 or not head.split()[1:] or head.endswith(",")
-            or _TOPIC_STOP.search(shown) or masked.holds(topic)
+            or _KNOWN.pattern("topic_stop").search(shown) or masked.holds(topic)
             or any(word in _languages() for word in re.findall(r"[a-z]+", shown))):
         return []
-    if _PERSON.search(shown):
+    if _KNOWN.pattern("person").search(shown):
         return []  # "a man named Aarav … a riddle about it": a person is not an "it"
     if re.fullmatch(r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*", masked.restore(topic).strip()):
         return []  # a bare name ("Camilla") may be a person: "a riddle about it" would not do
-    intros = (f"The topic is {topic}.", f"My topic is {topic}.", f"The subject is {topic}.")
+    intros = [frame.format(topic=topic) for frame in _KNOWN.frames("topic_first")]
     return [(intro + "\u0000" + head + " about it", "topic-first") for intro in intros]
 
 
@@ -110,8 +95,9 @@ def _audience_moved(vp: str, masked: "Masked") -> list[tuple[str, str]]:
         aud = match.group("aud")
         if len(rest.split()) < 2:
             return []
-        return [(f"The audience is {aud}.\u0000{rest}", "audience-first"),
-                (f"{rest}\u0000It is meant for {aud}.", "audience-last")]
+        first = _KNOWN.frames("audience_first")[0].format(aud=aud)
+        last = _KNOWN.frames("audience_last")[0].format(aud=aud)
+        return [(f"{first}\u0000{rest}", "audience-first"), (f"{rest}\u0000{last}", "audience-last")]
     return []
 
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 import re
 from typing import Optional
 
+from ..phrases import Known
 from .lexicon import lexicon
 from .masking import Masked
 
+_KNOWN = Known("requests")
+
 _SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\ue000-\uf8ff])")
-_ABBREVIATION = re.compile(r"\b(?:Mr|Mrs|Ms|Dr|St|Prof|vs|etc|e\.g|i\.e|Jr|Sr|No)\.$")
-REFERS_BACK = re.compile(r"\b(?:it|its|this|that|these|those|them|they|above|following|below|"
-                          r"the text|the passage|the sentence|the paragraph|the story|the poem|"
-                          r"the article|the list)\b", re.I)
 
 
 def split_sentences(text: str, masked: Optional["Masked"] = None) -> list[str]:
@@ -25,7 +24,7 @@ def split_sentences(text: str, masked: Optional["Masked"] = None) -> list[str]:
         return [s for part in text.split("\u0001") for s in split_sentences(part)]
     parts: list[str] = []
     for piece in _SPLIT.split(text):
-        if parts and _ABBREVIATION.search(parts[-1]):
+        if parts and _KNOWN.pattern("abbreviation").search(parts[-1]):
             parts[-1] += " " + piece
         else:
             parts.append(piece)
@@ -43,3 +42,8 @@ def split_conjunction(vp: str) -> Optional[tuple[str, str]]:
     if len(first.split()) < 3 or len(second.split()) < 2:
         return None
     return first, second
+
+
+def refers_back() -> re.Pattern[str]:
+    """Words that point at something said before ("it", "the text", "above")."""
+    return _KNOWN.pattern("refers_back")

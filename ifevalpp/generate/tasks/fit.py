@@ -19,6 +19,7 @@ from ...profiles import Profile
 from ..prompt.layout import Layout
 from ..new_settings import caps_count
 from ..params import compatible
+from ..phrases import Known
 from ..records import ComposeError
 
 
@@ -55,8 +56,7 @@ def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: P
     return fresh, renewed
 
 
-_KEYWORD_STATEMENT = re.compile(r"\b(?:words?|keywords?|terms?|appears?|appearing|times|twice|"
-                                r"once|mention\w*|include\w*|use|using)\b", re.IGNORECASE)
+_KNOWN = Known("fit")
 
 
 def _bound(word: str, text: str) -> bool:
@@ -72,7 +72,7 @@ def untie_keywords(layout: Layout, task: str, rng: Any, *, profile: Profile = "o
     # Task sentences, leaving out those that state a keyword constraint ("so that the term
     # 'harbour' shows up twice or more" names the keyword without tying it to the topic).
     old_task = " ".join(unit.text for unit in layout.units
-                        if not unit.pure and not _KEYWORD_STATEMENT.search(unit.text))
+                        if not unit.pure and not _KNOWN.pattern("keyword_statement").search(unit.text))
     params = list(params if params is not None else layout.params)
     swapped: list[str] = []
     taken = {word.lower() for word in re.findall(r"[A-Za-z]+", layout.prompt + " " + task)}

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from ifevalpp.generate.kinds.rephrasing import rephrase
-from ifevalpp.generate.prompt.cut import RULES, removes_material, strip_clause
+from ifevalpp.generate.prompt.cut import removes_material, rules, strip_clause
 
 from .cases import NTH, layout_of, plan_all
 
@@ -39,12 +39,12 @@ RULE_ROWS = [
 
 
 def test_the_rules_are_tried_in_the_order_of_the_table():
-    assert [name for name, _ in RULES] == [row[0] for row in RULE_ROWS]
+    assert [name for name, _ in rules()] == [row[0] for row in RULE_ROWS]
 
 
 @pytest.mark.parametrize("name, text, statement, expected", RULE_ROWS, ids=[row[0] for row in RULE_ROWS])
 def test_each_rule_cuts_its_shape_of_statement(name, text, statement, expected):
-    rule = dict(RULES)[name]
+    rule = dict(rules())[name]
     from ifevalpp.generate.prompt.cut import _clause
 
     clause = _clause(text, _span(text, statement), ())
