@@ -34,27 +34,33 @@ def one_of(items: Sequence[str]) -> str:
 
 class Known:
     """The word sets, frames and patterns of one table (its "words", "frames" and "patterns"
-    sections), each read and compiled on first use. A pattern that ignores letter case says
-    so with a leading "(?i)"."""
+    sections), each read and compiled on first use, then a dictionary look-up (the rewriter
+    asks for them in its inner loops). A pattern that ignores letter case says so with a
+    leading "(?i)"."""
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self._cache: dict[tuple[str, str], Any] = {}
-
-    def _get(self, section: str, key: str, build: Callable[[Any], Any]) -> Any:
-        found = self._cache.get((section, key))
-        if found is None:
-            found = self._cache[(section, key)] = build(table(self.name)[section][key])
-        return found
+        self._words: dict[str, frozenset[str]] = {}
+        self._frames: dict[str, tuple[str, ...]] = {}
+        self._patterns: dict[str, re.Pattern[str]] = {}
 
     def words(self, key: str) -> frozenset[str]:
-        return self._get("words", key, frozenset)
+        found = self._words.get(key)
+        if found is None:
+            found = self._words[key] = frozenset(table(self.name)["words"][key])
+        return found
 
     def frames(self, key: str) -> tuple[str, ...]:
-        return self._get("frames", key, tuple)
+        found = self._frames.get(key)
+        if found is None:
+            found = self._frames[key] = tuple(table(self.name)["frames"][key])
+        return found
 
     def pattern(self, key: str) -> re.Pattern[str]:
-        return self._get("patterns", key, re.compile)
+        found = self._patterns.get(key)
+        if found is None:
+            found = self._patterns[key] = re.compile(table(self.name)["patterns"][key])
+        return found
 
     def text(self, key: str) -> str:
         return table(self.name)["texts"][key]

@@ -80,8 +80,9 @@ def _made_object(vp: str) -> Optional[str]:
     or a second verb follows ('write a poem and explain it' needs its verbs)."""
     if second_verb(vp):
         return None
+    determiners = _KNOWN.text("determiners")
     for verb in lexicon()["making"]:
-        match = re.match(rf"^{re.escape(verb)}(?: me| us)? (?P<np>{_KNOWN.text('determiners')} .+)$", vp)
+        match = re.match(rf"^{re.escape(verb)}(?: me| us)? (?P<np>{determiners} .+)$", vp)
         if match:
             return match.group("np")
     return None
