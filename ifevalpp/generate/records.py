@@ -11,10 +11,8 @@ No code reads a message back.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any, Literal, Optional, Union
-
-from pydantic import BaseModel, ConfigDict
 
 from ..profiles import Profile
 from ..schema import Kind
@@ -61,20 +59,30 @@ class Rejection:
         return self.message
 
 
-class Detail(BaseModel):
+@dataclass(kw_only=True)
+class Detail:
     """What a kind records about how it made a cousin (`Variant.generator.detail`).
 
-    Each kind subclasses it; the fields are written in declaration order and unset
-    ones left out, so a record holds only what applies. `model` and `request` say
-    which model wrote a cousin and the cache key of its answer (model backend)."""
-
-    model_config = ConfigDict(extra="forbid")
+    Each kind subclasses it (a dataclass, `kw_only`); the fields are written in declaration
+    order and unset ones left out, so a record holds only what applies. `model` and
+    `request` say which model wrote a cousin and the cache key of its answer (model
+    backend)."""
 
     model: Optional[str] = None
     request: Optional[str] = None
 
     def record(self) -> dict[str, Any]:
-        return self.model_dump(mode="json", exclude_none=True)
+        found: dict[str, Any] = {}
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if value is not None:
+                found[item.name] = (list(value) if isinstance(value, list) else
+                                    dict(value) if isinstance(value, dict) else value)
+        return found
+
+    def updated(self, **changes: Any) -> "Detail":
+        """A copy with `changes` (the same kind of detail)."""
+        return replace(self, **changes)
 
 
 @dataclass

@@ -22,5 +22,5 @@ def test_a_detail_records_only_what_applies_in_declaration_order():
 
 def test_a_model_s_detail_says_which_model_and_answer_first():
     detail = ContextDetail(distractor_kind="persona", position="after", distractor="persona-3")
-    made = detail.model_copy(update={"model": "m", "request": "ab12"}).record()
+    made = detail.updated(model="m", request="ab12").record()
     assert list(made) == ["model", "request", "distractor_kind", "position", "distractor"]

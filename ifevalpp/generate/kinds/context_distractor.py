@@ -38,6 +38,7 @@ SORTS: tuple[str, ...] = ("context", "persona", "audience", "purpose", "style")
 OWN_PARAGRAPH_OVER = 160
 
 
+@dataclass(kw_only=True)
 class ContextDetail(Detail):
     """Which context sentence a distractor added, and where (in the order of the records)."""
 
@@ -127,8 +128,7 @@ class ContextDistractor:
         candidate = add_context(request.layout, request.rng, request.index,
                                 attempt=request.attempt)
         if refused is not None:
-            candidate.detail = candidate.detail.model_copy(
-                update={"style": "context", "format_refused": refused})
+            candidate.detail = candidate.detail.updated(style="context", format_refused=refused)
         return candidate
 
     # ------------------------------------------------------------ the model backend
@@ -144,4 +144,4 @@ class ContextDistractor:
         stray = other_statements(added)
         if stray:
             raise ComposeError(f"the addition states a requirement: {stray[0]}")
-        return Candidate(answer.prompt, kwargs, plan.detail.model_copy())
+        return Candidate(answer.prompt, kwargs, plan.detail.updated())

@@ -15,6 +15,8 @@ still there.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ...schema import Variant
@@ -33,6 +35,7 @@ FORMAT = FormatDistractor()
 CONTEXT = ContextDistractor()
 
 
+@dataclass(kw_only=True)
 class ModelDistractorDetail(Detail):
     """How a model's distractor was asked for and what it added."""
 

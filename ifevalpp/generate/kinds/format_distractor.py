@@ -31,6 +31,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Mapping, Optional, Sequence
 
 from ...constraints import get, parse_params
@@ -60,6 +61,7 @@ NOTHING_COMPATIBLE = "no competing format requirement is compatible with these c
 MODEL_SOURCES: tuple[str, ...] = ("catalogue", "instruction")
 
 
+@dataclass(kw_only=True)
 class FormatDetail(Detail):
     """Which competing requirement a distractor added, and where."""
 
@@ -218,6 +220,6 @@ class FormatDistractor:
         if same and plan.options.count > len(plan.siblings):
             raise ComposeError(f"distractor {same[0]} already adds {chosen.requirement}; add "
                                f"another requirement")
-        detail = plan.detail.model_copy(update={"requirement": chosen.requirement,
-                                                "source": chosen.source, "position": where})
+        detail = plan.detail.updated(requirement=chosen.requirement, source=chosen.source,
+                                     position=where)
         return Candidate(answer.prompt, kwargs, detail, distractor=chosen.record)

@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ...constraints import get, parse_params
@@ -49,6 +50,7 @@ if TYPE_CHECKING:
     from ..llm.checks import DistractorOptions
 
 
+@dataclass(kw_only=True)
 class ReconfigurationDetail(Detail):
     """How a reconfiguration was made."""
 
@@ -72,9 +74,9 @@ class ReconfigurationDetail(Detail):
 
 def _candidate(made: Assembled, detail: ReconfigurationDetail) -> Candidate:
     """The assembled prompt, with how it was assembled added to the detail."""
-    return Candidate(made.prompt, made.kwargs, detail.model_copy(update={
-        "presentation": made.presentation, "task_wording": made.task_wording,
-        "repeat_where": made.repeat_where}))
+    return Candidate(made.prompt, made.kwargs, detail.updated(
+        presentation=made.presentation, task_wording=made.task_wording,
+        repeat_where=made.repeat_where))
 
 
 def reconfigure_case(layout: Layout, rng: Any, index: int, *,
@@ -129,8 +131,7 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
             break
     params, swapped = untie_keywords(layout, task.text, rng, params=tuned)
     params, renewed = renew_bound_literals(layout, params, rng, profile)
-    detail = detail.model_copy(update={"keywords_swapped": swapped or None,
-                                       "literals_renewed": renewed or None})
+    detail = detail.updated(keywords_swapped=swapped or None, literals_renewed=renewed or None)
     every = {position for position, item_id in enumerate(layout.ids)
              if not get(item_id).request_field}
     # The request to repeat is said anew too: the original's may name the old piece
@@ -200,7 +201,7 @@ class Reconfiguration(CousinKind):
                                        siblings=[(sibling.index, sibling.params)
                                                  for sibling in plan.siblings])
         return Candidate(answer.prompt, kwargs,
-                         plan.detail.model_copy(update={**judged, "reconfigure": plan.mode}))
+                         plan.detail.updated(**{**judged, "reconfigure": plan.mode}))
 
     def model_sibling(self, request: CousinRequest, candidate: Candidate) -> Optional[Sibling]:
         """With its settings parsed, for the next sibling to go beyond (None: they do not
@@ -276,7 +277,7 @@ def _model_task(answer: ModelCousin, request: CousinRequest, plan: ModelPlan,
             raise ComposeError(f"{get(layout.ids[repeat]).request_field} is the old request; a "
                                f"new task brings a new request to repeat")
         result[repeat] = kwargs[repeat]
-    return Candidate(answer.prompt, result, plan.detail.model_copy())
+    return Candidate(answer.prompt, result, plan.detail.updated())
 
 
 def _new_settings(candidate: Candidate) -> bool:

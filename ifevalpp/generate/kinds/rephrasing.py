@@ -20,6 +20,8 @@ repeat; it may not change any other kwarg.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ...schema import Variant
@@ -37,6 +39,7 @@ if TYPE_CHECKING:
 MODEL_PRESENTATIONS: tuple[str, ...] = ("prose", "list", "requirements-first")
 
 
+@dataclass(kw_only=True)
 class RephrasingDetail(Detail):
     """How a rephrasing was made."""
 
@@ -84,7 +87,7 @@ class Rephrasing(CousinKind):
     def model_candidate(self, answer: ModelCousin, request: CousinRequest,
                         plan: ModelPlan) -> Candidate:
         kwargs = kept_kwargs(answer, request, self.name, request_may_change=True)
-        return Candidate(answer.prompt, kwargs, plan.detail.model_copy())
+        return Candidate(answer.prompt, kwargs, plan.detail.updated())
 
     def task_source(self, variant: Variant) -> str:
         # A model's rephrasing rewrites the whole prompt, the task sentence with it.

@@ -341,8 +341,7 @@ class LLMBackend:
         problem = self.registry.problem(request.case, candidate.prompt)
         if problem:
             raise ComposeError(problem)
-        candidate.detail = candidate.detail.model_copy(
-            update={"model": self.settings.model, "request": entry.key})
+        candidate.detail = candidate.detail.updated(model=self.settings.model, request=entry.key)
         self._remember(request, candidate)
         return candidate
 
