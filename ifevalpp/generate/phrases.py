@@ -1,10 +1,12 @@
 """The English the generators know, as data: the tables of templates/phrases/, read on first use.
 
-The code in generate/ applies these tables and knows no English word itself (STYLE.md,
+The code in generate/ applies these tables rather than spelling English out (STYLE.md,
 "Language knowledge as data"): word lists, the frames a request can be said in, the
-words a regular expression alternates between. A table is a JSON object; a key that
-starts with "_" explains the table to a person. `one_of` writes a list as the
-alternation a pattern embeds.
+words a regular expression alternates between, the shapes of requests and questions.
+(What is left inline is a handful of single words inside checks — the auxiliaries a
+question inverts, "please" before a frame — and the defect scanner naturalness.py.)
+A table is a JSON object; a key that starts with "_" explains the table to a person.
+`one_of` writes a list as the alternation a pattern embeds.
 """
 
 from __future__ import annotations

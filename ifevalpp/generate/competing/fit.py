@@ -35,7 +35,7 @@ ONE_SENTENCE_REFUSES = frozenset({
 _QUOTED = re.compile(r'["\u201c]([^"\u201d]{3,})["\u201d]')
 # A quoted text this short, to rework, gives a reply of about its size: a sentence or two.
 _SHORT_QUOTE_WORDS = 30
-# Features of verse and short pieces (generate/tasks.py), where not every layout suits.
+# Features of verse and short pieces (generate/tasks/), where not every layout suits.
 _VERSE = frozenset({"poem", "short"})
 
 
@@ -57,7 +57,7 @@ def one_sentence(layout: Layout) -> bool:
 
 
 def piece_features(layout: Layout, *, verse_only: bool = False) -> Optional[frozenset[str]]:
-    """The features (generate/tasks.py) of the first kind of piece the task sentences name (a
+    """The features (generate/tasks/) of the first kind of piece the task sentences name (a
     letter, a plan, an essay), or None; with `verse_only`, of the first verse or short piece
     (a song, a haiku, a riddle)."""
     from ..tasks import catalogue as task_catalogue

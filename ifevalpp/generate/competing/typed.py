@@ -95,7 +95,7 @@ def _fits(layout: Layout, instruction_id: str, seen: Sequence[dict[str, Any]], s
 
 def _wording(layout: Layout, constraint: Any, params: Any, picker: Any) -> str:
     """A sentence added after a prompt that was complete without it ("Also, …"). It shares
-    the reply with the case's constraints (see compose.wording_context); a long prompt
+    the reply with the case's constraints (see prompt/render.wording_context); a long prompt
     needs a longer addition, as a catalogue request does."""
     context = wording_context(list(layout.ids) + [constraint.id], len(layout.ids))
     return first_long_enough(layout.prompt, 8, lambda wording_try: constraint.phrase(

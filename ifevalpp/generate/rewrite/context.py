@@ -28,8 +28,7 @@ def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[st
     out: list[tuple[list[str], str]] = []
     bases: list[tuple[list[str], tuple[str, ...]]] = [(list(before), ())]
     last = before[-1]
-    split = re.match(r"^(?P<first>[^,]{12,}), and (?P<second>(?:I|we|they|he|she|my|our|it)\b"
-                     r"[^,]{8,})\.$", last)
+    split = _KNOWN.pattern("compound_context").match(last)
     if split and _plain_statement(split.group("first") + ".") and \
             _plain_statement(split.group("second") + "."):
         second = split.group("second")

@@ -29,7 +29,7 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     if request.kind == "question":
         deep = question_as_request(request.vp) + question_as_statement(request.vp)
-        if deep or re.match(r"(?i)(?:can|could|would|will) you\b", request.vp):
+        if deep or _KNOWN.pattern("asks_you").match(request.vp):
             # A lead-in stacked on a question ("A question for you: Can you …?") is only a
             # last resort: it keeps the question word for word.
             return deep
@@ -51,7 +51,7 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
     if np:
         frames = _KNOWN.frames("thing") + (() if colon else _KNOWN.frames("thing_question"))
         out.extend((_end(frame.format(np=np), colon), "need") for frame in frames)
-    helped = re.match(r"help me (?:to )?(?P<verb>[a-z]+)\b(?P<rest>.*)$", vp)
+    helped = _KNOWN.pattern("help_me").match(vp)
     if helped and helped.group("verb") in lexicon()["verbs"] and not second_verb(vp):
         # "help me make an advert …" -> "I need help making an advert …"
         doing = gerund(helped.group("verb")) + helped.group("rest")
@@ -67,7 +67,7 @@ def _end(sentence: str, colon: bool) -> str:
 def second_verb(vp: str) -> bool:
     """Whether the phrase holds a second request ('write a poem and explain it')."""
     return any(word.lower() in lexicon()["verbs"]
-               for word in re.findall(r"\b(?:and|then|or) (?:then )?(\w+)", vp))
+               for word in _KNOWN.pattern("second_request").findall(vp))
 
 
 def _gerund_phrase(vp: str) -> str:

@@ -8,7 +8,6 @@ takes one too.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from ..phrases import Known
@@ -51,7 +50,7 @@ def vary_task(task: str, rng: Any, *, openers: bool = True) -> tuple[str, str]:
         opener = choice(rng, [item for item in table["openers"] if "{task_cap}" in item])
         return opener.format(task_cap=task), "lead-in"
     rest = match.group("rest")
-    if re.match(r"\s+(?:me|us|him|her|them)\b", rest):
+    if _KNOWN.pattern("person_after_verb").match(rest):
         # "Give me a …" does not survive most swaps ("Share me a …"); keep such verbs
         # unless the alternative takes an indirect object too.
         alternatives = [item for item in alternatives if item in _KNOWN.words("ditransitive_verbs")]

@@ -18,9 +18,9 @@ def _verb_swaps(vp: str) -> list[tuple[str, str]]:
     table = lexicon()["verb_synonyms"].get(verb)
     if not table or not rest:
         return []
-    to_person = re.match(r"(?:me|us|him|her|them)\b", rest) is not None
+    to_person = _KNOWN.pattern("person_object").match(rest) is not None
     options = table["to_person"] if to_person else table["any"]
-    if re.match(r"(?:this|that|it|these|those|them)\b", rest):
+    if _KNOWN.pattern("thing_object").match(rest):
         # "put together this" is not English: a particle verb keeps its pronoun inside.
         options = [option for option in options if " " not in option]
     return [(f"{option} {rest}", f"verb:{verb}->{option}") for option in options if option != verb]
@@ -82,10 +82,7 @@ def _topic_first(vp: str, masked: "Masked") -> list[tuple[str, str]]:
 
 def _audience_moved(vp: str, masked: "Masked") -> list[tuple[str, str]]:
     audiences = lexicon()["audiences"]
-    for match in re.finditer(r" for (?P<aud>(?:(?:a|an|the|my|our|your|young|new|small|local|"
-                             r"busy|curious|older|first-time|high school|college|general|"
-                             r"non-technical|technical)\s+)*(?P<head>\w+)"
-                             r"(?: (?:audience|readers|students))?)(?=$| about )", vp):
+    for match in _KNOWN.pattern("audience_phrase").finditer(vp):
         if match.group("head").lower() not in audiences:
             continue
         before = vp[:match.start()].rstrip()

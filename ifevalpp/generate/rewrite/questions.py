@@ -36,9 +36,9 @@ def question_as_request(question: str) -> list[tuple[str, str]]:
     match = _KNOWN.pattern("what_thing").match(question)
     if match:
         np = lower_first(match.group("np"))
-        if re.match(r"(?:a|an) ", np):
+        if _KNOWN.pattern("indefinite_thing").match(np):
             # "What is a lattice?" asks for a definition: "Tell me what a lattice is."
-            verb = "are" if re.match(r"(?i)what(?: are)", question) else "is"
+            verb = "are" if _KNOWN.pattern("what_are").match(question) else "is"
             np = f"what {np} {verb}"
         return [(frame.format(x=np), "question-to-request") for frame in _KNOWN.frames("tell")]
     match = _KNOWN.pattern("what_term").match(question)

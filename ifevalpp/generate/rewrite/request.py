@@ -7,7 +7,6 @@ a shape we do not recognise (no rewrite is then offered).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Optional
 
@@ -43,7 +42,7 @@ def parse(sentence: str) -> Optional[Request]:
         match = pattern.match(body)
         if match and starts_with_verb(match.group("vp")):
             lead = (match.groupdict().get("lead") or "").strip()
-            if lead and not re.match(r"^(?:I|We|My|Our)\b", lead):
+            if lead and not _KNOWN.pattern("first_person").match(lead):
                 return None  # "Bob and I would like you to …": too tangled to move
             return Request(kind, lower_first(match.group("vp")), end, lead)
     match = _KNOWN.pattern("need_thing").match(body)

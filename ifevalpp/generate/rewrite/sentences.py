@@ -33,7 +33,7 @@ def split_sentences(text: str, masked: Optional["Masked"] = None) -> list[str]:
 
 def split_conjunction(vp: str) -> Optional[tuple[str, str]]:
     """A verb phrase with a second request ("write a poem, and explain it") as two, or None."""
-    match = re.search(r"(?:,? and then|, and|, then) (?P<second>\w+)\b", vp)
+    match = _KNOWN.pattern("second_request_split").search(vp)
     if not match or match.group("second").lower() not in lexicon()["verbs"]:
         return None
     first, second = vp[:match.start()].strip(), vp[match.start("second"):].strip()

@@ -1,4 +1,4 @@
-"""The proofs a model's cousin must pass (generate/llm_checks.py), one behaviour each.
+"""The proofs a model's cousin must pass (generate/llm/checks.py), one behaviour each.
 
 Every case below is written for these tests.
 """
