@@ -48,7 +48,7 @@ def main() -> int:
     from ifevalpp.cases import load_variants
     from ifevalpp.generate import generate_families
     from ifevalpp.generate.llm import LLMSettings, generate_families_llm
-    from ifevalpp.generate.llm_checks import cross_family
+    from ifevalpp.generate.llm.checks import cross_family
     from ifevalpp.respond import RetryPolicy
 
     cases = [variant for variant in load_variants(path) if variant.kind == "original"]

@@ -16,10 +16,11 @@ checking (the hot path: `check` must stay a pure, allocation-light function)
     paper_unknown_fails        fields whose unknown value ifevalpp-paper fails, not refuses
 
 reading a prompt (the validator; the generators use the same spans)
-    statements(prompt, params, *, rewrite=False) -> [Statement]
+    statements(prompt, params, *, edits=False) -> [Statement]
                                THE finder: where the prompt states it, with the value read
-                               there; `rewrite=True` adds the tight value and mention spans
-                               a rewrite edits in place (roles edit_value / edit_mention)
+                               there; `edits=True` adds, on request, the tight value and
+                               mention spans an edit in place needs (roles edit_value /
+                               edit_mention; the generators' layout asks for them)
     locate(prompt, params) -> [Span]           the distinct statement spans
     count: CountSpec           the count parameter, if the type bounds a count; with
       interval(params), count_wording(params), subject(params), count_floor(context, subject)
@@ -34,7 +35,8 @@ reading a prompt (the validator; the generators use the same spans)
                                names types that already account for such words
 
 coherence (conflicts) and the witness
-    conflicts_with, conflict_reasons           types it never holds together with, and why
+    conflicts_with, conflict_reasons, conflict_reason(other_id)
+                               types it never holds together with, and why
                                (declared on both sides; one side gives the reason)
     parameter_conflict(params, other) -> reason | None       a clash with another instruction
                                of the case for some settings only, declared by one side
@@ -44,20 +46,40 @@ coherence (conflicts) and the witness
     unsatisfiable(params) -> [message]         settings no response can pass
     satisfy(params, draft)     its part of the witness response (support.draft.Draft)
 
-generating cousins
+generating cousins (generate/)
     propose(params, rng, *, profile, **options) -> kwargs
-    reconfigure(params, rng, *, profile, **options) -> Params
+    reconfigure(params, rng, *, profile, direction, step, **options) -> Params
                                another valid setting (`reconfigurable` when implemented);
                                further keywords (a direction) pass through to `propose`
+    harder(params, rng, *, step, of, profile) -> Params | None   the `step`-th of `of`
+                               increasingly hard settings (default: the count moved the hard
+                               way); harder_ceiling, harder_floor, harder_ladder bound it and
+                               harder_limits(relation) -> (floor, ceiling) reads them
     sketch_texts(params), sketch(params, sketch)   the generators' quick feasibility check
     wording_path / wording_source; variants(style), render_variant(params, style, variant),
-      render(params, "style[:n]"), phrase(params, rng, styles), describe(params)
-                               how it is phrased (templates/constraints/<id>.j2 by default);
-                               the generators only call `phrase`, so a type may word itself
-                               another way (a grammar) by overriding it
+      render(params, "style[:n]"), describe(params)
+                               the jinja2 wording (templates/constraints/<id>.j2)
+    grammar_path, grammar(), wording_params(params, **context), phrase(params, rng, styles)
+                               the wording grammar (templates/constraints/<id>.grammar, picked
+                               up when the file exists, else `grammar_path`); the generators
+                               only call `phrase`, which words the type by its grammar when it
+                               has one, else by its jinja2 file
     restate(field, before, after, piece)       a changed value edited inside a sentence
-    literals(params), format_phrase, task_bound, topic_field, request_field, fit_request(text)
+    literals(params), format_phrase, names_parts, topic_field, literal_bound_to_task(params)
                                what the generators must keep, may cut, or must rebuild
+    request_field, request_span(prompt, params), fit_request(text)
+                               a type that echoes part of the prompt: which parameter, where
+                               the prompt holds it (read once, by every stage), and the text
+                               adapted so that this instruction can still hold
+    task_needs, task_avoids, task_words(params)
+                               what a new task must offer or must not be (features of
+                               generate/tasks/), and the answer length it implies
+    competes_as_format, distractor_effects, competing_effects(params), distractor_settings(seen),
+      distractor_suits         whether and how the type can be a distractor's competing
+                               requirement (effect names from generate/competing/catalogue.py)
+    refuses_effects            what a competing requirement may not add beside it
+    interfering_distractors()  the context sentences never added beside it (the `interferes`
+                               lists of templates/distractors/, read by support/interference.py)
 
 Type-agnostic pieces the homes are built from live in `constraints/support/`.
 """
@@ -195,9 +217,9 @@ class Constraint:
 
     # ------------------------------------------------------------ reading a prompt
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         """Where `prompt` states this constraint, in prompt order (`params` may be None: then
-        only what needs no parameter is read). With `rewrite`, also the edit spans."""
+        only what needs no parameter is read). With `edits`, also the edit spans."""
         return []
 
     def locate(self, prompt: str, params: Any) -> list[Span]:
@@ -302,13 +324,23 @@ class Constraint:
         return type(self).propose is not Constraint.propose
 
     # The largest counted value a harder setting may ask for (None: three times the current
-    # value is the limit; see generate/harder.py).
+    # value is the limit; see constraints/support/harder.py).
     harder_ceiling: ClassVar[Optional[int]] = None
     # Values a person would ask for (a harder setting prefers them), per relation.
     harder_ladder: ClassVar[tuple[int, ...]] = ()
     # The smallest "less than" bound a harder setting may ask for ("less than 1 time" means
     # never, which no one says that way).
     harder_floor: ClassVar[int] = 0
+
+    def harder_limits(self, relation: str) -> tuple[int, int]:
+        """The fewest and the most a harder setting of the count may ask for under `relation`:
+        above the count's floor ("less than" one more: "less than 1" means never), at least
+        `harder_floor`, at most `harder_ceiling` (the one place both backends read)."""
+        spec = self.count
+        assert spec is not None, f"{self.id} counts nothing"
+        floor = max(spec.floor + 1 if relation == "less than" else max(spec.floor, 1),
+                    self.harder_floor)
+        return floor, self.harder_ceiling or 10**6
 
     def harder(self, params: Any, rng: Any, *, step: int = 1, of: int = 3,
                profile: Profile = "official") -> Optional[Any]:
@@ -318,14 +350,12 @@ class Constraint:
         spec = self.count
         if spec is None or spec.shape == "exact":
             return None
-        from ..generate.harder import harder_value
+        from .support.harder import harder_value
         relation = "at least" if spec.shape == "at_least" else getattr(params, spec.relation_field or "")
         current = getattr(params, spec.field)
-        floor = max(spec.floor + 1 if relation == "less than" else max(spec.floor, 1),
-                    self.harder_floor)
-        value = harder_value(current, relation, step, of=of, floor=floor,
-                             ceiling=self.harder_ceiling or 10**6, ladder=self.harder_ladder,
-                             max_factor=1.5)
+        floor, ceiling = self.harder_limits(relation)
+        value = harder_value(current, relation, step, of=of, floor=floor, ceiling=ceiling,
+                             ladder=self.harder_ladder, max_factor=1.5)
         if value is None or value == current:
             return None
         return parse_params(self.id, {**params.model_dump(exclude_none=True), spec.field: value},
@@ -376,11 +406,11 @@ class Constraint:
         return self.render_variant(params, *parse_style(style))
 
     # What a competing format requirement may not add beside this constraint (names from
-    # generate/requirements.EFFECTS): a JSON-only reply takes no heading, a postscript no
+    # generate/competing/catalogue.EFFECTS): a JSON-only reply takes no heading, a postscript no
     # sign-off after it. Texts `requires` pins at the start or end are refused on top.
     refuses_effects: ClassVar[frozenset[str]] = frozenset()
     # What a new task must offer for this constraint to suit it, and what it must not be
-    # (features of generate/tasks.py: structured, question, list, paragraphs, …).
+    # (features of generate/tasks/: structured, question, list, paragraphs, …).
     task_needs: ClassVar[frozenset[str]] = frozenset()
     task_avoids: ClassVar[frozenset[str]] = frozenset()
 
@@ -389,14 +419,20 @@ class Constraint:
         return None
 
     # Whether the type can be the extra format requirement of a distractor cousin, and what
-    # following it adds to a response then (names from generate/requirements.EFFECTS): the
+    # following it adds to a response then (names from generate/competing/catalogue.EFFECTS): the
     # case's types refuse some of them (`refuses_effects`), a postscript beside a fixed end.
     competes_as_format: ClassVar[bool] = False
     distractor_effects: ClassVar[frozenset[str]] = frozenset()
-    # The kinds of piece (generate/tasks.py features) this type suits as a distractor, one of
+    # The kinds of piece (generate/tasks/ features) this type suits as a distractor, one of
     # which the task must name (empty: any piece): blanks to fill in suit a letter or a plan,
     # not an explanation or a joke.
     distractor_suits: ClassVar[frozenset[str]] = frozenset()
+
+    def interfering_distractors(self) -> frozenset[str]:
+        """The context sentences a distractor may never add beside this type (those whose
+        `interferes` list in templates/distractors/ names it or its group)."""
+        from .support.interference import interfering
+        return interfering(self.id)
 
     def competing_effects(self, params: Any) -> frozenset[str]:
         """What this setting adds as a distractor (default: `distractor_effects`)."""
@@ -475,9 +511,6 @@ class Constraint:
     # A mention of it inside a task sentence ("… in JSON format", "in Arabic") is a format
     # phrase the generators may cut, not a literal of the task.
     format_phrase: ClassVar[bool] = False
-    # Its statement fits only tasks that ask for it (the yes/no answer phrases): a task swap
-    # takes a task from a case that has the type too.
-    task_bound: ClassVar[bool] = False
     # Its statement splits the answer into named parts ("Separate the essay and the poem
     # with ******"): the kinds of piece it names outline the answer, so the statement stays
     # with the task instead of being said anew.
@@ -494,6 +527,14 @@ class Constraint:
     # The parameter holding a stretch of the prompt the response must reproduce: the
     # generators rebuild that stretch and this parameter together.
     request_field: ClassVar[Optional[str]] = None
+
+    def request_span(self, prompt: str, params: Any) -> Optional[tuple[int, int]]:
+        """Where `prompt` holds the text the response must reproduce (`request_field`), or
+        None: the one place the validator and the generators read it from."""
+        if self.request_field is None:
+            return None
+        from .support.phrases import verbatim_span
+        return verbatim_span(prompt, getattr(params, self.request_field))
 
     def fit_request(self, text: str) -> str:
         """Text the response must reproduce (the request to repeat), adapted so that this

@@ -1,55 +1,49 @@
 """Family assembly: the original plus validated, mutually distinct cousins per case.
 
-For each case and each requested kind, cousins 1..per_kind are generated from a
-seed derived from (global seed, case, kind, index, attempt) with SHA-256 —
-never Python's `hash()` — so a run is reproducible byte for byte. A candidate
-is kept when
+The loop walks the kinds (generate/kinds/) in family order and, for each of a
+kind's cousins 1..per_kind, asks the backend for candidates, each from a seed
+derived from (run seed, case, kind, index, attempt) (generate/versions.py). A
+candidate is kept when
 
-* its kwargs fit the instruction types and the kind's promise holds (same
-  parameters for rephrasings and distractors, a changed parameter or task for
-  reconfigurations, every original statement still there for distractors);
-* the validator reports no `error` finding for it;
-* a reconfiguration's new settings are not a sibling's;
+* it keeps its kind's promise (same parameters for rephrasings and distractors,
+  a changed parameter or task for reconfigurations, every original statement
+  still there for distractors, the text to repeat in the prompt) and is not a
+  sibling's again (`CousinKind.refusal`);
 * its normalised token edit distance to the original and to every cousin kept
   so far is at least `min_distance` (a long passage the original quotes, which every
-  cousin keeps word for word, counts as one token: see `distance.passages`).
+  cousin keeps word for word, counts as one token: see `distance.passages`);
+* its kwargs fit the instruction types and can hold together (`params.compatible`);
+* the validator reports no `error` finding for it.
 
-Otherwise the next attempt (next seed) is tried, up to `max_attempts`; a
-cousin that never passes is reported with the last reason.
-
-Candidates come from a `CousinBackend`: the template generators by default, or
-a model (`llm.py`), which gets the same filter, distinctness rule and bound.
+Otherwise the next attempt (next seed) is tried, up to `max_attempts`; a cousin
+that never passes is reported with the last `Rejection`. Candidates come from a
+`CousinBackend` (generate/backend.py): the template generators by default, or a
+model (generate/llm/), which gets the same filter, distinctness rule and bound.
 """
 
 from __future__ import annotations
 
-import dataclasses
-import functools
-import hashlib
-import inspect
 import random
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from pathlib import Path
+from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Iterable, Optional, Sequence, Union
 
 from pydantic import BaseModel, Field
 
-from .. import __version__
-from ..constraints import REGISTRY, get, parse_params
-from ..constraints.support.statements import edit_spans
+from ..constraints import parse_params
 from ..errors import IfevalppError
 from ..profiles import Profile, check_profile
 from ..schema import (COUSIN_KINDS, Case, GeneratorInfo, Kind, ValidationSummary, Variant,
                       family_key)
-from .compose import ComposeError, Composed
-from .decompose import Layout, build_layout
+from . import kinds
+from .backend import TEMPLATE_BACKEND, CousinBackend
+from .prompt.layout import Layout, build_layout
 from .distance import far_enough, passages
-from .distractor import add_distractor
 from .params import compatible
-from .reconfiguration import Donor, donor_task, reconfigure_case
-from .rephrasing import rephrase
-from ..constraints.support.wording import templates_dir
+from .records import Candidate, ComposeError, CousinRequest, Rejection, StopCousin
+from .validation import Validator, errors, load_validator
+from .versions import derive_seed, generator_version
 
 DEFAULT_MIN_DISTANCE = 0.15
 DEFAULT_MAX_ATTEMPTS = 12
@@ -63,6 +57,8 @@ class CousinFailure(BaseModel):
     index: int
     attempts: int
     reason: str
+    code: str = ""
+    """The `Rejection` code of the last attempt (what `reason` says in words)."""
 
 
 class FamilyResult(BaseModel):
@@ -103,122 +99,8 @@ class FamilyResult(BaseModel):
         return report
 
 
-# ---------------------------------------------------------------- seeds and versions
-
-
-def derive_seed(seed: int, case: Union[int, str], kind: str, index: int, attempt: int) -> int:
-    """A 63-bit seed from the run seed and the cousin's identity (stable across processes)."""
-    material = f"ifevalpp/{seed}/{case}/{kind}/{index}/{attempt}".encode("utf-8")
-    return int.from_bytes(hashlib.sha256(material).digest()[:8], "big") >> 1
-
-
-@functools.lru_cache(maxsize=8)
-def _templates_digest(root: str, only: Optional[str] = None) -> str:
-    """Digest of the templates; `only` restricts it to one subfolder. The template backend's
-    digest leaves out `llm/` (the model backend's prompts), which it never reads."""
-    digest = hashlib.sha256()
-    base = Path(root)
-    for path in sorted(base.rglob("*")):
-        top = path.relative_to(base).parts[0]
-        if (top != only) if only is not None else (top == "llm"):
-            continue
-        if path.is_file() and path.suffix in (".j2", ".json", ".grammar"):
-            digest.update(path.relative_to(base).as_posix().encode("utf-8") + b"\0")
-            digest.update(path.read_bytes() + b"\0")
-    return digest.hexdigest()[:12]
-
-
-def plugin_types_digest() -> Optional[str]:
-    """Digest of the registered types defined outside ifevalpp (their ids, source files and
-    wording), or None when there are none: a plug-in edit changes the version too."""
-    outside = sorted((instruction_id, constraint) for instruction_id, constraint in
-                     REGISTRY.items() if not type(constraint).__module__.startswith("ifevalpp."))
-    if not outside:
-        return None
-    digest = hashlib.sha256()
-    for instruction_id, constraint in outside:
-        cls = type(constraint)
-        digest.update(instruction_id.encode("utf-8") + b"\0" + cls.__module__.encode("utf-8"))
-        source = inspect.getsourcefile(cls)
-        for part in (Path(source).read_bytes() if source else b"",
-                     (constraint.wording_source or "").encode("utf-8"),
-                     Path(constraint.wording_path).read_bytes() if constraint.wording_path
-                     else b""):
-            digest.update(b"\0" + part)
-    return digest.hexdigest()[:12]
-
-
-def generator_version() -> str:
-    """Package version plus a digest of the templates, so a template edit changes the version
-    (and of plug-in types, when any are registered)."""
-    version = f"{__version__}+tpl.{_templates_digest(str(templates_dir()))}"
-    plugins = plugin_types_digest()
-    return version if plugins is None else f"{version}+types.{plugins}"
-
-
-# ---------------------------------------------------------------- validation
-
-
-Validator = Callable[[Variant], list[dict[str, Any]]]
-
-
-def _as_dict(finding: Any) -> dict[str, Any]:
-    if isinstance(finding, dict):
-        return dict(finding)
-    if isinstance(finding, BaseModel):
-        return finding.model_dump(mode="json")
-    if dataclasses.is_dataclass(finding):
-        return dataclasses.asdict(finding)
-    return {name: getattr(finding, name, None) for name in ("severity", "code", "message")}
-
-
-def load_validator(profile: Profile = "official") -> tuple[Validator, str]:
-    """The project's validator (`ifevalpp.validate.validate_case`) when it exists, else the
-    generators' own reflection check; returns (function, name)."""
-    try:
-        from ..validate import validate_case  # type: ignore[attr-defined]
-    except ImportError:
-        return self_check, "self-check"
-
-    def run(variant: Variant) -> list[dict[str, Any]]:
-        # The witness search only ever adds a warning; errors come from the schema,
-        # reflection and coherence checks, so the generators' filter skips it for speed.
-        try:
-            findings = validate_case(variant, profile, witness=False)
-        except TypeError:
-            findings = validate_case(variant, profile)
-        return [_as_dict(finding) for finding in findings]
-
-    return run, "ifevalpp.validate.validate_case"
-
-
-def self_check(variant: Variant) -> list[dict[str, Any]]:
-    """Minimal reflection check used when the validator is not installed: every constraint
-    is stated (its value found in the prompt) and the text to repeat is in the prompt."""
-    findings = []
-    for instruction_id, kwargs in zip(variant.instruction_id_list, variant.kwargs):
-        params = parse_params(instruction_id, kwargs)
-        constraint = get(instruction_id)
-        if constraint.request_field:
-            if getattr(params, constraint.request_field).strip() not in variant.prompt:
-                findings.append({"severity": "error", "code": "repeat-text-missing",
-                                 "instruction_id": instruction_id,
-                                 "message": f"{constraint.request_field} is not in the prompt"})
-            continue
-        values, mentions = edit_spans(constraint.statements(variant.prompt, params,
-                                                            rewrite=True))
-        stated = values if kwargs else (values or mentions)
-        if not stated:
-            findings.append({"severity": "warning", "code": "not-stated",
-                             "instruction_id": instruction_id,
-                             "message": f"{instruction_id} is not stated in the prompt"})
-    return findings
-
-
-# ---------------------------------------------------------------- the loop
-
-
-def _case_key(case: Union[Case, Variant, dict[str, Any]]) -> tuple[Union[int, str], Case]:
+def case_key(case: Union[Case, Variant, dict[str, Any]]) -> tuple[Union[int, str], Case]:
+    """The family key of an IFEval case (`Case`, an original `Variant`, or the raw dict)."""
     if isinstance(case, dict):
         case = Case.model_validate(case)
     if isinstance(case, Variant):
@@ -229,120 +111,122 @@ def _case_key(case: Union[Case, Variant, dict[str, Any]]) -> tuple[Union[int, st
     return case.key, case
 
 
-def _promise(kind: str, layout: Layout, composed: Composed) -> Optional[str]:
-    """The kind's own guarantee; a reason string when it is broken."""
-    original = layout.kwargs
-    new = composed.kwargs
-    repeat = layout.repeat.index if layout.repeat is not None else None
-    if kind in ("rephrasing", "distractor"):
-        for position, (before, after) in enumerate(zip(original, new)):
-            if position == repeat and kind == "rephrasing":
-                continue
-            if before != after:
-                return f"{layout.ids[position]} kwargs changed in a {kind}"
-    if kind == "distractor":
-        for unit in layout.units:
-            if unit.owners and unit.text not in composed.prompt:
-                return "an original constraint statement is missing"
-    if kind == "reconfiguration":
-        if composed.detail.get("strategy") == "parameters" and all(
-                before == after for position, (before, after) in enumerate(zip(original, new))
-                if position != repeat):
-            return "no parameter changed"
-    if repeat is not None:
-        field_name = get(layout.ids[repeat]).request_field or ""
-        text = new[repeat][field_name]
-        if text not in composed.prompt:
-            return f"{field_name} is not in the new prompt"
-    return None
+# ---------------------------------------------------------------- one family
 
 
-GENERATORS: dict[str, Callable[..., Composed]] = {
-    "rephrasing": rephrase,
-    "distractor": add_distractor,
-    "reconfiguration": reconfigure_case,
-}
+@dataclass(frozen=True)
+class _Run:
+    """What every family of a run shares."""
 
-
-@dataclasses.dataclass(frozen=True)
-class CousinRequest:
-    """What a backend is told when asked for one candidate cousin."""
-
-    case: Union[int, str]
-    layout: Layout
-    kind: Kind
-    index: int
-    attempt: int
     seed: int
-    rng: random.Random
     profile: Profile
-    accepted: tuple[str, ...]                 # prompts kept so far (the original first)
-    previous: Optional[str] = None            # why the last attempt was rejected
-    donors: Sequence[Donor] = ()              # tasks of other cases not borrowed yet
-    distractor_style: str = "format"          # format | context | mixed
-    settings: Any = None                      # instruction id -> kwargs seen in the run
-    reconfigure: str = "harder"               # harder | any
+    validator: Validator
+    min_distance: float
+    max_attempts: int
+    version: str
+    backend: CousinBackend
+    distractor_style: str
+    settings: dict[str, tuple[dict[str, Any], ...]]
+    reconfigure: str
 
 
-class StopCousin(Exception):
-    """Raised by a backend when asking again cannot help (the endpoint keeps failing)."""
+@dataclass
+class _Family:
+    """One case's family as it grows: what every new candidate is compared with."""
+
+    key: Union[int, str]
+    layout: Layout
+    accepted: list[str]                                   # prompts kept (the original first)
+    quoted: tuple[str, ...]                               # passages counted as one token
+    kept: dict[str, list[Candidate]] = field(default_factory=dict)  # per kind, in order
 
 
-@dataclasses.dataclass(frozen=True)
-class CousinBackend:
-    """Where candidates come from; every candidate then passes the same filter."""
-
-    name: str
-    propose: Callable[[CousinRequest], Composed]
-    version: Optional[str] = None             # default: generator_version()
-    borrows_tasks: bool = False               # needs other cases' tasks (task swap)
-    workers: int = 1                          # cases generated at once (threads)
-    abort: Optional[Callable[[], None]] = None  # called when a threaded run stops early
+def _request(run: _Run, family: _Family, kind: Kind, index: int, attempt: int,
+             previous: Optional[Rejection]) -> CousinRequest:
+    cousin_seed = derive_seed(run.seed, family.key, kind, index, attempt)
+    return CousinRequest(case=family.key, layout=family.layout, kind=kind, index=index,
+                         attempt=attempt, seed=cousin_seed, rng=random.Random(cousin_seed),
+                         profile=run.profile, accepted=tuple(family.accepted),
+                         previous=previous, distractor_style=run.distractor_style,
+                         settings=run.settings, reconfigure=run.reconfigure)
 
 
-def template_propose(request: CousinRequest) -> Composed:
-    """The offline generators (rephrasing.py, format_distractor.py or distractor.py,
-    reconfiguration.py)."""
-    if request.kind == "distractor":
-        style = request.distractor_style
-        if style == "mixed":
-            style = "format" if (request.index + request.attempt) % 2 else "context"
-        if style == "format":
-            from .format_distractor import add_format_distractor
-            try:
-                return add_format_distractor(request.layout, request.rng, request.index,
-                                             attempt=request.attempt, profile=request.profile,
-                                             settings=request.settings or {})
-            except ComposeError as exc:
-                # No competing requirement can be proven compatible (no witness for the
-                # case, or every one clashes): say so, and add a context distractor instead.
-                composed = add_distractor(request.layout, request.rng, request.index,
-                                          attempt=request.attempt)
-                composed.detail.update(style="context", format_refused=str(exc))
-                return composed
-    generator = GENERATORS[request.kind]
-    if request.kind == "reconfiguration":
-        return generator(request.layout, request.rng, request.index, donors=request.donors,
-                         profile=request.profile, attempt=request.attempt,
-                         direction=request.reconfigure)
-    if request.kind == "rephrasing":
-        # After a candidate too close to its family, the next keeps away from it.
-        close = bool(request.previous and request.previous.startswith("too close"))
-        return generator(request.layout, request.rng, request.index, attempt=request.attempt,
-                         siblings=request.accepted if close else ())
-    return generator(request.layout, request.rng, request.index, attempt=request.attempt)
+def _judge(run: _Run, family: _Family, request: CousinRequest,
+           candidate: Candidate) -> Union[Variant, Rejection]:
+    """The variant a candidate becomes, or why it is refused (in the order of the module
+    docstring)."""
+    kind = kinds.get(request.kind)
+    refusal = kind.refusal(family.layout, candidate, family.kept.get(kind.name, []))
+    if refusal is not None:
+        return refusal
+    ok, distance = far_enough(candidate.prompt, family.accepted, run.min_distance,
+                              family.quoted)
+    if not ok:
+        return Rejection("too-close", f"too close to the original or a sibling (normalised edit "
+                                      f"distance {distance:.3f} < {run.min_distance})")
+    try:
+        variant = Variant(
+            key=family_key(family.key, kind.name, request.index), case=family.key,
+            kind=kind.name, index=request.index, prompt=candidate.prompt,
+            instruction_id_list=list(family.layout.ids), kwargs=candidate.kwargs,
+            generator=GeneratorInfo(backend=run.backend.name, version=run.version,
+                                    seed=request.seed,
+                                    detail={"attempt": request.attempt,
+                                            **candidate.detail.record()}),
+            distractor=candidate.distractor)
+        new_params = [parse_params(instruction_id, kwargs) for instruction_id, kwargs
+                      in zip(variant.instruction_id_list, variant.kwargs)]
+    except (IfevalppError, ValueError) as exc:
+        return Rejection("invalid-kwargs", f"invalid kwargs: {exc}")
+    clash = compatible(variant.instruction_id_list, new_params, profile=run.profile)
+    if clash:
+        return Rejection("unsatisfiable", f"unsatisfiable: {clash}")
+    findings = run.validator(variant)
+    found = errors(findings)
+    if found:
+        return Rejection("validator", f"validator: {found[0].get('code')}: "
+                                      f"{found[0].get('message')}")
+    return variant.model_copy(update={"validation": ValidationSummary(ok=True,
+                                                                       findings=findings)})
 
 
-TEMPLATE_BACKEND = CousinBackend("template", template_propose, borrows_tasks=True)
+def _cousin(run: _Run, family: _Family, kind: Kind, index: int) -> Union[Variant, CousinFailure]:
+    """The `index`-th cousin of `kind`: the first candidate kept, or the last rejection."""
+    rejection = Rejection("not-attempted", "not attempted")
+    tried = run.max_attempts
+    for attempt in range(run.max_attempts):
+        request = _request(run, family, kind, index, attempt, rejection if attempt else None)
+        try:
+            candidate = run.backend.propose(request)
+        except StopCousin as exc:
+            rejection, tried = Rejection("stopped", str(exc)), attempt + 1
+            break
+        except (ComposeError, ValueError) as exc:
+            rejection = Rejection("generation", f"generation: {exc}")
+            continue
+        outcome = _judge(run, family, request, candidate)
+        if isinstance(outcome, Rejection):
+            rejection = outcome
+            continue
+        family.accepted.append(candidate.prompt)
+        family.kept.setdefault(kind, []).append(candidate)
+        return outcome
+    return CousinFailure(case=family.key, kind=kind, index=index, attempts=tried,
+                         reason=rejection.message, code=rejection.code)
 
 
-def _errors(findings: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [finding for finding in findings if finding.get("severity") == "error"]
+def _original(key: Union[int, str], case: Case, validator: Validator) -> Variant:
+    original = Variant(key=family_key(key, "original", 0), case=key, kind="original", index=0,
+                       prompt=case.prompt, instruction_id_list=list(case.instruction_id_list),
+                       kwargs=list(case.kwargs), generator=GeneratorInfo(backend="original"))
+    findings = validator(original)
+    return original.model_copy(update={"validation": ValidationSummary(
+        ok=not errors(findings), findings=findings)})
 
 
 def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0,
                     per_kind: int = 3, kinds: Sequence[Kind] = COUSIN_KINDS,
-                    profile: Profile = "official", donors: Sequence[Donor] = (),
+                    profile: Profile = "official",
                     validator: Optional[Validator] = None,
                     min_distance: float = DEFAULT_MIN_DISTANCE,
                     max_attempts: int = DEFAULT_MAX_ATTEMPTS,
@@ -355,123 +239,34 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
     """The family of one case: its original and up to `per_kind` cousins of each kind.
     `settings` (instruction id -> kwargs seen in the run) lets a distractor be another
     instruction type with a real setting."""
-    key, case = _case_key(case)
-    validator = validator or load_validator(profile)[0]
-    version = version or backend.version or generator_version()
-    original = Variant(key=family_key(key, "original", 0), case=key, kind="original", index=0,
-                       prompt=case.prompt, instruction_id_list=list(case.instruction_id_list),
-                       kwargs=list(case.kwargs), generator=GeneratorInfo(backend="original"))
-    findings = validator(original)
-    original = original.model_copy(update={"validation": ValidationSummary(
-        ok=not _errors(findings), findings=findings)})
-    variants = [original]
+    key, case = case_key(case)
+    run = _Run(seed=seed, profile=profile, validator=validator or load_validator(profile)[0],
+               min_distance=min_distance, max_attempts=max_attempts,
+               version=version or backend.version or generator_version(), backend=backend,
+               distractor_style=distractor_style, settings=settings or {},
+               reconfigure=reconfigure)
+    variants: list[Variant] = [_original(key, case, run.validator)]
     failures: list[CousinFailure] = []
     try:
         layout = build_layout(case.prompt, case.instruction_id_list, case.kwargs)
     except IfevalppError as exc:
-        for kind in kinds:
-            for index in range(1, per_kind + 1):
-                failures.append(CousinFailure(case=key, kind=kind, index=index, attempts=0,
-                                              reason=f"cannot read the case: {exc}"))
+        failures = [CousinFailure(case=key, kind=kind, index=index, attempts=0,
+                                  reason=f"cannot read the case: {exc}", code="unreadable-case")
+                    for kind in kinds for index in range(1, per_kind + 1)]
         return variants, failures
-    accepted = [case.prompt]
-    quoted = passages(case.prompt)  # a quoted passage counts as one token in the distance
-    reconfigured: list[list[dict[str, Any]]] = []  # settings of the reconfigurations kept
-    used_donors: set[str] = set()
-    own_donors = [donor for donor in donors if donor.case != str(key)]
+    family = _Family(key=key, layout=layout, accepted=[case.prompt],
+                     quoted=passages(case.prompt))
     for kind in kinds:
         for index in range(1, per_kind + 1):
-            reason = "not attempted"
-            tried = max_attempts
-            kept = False
-            for attempt in range(max_attempts):
-                cousin_seed = derive_seed(seed, key, kind, index, attempt)
-                rng = random.Random(cousin_seed)
-                fresh = ([donor for donor in own_donors if donor.case not in used_donors]
-                         if kind == "reconfiguration" else [])
-                request = CousinRequest(case=key, layout=layout, kind=kind, index=index,
-                                        attempt=attempt, seed=cousin_seed, rng=rng,
-                                        profile=profile, accepted=tuple(accepted),
-                                        previous=reason if attempt else None, donors=fresh,
-                                        distractor_style=distractor_style,
-                                        settings=settings or {}, reconfigure=reconfigure)
-                try:
-                    composed = backend.propose(request)
-                except StopCousin as exc:
-                    reason, tried = str(exc), attempt + 1
-                    break
-                except (ComposeError, ValueError) as exc:
-                    reason = f"generation: {exc}"
-                    continue
-                broken = _promise(kind, layout, composed)
-                if not broken and kind == "reconfiguration" and \
-                        composed.detail.get("strategy") == "parameters" and \
-                        composed.kwargs in reconfigured:
-                    broken = "the same settings as a sibling reconfiguration"
-                if broken:
-                    reason = broken
-                    continue
-                ok, distance = far_enough(composed.prompt, accepted, min_distance, quoted)
-                if not ok:
-                    reason = (f"too close to the original or a sibling (normalised edit "
-                              f"distance {distance:.3f} < {min_distance})")
-                    continue
-                try:
-                    detail = dict(composed.detail)
-                    distractor = detail.pop("distractor", None)
-                    if distractor is not None and not isinstance(distractor, dict):
-                        detail["distractor"] = distractor  # a context distractor's id
-                    variant = Variant(
-                        key=family_key(key, kind, index), case=key, kind=kind, index=index,
-                        prompt=composed.prompt, instruction_id_list=list(layout.ids),
-                        kwargs=composed.kwargs,
-                        generator=GeneratorInfo(backend=backend.name, version=version,
-                                                seed=cousin_seed,
-                                                detail={"attempt": attempt, **detail}),
-                        distractor=distractor if isinstance(distractor, dict) else None)
-                    new_params = [parse_params(instruction_id, kwargs) for instruction_id, kwargs
-                                  in zip(variant.instruction_id_list, variant.kwargs)]
-                except (IfevalppError, ValueError) as exc:
-                    reason = f"invalid kwargs: {exc}"
-                    continue
-                clash = compatible(variant.instruction_id_list, new_params, profile=profile)
-                if clash:
-                    reason = f"unsatisfiable: {clash}"
-                    continue
-                findings = validator(variant)
-                errors = _errors(findings)
-                if errors:
-                    first = errors[0]
-                    reason = (f"validator: {first.get('code')}: {first.get('message')}")
-                    continue
-                variant = variant.model_copy(update={"validation": ValidationSummary(
-                    ok=True, findings=findings)})
-                variants.append(variant)
-                accepted.append(composed.prompt)
-                if kind == "reconfiguration" and composed.detail.get("strategy") == "parameters":
-                    reconfigured.append(composed.kwargs)
-                if composed.detail.get("task_from"):
-                    used_donors.add(composed.detail["task_from"])
-                kept = True
-                break
-            if not kept:
-                failures.append(CousinFailure(case=key, kind=kind, index=index,
-                                              attempts=tried, reason=reason))
+            outcome = _cousin(run, family, kind, index)
+            if isinstance(outcome, CousinFailure):
+                failures.append(outcome)
+            else:
+                variants.append(outcome)
     return variants, failures
 
 
-def build_donors(cases: Iterable[tuple[Union[int, str], Case]]) -> list[Donor]:
-    """Tasks other cases may borrow for a task-swap reconfiguration, in input order."""
-    donors = []
-    for key, case in cases:
-        try:
-            layout = build_layout(case.prompt, case.instruction_id_list, case.kwargs)
-        except IfevalppError:
-            continue
-        task = donor_task(layout)
-        if task:
-            donors.append(Donor(str(key), task, tuple(case.instruction_id_list)))
-    return donors
+# ---------------------------------------------------------------- every family
 
 
 def seen_settings(cases: Iterable[Case]) -> dict[str, tuple[dict[str, Any], ...]]:
@@ -483,6 +278,33 @@ def seen_settings(cases: Iterable[Case]) -> dict[str, tuple[dict[str, Any], ...]
             if dict(kwargs or {}) not in seen.setdefault(instruction_id, []):
                 seen[instruction_id].append(dict(kwargs or {}))
     return {instruction_id: tuple(found) for instruction_id, found in sorted(seen.items())}
+
+
+def family_kinds(asked: Sequence[str]) -> list[Kind]:
+    """The kinds asked for, in family order; ValueError for one that does not exist."""
+    unknown = [kind for kind in asked if kind not in kinds.REGISTRY]
+    if unknown:
+        raise ValueError(f"unknown kinds {unknown}; choose from {', '.join(kinds.REGISTRY)}")
+    return [kind for kind in kinds.REGISTRY if kind in asked]  # type: ignore[misc]
+
+
+def _in_threads(items: Sequence[tuple[Union[int, str], Case]], one: Callable[[Case], Any],
+                backend: CousinBackend, progress: Optional[Callable[[int], None]]) -> list[Any]:
+    """`one` of every case, `backend.workers` at once, in input order."""
+    with ThreadPoolExecutor(max_workers=backend.workers) as pool:
+        futures = [pool.submit(one, case) for _, case in items]
+        try:
+            for future in as_completed(futures):
+                future.result()  # the first failure (or Ctrl-C) ends the run at once
+                if progress is not None:
+                    progress(1)
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            if backend.abort is not None:
+                backend.abort()
+            raise
+    return [future.result() for future in futures]
 
 
 def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, seed: int = 0,
@@ -506,22 +328,14 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
     each family is the one the whole run makes.
     """
     check_profile(profile)
-    unknown = [kind for kind in kinds if kind not in COUSIN_KINDS]
-    if unknown:
-        raise ValueError(f"unknown kinds {unknown}; choose from {', '.join(COUSIN_KINDS)}")
-    kinds = [kind for kind in COUSIN_KINDS if kind in kinds]
-    items = []
-    for case in cases:
-        if isinstance(case, Variant) and case.kind != "original":
-            continue
-        items.append(_case_key(case))
+    kinds = family_kinds(kinds)
+    items = [case_key(case) for case in cases
+             if not (isinstance(case, Variant) and case.kind != "original")]
     if validator is None:
         validator, validator_name = load_validator(profile)
     else:
         validator_name = getattr(validator, "__name__", "custom")
     version = backend.version or generator_version()
-    donors = (build_donors(items) if "reconfiguration" in kinds and backend.borrows_tasks
-              else [])
     settings = seen_settings(item for _, item in items)
     if only is not None:
         wanted = {str(key) for key in only}
@@ -533,34 +347,20 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
 
     def one(case: Case) -> tuple[list[Variant], list[CousinFailure]]:
         return generate_family(
-            case, seed=seed, per_kind=per_kind, kinds=kinds, profile=profile, donors=donors,
+            case, seed=seed, per_kind=per_kind, kinds=kinds, profile=profile,
             validator=validator, min_distance=min_distance, max_attempts=max_attempts,
             version=version, backend=backend, distractor_style=distractor_style,
             settings=settings, reconfigure=reconfigure)
 
-    def collect(variants: list[Variant], failures: list[CousinFailure]) -> None:
-        result.variants.extend(variants)
-        result.failures.extend(failures)
-
     if backend.workers <= 1 or len(items) <= 1:
+        families = []
         for _, case in items:
-            collect(*one(case))
+            families.append(one(case))
             if progress is not None:
                 progress(1)
-        return result
-    with ThreadPoolExecutor(max_workers=backend.workers) as pool:
-        futures = [pool.submit(one, case) for _, case in items]
-        try:
-            for future in as_completed(futures):
-                future.result()  # the first failure (or Ctrl-C) ends the run at once
-                if progress is not None:
-                    progress(1)
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            if backend.abort is not None:
-                backend.abort()
-            raise
-    for future in futures:
-        collect(*future.result())
+    else:
+        families = _in_threads(items, one, backend, progress)
+    for variants, failures in families:
+        result.variants.extend(variants)
+        result.failures.extend(failures)
     return result

@@ -128,7 +128,7 @@ def default_families(original: OriginalData, path: Path, *, profile: Profile = "
                      staged: Optional[Staged] = None) -> FamilyData:
     """The default family file at `path`: reused when its manifest shows the same input,
     generator version and settings and the file still has the recorded sha256; otherwise
-    generated (all cases, since reconfigurations borrow other cases' tasks) with its manifest.
+    generated (all cases, as `generate-families` makes it) with its manifest.
 
     `on_start(cases, reason)` is called before generating; `progress(1)` after each case.
     `staged`: hold the files there instead of writing them (a study writes nothing before

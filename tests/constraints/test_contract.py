@@ -1,15 +1,19 @@
-"""The type homes keep the contract: what a type declares names its own parameters, and
-nothing outside `ifevalpp/constraints/` names an instruction id."""
+"""The type homes keep the contract: what a type declares names its own parameters and real
+types (in the homes and in the template tables), the contract documents every member, the
+types import nothing from the stages above them, and nothing outside `ifevalpp/constraints/`
+names an instruction id."""
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
 import pytest
 
-from ifevalpp.constraints import REGISTRY
+from ifevalpp.constraints import REGISTRY, base
 from ifevalpp.constraints.base import Constraint
+from ifevalpp.constraints.support.interference import declared
 
 PACKAGE = Path(__file__).resolve().parents[2] / "ifevalpp"
 ID_LITERAL = re.compile(r'"(?:keywords|language|length_constraints|detectable_content|'
@@ -91,3 +95,56 @@ def test_an_ifbench_type_lives_in_its_own_module_and_keeps_the_contract(instruct
     prompt = "Write at least 3 paragraphs in English about tea, with no commas at all."
     assert all(0 <= item.span.start <= item.span.end <= len(prompt)
                for item in constraint.statements(prompt, None))
+
+
+def _imported_modules(path: Path) -> set[str]:
+    """The modules `path` imports, relative imports resolved against its package."""
+    package = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1])
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")
+            if node.level:
+                base = base[:len(base) - node.level + 1]
+                found.add(".".join(base + ([node.module] if node.module else [])))
+            else:
+                found.add(node.module or "")
+    return found
+
+
+def test_the_types_import_nothing_from_the_stages_that_use_them():
+    # The stage of the types sits under validate/ and generate/: what a type needs (its
+    # harder settings, where a text to repeat sits) lives with it or in constraints/support/.
+    reaching_up = [f"{path.relative_to(PACKAGE)}: {module}"
+                   for path in sorted((PACKAGE / "constraints").rglob("*.py"))
+                   for module in sorted(_imported_modules(path))
+                   if module.startswith(("ifevalpp.generate", "ifevalpp.validate"))]
+    assert reaching_up == []
+
+
+def test_the_contract_docstring_names_every_member():
+    members = {name for name in vars(Constraint) if not name.startswith("_")}
+    members |= set(Constraint.__annotations__)
+    described = base.__doc__ or ""
+    assert sorted(name for name in members
+                  if not re.search(rf"\b{re.escape(name)}\b", described)) == []
+
+
+def test_every_interferes_list_names_a_type_or_a_group():
+    groups = {instruction_id.split(":")[0] for instruction_id in REGISTRY}
+    unknown = [f"{item.path} {item.distractor}: {item.name}" for item in declared()
+               if item.name not in REGISTRY and item.name not in groups]
+    assert declared() and unknown == []
+
+
+def test_a_type_answers_which_context_sentences_it_refuses():
+    # "style-16" asks to close in a way that would change the end and the length of a reply.
+    assert "style-16" in REGISTRY["startend:end_checker"].interfering_distractors()
+    assert "style-16" in REGISTRY["length_constraints:number_words"].interfering_distractors()
+    assert "style-16" not in REGISTRY["punctuation:no_comma"].interfering_distractors()
+    for item in declared():
+        for instruction_id in REGISTRY:
+            if instruction_id == item.name or instruction_id.split(":")[0] == item.name:
+                assert item.distractor in REGISTRY[instruction_id].interfering_distractors()

@@ -78,13 +78,13 @@ class ExclamationMarks(Constraint):
               profile: Profile = "official") -> bool:
         return response.count("!") == params.num_exclamations
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         own = ("exclamations",)
         found = [count_statement(prompt, number, own) for number in counts(prompt)
                  if number.unit == "exclamations" and not number.soft]
         found += [statement(prompt, start, end, own, "mention")
                   for start, end in spans_of(MENTION, prompt)]
-        if rewrite:
+        if edits:
             found += edit_statements(prompt, values=counted(prompt, MENTION,
                                                             params.num_exclamations, slack=0),
                                      mentions=spans_of(MENTION, prompt))

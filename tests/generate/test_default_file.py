@@ -19,7 +19,7 @@ from ifevalpp.generate.naturalness import (conflicting_wording, dangling, double
                                            glued_lines, implausible_values, leaked_bounds,
                                            plural_headers, relation_wording, repeated_frames,
                                            stitched, stock_phrases)
-from ifevalpp.generate.requirements import catalogue
+from ifevalpp.generate.competing.catalogue import catalogue
 from ifevalpp.original import load_path
 from ifevalpp.validate.witness import build_witness
 

@@ -8,7 +8,7 @@ import json
 from ifevalpp.constraints import get, parse_params
 from ifevalpp.constraints.support.statements import edit_spans
 from ifevalpp.generate import derive_seed, generate_families, load_validator
-from ifevalpp.generate.decompose import build_layout
+from ifevalpp.generate.prompt.layout import build_layout
 from ifevalpp.generate.distance import normalized_distance
 
 REPEAT = "combination:repeat_prompt"
@@ -23,7 +23,7 @@ def _by_case(result):
 
 def _edits(instruction_id: str, prompt: str, params) -> tuple[list, list]:
     """(value spans, mention spans): the tight spans of the type's finder."""
-    return edit_spans(get(instruction_id).statements(prompt, params, rewrite=True))
+    return edit_spans(get(instruction_id).statements(prompt, params, edits=True))
 
 
 def _stated(prompt: str, instruction_id: str, kwargs: dict) -> bool:

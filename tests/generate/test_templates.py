@@ -1,4 +1,4 @@
-"""Templates: every type phrased four ways, every parameter stated; distractor catalogue."""
+"""Templates: every type phrased four ways, every parameter stated."""
 
 from __future__ import annotations
 
@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 from ifevalpp.constraints import REGISTRY, get, parse_params
-from ifevalpp.generate.distractor import KINDS, distractors
 from ifevalpp.constraints.support.wording import STYLES, render_constraint, variant_count
 
 from generate_examples import EXAMPLES
@@ -57,22 +56,3 @@ def test_english_case_templates_say_english():
         for style in STYLES:
             for variant in range(variant_count(instruction_id, style)):
                 assert "English" in render_constraint(instruction_id, params, style, variant)
-
-
-def test_distractor_catalogue():
-    items = distractors()
-    assert len(items) >= 60
-    assert {item.kind for item in items} == set(KINDS)
-    assert len({item.id for item in items}) == len(items)
-    for item in items:
-        assert not any(character.isdigit() for character in item.text), item.id
-        assert set(item.positions) <= {"before", "inside", "after"}
-        for target in item.interferes:
-            assert target in REGISTRY or any(key.startswith(target + ":") for key in REGISTRY)
-
-
-def test_distractor_never_paired_with_what_it_interferes_with():
-    style = next(item for item in distractors() if item.id == "style-16")
-    assert not style.compatible_with(["startend:end_checker"])
-    assert not style.compatible_with(["length_constraints:number_words"])
-    assert style.compatible_with(["punctuation:no_comma"])

@@ -72,7 +72,7 @@ class CapitalWordFrequency(Constraint):
 
     # ------------------------------------------------------------ reading the prompt
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         own = ("case", "words", "times")
         found: list[Statement] = []
         used: set[int] = set()
@@ -110,7 +110,7 @@ class CapitalWordFrequency(Constraint):
         for count in counts(prompt):
             if count.soft and count.unit == "words" and is_capital_count(prompt, count):
                 found.append(count_statement(prompt, count, own))
-        if rewrite:
+        if edits:
             value = params.capital_frequency
             values = near(prompt, _CAPITAL_WORDS, REL_BEFORE + NUM + r"(?:\s+times)?" + TRAIL,
                           value_check(value))

@@ -50,9 +50,9 @@ class EnglishCapital(Constraint):
         return response.isupper() and detection_verdict(text.language(response), "en",
                                                          undetected_passes=profile != "revised")
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = case_statements(prompt, "upper")
-        if rewrite:
+        if edits:
             mentions = spans_of(_CAPITAL_MENTION, prompt) + spans_of(r"\bCAPITAL\b|\bCAPS\b",
                                                                      prompt, 0)
             found += edit_statements(prompt, mentions=mentions + english_spans(prompt))

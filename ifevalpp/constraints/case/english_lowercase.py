@@ -47,9 +47,9 @@ class EnglishLowercase(Constraint):
         return response.islower() and detection_verdict(text.language(response), "en",
                                                          undetected_passes=profile != "revised")
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = case_statements(prompt, "lower")
-        if rewrite:
+        if edits:
             found += edit_statements(prompt, mentions=spans_of(_LOWERCASE_MENTION, prompt) +
                                      english_spans(prompt))
         return found

@@ -12,7 +12,7 @@ from ..base import Constraint, NonEmptyText, Params, get, register
 from ..support.case import CaseContext, Item, Problem
 from ..support.cues import matches
 from ..support.draft import Draft
-from ..support.phrases import Span, make_span, quote, sentence_at
+from ..support.phrases import Span, make_span, quote, sentence_at, verbatim_span
 from ..support.requirements import Required, Requirements, WordNeed
 from ..support.statements import Statement
 
@@ -27,15 +27,15 @@ _NOT_STATING = frozenset({"english", "other_case", "other_language", "other_valu
 def repeat_instruction(prompt: str, text: str) -> Optional[tuple[Span, str]]:
     """The repeat instruction outside the text to repeat, and where it says the text is
     ('above', 'below' or '')."""
-    where = prompt.find(text.strip()) if text.strip() else -1
-    if where < 0:
+    found = verbatim_span(prompt, text)
+    if found is None:
         cue = _REPEAT.search(prompt)
         if not cue:
             return None
         start, end = sentence_at(prompt, cue.start())
         return make_span(prompt, start, end), _direction(prompt[start:end])
-    before = (0, where)
-    after = (where + len(text.strip()), len(prompt))
+    before = (0, found[0])
+    after = (found[1], len(prompt))
     for start, end in (after, before):
         cue = _REPEAT.search(prompt, start, end)
         if cue:
@@ -129,7 +129,7 @@ class RepeatPrompt(Constraint):
 
     # ------------------------------------------------------------ reading the prompt
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = repeat_instruction(prompt, getattr(params, "prompt_to_repeat", ""))
         if found is None:
             return []
@@ -140,11 +140,11 @@ class RepeatPrompt(Constraint):
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
         text = item.params.prompt_to_repeat.strip()
-        where = context.prompt.find(text)
-        if where < 0:
+        found = self.request_span(context.prompt, item.params)
+        if found is None:
             return [Problem("REFLECT_REPEAT_NOT_VERBATIM",
                             _not_verbatim_message(context.prompt, text))]
-        return self._position(context, text, where) + self._inside(context, text, where)
+        return self._position(context, text, found[0]) + self._inside(context, text, found[0])
 
     @staticmethod
     def _position(context: CaseContext, text: str, where: int) -> list[Problem]:

@@ -55,13 +55,13 @@ class TwoResponses(Constraint):
                 return False
         return len(kept) == 2 and kept[0].strip() != kept[1].strip()
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         own = ("separator",)
         found = [statement(prompt, match.start(), match.end(), own, "format",
                            value=match.group()) for match in _SEPARATOR_RUN.finditer(prompt)]
         found += [statement(prompt, match.start(), match.end(), own, "mention")
                   for match in _SIX_ASTERISKS.finditer(prompt)]
-        if rewrite:
+        if edits:
             found += edit_statements(prompt, mentions=spans_of(
                 r"\*{6,}|(?:six|6)\s+asterisks?(?:\s+symbols?)?|two\s+(?:different|distinct|"
                 r"separate)\s+(?:responses|answers|versions)|two\s+(?:responses|answers)", prompt))

@@ -45,7 +45,7 @@ class NumberPlaceholders(Constraint):
               profile: Profile = "official") -> bool:
         return len(_PLACEHOLDER.findall(response)) >= params.num_placeholders
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         own = ("placeholders",)
         found = [count_statement(prompt, count, own) for count in counts(prompt)
                  if count.unit == "placeholders" and not count.soft]
@@ -54,7 +54,7 @@ class NumberPlaceholders(Constraint):
         for match in _BRACKETS.finditer(prompt):
             found.append(statement(prompt, match.start(), match.end(), own, "format",
                                    value=match.group()))
-        if rewrite:
+        if edits:
             values = counted(prompt, r"placeholders?", params.num_placeholders, slack=0)
             values += near(prompt, r"placeholders?", REL_BEFORE + NUM,
                            value_check(params.num_placeholders, 0), window=40)

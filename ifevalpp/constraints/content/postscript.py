@@ -76,7 +76,7 @@ class Postscript(Constraint):
               profile: Profile = "official") -> bool:
         return postscript_pattern(params.postscript_marker).search(response.lower()) is not None
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         own = ("postscript",)
         marker = getattr(params, "postscript_marker", "")
         found = []
@@ -89,7 +89,7 @@ class Postscript(Constraint):
                                    value=match.group()))
         for match in _POSTSCRIPT_WORD.finditer(prompt):
             found.append(statement(prompt, match.start(), match.end(), own, "mention"))
-        if rewrite:
+        if edits:
             found += edit_statements(prompt, values=self._value_spans(prompt, marker),
                                      mentions=spans_of(r"post\s?-?script", prompt))
         return found

@@ -30,8 +30,6 @@ class ConstrainedResponse(Constraint):
     refuses_effects = frozenset({"changes_shape", "adds_lines", "numbered_list", "uses_table", "adds_bullets", "adds_first_line", "adds_last_line", "sets_start", "sets_end", "limits_paragraph_length"})
     satisfied_by_presence = True
     format_phrase = True
-    # The answer phrases only fit a yes/no question: a task swap keeps to such tasks.
-    task_bound = True
     # The answer phrases are mixed case and matched case-sensitively.
     conflicts_with = frozenset({"change_case:english_capital", "change_case:english_lowercase"})
 
@@ -40,9 +38,9 @@ class ConstrainedResponse(Constraint):
         stripped = response.strip()
         return any(option in stripped for option in ANSWER_OPTIONS)
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = self._options(prompt)
-        if rewrite:
+        if edits:
             found += edit_statements(
                 prompt, values=spans_of(r"[\"”“']?My answer is (?:yes|no|maybe)\.?[\"”“']?",
                                         prompt, 0),

@@ -71,10 +71,10 @@ class JsonFormat(Constraint):
             return False
         return True
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = [statement(prompt, match.start(), match.end(), ("json",), "mention")
                  for match in _JSON.finditer(prompt)]
-        if rewrite:
+        if edits:
             found += edit_statements(prompt, mentions=spans_of(r"\bJSON\b|markdown\s+ticks|```",
                                                                prompt))
         return found

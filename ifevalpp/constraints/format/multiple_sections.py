@@ -76,9 +76,9 @@ class MultipleSections(Constraint):
 
     # ------------------------------------------------------------ reading the prompt
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = self._labels_and_counts(prompt, getattr(params, "section_spliter", "") or "")
-        if rewrite:
+        if edits:
             splitter = re.escape(params.section_spliter)
             marks = spans_of(r"[\"'“‘]?\b" + splitter + r"\s*(?:X|\d+|[IVX]+|\{\w*\}|N|#)?\b"
                              r"[\"'”’]?", prompt, 0)

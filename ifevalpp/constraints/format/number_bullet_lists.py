@@ -54,7 +54,7 @@ class NumberBulletLists(Constraint):
         count = len(_STAR_BULLET.findall(response)) + len(_DASH_BULLET.findall(response))
         return count == params.num_bullets
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         own = ("bullets",)
         found = []
         for count in counts(prompt):
@@ -71,7 +71,7 @@ class NumberBulletLists(Constraint):
                     found.append(count_statement(prompt, count, own, kind="implied"))
         for match in mentions:
             found.append(statement(prompt, match.start(), match.end(), own, "mention"))
-        if rewrite:
+        if edits:
             found += edit_statements(
                 prompt,
                 values=counted(prompt, r"(?:markdown\s+)?(?:bullet(?:s|[- ]?points?)?|bullet\s+"

@@ -73,7 +73,7 @@ class NumberHighlightedSections(Constraint):
                 count += 1
         return count >= params.num_highlights
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         own = ("highlights", "sections", "words")
         found = []
         seen: set[int] = set()
@@ -100,7 +100,7 @@ class NumberHighlightedSections(Constraint):
                     if start <= count.start < end and count.unit == "sections" and \
                             not count.soft:
                         found.append(count_statement(prompt, count, own, kind="implied"))
-        if rewrite:
+        if edits:
             values = near(prompt, r"highlight\w*|itali\w*", REL_BEFORE + NUM +
                           r"(?:\s+(?:text\s+)?(?:sections?|parts?|words?|phrases?|key\s+points?|"
                           r"points?))?", value_check(params.num_highlights, 0), window=70)

@@ -43,13 +43,13 @@ class Title(Constraint):
             return any(inner.strip() for inner in _PAPER_TITLE.findall(response))
         return any(match.lstrip("<").rstrip(">").strip() for match in _TITLE.findall(response))
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = [statement(prompt, match.start(), match.end(), ("title",), "format",
                            value=match.group()) for match in _TITLE_MARK.finditer(prompt)]
         if not found:
             found = [statement(prompt, match.start(), match.end(), ("title",), "mention")
                      for match in _TITLE_WORD.finditer(prompt)]
-        if rewrite:
+        if edits:
             found += edit_statements(prompt, mentions=spans_of(
                 r"double\s+angular\s+brackets?|<<[^<>\n]{0,80}>>|\btitles?\b", prompt))
         return found

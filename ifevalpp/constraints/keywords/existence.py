@@ -51,9 +51,9 @@ class KeywordExistence(Constraint):
         return all(keyword_pattern(keyword, profile).search(response)
                    for keyword in params.keywords)
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = literal_statements(prompt, list(getattr(params, "keywords", ())))
-        if rewrite:
+        if edits:
             values = cued_words(prompt, list(params.keywords), INCLUDE_CUE)
             mentions = [span for span in spans_of(r"\bkey\s?words?\b", prompt)
                         if shares_sentence(prompt, span, values)]

@@ -60,9 +60,9 @@ class ForbiddenWords(Constraint):
               profile: Profile = "official") -> bool:
         return not any(_forbidden_pattern(word).search(response) for word in params.forbidden_words)
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = literal_statements(prompt, list(getattr(params, "forbidden_words", ())))
-        if rewrite:
+        if edits:
             values = cued_words(prompt, list(params.forbidden_words), FORBID_CUE)
             mentions = [span for span in spans_of(r"\bkey\s?words?\b|\bthe\s+words?\b", prompt)
                         if shares_sentence(prompt, span, values)]

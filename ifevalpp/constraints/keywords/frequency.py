@@ -63,7 +63,7 @@ class KeywordFrequency(Constraint):
 
     # ------------------------------------------------------------ reading the prompt
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         own = ("keywords", "words", "times")
         keyword = getattr(params, "keyword", "")
         matches = mentions(prompt, keyword)
@@ -81,7 +81,7 @@ class KeywordFrequency(Constraint):
             if len(free) == 1:
                 counted = [count_statement(prompt, free[0], own, kind="implied")]
         found += counted
-        if rewrite:
+        if edits:
             found += edit_statements(prompt, values=self._value_spans(prompt, params))
         return found
 

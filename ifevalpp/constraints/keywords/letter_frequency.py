@@ -83,7 +83,7 @@ class LetterFrequency(Constraint):
 
     # ------------------------------------------------------------ reading the prompt
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         own = ("letter", "times")
         letter = getattr(params, "letter", "")
         if not letter:
@@ -105,7 +105,7 @@ class LetterFrequency(Constraint):
         if not counted and matches:
             counted = negated_mention(prompt, matches, own)
         found += counted
-        if rewrite:
+        if edits:
             values, mentions = self._edit_spans(prompt, params)
             found += edit_statements(prompt, values=values, mentions=mentions)
         return found

@@ -60,7 +60,7 @@ class ResponseLanguage(Constraint):
     def wording_params(self, params: LanguageParams, **context: Any) -> dict[str, Any]:
         return super().wording_params(params, **context) | {"language": language_name(params.language)}
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         code = getattr(params, "language", "")
         names = NAMES_IN_PROMPTS.get(code, ())
         found = []
@@ -68,7 +68,7 @@ class ResponseLanguage(Constraint):
             role = "value" if match.group() in names else "other_language"
             found.append(statement(prompt, match.start(), match.end(), ("language",), role,
                                    value=match.group()))
-        if rewrite:
+        if edits:
             found += self._edit_statements(prompt, params)
         return found
 

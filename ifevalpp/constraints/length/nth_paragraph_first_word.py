@@ -110,7 +110,7 @@ class NthParagraphFirstWord(Constraint):
 
     # ------------------------------------------------------------ reading the prompt
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         own = ("paragraphs",)
         found = [count_statement(prompt, count, own) for count in counts(prompt)
                  if count.unit == "paragraphs" and not count.soft]
@@ -131,7 +131,7 @@ class NthParagraphFirstWord(Constraint):
                 continue
             found.append(statement(prompt, match.start(), match.end(), own, "first_word",
                                    value=match.group("word")))
-        if rewrite:
+        if edits:
             found += edit_statements(prompt, mentions=spans_of(_BLANK_LINES, prompt),
                                      values=self._value_spans(prompt, params))
         return found

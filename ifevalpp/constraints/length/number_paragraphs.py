@@ -84,7 +84,7 @@ class NumberParagraphs(Constraint):
               profile: Profile = "official") -> bool:
         return rule_separated_pieces(response) == params.num_paragraphs
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = []
         mentions_rule = bool(_RULE_MENTION.search(prompt))
         for count in counts(prompt):
@@ -113,7 +113,7 @@ class NumberParagraphs(Constraint):
             found.append(statement(prompt, match.start(), match.end(),
                                    ("paragraphs", "sections", "separator"), "format",
                                    value=match.group()))
-        if rewrite:
+        if edits:
             found += edit_statements(
                 prompt, mentions=spans_of(_DIVIDER, prompt),
                 values=counted(prompt, r"paragraphs?|sections?|parts?", params.num_paragraphs,

@@ -55,10 +55,10 @@ class NumberSentences(Constraint):
         return compare(text.count_sentences(response), params.relation, params.num_sentences,
                        tolerance=self.around_tolerance, profile=profile)
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = [count_statement(prompt, count, ("sentences",)) for count in counts(prompt)
                  if count.unit == "sentences" and not count.soft and total(prompt, count)]
-        if rewrite:
+        if edits:
             found += edit_statements(prompt, values=counted(prompt, r"sentences?",
                                                             params.num_sentences))
         return found

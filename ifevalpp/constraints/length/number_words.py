@@ -53,11 +53,11 @@ class NumberWords(Constraint):
         return compare(text.count_words(response), params.relation, params.num_words,
                        tolerance=self.around_tolerance, profile=profile)
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = [count_statement(prompt, count, ("words",)) for count in counts(prompt)
                  if count.unit == "words" and not count.soft and total(prompt, count)
                  and not is_capital_count(prompt, count)]
-        if rewrite:
+        if edits:
             found += edit_statements(prompt, values=counted(prompt, r"words?", params.num_words))
         return found
 

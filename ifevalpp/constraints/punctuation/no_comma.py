@@ -36,7 +36,7 @@ class NoComma(Constraint):
               profile: Profile = "official") -> bool:
         return "," not in response
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = []
         for match in _COMMA.finditer(prompt):
             clause_start, clause_end = clause_at(prompt, match.start())
@@ -48,7 +48,7 @@ class NoComma(Constraint):
             else:
                 continue
             found.append(statement(prompt, start, match.end(), ("comma",), "mention"))
-        if rewrite:
+        if edits:
             found += edit_statements(prompt, mentions=spans_of(r"\bcommas?\b", prompt))
         return found
 

@@ -79,9 +79,9 @@ class EndChecker(Constraint):
 
     # ------------------------------------------------------------ reading the prompt
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = self._phrase(prompt, getattr(params, "end_phrase", ""))
-        if rewrite:
+        if edits:
             phrase = params.end_phrase.strip()
             values = spans_of(re.escape(phrase), prompt)
             if not values and phrase.endswith((".", "!", "?")):

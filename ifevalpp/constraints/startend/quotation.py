@@ -40,10 +40,10 @@ class Quotation(Constraint):
         value = response.strip()
         return len(value) > 1 and value[0] == '"' and value[-1] == '"'
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = [statement(prompt, match.start(), match.end(), ("quotation",), "mention")
                  for match in _QUOTATION.finditer(prompt)]
-        if rewrite:
+        if edits:
             found += edit_statements(prompt, mentions=spans_of(
                 r"double[- ]quot\w*(?:\s+marks?)?|quotation\s+marks?|double\s+quotes|"
                 r"\bin\s+quotes\b|quotes\s+around", prompt))

@@ -1,6 +1,6 @@
-"""Tight spans a rewrite edits in place, and the edits themselves.
+"""Tight spans an edit in place changes, and the edits themselves.
 
-Finders use these pieces for their `rewrite=True` statements: *value* spans
+Finders use these pieces for their `edits=True` statements: *value* spans
 hold the parameter itself ("at least 300 words", '"sneaker"', "P.P.S") and can
 be edited in place; *mention* spans only talk about the constraint ("separated
 by the markdown divider ***", "no other words should follow"). `replace_number`

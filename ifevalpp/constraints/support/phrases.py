@@ -254,6 +254,14 @@ def _other_anchor(prompt: str, start: int, end: int, skip: tuple[int, int],
     return False
 
 
+def verbatim_span(prompt: str, text: str) -> Optional[tuple[int, int]]:
+    """Where `prompt` holds `text` (stripped) word for word, first occurrence; None when it
+    does not, or `text` is blank. The one reading of where a text to repeat sits."""
+    target = text.strip()
+    start = prompt.find(target) if target else -1
+    return (start, start + len(target)) if start >= 0 else None
+
+
 def make_span(prompt: str, start: int, end: int) -> Span:
     return Span(start=start, end=end, text=prompt[start:end])
 

@@ -1,6 +1,6 @@
 """`Statement`: one place where a prompt states (part of) a constraint, and how finders make one.
 
-Every type's `statements(prompt, params, *, rewrite=False)` returns these. The
+Every type's `statements(prompt, params, *, edits=False)` returns these. The
 validator compares them with the stored parameters; the generators use their
 spans to decide what to drop, cut or edit. Roles:
 
@@ -12,7 +12,7 @@ spans to decide what to drop, cut or edit. Roles:
   nth, first_word, english, other_case, other_language, other_value
               type-specific readings (see the type's finder)
   edit_value, edit_mention
-              only with `rewrite=True`: the tight spans a rewrite may edit in place
+              only with `edits=True`: the tight spans an edit in place may change
               (the parameter's own words, "300+ word") and the words that merely
               mention the constraint; `span` and `phrase` are the same stretch
 
@@ -85,7 +85,7 @@ Spans = list[tuple[int, int]]
 
 def edit_statements(prompt: str, *, values: Iterable[tuple[int, int]] = (),
                     mentions: Iterable[tuple[int, int]] = ()) -> list[Statement]:
-    """The rewrite-only statements of a finder: `edit_value` spans hold the parameter itself,
+    """The statements a finder adds with `edits=True`: `edit_value` spans hold the parameter itself,
     `edit_mention` spans only talk about the constraint."""
     found = [Statement(span=make_span(prompt, start, end), phrase=make_span(prompt, start, end),
                        role="edit_mention") for start, end in mentions]

@@ -1,0 +1,137 @@
+"""Another of the instruction types as the competing requirement of a distractor.
+
+A type that `competes_as_format`, not in the case, with a modest setting seen in the
+run, such that the conflict declarations allow it (`conflicts_with`, and the case's
+`refuses_effects` against what it adds, `competing_effects`), the witness builder
+finds one response passing the case's constraints and it, and (for verse and short
+pieces) the type suits the piece (`task_needs`, `task_avoids`; a sentence to rewrite
+counts as a short piece; `distractor_suits`: the kinds of piece it fits at all).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from typing import Any, Mapping, Optional, Sequence
+
+from ...constraints import get, parse_params
+from ...constraints.support.choosing import seeded_random
+from ...errors import IfevalppError
+from ..addition import first_long_enough
+from ..prompt.render import wording_context
+from ..prompt.layout import Layout
+from ..params import compatible
+from ..phrases import Known
+from .fit import one_sentence, piece_features, refused
+from .witness import witness_for
+
+# The largest count a distractor asks for: a competing requirement is one more thing to
+# juggle, not a second task (fifteen placeholders for three dog names).
+_MODEST = {"num_placeholders": 3, "num_bullets": 5, "num_highlights": 3, "num_sections": 4,
+           "num_paragraphs": 5, "capital_frequency": 5}
+# A list, a layout in sections or paragraphs of one is no list at all ("answer in precisely
+# 1 bullet point"): the fewest a distractor asks for.
+_AT_LEAST = {"num_bullets": 2, "num_sections": 2, "num_paragraphs": 2}
+# How many types, at most, are tried for one distractor (each try may build a witness).
+TRIED = 10
+_KNOWN = Known("fit")
+
+
+def modest(settings: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The settings seen in the run that suit any task, in their order (all when none do)."""
+    fitting = [item for item in settings
+               if all(not isinstance(item.get(name), int) or item[name] <= cap
+                      for name, cap in _MODEST.items())
+               and all(not isinstance(item.get(name), int) or item[name] >= least
+                       for name, least in _AT_LEAST.items())
+               # section labels that suit any task ("Day 1" suits an itinerary only)
+               and str(item.get("section_spliter", "section")).lower()
+               in _KNOWN.words("generic_section_labels")]
+    return fitting or list(settings)
+
+
+def _piece(layout: Layout) -> tuple[Optional[frozenset[str]], frozenset[str]]:
+    """(the features of a verse or short piece the task asks for, or None; the features of
+    the first piece it names at all): a sentence to rewrite counts as a short piece."""
+    piece = piece_features(layout, verse_only=True)
+    if one_sentence(layout):
+        piece = (piece or frozenset()) | {"short"}
+    return piece, piece_features(layout) or frozenset()
+
+
+def _suits_piece(constraint: Any, piece: Optional[frozenset[str]], kind: frozenset[str]) -> bool:
+    """No bullet points in a song, no placeholders in a haiku, blanks to fill in only in a
+    letter or a plan (not an explanation)."""
+    if piece is not None and (constraint.task_needs - piece or constraint.task_avoids & piece):
+        return False
+    return not (constraint.distractor_suits and not constraint.distractor_suits & kind)
+
+
+def _fits(layout: Layout, instruction_id: str, seen: Sequence[dict[str, Any]], seed: int,
+          refusals: frozenset[str], profile: str) -> Optional[Any]:
+    """The type's setting for this case when it can compete here (None when it cannot)."""
+    constraint = get(instruction_id)
+    if any(instruction_id in get(other).conflicts_with or other in constraint.conflicts_with
+           for other in layout.ids):
+        return None
+    offered = constraint.distractor_settings(list(seen))
+    if not offered:
+        return None
+    kwargs = dict(random.Random(f"{seed}:{instruction_id}").choice(modest(offered)))
+    try:
+        params = parse_params(instruction_id, kwargs, profile=profile)
+    except (IfevalppError, ValueError):
+        return None
+    if constraint.competing_effects(params) & refusals:
+        return None
+    ids = list(layout.ids) + [instruction_id]
+    all_params = list(layout.params) + [params]
+    if compatible(ids, all_params, profile=profile) is not None:
+        return None
+    if witness_for(layout.prompt, ids, all_params, profile) is None:
+        return None
+    return params
+
+
+def _wording(layout: Layout, constraint: Any, params: Any, picker: Any) -> str:
+    """A sentence added after a prompt that was complete without it ("Also, …"). It shares
+    the reply with the case's constraints (see prompt/render.wording_context); a long prompt
+    needs a longer addition, as a catalogue request does."""
+    context = wording_context(list(layout.ids) + [constraint.id], len(layout.ids))
+    return first_long_enough(layout.prompt, 8, lambda wording_try: constraint.phrase(
+        params, picker, ("imperative", "declarative", "question"), **context,
+        **({"form": "addition"} if wording_try >= 2 and constraint.grammar() is not None
+           else {})))
+
+
+def typed_distractor(layout: Layout, rng: Any, profile: str,
+                     settings: Mapping[str, Sequence[dict[str, Any]]], *, turn: int = 0
+                     ) -> Optional[tuple[str, dict[str, Any], str]]:
+    """The `turn`-th type that fits the case, in an order fixed per case, so sibling
+    distractors get different types; returns (id, kwargs, its wording) or None."""
+    picker = seeded_random(rng)
+    own = set(layout.ids)
+    refusals = refused(layout).refuses
+    candidates = [instruction_id for instruction_id in sorted(settings)
+                  if instruction_id not in own and getattr(get(instruction_id),
+                                                           "competes_as_format", False)]
+    seed = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[:8], "big")
+    random.Random(seed).shuffle(candidates)
+    # Which types fit, and with which setting, is fixed per case (not per cousin), so the
+    # `turn`-th fitting type is a different type for every turn: siblings never share one.
+    fitting = 0
+    piece, kind = _piece(layout)
+    for instruction_id in candidates[:TRIED]:
+        constraint = get(instruction_id)
+        if not _suits_piece(constraint, piece, kind):
+            continue
+        params = _fits(layout, instruction_id, settings[instruction_id], seed, refusals,
+                       profile)
+        if params is None:
+            continue
+        if fitting < turn:
+            fitting += 1
+            continue
+        wording = _wording(layout, constraint, params, picker)
+        return instruction_id, params.model_dump(mode="json", exclude_none=True), wording
+    return None

@@ -1,0 +1,147 @@
+"""Context distractors: the original prompt plus one sentence of context, parameters unchanged.
+
+Proposes: a sentence from `templates/distractors/*.json` (irrelevant context, a
+persona, an audience, a purpose, an unchecked style request). Each declares the
+instruction types it could interfere with (`interferes`) and is never used with
+those. The three siblings of a family rotate through the sorts; a long prompt takes
+a longer sentence, so the cousin still reads as another prompt. It stands before the
+prompt, after it, or inside the task (after a task sentence) — and, for a
+`combination:repeat_prompt` case, always outside the text to repeat and on the far
+side of the instruction, so `prompt_to_repeat` stays exact.
+
+Promises what every distractor promises (kinds/distractor.py). A model is asked for
+one sort (rotating with the attempt) and may add it anywhere, as long as the original
+stays word for word and the addition states no instruction type.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Optional
+
+from ...constraints import get
+from ...constraints.support.choosing import choice
+from ...constraints.support.wording import load_json, templates_dir
+from ..addition import needed_tokens, place, side_of_request
+from ..prompt.layout import Layout
+from ..distance import tokens
+from ..llm.answers import ModelCousin
+from ..llm.checks import addition, other_statements
+from ..llm.plan import ModelPlan
+from ..records import Candidate, ComposeError, CousinRequest, Detail
+
+# The sorts of context, one file each under templates/distractors/.
+SORTS: tuple[str, ...] = ("context", "persona", "audience", "purpose", "style")
+# A context sentence longer than this stands as a paragraph of its own.
+OWN_PARAGRAPH_OVER = 160
+
+
+@dataclass(kw_only=True)
+class ContextDetail(Detail):
+    """Which context sentence a distractor added, and where (in the order of the records)."""
+
+    distractor_kind: str                   # its sort (SORTS)
+    position: str                          # before | after | inside
+    style: Optional[str] = None            # "context" when it stands in for a format one
+    format_refused: Optional[str] = None   # why no competing format requirement fitted
+    distractor: str                        # the sentence's id in templates/distractors/
+
+
+@dataclass(frozen=True)
+class ContextSentence:
+    """One entry of templates/distractors/<sort>.json (its `interferes` list is read by the
+    types: `Constraint.interfering_distractors`)."""
+
+    id: str
+    kind: str
+    text: str
+    positions: tuple[str, ...]
+
+
+@functools.lru_cache(maxsize=4)
+def _load(root: str) -> tuple[ContextSentence, ...]:
+    items = []
+    for sort in SORTS:
+        for entry in load_json(f"distractors/{sort}.json"):
+            items.append(ContextSentence(entry["id"], sort, entry["text"],
+                                         tuple(entry.get("positions", ("after",)))))
+    return tuple(items)
+
+
+def context_sentences() -> tuple[ContextSentence, ...]:
+    """Every context sentence under `templates/distractors/`, in file order."""
+    return _load(str(Path(templates_dir())))
+
+
+def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candidate:
+    """The `index`-th context distractor (1-based) of a case."""
+    prompt = layout.prompt
+    refused = {sentence for instruction_id in layout.ids
+               for sentence in get(instruction_id).interfering_distractors()}
+    pool = [item for item in context_sentences() if item.id not in refused]
+    if not pool:
+        raise ComposeError("no distractor is compatible with these instruction types")
+    # Rotate sorts over the three cousins so siblings differ in sort.
+    sorts = [sort for sort in SORTS if any(item.kind == sort for item in pool)]
+    sort = sorts[(index - 1 + attempt * 2 + int(choice(rng, range(len(sorts))))) % len(sorts)]
+    candidates = [item for item in pool if item.kind == sort]
+    # Long prompts need a longer insertion to read as a different prompt (the family keeps
+    # cousins at a normalised token edit distance of at least 0.15 from each other).
+    needed = needed_tokens(prompt)
+    long_enough = [item for item in candidates if len(tokens(item.text)) >= needed]
+    if not long_enough:
+        long_enough = [item for item in pool if len(tokens(item.text)) >= needed]
+    if long_enough:
+        candidates = long_enough
+    else:
+        longest = max(len(tokens(item.text)) for item in pool)
+        candidates = [item for item in pool if len(tokens(item.text)) >= 0.8 * longest]
+    picked = choice(rng, candidates)
+    positions = list(picked.positions)
+    beside = side_of_request(layout)
+    if beside is not None:
+        positions = [beside]
+    elif not any(not unit.pure for unit in layout.units[:-1]):
+        positions = [item for item in positions if item != "inside"] or ["after", "before"]
+    position = choice(rng, positions)
+    after = 0
+    if position == "inside":
+        task_units = [unit for unit in layout.units[:-1] if not unit.pure]
+        after = choice(rng, task_units[:2]).end
+    new_prompt = place(prompt, picked.text, position, after=after,
+                       own_paragraph_over=OWN_PARAGRAPH_OVER)
+    kwargs = [dict(item) for item in layout.kwargs]
+    return Candidate(new_prompt, kwargs, ContextDetail(distractor=picked.id,
+                                                       distractor_kind=picked.kind,
+                                                       position=position))
+
+
+class ContextDistractor:
+    """The context style of the distractor kind (kinds/distractor.py chooses the style)."""
+
+    style = "context"
+
+    def propose(self, request: CousinRequest, *, refused: Optional[str] = None) -> Candidate:
+        """A context distractor; `refused` says why it stands in for a format one."""
+        candidate = add_context(request.layout, request.rng, request.index,
+                                attempt=request.attempt)
+        if refused is not None:
+            candidate.detail = candidate.detail.updated(style="context", format_refused=refused)
+        return candidate
+
+    # ------------------------------------------------------------ the model backend
+
+    def model_hint(self, request: CousinRequest) -> str:
+        """The sort of context this attempt asks for."""
+        return SORTS[(request.index - 1 + 2 * request.attempt) % len(SORTS)]
+
+    def model_candidate(self, answer: ModelCousin, request: CousinRequest, plan: ModelPlan,
+                        kwargs: list[dict[str, Any]]) -> Candidate:
+        """The answer, once its addition leaves the original whole and states nothing checked."""
+        added, _ = addition(request.layout.prompt, answer.prompt, edge_only=False)
+        stray = other_statements(added)
+        if stray:
+            raise ComposeError(f"the addition states a requirement: {stray[0]}")
+        return Candidate(answer.prompt, kwargs, plan.detail.updated())

@@ -1,0 +1,155 @@
+"""The contract of a cousin kind: what it proposes for a case, and what it promises about it.
+
+The family loop (`generate/family.py`) walks the registry of kinds (`kinds/__init__.py`)
+as the validator walks the instruction types, and never names a kind. For each cousin
+it asks a backend for a candidate (the template backend asks the kind's `propose`),
+then asks the kind whether the candidate keeps its promise (`refusal`), and only then
+applies what every cousin must meet (distance, kwargs, satisfiability, validator).
+
+    name                                   the `Variant.kind` of its cousins
+    propose(request) -> Candidate          the offline (template) candidate
+    broken_promise(layout, candidate)      what every cousin of the kind keeps, on any backend
+    repeats_sibling(candidate, kept)       a candidate no better than one kept before
+    refusal(layout, candidate, kept)       the three in order, plus the promise of every
+                                           kind: the text to repeat is in the prompt
+
+the model backend (generate/llm/) asks the kind too:
+
+    model_plan(request, siblings, options)     what one attempt asks for (a hint that
+                                               rotates with the attempt, the record's detail)
+    model_context(request, plan)               what its prompt (templates/llm/<kind>.j2) reads
+    model_candidate(answer, request, plan)     the candidate the answer describes, once it
+                                               keeps the kind's promise on kwargs and its proof
+    model_sibling(request, candidate)          what a later sibling's prompt is told of it
+
+and the manifest: `task_source(variant)` (where a cousin's task came from) and
+`manifest_entry(cousins, result)` (what was made, per kind).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence
+
+from ...constraints import get
+from ...schema import Kind, Variant
+from ..prompt.layout import Layout
+from ..llm.plan import ModelPlan, Sibling
+from ..records import Candidate, CousinRequest, Rejection
+
+if TYPE_CHECKING:
+    from ..llm.answers import ModelCousin
+    from ..llm.checks import DistractorOptions
+
+# Where a cousin's task sentence came from, in the words the manifest uses.
+TASK_KEPT, TASK_REWRITTEN, TASK_NEW = "kept", "rewritten", "new from the task grammar"
+TASK_MODEL = "new from the model"
+
+
+class CousinKind:
+    """One kind of cousin; subclasses set `name` and implement `propose` and the promise."""
+
+    name: ClassVar[Kind]
+
+    def propose(self, request: CousinRequest) -> Candidate:
+        """A candidate from the template generators (ComposeError when there is none)."""
+        raise NotImplementedError
+
+    def broken_promise(self, layout: Layout, candidate: Candidate) -> Optional[Rejection]:
+        """Why `candidate` is not a cousin of this kind, if it is not."""
+        return None
+
+    def repeats_sibling(self, candidate: Candidate,
+                        kept: Sequence[Candidate]) -> Optional[Rejection]:
+        """Why `candidate` adds nothing to the siblings of its kind `kept` so far, if so."""
+        return None
+
+    def refusal(self, layout: Layout, candidate: Candidate,
+                kept: Sequence[Candidate]) -> Optional[Rejection]:
+        """The kind's promise, the request to repeat, then the siblings: the first breach."""
+        return (self.broken_promise(layout, candidate) or request_missing(layout, candidate)
+                or self.repeats_sibling(candidate, kept))
+
+    # ------------------------------------------------------------ the model backend
+
+    def model_plan(self, request: CousinRequest, siblings: Sequence[Sibling],
+                   options: Callable[[], DistractorOptions]) -> ModelPlan:
+        """What this attempt asks the model for; `options()` computes (once per case) what a
+        format distractor may be; `siblings` are this kind's cousins kept so far."""
+        raise NotImplementedError
+
+    def model_context(self, request: CousinRequest, plan: ModelPlan) -> dict[str, Any]:
+        """What the kind's prompt reads beyond the case card."""
+        return {}
+
+    def model_candidate(self, answer: ModelCousin, request: CousinRequest,
+                        plan: ModelPlan) -> Candidate:
+        """The candidate the answer describes; ComposeError when it breaks the kind's promise
+        on kwargs or its proof fails."""
+        raise NotImplementedError
+
+    def model_sibling(self, request: CousinRequest, candidate: Candidate) -> Optional[Sibling]:
+        """What a later sibling's prompt is told of this cousin (None: nothing)."""
+        return Sibling(request.index, tuple(candidate.kwargs), (),
+                       getattr(candidate.detail, "requirement", None))
+
+    # ------------------------------------------------------------ the manifest
+
+    def task_source(self, variant: Variant) -> str:
+        """Where the cousin's task sentence came from (`task_source`)."""
+        return task_source(variant)
+
+    def manifest_entry(self, cousins: Sequence[Variant], result: Any) -> dict[str, Any]:
+        """What the manifest says of this kind's cousins beyond where their tasks came from
+        (`result`: the FamilyResult)."""
+        return {}
+
+    def __repr__(self) -> str:
+        return f"<CousinKind {self.name}>"
+
+
+def task_source(variant: Variant) -> str:
+    """A new task from the task grammar or the model, the original task reworded, or kept
+    as it was (an original's is kept)."""
+    detail = variant.generator.detail
+    if detail.get("task_source") == "grammar":
+        return TASK_NEW
+    if detail.get("task_source") == "model":
+        return TASK_MODEL
+    wording = detail.get("task_wording")
+    return TASK_REWRITTEN if wording not in (None, "unchanged") else TASK_KEPT
+
+
+def counts(values: Iterable[str]) -> dict[str, int]:
+    """How often each value occurs, by value (a manifest's tallies)."""
+    from collections import Counter
+
+    return dict(sorted(Counter(values).items()))
+
+
+def request_position(layout: Layout) -> Optional[int]:
+    """The position of the instruction whose text to repeat the layout found, if any."""
+    return layout.repeat.index if layout.repeat is not None else None
+
+
+def changed_setting(layout: Layout, candidate: Candidate, *,
+                    except_request: bool) -> Optional[int]:
+    """The first instruction whose kwargs the candidate changed (with `except_request`, the
+    request to repeat may change: it is rebuilt with the prompt)."""
+    repeat = request_position(layout)
+    for position, (before, after) in enumerate(zip(layout.kwargs, candidate.kwargs)):
+        if except_request and position == repeat:
+            continue
+        if before != after:
+            return position
+    return None
+
+
+def request_missing(layout: Layout, candidate: Candidate) -> Optional[Rejection]:
+    """Every kind's promise: the text the response must repeat stands in the new prompt."""
+    repeat = request_position(layout)
+    if repeat is None:
+        return None
+    field_name = get(layout.ids[repeat]).request_field or ""
+    if candidate.kwargs[repeat][field_name] not in candidate.prompt:
+        return Rejection("promise", f"{field_name} is not in the new prompt")
+    return None

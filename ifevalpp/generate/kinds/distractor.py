@@ -1,0 +1,120 @@
+"""Distractor cousins: the original prompt kept whole, plus one thing that competes for attention.
+
+Two styles, each a home of its own: a competing format requirement
+(kinds/format_distractor.py, the IFEval++ construct and the default) or a sentence of
+context, persona, audience, purpose or style (kinds/context_distractor.py).
+`--distractor-style` picks one, or `mixed` alternates them over a family's cousins;
+a format distractor that no requirement fits (no witness for the case, or every
+requirement clashes) gives way to a context one that records why
+(`format_refused`).
+
+Promises: every kwarg as the case has it (the request to repeat included: the prompt
+keeps it word for word), and every sentence of the original that states a constraint
+still there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+
+from ...schema import Variant
+from ..prompt.layout import Layout
+from ..llm.answers import ModelCousin, kept_kwargs
+from ..llm.plan import ModelPlan, Sibling
+from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
+from .context_distractor import ContextDistractor
+from .contract import CousinKind, changed_setting, counts
+from .format_distractor import NOTHING_COMPATIBLE, FormatDistractor
+
+if TYPE_CHECKING:
+    from ..llm.checks import DistractorOptions
+
+FORMAT = FormatDistractor()
+CONTEXT = ContextDistractor()
+
+
+@dataclass(kw_only=True)
+class ModelDistractorDetail(Detail):
+    """How a model's distractor was asked for and what it added."""
+
+    strategy: str = "distractor"
+    style: str                                # format | context
+    distractor_kind: Optional[str] = None     # context: the sort asked for
+    requirement: Optional[str] = None         # format: the requirement it named
+    source: Optional[str] = None              # format: instruction | catalogue | free
+    position: Optional[str] = None            # format: after | before
+    format_refused: Optional[str] = None      # context standing in: why
+
+
+def style_of(request: CousinRequest) -> str:
+    """The style of this cousin: the one asked for, or under `mixed` format for odd
+    (index + attempt) and context for even."""
+    style = request.distractor_style
+    if style == "mixed":
+        style = FORMAT.style if (request.index + request.attempt) % 2 else CONTEXT.style
+    return style
+
+
+class Distractor(CousinKind):
+    name = "distractor"
+
+    def propose(self, request: CousinRequest) -> Candidate:
+        if style_of(request) == FORMAT.style:
+            try:
+                return FORMAT.propose(request)
+            except ComposeError as exc:
+                return CONTEXT.propose(request, refused=str(exc))
+        return CONTEXT.propose(request)
+
+    def broken_promise(self, layout: Layout, candidate: Candidate) -> Optional[Rejection]:
+        changed = changed_setting(layout, candidate, except_request=False)
+        if changed is not None:
+            return Rejection("promise", f"{layout.ids[changed]} kwargs changed in a {self.name}")
+        for unit in layout.units:
+            if unit.owners and unit.text not in candidate.prompt:
+                return Rejection("promise", "an original constraint statement is missing")
+        return None
+
+    # ------------------------------------------------------------ the model backend
+
+    def model_plan(self, request: CousinRequest, siblings: Sequence[Sibling],
+                   options: Callable[[], DistractorOptions]) -> ModelPlan:
+        refused = None
+        if style_of(request) == FORMAT.style:
+            offered = options()
+            hint = FORMAT.model_hint(request, offered)
+            if hint is not None:
+                return ModelPlan(self.name, hint, ModelDistractorDetail(style=FORMAT.style),
+                                 options=offered, siblings=tuple(siblings))
+            refused = NOTHING_COMPATIBLE
+        hint = CONTEXT.model_hint(request)
+        detail = ModelDistractorDetail(style=CONTEXT.style, distractor_kind=hint,
+                                       format_refused=refused)
+        return ModelPlan(self.name, hint, detail, siblings=tuple(siblings))
+
+    def model_context(self, request: CousinRequest, plan: ModelPlan) -> dict[str, Any]:
+        return FORMAT.model_context(request, plan) if plan.options is not None else {}
+
+    def model_candidate(self, answer: ModelCousin, request: CousinRequest,
+                        plan: ModelPlan) -> Candidate:
+        kwargs = kept_kwargs(answer, request, self.name, request_may_change=False)
+        home = FORMAT if plan.options is not None else CONTEXT
+        return home.model_candidate(answer, request, plan, kwargs)
+
+    # ------------------------------------------------------------ the manifest
+
+    def manifest_entry(self, cousins: Sequence[Variant], result: Any) -> dict[str, Any]:
+        """The style asked for, the styles made, where the requirements came from (the model
+        backend names the source; "free": a request of the model's own) and which types."""
+        return {
+            "distractor_style": result.distractor_style,
+            "styles": counts(v.generator.detail.get("style", CONTEXT.style) for v in cousins),
+            "distractor": counts(
+                (v.generator.detail.get("source") or
+                 ("instruction" if (v.distractor or {}).get("instruction_id") else "catalogue"))
+                if v.distractor else CONTEXT.style for v in cousins),
+            "requirement_types": counts(v.distractor["instruction_id"] for v in cousins
+                                        if v.distractor and "instruction_id" in v.distractor),
+        }

@@ -1,0 +1,285 @@
+"""Reconfiguration cousins: new settings stated in the prompt, or a new task of our own.
+
+Proposes, first, new settings: one or two reconfigurable constraints get a harder
+setting (generate/new_settings.py: the `index`-th of three increasingly hard ones, no
+easier in any way, able to hold together); the sentences that state them are said
+anew in place, or the value is edited inside a task sentence, so kwargs and prompt
+always change together. Every third sibling also restructures the prompt, so
+siblings differ by more than one number.
+
+Then, for a case whose constraints have no setting to change, or when no change can
+be stated cleanly (from the seventh attempt on), a new task: one from the task
+grammar (generate/tasks/) that suits the constraints, which are all said anew around
+it. Keywords named by the old task are replaced, and so is a text to reproduce that
+belongs to the old task's story (generate/tasks/fit.py). The request to repeat
+follows the new request either way.
+
+Promises: a change of settings changes some setting (the request to repeat aside),
+and never to the settings of a sibling kept before.
+
+A model is asked for harder values (each setting's harder range, and the siblings'
+values to go beyond: `llm.checks.harder_guide`, `judge_reconfiguration`) or, when no
+setting can get harder, for a new task that keeps every kwarg (but the request to
+repeat) and drops the old task.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections import Counter
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
+
+from ...constraints import get, parse_params
+from ...constraints.support.choosing import choice, seeded_random
+from ...errors import IfevalppError
+from ...profiles import Profile
+from ...schema import Variant
+from ..prompt.assemble import PRESENTATIONS, Assembled, in_place, restructured
+from ..prompt.layout import Layout
+from ..llm.answers import ModelCousin, answered, repeat_text, same
+from ..llm.checks import can_get_harder, harder_guide, judge_reconfiguration
+from ..llm.plan import ModelPlan, Sibling
+from ..new_settings import change_direction, new_params, target_plan, targets
+from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
+from ..tasks import TaskMaker, renew_bound_literals, task_demands, untie_keywords
+from .contract import CousinKind, changed_setting, counts
+
+if TYPE_CHECKING:
+    from ..llm.checks import DistractorOptions
+
+
+@dataclass(kw_only=True)
+class ReconfigurationDetail(Detail):
+    """How a reconfiguration was made."""
+
+    strategy: str                                   # parameters | task
+    task_source: Optional[str] = None               # grammar (ours) | model
+    task_genre: Optional[str] = None                # the new task's genre
+    keywords_swapped: Optional[list[str]] = None    # "old->new" keywords of the old task
+    literals_renewed: Optional[list[str]] = None    # types whose old-story text was renewed
+    changed: Optional[list[str]] = None             # instruction ids with a new setting
+    directions: Optional[dict[str, str]] = None     # id -> harder | easier | changed
+    presentation: Optional[str] = None              # when the prompt was restructured
+    task_wording: Optional[str] = None
+    reconfigure: Optional[str] = None               # the model backend's mode
+    repeat_where: Optional[str] = None
+
+    @property
+    def new_settings(self) -> bool:
+        """Whether the cousin changes settings (not only the task)."""
+        return self.strategy == "parameters"
+
+
+def _candidate(made: Assembled, detail: ReconfigurationDetail) -> Candidate:
+    """The assembled prompt, with how it was assembled added to the detail."""
+    return Candidate(made.prompt, made.kwargs, detail.updated(
+        presentation=made.presentation, task_wording=made.task_wording,
+        repeat_where=made.repeat_where))
+
+
+def reconfigure_case(layout: Layout, rng: Any, index: int, *,
+                     profile: Profile = "official", attempt: int = 0,
+                     direction: str = "harder") -> Candidate:
+    """The `index`-th reconfiguration (1-based) of a case. From the seventh attempt on (the
+    settings kept failing or repeated a sibling's), a new task instead."""
+    changeable = targets(layout) if attempt < 6 else []
+    for chosen in (target_plan(layout, changeable, index) if changeable else []):
+        params = new_params(layout, rng, chosen, profile, direction=direction, step=index)
+        if params is None:
+            continue
+        detail = ReconfigurationDetail(
+            strategy="parameters", changed=[layout.ids[item] for item in chosen],
+            directions={layout.ids[item]: change_direction(
+                layout.ids[item], layout.params[item], params[item]) for item in chosen})
+        try:
+            if (index + attempt) % 3 == 2:
+                presentation = choice(rng, PRESENTATIONS)
+                return _candidate(restructured(layout, rng, params=params,
+                                               presentation=presentation), detail)
+            return _candidate(in_place(layout, rng, targets=set(chosen), params=params,
+                                       vary=(index + attempt) % 3 == 0,
+                                       rephrase_repeat=False), detail)
+        except ComposeError:
+            continue  # the next choice of constraints, then a new task
+    return new_task(layout, rng, index=index, attempt=attempt, profile=profile,
+                    direction=direction)
+
+
+def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
+             profile: Profile = "official", direction: str = "any") -> Candidate:
+    """A task of our own (generate/tasks/) that suits the constraints (`task_demands`);
+    the constraints are all stated anew around it. Under "harder" the settings move as the
+    `index`-th sibling's would (where they can), so a late sibling with a new task does not
+    fall back to the original bound after its siblings tightened it."""
+    needs, avoids, low, high = task_demands(layout)
+    maker = TaskMaker(seeded_random(rng))
+    # One kind of piece per cousin of a family: consecutive slots from a point fixed per case.
+    start = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[:4], "big")
+    task = maker.make(needs=needs, avoids=avoids, words=(low, high),
+                      exclude=[layout.prompt], slot=start + index - 1)
+    if task is None:
+        raise ComposeError(f"no task of ours offers {sorted(needs)} without {sorted(avoids)} "
+                           f"at {low}-{high} words")
+    detail = ReconfigurationDetail(strategy="task", task_source="grammar", task_genre=task.genre)
+    tuned = None
+    changeable = targets(layout) if direction == "harder" else []
+    for chosen in (target_plan(layout, changeable, index) if changeable else []):
+        tuned = new_params(layout, rng, chosen, profile, direction=direction, step=index)
+        if tuned is not None:
+            break
+    params, swapped = untie_keywords(layout, task.text, rng, params=tuned)
+    params, renewed = renew_bound_literals(layout, params, rng, profile)
+    detail = detail.updated(keywords_swapped=swapped or None, literals_renewed=renewed or None)
+    every = {position for position, item_id in enumerate(layout.ids)
+             if not get(item_id).request_field}
+    # The request to repeat is said anew too: the original's may name the old piece
+    # ("Before you give the limerick, repeat …") when the new task asks for a poem.
+    return _candidate(in_place(layout, rng, targets=every, params=params,
+                               task_override=task.text, rephrase_repeat=True), detail)
+
+
+class Reconfiguration(CousinKind):
+    name = "reconfiguration"
+
+    def propose(self, request: CousinRequest) -> Candidate:
+        return reconfigure_case(request.layout, request.rng, request.index,
+                                profile=request.profile, attempt=request.attempt,
+                                direction=request.reconfigure)
+
+    def broken_promise(self, layout: Layout, candidate: Candidate) -> Optional[Rejection]:
+        if _new_settings(candidate) and changed_setting(layout, candidate,
+                                                        except_request=True) is None:
+            return Rejection("promise", "no parameter changed")
+        return None
+
+    def repeats_sibling(self, candidate: Candidate,
+                        kept: Sequence[Candidate]) -> Optional[Rejection]:
+        if _new_settings(candidate) and candidate.kwargs in [
+                sibling.kwargs for sibling in kept if _new_settings(sibling)]:
+            return Rejection("same-settings", "the same settings as a sibling reconfiguration")
+        return None
+
+    # ------------------------------------------------------------ the model backend
+
+    def model_plan(self, request: CousinRequest, siblings: Sequence[Sibling],
+                   options: Callable[[], DistractorOptions]) -> ModelPlan:
+        layout = request.layout
+        changeable = (can_get_harder(layout) if request.reconfigure == "harder" else
+                      any(get(instruction_id).reconfigurable for instruction_id in layout.ids))
+        hint = "parameters" if changeable else "task"
+        detail = ReconfigurationDetail(strategy=hint,
+                                       task_source="model" if hint == "task" else None)
+        return ModelPlan(self.name, hint, detail, siblings=tuple(siblings),
+                         mode=request.reconfigure)
+
+    def model_context(self, request: CousinRequest, plan: ModelPlan) -> dict[str, Any]:
+        """What a new task must offer, or how each setting gets harder and what the
+        earlier siblings asked."""
+        layout = request.layout
+        if plan.hint == "task":
+            needs, avoids, low, high = task_demands(layout)
+            return {"needs": sorted(needs), "avoids": sorted(avoids), "low": low, "high": high}
+        earlier = [{"version": sibling.index, "kwargs": json.dumps(list(sibling.kwargs),
+                                                                   ensure_ascii=False)}
+                   for sibling in plan.siblings]
+        return {"guide": harder_guide(layout) if plan.mode == "harder" else [],
+                "earlier": earlier}
+
+    def model_candidate(self, answer: ModelCousin, request: CousinRequest,
+                        plan: ModelPlan) -> Candidate:
+        kwargs = _model_kwargs(answer, request, plan)
+        if plan.hint == "task":
+            return _model_task(answer, request, plan, kwargs)
+        try:
+            new_params = [parse_params(instruction_id, item, profile=request.profile)
+                          for instruction_id, item in zip(request.layout.ids, kwargs)]
+        except (IfevalppError, ValueError) as exc:
+            raise ComposeError(f"invalid kwargs: {exc}") from None
+        judged = judge_reconfiguration(request.layout, new_params, mode=plan.mode,
+                                       siblings=[(sibling.index, sibling.params)
+                                                 for sibling in plan.siblings])
+        return Candidate(answer.prompt, kwargs,
+                         plan.detail.updated(**{**judged, "reconfigure": plan.mode}))
+
+    def model_sibling(self, request: CousinRequest, candidate: Candidate) -> Optional[Sibling]:
+        """With its settings parsed, for the next sibling to go beyond (None: they do not
+        parse, and the family loop refuses it anyway)."""
+        try:
+            params = tuple(parse_params(instruction_id, kwargs, profile=request.profile)
+                           for instruction_id, kwargs
+                           in zip(request.layout.ids, candidate.kwargs))
+        except (IfevalppError, ValueError):
+            return None
+        return Sibling(request.index, tuple(candidate.kwargs), params)
+
+    # ------------------------------------------------------------ the manifest
+
+    def manifest_entry(self, cousins: Sequence[Variant], result: Any) -> dict[str, Any]:
+        """The mode asked for, the strategies, and the direction of every changed value
+        (overall and per instruction type)."""
+        by_type: dict[str, Counter] = {}
+        for v in cousins:
+            for instruction_id, direction in v.generator.detail.get("directions", {}).items():
+                by_type.setdefault(instruction_id, Counter())[direction] += 1
+        return {
+            "reconfigure": result.reconfigure,
+            "strategy": counts(v.generator.detail.get("strategy", "?") for v in cousins),
+            "directions": counts(direction for v in cousins for direction
+                                 in v.generator.detail.get("directions", {}).values()),
+            "directions_by_type": {instruction_id: dict(sorted(tally.items()))
+                                   for instruction_id, tally in sorted(by_type.items())},
+        }
+
+
+def _model_kwargs(answer: ModelCousin, request: CousinRequest,
+                  plan: ModelPlan) -> list[dict[str, Any]]:
+    """The answer's kwargs, a kept setting written as the case has it (same bytes), the
+    request to repeat as the answer gives it (or as it was)."""
+    found = answered(answer, request.layout)
+    original, repeat, given = found.original, found.repeat, found.given
+    if given is None:
+        if plan.hint == "parameters":
+            raise ComposeError("the answer has no kwargs (a reconfiguration returns the new "
+                               "parameters)")
+        given = original
+    kwargs = [dict(before) if position != repeat and same(instruction_id, before, after)
+              else after for position, (instruction_id, before, after)
+              in enumerate(zip(found.ids, original, given))]
+    if repeat is not None:
+        text = repeat_text(answer, given, repeat, found.field_name)
+        kwargs[repeat] = {**kwargs[repeat],
+                          found.field_name: text or original[repeat].get(found.field_name, "")}
+    return kwargs
+
+
+def _model_task(answer: ModelCousin, request: CousinRequest, plan: ModelPlan,
+                kwargs: list[dict[str, Any]]) -> Candidate:
+    """A task reconfiguration: the kwargs stay (but the request to repeat), the task goes."""
+    layout = request.layout
+    repeat = layout.echo
+    for position, (instruction_id, before, after) in enumerate(zip(layout.ids, layout.kwargs,
+                                                                   kwargs)):
+        if position != repeat and not same(instruction_id, before, after):
+            raise ComposeError(f"{instruction_id} kwargs changed in a task reconfiguration "
+                               f"(the requirements stay as they are)")
+    start, end = layout.region()
+    kept = [unit.text for unit in layout.task_units()
+            if not unit.owners and start <= unit.start and unit.end <= end
+            and len(unit.text.split()) >= 4 and unit.text in answer.prompt]
+    if kept:
+        raise ComposeError(f"the original task is still there ({kept[0][:60]!r}); write a new "
+                           f"task")
+    result = [dict(item) for item in layout.kwargs]
+    if repeat is not None:
+        if kwargs[repeat] == result[repeat]:
+            raise ComposeError(f"{get(layout.ids[repeat]).request_field} is the old request; a "
+                               f"new task brings a new request to repeat")
+        result[repeat] = kwargs[repeat]
+    return Candidate(answer.prompt, result, plan.detail.updated())
+
+
+def _new_settings(candidate: Candidate) -> bool:
+    detail = candidate.detail
+    return isinstance(detail, ReconfigurationDetail) and detail.new_settings

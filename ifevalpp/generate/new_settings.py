@@ -1,0 +1,157 @@
+"""New settings for a reconfiguration: which constraints change, and to what.
+
+IFEval++ reconfigures a case by making its constraints "more challenging …
+increasingly difficult". `new_params` asks each chosen type for another setting
+(`Constraint.reconfigure`, the `step`-th of three increasingly hard ones under
+"harder") and keeps it only when it is no easier in any way — the count moves the
+hard way, the relation stays, a capped keyword is not swapped for another, a range
+is not narrowed to a sliver — and the set can hold together (`params.compatible`).
+`target_plan` fixes per case which constraints each sibling changes, so later
+siblings are at least as hard as earlier ones in every setting.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Optional, Sequence
+
+from ..constraints import get
+from ..constraints.support.harder import direction as harder_direction
+from ..profiles import Profile
+from .prompt.layout import Layout, outlined
+from .params import compatible
+
+
+def targets(layout: Layout) -> list[int]:
+    """Constraints whose setting may change: reconfigurable, and not an exact count tied to
+    an outline the prompt spells out (three parts named, a five-item template)."""
+    return [index for index, instruction_id in enumerate(layout.ids)
+            if get(instruction_id).reconfigurable
+            and not (_exact(instruction_id) and outlined(layout, index))]
+
+
+def _exact(instruction_id: str) -> bool:
+    spec = get(instruction_id).count
+    return spec is not None and spec.shape == "exact"
+
+
+def new_params(layout: Layout, rng: Any, chosen: Sequence[int], profile: Profile, *,
+               direction: str = "harder", step: int = 1) -> Optional[list[Any]]:
+    """The case's settings with those of `chosen` changed (the `step`-th harder one under
+    "harder"), no easier in any way and able to hold together; None when none is found."""
+    for attempt in range(12):
+        params = list(layout.params)
+        for index in chosen:
+            # A harder setting first (the `step`-th of three); if it cannot hold with the
+            # rest, easier steps, then any other setting — but under "harder" never one
+            # that is easier or turns the relation round ("less than 2" -> "at least 8").
+            wanted = direction if attempt < 3 else "any"
+            try:
+                params[index] = get(layout.ids[index]).reconfigure(
+                    layout.params[index], rng, profile=profile, direction=wanted,
+                    step=max(1, step - attempt) if wanted == "harder" else 1)
+            except ValueError:
+                return None
+        if direction == "harder" and any(
+                change_direction(layout.ids[index], layout.params[index], params[index]) == "easier"
+                or _relation_turned(layout.ids[index], layout.params[index], params[index])
+                or _eased_by_swap(layout.ids[index], layout.params[index], params[index])
+                for index in chosen):
+            continue
+        if direction == "harder" and _collapsed(layout, params):
+            continue
+        if compatible(layout.ids, params, profile=profile) is None:
+            return params
+    return None
+
+
+def _eased_by_swap(instruction_id: str, before: Any, after: Any) -> bool:
+    """Whether a counted constraint kept its count and changed something else: a keyword
+    swapped at the floor of "less than" ('the' < 2 -> 'river' < 2) is no harder, it is
+    easier, so under "harder" the count must move (or another setting, or a new task)."""
+    spec = get(instruction_id).count
+    if spec is None or spec.shape == "exact":
+        return False
+    return change_direction(instruction_id, before, after) == "changed" and before != after
+
+
+def _relation_turned(instruction_id: str, before: Any, after: Any) -> bool:
+    """Whether a counted constraint's relation changed ("less than" -> "at least")."""
+    spec = get(instruction_id).count
+    field = spec.relation_field if spec is not None else None
+    return bool(field) and getattr(before, field) != getattr(after, field)
+
+
+def change_direction(instruction_id: str, before: Any, after: Any) -> str:
+    """'harder', 'easier' or 'changed' (no direction, or the relation changed)."""
+    spec = get(instruction_id).count
+    if spec is not None and spec.shape != "exact":
+        relation = "at least" if spec.shape == "at_least" else getattr(before, spec.relation_field or "")
+        if spec.shape == "at_least" or relation == getattr(after, spec.relation_field or ""):
+            step = harder_direction(relation)
+            moved = getattr(after, spec.field) - getattr(before, spec.field)
+            if step and moved:
+                return "harder" if moved * step > 0 else "easier"
+    lists = [name for name, value in before.model_dump().items() if isinstance(value, list)]
+    if lists and len(getattr(after, lists[0])) > len(getattr(before, lists[0])):
+        return "harder"
+    return "changed"
+
+
+def target_plan(layout: Layout, targets: Sequence[int], index: int) -> list[list[int]]:
+    """Which constraints the `index`-th sibling changes, first choice first. The order and
+    whether two change are fixed per case, and a later sibling changes every constraint an
+    earlier one did (the first, then the first two), each a step further: so every setting
+    of a sibling is at least as hard as in the sibling before (no letter count falling back
+    from 70 to 50 while the word list grows). The other orders are fallbacks."""
+    seed = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[4:8], "big")
+    start = seed % len(targets)
+    order = list(targets[start:]) + list(targets[:start])
+    pair = len(order) >= 2 and (seed >> 8) % 10 < 4 and index >= 2
+    plans = []
+    for shift in range(len(order)):
+        rotated = order[shift:] + order[:shift]
+        plans.append(rotated[:2] if pair else rotated[:1])
+    return plans
+
+
+def _window(layout: Layout, params: Sequence[Any]) -> dict[tuple[str, str], list[int]]:
+    """For each counted type stated as a range (at least A, less than B), the bounds."""
+    bounds: dict[tuple[str, str], list[int]] = {}
+    for instruction_id, item in zip(layout.ids, params):
+        spec = get(instruction_id).count
+        if spec is None or spec.shape == "exact" or not spec.relation_field:
+            continue
+        relation = getattr(item, spec.relation_field)
+        value = getattr(item, spec.field)
+        low, high = bounds.setdefault((instruction_id, spec.field), [0, 10**9])
+        if relation == "at least":
+            bounds[(instruction_id, spec.field)][0] = max(low, value)
+        elif relation == "less than":
+            bounds[(instruction_id, spec.field)][1] = min(high, value - 1)
+        elif relation == "at most":
+            bounds[(instruction_id, spec.field)][1] = min(high, value)
+    return bounds
+
+
+def _collapsed(layout: Layout, params: Sequence[Any]) -> bool:
+    """Whether a range (at least 600, less than 700 words) lost more than three quarters of
+    its width, or collapsed to one value (exactly 700): a sliver, not a harder request."""
+    before, after = _window(layout, layout.params), _window(layout, params)
+    for key, (low, high) in before.items():
+        if high >= 10**9 or low == 0:
+            continue
+        new_low, new_high = after[key]
+        if new_high - new_low < max(1, (high - low) // 4):
+            return True
+    return False
+
+
+def caps_count(instruction_id: str, params: Any) -> bool:
+    """Whether a counted constraint caps its count ("'the' less than 2 times"): another word
+    in its place would be one the new task never needs, a far easier request, so the word
+    stays."""
+    spec = get(instruction_id).count
+    if spec is None or not spec.relation_field:
+        return False
+    return harder_direction(getattr(params, spec.relation_field)) < 0

@@ -1,0 +1,311 @@
+"""Put a prompt back together from a Layout and a Plan, with constraint statements said anew.
+
+Two ways of assembling:
+
+* `in_place` keeps the prompt's own order and wording; only the units that state
+  the chosen constraints are replaced (by freshly rendered sentences at the same
+  spot), and the task may be swapped for another one.
+* `restructured` separates task and constraints and presents them anew: inline
+  after the task (`PRESENTATIONS`), as a "Requirements:"-style list, or first.
+
+Both return an `Assembled` prompt with its kwargs; for a case whose type echoes part
+of the prompt (the request to repeat) the request is rebuilt first, that parameter
+is set to exactly the request, and the instruction to repeat it is rendered above or
+below it (prompt/repeat.py).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Optional, Sequence
+
+from ...constraints import get
+from ..phrases import filled, of
+from ...constraints.support.choosing import chance, choice
+from ...wording.sampler import Usage
+from ..rewrite import reword_task
+from .layout import Layout
+from .plan import Plan, plan
+from .render import join, layout_phrase, render, sentence, weave, wording_context
+from .repeat import around_request
+from .stated import stated_by
+
+PRESENTATIONS = ("inline", "list", "first")
+
+
+@dataclass(frozen=True)
+class Assembled:
+    """A new prompt with its kwargs, and how it was put together."""
+
+    prompt: str
+    kwargs: list[dict[str, Any]]
+    presentation: Optional[str] = None   # restructured: inline | list | first
+    task_wording: Optional[str] = None   # restructured: what was done to the task
+    repeat_where: Optional[str] = None   # the request to repeat: above | below
+
+
+# ---------------------------------------------------------------- joining sentences
+
+
+# A sentence that only gives an example ("For example: *3 years of experience*.").
+_example_only = filled(r"^\s*(?:{example_openers})\b[:,]?\s", of("prompt"), re.IGNORECASE)
+
+
+_LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
+
+
+def closed(text: str) -> str:
+    """A sentence that ends in a quotation or bracket with no stop ('… with title "Layton is
+    the best"') gets one before another sentence runs on after it on the same line."""
+    stripped = text.rstrip()
+    if stripped[-1:] in "\"”)" and stripped[:-1].rstrip("\"”)")[-1:] not in ".!?:" and \
+            "\n" not in stripped.rsplit(". ", 1)[-1]:
+        return stripped + "."
+    return text
+
+
+def stands_alone(text: str) -> bool:
+    """Whether the text so far ends in a line nothing may be run onto: a list item, an
+    example, a line without a final stop (new sentences then start on a line of their own)."""
+    if re.search(r"(?:\*{3,}|-{3,}|~{3,})$", text.rstrip()):
+        return True  # "… by a line with just three "*" symbols: ***"
+    last = text.rstrip().rsplit("\n", 1)[-1] if "\n" in text.strip() else ""
+    if not last.strip():
+        return False
+    ending = last.rstrip().rstrip('"”\')*_')
+    return bool(_LIST_LINE.match(last)) or ending[-1:] not in ".!?:"
+
+
+def _joiner(out: Sequence[str], piece: str, following: str) -> str:
+    """What goes between the text so far and a statement said anew after it."""
+    alone = bool(out) and stands_alone("".join(out))
+    joiner = "\n" if ("\n" in piece or (out and "\n" in out[-1].split(". ")[-1]
+                                         and out[-1].rstrip().endswith(":")) or alone) else " "
+    if out and joiner == "\n" and alone:
+        joiner = "\n\n"  # a riddle's answer line, a list item: a blank line after it
+    if (out and joiner == " " and "\n" in following
+            and out[-1].rstrip().rstrip('"”\')*_')[-1:] not in ".!?:"):
+        # A line the original ended without a stop ("… starting with P.P.S"): the new
+        # sentence goes on a line of its own, as the original's next one did.
+        joiner = "\n" * min(2, following.count("\n"))
+    return joiner
+
+
+def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
+                    task_override: Optional[str]) -> str:
+    """Units in their original order with edits, rendered statements at their anchors."""
+    out: list[str] = []
+    task_done = False
+    by_anchor: dict[int, list[int]] = {}
+    for index in the_plan.render:
+        by_anchor.setdefault(the_plan.anchor[index], []).append(index)
+    for position, unit in enumerate(layout.units):
+        text = the_plan.unit_text.get(position, unit.text)
+        if task_override is not None and not unit.pure:
+            text = None
+            if not task_done:
+                text = task_override
+                task_done = True
+        sep = unit.sep if out else ""
+        if text:
+            out.append((sep if sep else "") + text if out else text)
+        for index in by_anchor.get(position, []):
+            piece = rendered[index]
+            # The break the original had there: before this unit when its own text is gone
+            # (its statement is rendered in its place), else before the next one.
+            following = (unit.sep if not text else layout.units[position + 1].sep
+                         if position + 1 < len(layout.units) else "")
+            joiner = _joiner(out, piece, following)
+            if not out:
+                out.append(piece)
+            else:
+                if joiner == " ":
+                    out[-1] = closed(out[-1])
+                out.append(joiner + piece)
+    if task_override is not None and not task_done:
+        out.insert(0, task_override + " ")
+    text = "".join(out).strip()
+    return re.sub(r"[ \t]+\n", "\n", re.sub(r" {2,}", " ", text))
+
+
+# ---------------------------------------------------------------- the request as a whole
+
+
+def _literals(layout: Layout, params: Sequence[Any]) -> list[str]:
+    """Every literal of every instruction, which the task's new wording must keep."""
+    return [literal for instruction_id, item in zip(layout.ids, params)
+            for literal in get(instruction_id).literals(item)]
+
+
+def settle(layout: Layout, request: str, params: Sequence[Any], rng: Any, *,
+           rephrase_repeat: bool = False, presentation: Optional[str] = None,
+           task_wording: Optional[str] = None) -> Assembled:
+    """The new request as the cousin's prompt: with the instruction to repeat it (repeat
+    cases) and the kwargs for it (an unchanged constraint keeps the case's kwargs exactly)."""
+    kwargs = [dict(layout.kwargs[i]) if item == layout.params[i] else item.model_dump(mode="json")
+              for i, item in enumerate(params)]
+    if layout.repeat is None:
+        return Assembled(request, kwargs, presentation, task_wording)
+    prompt, repeated, where = around_request(layout.repeat, layout.ids, layout.params,
+                                             request, params, rng, reword=rephrase_repeat)
+    field_name = get(layout.ids[layout.repeat.index]).request_field or ""
+    kwargs[layout.repeat.index] = {field_name: repeated}
+    return Assembled(prompt, kwargs, presentation, task_wording, where)
+
+
+def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[Any],
+             task_override: Optional[str] = None, vary: bool = False,
+             rephrase_repeat: bool = False) -> Assembled:
+    """Re-render the statements of `targets` (with `params`) where they stand."""
+    the_plan = plan(layout, targets, drop_task=task_override is not None, params=params)
+    usage = Usage()
+    rendered = {index: sentence(render(layout.ids[index], params[index], rng, usage=usage,
+                                       context=wording_context(layout.ids, index)))
+                for index in the_plan.render}
+    request = _request_pieces(layout, the_plan, rendered, task_override)
+    if vary and task_override is None:
+        request = _vary_first_task(layout, the_plan, request, rng, params)
+    return settle(layout, request, params, rng, rephrase_repeat=rephrase_repeat)
+
+
+def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
+                     params: Sequence[Any]) -> str:
+    for position, unit in enumerate(layout.units):
+        if unit.pure:
+            continue
+        text = the_plan.unit_text.get(position, unit.text)
+        if text and request.startswith(text):
+            new, _ = reword_task(text, _literals(layout, params), rng)
+            rest = request[len(text):]
+            if new.rstrip()[-1:] in ".!?" and rest.startswith("."):
+                rest = rest[1:]  # the stop `closed` gave the old wording, now the rewrite's
+            return new + rest
+        break
+    return request
+
+
+# ---------------------------------------------------------------- restructured
+
+
+# None of these takes a task label before it: a task that opens with a label or a frame of
+# its own ("Task: Your task is to …"), one that says what the writer wants in its own words or
+# asks it as a request ("Please tell me …"), one with a "Here is my question:" of its own; and
+# a question put to the reader ("Can you …?") is labelled as a request, not a question.
+_labelled = filled(r"(?i)^(?:{task_labels})", of("prompt"))
+_own_want = filled(r"{own_wants}", of("prompt"), re.IGNORECASE)
+_has_here = filled(r"(?i){here_is}", of("prompt"))
+_asks_you = filled(r"(?i){asks_you}", of("prompt"))
+
+
+def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
+             usage: Usage) -> str:
+    """The task, then the requirements as a list under a header (one is no list: "One rule:
+    no commas anywhere.")."""
+    items = [render(layout.ids[index], params[index], rng, styles=("list",), usage=usage,
+                    context=wording_context(layout.ids, index))
+             for index in order]
+    if len(items) == 1:
+        label = layout_phrase("single_label", rng)
+        line = sentence(label + ": " + items[0])
+        if line[-1:] in "\"”" and line[:-1].rstrip()[-1:] not in ".!?":
+            line += "."
+        return task + "\n\n" + line
+    if not items:
+        return task
+    header = layout_phrase("header", rng)
+    marker = choice(rng, ["- ", "numbered"])
+    lines = [(f"{number}) " if marker == "numbered" else "- ") + item[0].upper() + item[1:]
+             for number, item in enumerate(items, start=1)]
+    return task + "\n\n" + header + "\n" + "\n".join(lines)
+
+
+def _first(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
+           usage: Usage) -> str:
+    """The requirements first, then the task: a label or nothing — never a remark about the
+    prompt itself ("To begin with, one rule.", "Read these conditions first.")."""
+    sentences = [sentence(render(layout.ids[index], params[index], rng,
+                                 styles=("imperative", "declarative"), usage=usage,
+                                 context=wording_context(layout.ids, index, ahead=True)))
+                 for index in order]
+    block = join(sentences)
+    way = rng.randrange(3)
+    if way == 1 and not _labelled().match(task) and not _has_here().search(task) and \
+            not _own_want().search(task.split("\n", 1)[0]):
+        head = task.split("\n", 1)[0].rstrip()
+        asks = head.endswith("?") and not _asks_you().match(head)
+        label = layout_phrase("task_label", rng, question=asks)
+        return block + "\n\n" + label + " " + task
+    return block + "\n\n" + task
+
+
+def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
+            usage: Usage) -> str:
+    """The task, then the requirements as sentences (the first maybe woven onto the task)."""
+    woven = weave(task, layout, params, order, rng, usage)
+    if woven is not None:
+        task, order = woven
+    sentences = [sentence(render(layout.ids[index], params[index], rng, usage=usage,
+                                 context=wording_context(layout.ids, index)))
+                 for index in order]
+    block = join(sentences)
+    joiner = "\n" if ("\n" in task.split("\n")[-1] or task.rstrip().endswith(":")) else " "
+    if "\n" in task.strip():
+        joiner = "\n\n"
+    if block and joiner == " ":
+        task = closed(task)
+    return task + (joiner + block if block else "")
+
+
+def _task_of(layout: Layout, the_plan: Plan, task_override: Optional[str]) -> str:
+    """The task sentences that stay (asides and statements left in place among them)."""
+    if task_override is not None:
+        return task_override
+    task_parts: list[str] = []
+    for position, unit in enumerate(layout.units):
+        if unit.pure and not the_plan.task_like(position):
+            continue
+        text = the_plan.unit_text.get(position, unit.text)
+        if not text:
+            continue
+        if _example_only().match(text) and the_plan.render:
+            continue  # an example of a statement said anew (with its own example) elsewhere
+        task_parts.append((unit.sep if task_parts else "") + text)
+    return "".join(task_parts).strip()
+
+
+def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentation: str,
+                 task_override: Optional[str] = None, vary: bool = True,
+                 targets: Optional[set[int]] = None,
+                 siblings: Sequence[str] = ()) -> Assembled:
+    """Task first or last, constraints rendered anew and presented `presentation`-style;
+    the task's new wording keeps away from `siblings` (prompts of the family so far)."""
+    all_targets = {index for index, instruction_id in enumerate(layout.ids)
+                   if not get(instruction_id).request_field}
+    the_plan = plan(layout, targets if targets is not None else all_targets,
+                    drop_task=task_override is not None, params=params)
+    # Pull every pure unit's constraints into the block, so nothing is stated twice.
+    for position, unit in enumerate(layout.units):
+        if unit.pure and the_plan.unit_text.get(position, "keep") is not None and \
+                not the_plan.task_like(position):
+            the_plan.unit_text[position] = None
+            for index in stated_by(layout, unit):
+                if index not in the_plan.render:
+                    the_plan.render.append(index)
+    task = _task_of(layout, the_plan, task_override)
+    how = "unchanged"
+    if vary and task_override is None:
+        task, how = reword_task(task, _literals(layout, params), rng,
+                                openers=presentation != "first", siblings=siblings)
+    order = sorted(the_plan.render)
+    if len(order) > 1 and chance(rng, 0.5):
+        order = order[::-1]
+    usage = Usage()
+    if presentation == "list":
+        request = _as_list(task, layout, params, order, rng, usage)
+    elif presentation == "first" and order:
+        request = _first(task, layout, params, order, rng, usage)
+    else:
+        request = _inline(task, layout, params, order, rng, usage)
+    return settle(layout, request.strip(), params, rng, rephrase_repeat=True,
+                  presentation=presentation, task_wording=how)

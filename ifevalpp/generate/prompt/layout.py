@@ -1,0 +1,189 @@
+"""Take a prompt apart: sentence-like units, which constraint each unit states, and the task.
+
+A `Layout` is what every generator works from. It splits the prompt (or, for a case
+whose type echoes part of the prompt, the request to repeat: prompt/repeat.py) into
+units (prompt/segment.py) and marks which constraints each unit states, from each
+type's one finder (`Constraint.statements(..., edits=True)`: the validator's
+statements plus the tight value and mention spans an edit in place needs).
+
+A unit that states constraints and little else is *pure* (prompt/purity.py): a
+generator may drop it and say the constraints anew. A unit that also carries the task
+("Write a 300+ word summary of …") is *mixed*: it stays, possibly with the
+constraint's clause cut off (prompt/cut.py) or with its value replaced in place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from ...constraints import get, parse_params
+from ...constraints.support.statements import EDIT_ROLES, edit_spans
+from .purity import carries_content, points_back, task_start
+from .repeat import RepeatInfo, echo_index, find_request
+from .segment import segment
+from .words import WORD, content_words, literal_spans, residual
+
+Spans = list[tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class Unit:
+    """A sentence-like piece of the prompt: prompt[start:end], preceded by `sep`."""
+
+    start: int
+    end: int
+    text: str
+    sep: str
+    owners: frozenset[int] = frozenset()
+    pure: bool = False
+
+
+@dataclass
+class Layout:
+    prompt: str
+    ids: list[str]
+    params: list[Any]
+    kwargs: list[dict[str, Any]]
+    units: list[Unit]
+    evidence: dict[int, Spans]      # constraint index -> spans in prompt
+    values: dict[int, Spans]        # spans holding the parameter value
+    repeat: Optional[RepeatInfo] = None
+    tight: dict[int, Spans] = field(default_factory=dict)  # phrase-level spans
+    # The position of the instruction whose type repeats part of the prompt (None: none);
+    # `repeat` says where that text sits, when the prompt has it.
+    echo: Optional[int] = None
+
+    # ------------------------------------------------------------ views
+
+    def units_of(self, index: int) -> list[Unit]:
+        return [unit for unit in self.units if index in unit.owners]
+
+    def task_units(self) -> list[Unit]:
+        return [unit for unit in self.units if not unit.pure]
+
+    def region(self) -> tuple[int, int]:
+        """The part of the prompt the units cover (the request, for repeat cases)."""
+        if self.repeat is not None:
+            return self.repeat.start, self.repeat.end
+        return 0, len(self.prompt)
+
+
+def local_spans(layout: Layout, unit: Unit, index: int) -> Spans:
+    """The constraint's phrase-level spans inside `unit`, relative to the unit."""
+    spans = layout.tight.get(index) or layout.evidence.get(index, [])
+    return [(max(s, unit.start) - unit.start, min(e, unit.end) - unit.start) for s, e in spans
+            if s < unit.end and e > unit.start]
+
+
+def outlined(layout: Layout, index: int) -> bool:
+    """Whether constraint `index` is stated in a sentence that also outlines the answer
+    ("Separate your thinking and the final answer by ***", a format block): its count is
+    then tied to that outline, and changing it would contradict the prompt."""
+    return any(carries_content(unit.text, WORD.findall(unit.text),
+                               {layout.ids[owner] for owner in unit.owners})
+               for unit in layout.units_of(index))
+
+
+# ---------------------------------------------------------------- building one
+
+
+def _statement_spans(prompt: str, ids: Sequence[str], params: Sequence[Any],
+                     region: tuple[int, int]) -> tuple[dict[int, Spans], dict[int, Spans],
+                                                       dict[int, Spans]]:
+    """Per constraint (not the echoing one, whose request is where the others are read):
+    every statement span inside `region` (a repeat instruction states no other constraint),
+    the tight value and mention spans, and the value spans alone."""
+    evidence: dict[int, Spans] = {}
+    own_spans: dict[int, Spans] = {}
+    values: dict[int, Spans] = {}
+    inside = lambda spans: [(s, e) for s, e in spans if s >= region[0] and e <= region[1]]
+    for index, (instruction_id, item) in enumerate(zip(ids, params)):
+        if get(instruction_id).request_field:
+            continue
+        found = get(instruction_id).statements(prompt, item, edits=True)
+        value_spans, mention_spans = edit_spans(found)
+        own = set(value_spans) | set(mention_spans)
+        located = {(statement.span.start, statement.span.end) for statement in found
+                   if statement.role not in EDIT_ROLES}
+        evidence[index] = inside(sorted(located | own))
+        own_spans[index] = inside(sorted(own))
+        values[index] = inside(value_spans)
+    return evidence, own_spans, values
+
+
+def _tight_spans(evidence: dict[int, Spans], own_spans: dict[int, Spans],
+                 raw_units: Sequence[tuple[int, int, str]]) -> dict[int, Spans]:
+    """What decides task and statement: our own phrase-level spans, and located spans that
+    are clauses rather than whole units (a located sentence may still carry the task, as in
+    "It's a diaper for babies and I want the output in JSON")."""
+    tight = {index: list(spans) for index, spans in own_spans.items()}
+    for index, spans in evidence.items():
+        for s, e in spans:
+            for start, end, _ in raw_units:
+                overlap = min(e, end) - max(s, start)
+                if overlap > 0 and overlap < 0.8 * (end - start) and (s, e) not in tight[index]:
+                    tight[index].append((max(s, start), min(e, end)))
+    return tight
+
+
+def _is_pure(prompt: str, start: int, end: int, position: int, owners: frozenset[int],
+             tight: dict[int, Spans], ids: Sequence[str], params: Sequence[Any]) -> bool:
+    """Whether the unit prompt[start:end], stating `owners`, says little else."""
+    text = prompt[start:end]
+    local = [(s - start, e - start) for index in owners for s, e in tight[index]
+             if s < end and e > start]
+    content = content_words(residual(text, local))
+    carries = carries_content(text, content, {ids[index] for index in owners})
+    if carries:
+        return False
+    if not content or (len(content) <= 2 and not task_start().match(text)):
+        return True
+    if position == 0:
+        return False
+    # "The words startup and capsule cannot be in the response.": once the constraint's
+    # own words are set aside, nothing of the task is left.
+    literals = literal_spans(text, [literal for index in owners
+                                    for literal in get(ids[index]).literals(params[index])])
+    if not literals:
+        return False
+    rest = content_words(residual(text, local + literals))
+    return len(rest) <= 1 and not task_start().match(text)
+
+
+def _units(prompt: str, raw_units: Sequence[tuple[int, int, str]], evidence: dict[int, Spans],
+           tight: dict[int, Spans], ids: Sequence[str], params: Sequence[Any]) -> list[Unit]:
+    units = []
+    for position, (start, end, sep) in enumerate(raw_units):
+        owners = frozenset(index for index, spans in evidence.items()
+                           if any(s < end and e > start for s, e in spans))
+        pure = bool(owners) and _is_pure(prompt, start, end, position, owners, tight, ids,
+                                         params)
+        units.append(Unit(start, end, prompt[start:end], sep, owners, pure))
+    # "This phrase should be the very end of your entire response." after a statement says
+    # more of that statement: it goes (and is said anew) with it, never left before it.
+    for position in range(1, len(units)):
+        unit, before = units[position], units[position - 1]
+        if not unit.owners and before.pure and before.owners and points_back().match(unit.text):
+            units[position] = Unit(unit.start, unit.end, unit.text, unit.sep, before.owners, True)
+    # Every unit pure would leave no task: keep the first one as the task.
+    if units and all(unit.pure for unit in units):
+        first = units[0]
+        units[0] = Unit(first.start, first.end, first.text, first.sep, first.owners, False)
+    return units
+
+
+def build_layout(prompt: str, instruction_ids: Sequence[str],
+                 kwargs: Sequence[dict[str, Any]]) -> Layout:
+    """Split `prompt` into units and attribute constraint evidence to them."""
+    ids = list(instruction_ids)
+    kwargs = [dict(item or {}) for item in kwargs]
+    params = [parse_params(instruction_id, item) for instruction_id, item in zip(ids, kwargs)]
+    echo = echo_index(ids)
+    repeat = find_request(prompt, echo, ids[echo], params[echo]) if echo is not None else None
+    region = (repeat.start, repeat.end) if repeat is not None else (0, len(prompt))
+    evidence, own_spans, values = _statement_spans(prompt, ids, params, region)
+    raw_units = segment(prompt[region[0]:region[1]], offset=region[0])
+    tight = _tight_spans(evidence, own_spans, raw_units)
+    units = _units(prompt, raw_units, evidence, tight, ids, params)
+    return Layout(prompt, ids, params, kwargs, units, evidence, values, repeat, tight, echo)

@@ -1,0 +1,113 @@
+"""Saying a constraint anew: one statement in a seeded style, fitted to the rest of the case.
+
+`render` asks the type for a wording (`Constraint.phrase`: its grammar or its jinja2
+file); `wording_context` tells the grammar what else the case asks, so no form
+contradicts it; `weave` joins the first statement onto the task sentence ("Write a
+haiku about rain, leaving out every comma."); `layout_phrase` words the frame around
+a block of statements (a list header, a label before the task).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, Optional, Sequence
+
+from ...constraints import get
+from ...constraints.support.choosing import chance
+from ...constraints.support.wording import STYLES
+from ..phrases import table
+
+if TYPE_CHECKING:
+    from .layout import Layout
+
+
+def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = STYLES[:3],
+           avoid: Optional[str] = None, usage: Any = None,
+           context: Optional[dict[str, Any]] = None) -> str:
+    """Render one constraint in a random style and variant (not equal to `avoid`); `usage`
+    (shared by the sentences of one prompt) keeps them from repeating a frame; `context`
+    (`wording_context`) tells the grammar what else the prompt asks."""
+    constraint = get(instruction_id)
+    extra = dict(context or {})
+    if usage is not None:
+        extra["usage"] = usage
+    for _ in range(6):
+        text = constraint.phrase(params, rng, styles, **extra)
+        if text != avoid:
+            return text
+    return text
+
+
+def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False) -> dict[str, Any]:
+    """What the wording of constraint `index` of a case checking `ids` must fit (guards of the grammars):
+    `after_copy` — the reply opens with the copied request, so no form may put anything else
+    first ("start with a title") or make the reply consist of one thing; `shares_reply` —
+    the case asks other things of the reply, so no form says the reply is only this one
+    ("your answer consists of 3 bullet points" beside a P.S.); `ahead` — the sentence comes
+    before the task, so no form may point at it ("make it …", "before you hand it over")."""
+    others = [get(instruction_id) for position, instruction_id in enumerate(ids)
+              if position != index]
+    return {"after_copy": any(other.request_field for other in others) or None,
+            "shares_reply": bool(others) or None, "ahead": ahead or None}
+
+
+def sentence(text: str) -> str:
+    """`text` as a sentence: capitalised, with a final stop unless it ends in a mark."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    if text[-1] not in ".!?:*)\"”>" and "\n" not in text:
+        text += "."
+    return text
+
+
+def join(pieces: Sequence[str]) -> str:
+    """Join sentences with a space; a piece spanning several lines gets lines of its own."""
+    out = ""
+    for piece in pieces:
+        if not piece:
+            continue
+        if not out:
+            out = piece
+        elif "\n" in piece or "\n" in out:
+            out = out + "\n" + piece
+        else:
+            out = out + " " + piece
+    return out
+
+
+def layout_phrase(rule: str, rng: Any, **params: Any) -> str:
+    """A list header, an intro for requirements that come first, or a task label
+    (templates/wording/layout.grammar); `params` feed its guards (`single`, `question`)."""
+    from ...constraints.support.choosing import seeded_random
+    from ...wording import Sampler, load
+
+    return Sampler(seeded_random(rng)).render(load("wording/layout"), rule, params).text
+
+
+def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
+          usage: Any = None) -> Optional[tuple[str, list[int]]]:
+    """Join the first constraint onto the task sentence ("Write a haiku about rain, leaving
+    out every comma."), half the time, when the task is one line ending in a stop or a
+    question mark and the type has a grammar; returns the new task and the rest."""
+    if not order or "\n" in task.strip() or task.rstrip()[-1:] not in ".?" or not chance(rng, 0.75):
+        return None
+    from ..rewrite import last_sentence_asks
+    if not last_sentence_asks(task):
+        return None  # "It is meant for teenagers, and make sure …": weave onto a request only
+    if re.search(table("prompt")["gerund_request"], task):
+        return None  # "Would you mind writing X, and …" would need a second gerund
+    index = order[0]
+    constraint = get(layout.ids[index])
+    if constraint.grammar() is None:
+        return None
+    from ...wording import close_sentence
+
+    tail = constraint.phrase(params[index], rng, ("imperative",), form="attached", usage=usage,
+                             **wording_context(layout.ids, index))
+    body, mark = task.rstrip()[:-1].rstrip(), task.rstrip()[-1]
+    if mark == "?" and tail.startswith(";"):
+        return None
+    joined = body + ("" if tail[0] in ",;" else " ") + tail
+    return close_sentence(joined, mark), list(order[1:])

@@ -1,0 +1,83 @@
+"""The sentences around the request said another way too: the context before it turned into a
+"since" clause or joined to it, a compound one split, the sentence after it reframed."""
+
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from ..phrases import Known
+from .masking import MASKED, Masked
+from .request import cap, lower_first, parse
+from .sentences import refers_back
+
+_KNOWN = Known("requests")
+
+
+def _plain_statement(sentence: str) -> bool:
+    return (sentence.endswith(".") and "?" not in sentence and parse(sentence) is None
+            and len(sentence.split()) <= 30 and not _KNOWN.pattern("own_link").search(sentence))
+
+
+def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[str], str]]:
+    """The context sentences before the request reworded with it: the last one turned into a
+    'since' clause of the request ("Since I am moving to Lisbon, could you …?") or joined to
+    it ("…, and I'd like you to …"), a compound
+    one split ("I work for Grid. They want a tweet."), or the last two joined ("I love this
+    album, and I want to share it with Luheng."); a split may be followed by either."""
+    out: list[tuple[list[str], str]] = []
+    bases: list[tuple[list[str], tuple[str, ...]]] = [(list(before), ())]
+    last = before[-1]
+    split = _KNOWN.pattern("compound_context").match(last)
+    if split and _plain_statement(split.group("first") + ".") and \
+            _plain_statement(split.group("second") + "."):
+        second = split.group("second")
+        pieces = list(before[:-1]) + [split.group("first") + ".", cap(second) + "."]
+        out.append((pieces + [sentence], "context-split"))
+        bases.append((pieces, ("context-split",)))
+    for pieces, done in bases:
+        last = pieces[-1]
+        if _KNOWN.pattern("pronoun_start").match(last) and _plain_statement(last) and "," not in last and \
+                _KNOWN.pattern("since_main").match(sentence) and ":" not in sentence:
+            clause = last[:-1] if last.startswith(("I ", "I'")) else lower_first(last[:-1])
+            main = sentence if sentence.startswith(("I ", "I'")) else lower_first(sentence)
+            for link in _KNOWN.frames("since_links"):
+                out.append((pieces[:-1] + [f"{link} {clause}, {main}"],
+                            "+".join(done + ("context-since",))))
+        if _plain_statement(last) and "," not in last and len(last.split()) <= 20 and \
+                _KNOWN.pattern("and_main").match(sentence) and ":" not in sentence:
+            # "Titan makes clothing for large men, and I'd like you to write an ad for it."
+            out.append((pieces[:-1] + [f"{last[:-1]}, and {sentence}"],
+                        "+".join(done + ("context-and",))))
+        if len(pieces) >= 2 and not done:
+            first, second = pieces[-2], pieces[-1]
+            if _plain_statement(first) and _plain_statement(second) and \
+                    _KNOWN.pattern("joinable_second").match(second) and "," not in first:
+                tail = second if re.match(r"I\b", second) else lower_first(second)
+                out.append((pieces[:-2] + [f"{first[:-1]}, and {tail}", sentence],
+                            "context-joined"))
+    return out
+
+
+def follow_up(sentence: str, masked: "Masked") -> list[str]:
+    """Other ways to say an imperative sentence that follows the request."""
+    request = parse(sentence)
+    if request is None or request.kind != "imperative" or request.lead or request.front:
+        return []
+    frames = _KNOWN.frames("follow_up")
+    if sentence.lower().startswith(("please", "kindly")):
+        frames = ("{Vp}.",) + tuple(frame for frame in frames if not frame.startswith("Please"))
+    if request.end in (".", ":"):
+        return [frame.format(vp=request.vp, Vp=cap(request.vp))[:-1] + request.end
+                for frame in frames]
+    if request.end == "" and (re.search(r"[.!?][\"”]$", masked.restore(sentence)) or (
+            MASKED.match(sentence[-1:]) and masked.ends_sentence(sentence[-1]))):
+        # It ends inside a quotation ('… "My answer is maybe."'): no stop of our own after it.
+        return [frame.format(vp=request.vp, Vp=cap(request.vp))[:-1] for frame in frames]
+    return []
+
+
+def movable(sentences: Sequence[str]) -> bool:
+    """Context sentences can go after the request when they are plain statements."""
+    return all(s.endswith(".") and not refers_back().search(s) and parse(s) is None
+               for s in sentences)

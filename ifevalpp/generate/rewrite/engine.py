@@ -1,0 +1,217 @@
+"""Rewrite a task sentence the way different people would ask for the same thing.
+
+`rewrites(task, protected)` lists natural rewrites of a task: imperative,
+request, question and statement of need turned into each other, the topic put
+first ("The topic is X. Write a poem about it."), the audience moved ("This is
+for kids: …"), a context clause moved after the request, a sentence split at
+", and <verb>" or two short requests joined, and loose genre words and
+adjectives swapped for synonyms. `rewrite(task, protected, rng)` picks one.
+
+What a checker reads is never touched: the caller's protected spans (keywords,
+markers, end phrases, anything the validator locates) and, on top, every quoted
+string, URL, number, markup and capitalised name are masked before any change
+and put back byte for byte afterwards. A rewrite is only offered when the
+sentence has a shape we recognise; anything else gives an empty list rather
+than a broken sentence. Only the first line is rewritten: lists, examples and
+anything after a line break stay as they are.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Optional, Sequence
+
+from .context import context_reworded, follow_up, movable
+from .frames import frames_for
+from .masking import MASKED, Masked
+from .operations import bodies, place_pieces
+from .request import Request, cap, parse
+from .sentences import refers_back, split_conjunction, split_sentences
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """A rewritten task and the operations that made it ("request+verb:write->draft")."""
+
+    text: str
+    operations: tuple[str, ...]
+
+
+def rewrites(task: str, protected: Sequence[tuple[int, int]] = ()) -> list[Rewrite]:
+    """Every rewrite of `task` we can vouch for (deterministic order); [] when none."""
+    return list(_rewrites(task, tuple(sorted(set(map(tuple, protected))))))
+
+
+Candidates = list[tuple[list[str], tuple[str, ...]]]   # (sentences of the head, operations)
+
+
+def _framed(request: Request, masked: Masked, before: list[str],
+            after: list[str]) -> Candidates:
+    """The request in every frame, with every wording change of its verb phrase, and the
+    context around it kept, moved after it, or reworded with it."""
+    candidates: Candidates = []
+    for body, operations in bodies(request, masked):
+        pre, main, post = place_pieces(body)
+        for sentence, frame in frames_for(request, main):
+            ops = (frame,) + operations
+            lead = [cap(request.lead) + "."] if request.lead else []
+            candidates.append((before + lead + pre + [sentence] + post + after, ops))
+            if request.lead and not refers_back().search(main):
+                candidates.append((before + pre + [sentence] + post + lead + after,
+                                   ops + ("context-after",)))
+            if before and not request.lead and not pre and movable(before) \
+                    and request.kind != "question" and not refers_back().search(main):
+                candidates.append((pre + [sentence] + post + before + after, ops + ("context-after",)))
+            if before and not request.lead and not pre:
+                for context, how in context_reworded(before, sentence):
+                    candidates.append((context + post + after, ops + (how,)))
+    return candidates
+
+
+def _split_or_joined(request: Request, before: list[str], after: list[str]) -> Candidates:
+    """The request split at ", and <verb>", or joined with the short request after it."""
+    candidates: Candidates = []
+    split = split_conjunction(request.vp) if request.kind != "question" else None
+    if split:
+        first, second = split
+        for sentence, frame in frames_for(request, first):
+            candidates.append((before + [sentence, cap(second) + "."] + after, (frame, "split")))
+    if after and request.kind == "imperative" and request.end == "." and not request.lead:
+        following = parse(after[0])
+        if following and following.kind == "imperative" and following.end == "." and \
+                len(request.vp.split()) + len(following.vp.split()) <= 24:
+            joined = f"{cap(request.vp)} and {following.vp}."
+            candidates.append((before + [joined] + after[1:], ("join",)))
+    return candidates
+
+
+def _followed_up(candidates: Candidates, after: list[str], masked: Masked) -> Candidates:
+    """The sentence after the request said another way too ("Think out loud, then …" ->
+    "I'd like you to think out loud, then …"): a prompt of two short sentences moves further
+    from its original than a new frame on the first alone."""
+    follow = follow_up(after[0], masked) if after else []
+    more: Candidates = []
+    for sentences_out, operations in (candidates if follow else []):
+        position = len(sentences_out) - len(after)
+        if sentences_out[position:] != after:
+            continue
+        opening = sentences_out[position - 1] if position else ""
+        options = [text for text in follow
+                   if not (text.startswith("Please") and "please" in opening.lower())]
+        for pick in options:
+            more.append((sentences_out[:position] + [pick] + after[1:],
+                         operations + ("follow-up",)))
+    return more
+
+
+def _vouched(task: str, masked: Masked, sentences: list[str],
+             candidates: Candidates) -> tuple[Rewrite, ...]:
+    """The candidates we vouch for, each once: a change, well formed where we wrote it, every
+    protected piece kept, no new "mark inside, mark outside" after a quotation."""
+    head, newline, tail = masked.text.partition("\n")
+    original = " ".join(head.strip().split())
+    seen: set[str] = set()
+    out: list[Rewrite] = []
+    for sentences_out, operations in candidates:
+        new_head = " ".join(sentence.strip() for sentence in sentences_out if sentence.strip())
+        # Only what we wrote is held to our standards; the original's own sentences stay as
+        # they are (a missing final stop, say).
+        changed = [s.strip() for s in sentences_out if s.strip() and s.strip() not in sentences]
+        if " ".join(new_head.split()) == original or not all(_well_formed(s) for s in changed):
+            continue
+        text = masked.restore(_leading_space(head) + new_head + newline + tail)
+        if text in seen or not _keeps(task, text, masked.pieces) or any(
+                match.group(0)[0] + match.group(0)[-1] not in _quote_marks(task)
+                for s in changed for match in _QUOTE_THEN_MARK.finditer(masked.restore(s))):
+            continue
+        seen.add(text)
+        out.append(Rewrite(text, operations))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=2048)
+def _rewrites(task: str, protected: tuple[tuple[int, int], ...]) -> tuple[Rewrite, ...]:
+    """`rewrites`, cached: every cousin of a case asks for the same task's rewrites."""
+    masked = Masked(task, protected)
+    sentences = split_sentences(masked.text.partition("\n")[0].strip(), masked)
+    index, request = next(((i, r) for i, r in ((i, parse(s)) for i, s in enumerate(sentences))
+                           if r is not None), (None, None))
+    if request is None or index is None:
+        return ()
+    if not request.end and MASKED.match(request.vp[-1:]) and masked.ends_sentence(request.vp[-1]):
+        request = Request(request.kind, request.vp, "quoted", request.lead)
+    before, after = sentences[:index], sentences[index + 1:]
+    candidates = _framed(request, masked, before, after)
+    candidates += _split_or_joined(request, before, after)
+    candidates += _followed_up(candidates, after, masked)
+    return _vouched(task, masked, sentences, candidates)
+
+
+SIBLING_DRAWS = 8
+
+
+def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
+            avoid: Iterable[str] = (), siblings: Sequence[str] = ()) -> Optional[Rewrite]:
+    """One rewrite chosen with `rng` (a random.Random), avoiding texts in `avoid`; None if none.
+
+    Deep rewrites come first: one that keeps the first sentence word for word after its
+    first word (a verb swap, "Please …") is only chosen when nothing else is possible. With
+    `siblings` (prompts of the family so far), of a few drawn the one furthest from its
+    nearest sibling is kept, so a short request does not come back in the same frame.
+    """
+    avoided = set(avoid)
+    options = [option for option in rewrites(task, protected) if option.text not in avoided]
+    if not options:
+        return None
+    deep = [option for option in options if not shallow(task, option.text)]
+    pool = deep or options
+    if not siblings or len(pool) == 1:
+        return pool[rng.randrange(len(pool))]
+    from ..distance import normalized_distance
+
+    drawn = [pool[rng.randrange(len(pool))] for _ in range(SIBLING_DRAWS)]
+    heads = [sibling[:len(task) + 200] for sibling in siblings]
+    return max(drawn, key=lambda option: min(normalized_distance(option.text, head)
+                                             for head in heads))
+
+
+def shallow(task: str, text: str) -> bool:
+    """Whether `text` still holds the task's first sentence after its first word, verbatim."""
+    first = split_sentences(" ".join(task.split("\n", 1)[0].split()))
+    words = first[0].split()[1:] if first else []
+    tail = " ".join(words).lower()
+    return len(tail) > 20 and tail in " ".join(text.lower().split())
+
+
+def _leading_space(text: str) -> str:
+    return text[:len(text) - len(text.lstrip())]
+
+
+_QUOTE_THEN_MARK = re.compile(r"[.!?][\"”'’][?.]")
+
+
+def _quote_marks(text: str) -> set[str]:
+    """The 'mark inside, mark outside' pairs a text already uses after a quotation ('.?')."""
+    return {m.group(0)[0] + m.group(0)[-1] for m in _QUOTE_THEN_MARK.finditer(text)}
+
+
+def _well_formed(text: str) -> bool:
+    if "  " in text or " ," in text or " ." in text or ".." in text.replace("...", ""):
+        return False
+    if text[-1:] not in ".?!:" and not MASKED.match(text[-1:]) and \
+            not re.search("[.!?\ue000-\uf8ff][\"”]$", text):
+        return False
+    return not re.search(r"\b(\w+) \1\b", text.lower())
+
+
+def _keeps(original: str, text: str, pieces: Sequence[str]) -> bool:
+    """Every protected piece is still there as often as before; quotes and brackets balance."""
+    for piece in set(pieces):
+        if text.count(piece) < original.count(piece):
+            return False
+    for mark in ('"', "(", ")", "[", "]", "“", "”", "*", "<<", ">>"):
+        if text.count(mark) != original.count(mark):
+            return False
+    return True

@@ -1,0 +1,96 @@
+"""The frames a request can be said in: the same verb phrase as an order, a wish, a question.
+
+`frames_of(request)` lists (sentence, frame name) for every way to state a request:
+imperative and statements of need, questions, a made thing asked for as such ("I'm
+looking for a poem about …"), "I need help doing …", a question turned into a
+request or an indirect question (rewrite/questions.py).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from ...wording.english import gerund
+from ..phrases import Known
+from .lexicon import lexicon
+from .questions import question_as_request, question_as_statement
+from .request import Request, cap, lower_first
+
+_KNOWN = Known("requests")
+
+
+def frames_of(request: Request) -> list[tuple[str, str]]:
+    """(sentence, frame name) for every way to state this request."""
+    if request.end == "quoted":  # the sentence ends inside a quotation: no mark of our own
+        plain = Request(request.kind, request.vp, ".", request.lead)
+        return [(sentence[:-1], name) for sentence, name in frames_of(plain) if sentence.endswith(".")]
+    colon = request.end == ":"
+    out: list[tuple[str, str]] = []
+    if request.kind == "question":
+        deep = question_as_request(request.vp) + question_as_statement(request.vp)
+        if deep or _KNOWN.pattern("asks_you").match(request.vp):
+            # A lead-in stacked on a question ("A question for you: Can you …?") is only a
+            # last resort: it keeps the question word for word.
+            return deep
+        return [(frame.format(q=request.vp + "?"), "ask-frame") for frame in _KNOWN.frames("ask")]
+    if request.kind == "need-np":
+        np = request.vp
+        frames = _KNOWN.frames("thing") + (() if colon else _KNOWN.frames("thing_question"))
+        return [(_end(frame.format(np=np), colon), "need") for frame in frames]
+    vp = request.vp
+    values = {"vp": vp, "Vp": cap(vp), "ving": _gerund_phrase(vp)}
+    for frame in _KNOWN.frames("statement"):
+        kind = "imperative" if frame.startswith(("{Vp}", "Please")) else "need"
+        out.append((_end(frame.format(**values), colon), kind))
+    if not colon:
+        compound = second_verb(vp)
+        out.extend((frame.format(**values), "request") for frame in _KNOWN.frames("question")
+                   if not (compound and "{ving}" in frame))
+    np = _made_object(vp)
+    if np:
+        frames = _KNOWN.frames("thing") + (() if colon else _KNOWN.frames("thing_question"))
+        out.extend((_end(frame.format(np=np), colon), "need") for frame in frames)
+    helped = _KNOWN.pattern("help_me").match(vp)
+    if helped and helped.group("verb") in lexicon()["verbs"] and not second_verb(vp):
+        # "help me make an advert …" -> "I need help making an advert …"
+        doing = gerund(helped.group("verb")) + helped.group("rest")
+        out.extend((_end(frame.format(doing=doing), colon), "need") for frame in _KNOWN.frames("help")
+                   if not (colon and frame.endswith("?")))
+    return out
+
+
+def _end(sentence: str, colon: bool) -> str:
+    return sentence[:-1] + ":" if colon and sentence.endswith(".") else sentence
+
+
+def second_verb(vp: str) -> bool:
+    """Whether the phrase holds a second request ('write a poem and explain it')."""
+    return any(word.lower() in lexicon()["verbs"]
+               for word in _KNOWN.pattern("second_request").findall(vp))
+
+
+def _gerund_phrase(vp: str) -> str:
+    verb, _, rest = vp.partition(" ")
+    return gerund(verb) + (" " + rest if rest else "")
+
+
+def _made_object(vp: str) -> Optional[str]:
+    """'write a poem about X' -> 'a poem about X'; None when the object is not a made thing
+    or a second verb follows ('write a poem and explain it' needs its verbs)."""
+    if second_verb(vp):
+        return None
+    determiners = _KNOWN.text("determiners")
+    for verb in lexicon()["making"]:
+        match = re.match(rf"^{re.escape(verb)}(?: me| us)? (?P<np>{determiners} .+)$", vp)
+        if match:
+            return match.group("np")
+    return None
+
+
+def frames_for(request: Request, vp: str) -> list[tuple[str, str]]:
+    frames = frames_of(Request(request.kind, vp, request.end, request.lead))
+    if not request.front:
+        return frames
+    return [(request.front + ", " + (sentence if re.match(r"I\b", sentence) else lower_first(sentence)),
+             name) for sentence, name in frames]

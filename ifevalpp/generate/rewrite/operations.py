@@ -1,0 +1,130 @@
+"""Changes to a request's verb phrase: a verb or a loose word swapped for a synonym, the topic
+put first ("The topic is X. Write a poem about it."), the audience moved ("This is for
+kids: …")."""
+
+from __future__ import annotations
+
+import re
+from ..phrases import Known
+from .lexicon import lexicon
+from .masking import Masked
+from .request import Request
+
+_KNOWN = Known("requests")
+
+
+def _verb_swaps(vp: str) -> list[tuple[str, str]]:
+    verb, _, rest = vp.partition(" ")
+    table = lexicon()["verb_synonyms"].get(verb)
+    if not table or not rest:
+        return []
+    to_person = _KNOWN.pattern("person_object").match(rest) is not None
+    options = table["to_person"] if to_person else table["any"]
+    if _KNOWN.pattern("thing_object").match(rest):
+        # "put together this" is not English: a particle verb keeps its pronoun inside.
+        options = [option for option in options if " " not in option]
+    return [(f"{option} {rest}", f"verb:{verb}->{option}") for option in options if option != verb]
+
+
+def _synonym_swaps(vp: str) -> list[tuple[str, str]]:
+    table_of = lexicon()
+    words = re.findall(r"[A-Za-z][\w-]*", vp.lower())
+    if any(word in table_of["precise"] for word in words):
+        return []
+    out: list[tuple[str, str]] = []
+    for table in (table_of["nouns"], table_of["adjectives"]):
+        for word in sorted(table, key=len, reverse=True):
+            pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
+            match = pattern.search(vp)
+            if not match or match.start() == 0:
+                continue
+            for option in table[word]:
+                new = vp[:match.start()] + option + vp[match.end():]
+                out.append((_fix_article(new, match.start(), len(option)), f"synonym:{word}->{option}"))
+    return out
+
+
+def _fix_article(text: str, position: int, length: int) -> str:
+    """Repair 'a'/'an' right before a swapped word."""
+    from ...wording.english import indefinite_article
+
+    before = text[:position]
+    match = re.search(r"\b(a|an) $", before)
+    if not match:
+        return text
+    article = indefinite_article(text[position:position + length])
+    return before[:match.start()] + article + " " + text[position:]
+
+
+def _languages() -> frozenset[str]:
+    from ...constraints.support.languages import NAMES_IN_PROMPTS
+
+    return frozenset(name.lower() for names in NAMES_IN_PROMPTS.values() for name in names)
+
+
+def _topic_first(vp: str, masked: "Masked") -> list[tuple[str, str]]:
+    match = _KNOWN.pattern("topic").match(vp)
+    if not match:
+        return []
+    topic, head = match.group("topic"), match.group("head")
+    shown = masked.restore(topic).lower()
+    if (len(topic.split()) > 8 or not head.split()[1:] or head.endswith(",")
+            or _KNOWN.pattern("topic_stop").search(shown) or masked.holds(topic)
+            or any(word in _languages() for word in re.findall(r"[a-z]+", shown))):
+        return []
+    if _KNOWN.pattern("person").search(shown):
+        return []  # "a man named Aarav … a riddle about it": a person is not an "it"
+    if re.fullmatch(r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*", masked.restore(topic).strip()):
+        return []  # a bare name ("Camilla") may be a person: "a riddle about it" would not do
+    intros = [frame.format(topic=topic) for frame in _KNOWN.frames("topic_first")]
+    return [(intro + "\u0000" + head + " about it", "topic-first") for intro in intros]
+
+
+def _audience_moved(vp: str, masked: "Masked") -> list[tuple[str, str]]:
+    audiences = lexicon()["audiences"]
+    for match in _KNOWN.pattern("audience_phrase").finditer(vp):
+        if match.group("head").lower() not in audiences:
+            continue
+        before = vp[:match.start()].rstrip()
+        if before.endswith(",") or re.search(r"\b\w+ed$", before) or masked.holds(match.group(0)):
+            return []  # "designed for students": the phrase belongs to its participle
+        rest = (vp[:match.start()] + vp[match.end():]).strip()
+        aud = match.group("aud")
+        if len(rest.split()) < 2:
+            return []
+        first = _KNOWN.frames("audience_first")[0].format(aud=aud)
+        last = _KNOWN.frames("audience_last")[0].format(aud=aud)
+        return [(f"{first}\u0000{rest}", "audience-first"), (f"{rest}\u0000{last}", "audience-last")]
+    return []
+
+
+def bodies(request: Request, masked: Masked) -> list[tuple[str, tuple[str, ...]]]:
+    """The verb phrase as it is and with one or two wording changes (verb, synonym, topic,
+    audience); a \\0 separates a sentence placed before or after the request."""
+    if request.kind in ("question",):
+        return [(request.vp, ())]
+    vp = request.vp
+    out: list[tuple[str, tuple[str, ...]]] = [(vp, ())]
+    if request.kind == "need-np":
+        out.extend((new, (op,)) for new, op in _synonym_swaps(vp))
+        return out
+    verbs = _verb_swaps(vp)
+    synonyms = _synonym_swaps(vp)
+    out.extend((new, (op,)) for new, op in verbs)
+    out.extend((new, (op,)) for new, op in synonyms)
+    for new, op in synonyms[:3]:
+        out.extend((newer, (op, op2)) for newer, op2 in _verb_swaps(new)[:2])
+    for base, ops in list(out):
+        out.extend((moved, ops + (op,)) for moved, op in _topic_first(base, masked))
+        out.extend((moved, ops + (op,)) for moved, op in _audience_moved(base, masked))
+    return out
+
+
+def place_pieces(body: str) -> tuple[list[str], str, list[str]]:
+    """Split 'intro\\0vp' or 'vp\\0outro' into the side sentence and the verb phrase."""
+    if "\u0000" not in body:
+        return [], body, []
+    first, second = body.split("\u0000", 1)
+    if first.endswith("."):
+        return [first], second, []
+    return [], first, [second]

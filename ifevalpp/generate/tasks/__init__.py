@@ -1,0 +1,8 @@
+"""New tasks of our own for reconfigurations: the genre catalogue and grammar (`maker`), and
+what a case's constraints ask of a new task and change beside it (`fit`)."""
+
+from .fit import renew_bound_literals, task_demands, untie_keywords
+from .maker import CLASSES, FEATURES, Catalogue, Genre, Task, TaskMaker, catalogue
+
+__all__ = ["CLASSES", "FEATURES", "Catalogue", "Genre", "Task", "TaskMaker", "catalogue",
+           "renew_bound_literals", "task_demands", "untie_keywords"]

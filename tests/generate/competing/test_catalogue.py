@@ -1,0 +1,130 @@
+"""The catalogue of competing format requests (generate/competing/catalogue.py): declared
+effects, every frame grammatical, the witness edits."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from ifevalpp.generate.competing.catalogue import EFFECTS, FORBIDS, Demands, catalogue
+from ifevalpp.wording import Sampler
+
+REQUIREMENTS = catalogue()
+
+
+def compatible(demands):
+    return [request for request in REQUIREMENTS if demands.accepts(request)]
+SUBJECT_PARAMS = [{}, {"task_noun": "essay"}, {"task_noun": "tips", "task_plural": True}]
+
+
+def test_catalogue_offers_many_requirements_each_declaring_what_it_does():
+    assert len(REQUIREMENTS) >= 20
+    for requirement in REQUIREMENTS:
+        assert requirement.effects or requirement.forbids, requirement.id
+        assert requirement.effects <= set(EFFECTS) and requirement.forbids <= set(FORBIDS)
+
+
+@pytest.mark.parametrize("requirement", REQUIREMENTS, ids=lambda r: r.id)
+def test_every_requirement_has_hundreds_of_wordings(requirement):
+    assert requirement.grammar.count("sentence", {"task_noun": "essay"}) >= 1000
+
+
+@pytest.mark.parametrize("requirement", REQUIREMENTS, ids=lambda r: r.id)
+def test_every_sampled_wording_is_a_tidy_sentence(requirement):
+    sampler = Sampler(random.Random(0))
+    for index in range(120):
+        params = SUBJECT_PARAMS[index % len(SUBJECT_PARAMS)]
+        text = requirement.render(sampler, params).text
+        assert re.match(r"^[A-Z]", text) and text[-1] in ".?", text
+        assert "  " not in text and not re.search(r" [,.?]|,\.|\.\.", text), text
+        assert not re.search(r"\b(\w+) \1\b", text.lower()), text
+        assert not re.search(r"\bthe tips (?:is|has|contains|needs)\b", text), text
+
+
+@pytest.mark.parametrize("requirement", REQUIREMENTS, ids=lambda r: r.id)
+def test_list_items_and_asides_read_as_fragments(requirement):
+    sampler = Sampler(random.Random(1))
+    for _ in range(20):
+        item = requirement.render(sampler, {}, rule="list_item", sentence=False).text
+        assert item[0].islower() and item[-1] not in ".?", item
+        aside = requirement.render(sampler, {}, rule="aside", sentence=False).text
+        assert aside.startswith("(") and aside.endswith(")"), aside
+
+
+def test_demands_accept_only_requirements_whose_declarations_do_not_clash():
+    ends_fixed = Demands(refuses=frozenset({"sets_end", "adds_last_line", "ends_with_question"}))
+    ids = {r.id for r in compatible(ends_fixed)}
+    assert "closing-question" not in ids and "sign-off" not in ids
+    assert "no-emoji" in ids and "numbered-list" in ids
+
+
+def test_a_needed_mark_rules_out_requirements_that_forbid_it():
+    needs_question = Demands(needs=frozenset({"question_mark"}))
+    assert "no-questions" not in {r.id for r in compatible(needs_question)}
+    by_id = {r.id: r for r in REQUIREMENTS}
+    assert needs_question.why_not(by_id["no-questions"]) == ["no-questions rules out question marks"]
+    assert Demands().why_not(by_id["no-questions"]) == []
+
+
+def test_demands_refuse_unknown_names():
+    with pytest.raises(ValueError, match="unknown effect or need names"):
+        Demands(refuses=frozenset({"adds_glitter"}))
+
+
+# ---------------------------------------------------------------- joint witness edits
+
+BY_ID = {r.id: r for r in REQUIREMENTS}
+DRAFT = "The harbour was quiet. Boats rocked in the dark.\n\nMorning came slowly."
+
+
+@pytest.mark.parametrize("requirement", REQUIREMENTS, ids=lambda r: r.id)
+def test_every_requirement_declares_a_witness_edit(requirement):
+    assert requirement.witness_mode in ("start", "end", "insert", "lines", "none")
+    edited = requirement.apply(DRAFT)
+    if requirement.witness_mode == "none":
+        assert edited == DRAFT
+    else:
+        assert edited != DRAFT
+
+
+def test_start_and_end_edits_add_a_paragraph_of_their_own():
+    assert BY_ID["greeting-line"].apply(DRAFT).startswith("Hello there.\n\nThe harbour")
+    assert BY_ID["closing-question"].apply(DRAFT).endswith("slowly.\n\nWhat do you think?")
+
+
+def test_insert_goes_after_the_first_sentence():
+    assert BY_ID["semicolon"].apply(DRAFT).startswith(
+        "The harbour was quiet. It was late; we kept going. Boats rocked")
+
+
+def test_lines_puts_each_sentence_on_its_own_line():
+    assert BY_ID["one-sentence-per-line"].apply(DRAFT) == (
+        "The harbour was quiet.\nBoats rocked in the dark.\n\nMorning came slowly.")
+
+
+def test_added_text_follows_the_draft_letter_case():
+    assert BY_ID["sign-off"].apply("all lower here.").endswith("best wishes.")
+    assert BY_ID["sign-off"].apply("ALL UPPER HERE.").endswith("BEST WISHES.")
+
+
+@pytest.mark.parametrize("identifier, text, found", [
+    ("no-questions", "Is that so?", ["question_mark"]),
+    ("no-exclamation", "Wow!", ["exclamation_mark"]),
+    ("no-emoji", "Nice \U0001F600", ["emoji"]),
+    ("plain-text", "A *highlighted* bit", ["asterisks", "markdown"]),
+    ("plain-text", "- a bullet", ["markdown"]),
+    ("plain-text", "Plain words only.", []),
+])
+def test_violates_names_what_the_requirement_forbids(identifier, text, found):
+    assert BY_ID[identifier].violates(text) == found
+
+
+@pytest.mark.parametrize("requirement", REQUIREMENTS, ids=lambda r: r.id)
+def test_additions_read_as_one_more_request(requirement):
+    sampler = Sampler(random.Random(4))
+    for _ in range(30):
+        text = requirement.render(sampler, {}, rule="addition").text
+        assert re.match(r"^[A-Z]", text) and text[-1] in ".?", text
+        assert "  " not in text and not re.search(r" [,.?]|,\.", text), text

@@ -1,0 +1,48 @@
+"""What a case refuses a competing requirement: the size and kind of piece its task asks for
+(generate/competing/fit.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from ifevalpp.generate.competing.fit import one_sentence, piece_features
+from ifevalpp.generate.competing.witness import compatible_requests
+from ifevalpp.generate.prompt.layout import build_layout
+
+from .cases import BULLETS, PLACEHOLDERS, lowercase, typed
+
+@pytest.mark.parametrize("prompt", [
+    'Rewrite the sentence: "The cat slept on the warm mat all day."',
+    "Write a long sentence about the first snow of winter.",
+    'Criticise this line in a funny way: "Every cloud has a silver lining."',
+])
+def test_a_piece_of_one_sentence_is_read_as_one(prompt):
+    assert one_sentence(lowercase(prompt))
+
+
+@pytest.mark.parametrize("prompt", [
+    "Write an essay about the first snow of winter.",
+    "Write a story of at least ten sentences about a dog.",
+])
+def test_a_longer_piece_is_not_read_as_one_sentence(prompt):
+    assert not one_sentence(lowercase(prompt))
+
+
+def test_a_sentence_to_rewrite_takes_no_list_layout_or_second_sentence():
+    layout = lowercase('Rewrite the sentence: "The cat slept on the warm mat all day."')
+    offered = {requirement.id for requirement in compatible_requests(layout, "official")}
+    assert not offered & {"numbered-list", "rhetorical-question", "table", "heading-per-section"}
+    assert typed(layout, BULLETS, {"num_bullets": 3}) is None
+    assert typed(layout, PLACEHOLDERS, {"num_placeholders": 1}) is None
+
+
+def test_a_song_is_read_as_verse_and_an_essay_is_not():
+    def verse_features(layout):
+        return piece_features(layout, verse_only=True)
+
+    song = build_layout("Write a song about trains. Do not use any commas.",
+                        ["punctuation:no_comma"], [{}])
+    essay = build_layout("Write an essay about trains. Do not use any commas.",
+                         ["punctuation:no_comma"], [{}])
+    assert "poem" in verse_features(song)
+    assert verse_features(essay) is None

@@ -1,0 +1,72 @@
+"""Another instruction type as the competing requirement (generate/competing/typed.py): the fit
+with the case's structure and with the piece the task asks for."""
+
+from __future__ import annotations
+
+import random
+
+from ifevalpp.generate.competing.typed import typed_distractor
+from ifevalpp.generate.prompt.layout import build_layout
+
+from .cases import BULLETS, NO_COMMA, PARAGRAPHS, PLACEHOLDERS, lowercase, typed
+
+def test_no_comma_is_no_distractor_beside_json():
+    layout = build_layout("List three rivers with their lengths. Wrap the entire output in JSON "
+                          "format.", ["detectable_format:json_format"], [{}])
+    assert typed(layout, NO_COMMA, {}) is None
+    assert typed(lowercase("Write an essay about trains."), NO_COMMA, {}) is not None
+
+
+def test_bullets_are_no_distractor_beside_an_exact_paragraph_count():
+    layout = build_layout("Write an essay about trains in exactly 3 paragraphs, separated by the "
+                          "markdown divider ***.", [PARAGRAPHS], [{"num_paragraphs": 3}])
+    assert typed(layout, BULLETS, {"num_bullets": 3}) is None
+
+
+def test_paragraphs_are_no_distractor_beside_a_list_of_exact_bullets():
+    layout = build_layout("Write a blog post about trains as exactly 4 bullet points, using "
+                          "markdown bullets such as:\n* This is a point.",
+                          [BULLETS], [{"num_bullets": 4}])
+    assert typed(layout, PARAGRAPHS, {"num_paragraphs": 3}) is None
+
+
+def test_a_reply_of_bullets_is_no_distractor_beside_a_repeated_request():
+    request = "Write a blog post about the history of trains for young readers."
+    layout = build_layout(f"{request} First repeat the request word for word without change, "
+                          f"then give your answer.", ["combination:repeat_prompt"],
+                          [{"prompt_to_repeat": request}])
+    assert typed(layout, BULLETS, {"num_bullets": 3}) is None
+
+
+def test_placeholders_distract_in_a_letter_not_in_an_explanation():
+    explanation = lowercase("Explain why people enjoy watching trains go by.")
+    letter = lowercase("Write a letter to a friend about the trains you saw on holiday.")
+    assert typed(explanation, PLACEHOLDERS, {"num_placeholders": 2}) is None
+    assert typed(letter, PLACEHOLDERS, {"num_placeholders": 2}) is not None
+
+
+def test_a_capital_word_count_is_no_distractor_where_the_prompt_asks_for_all_caps():
+    stated = build_layout("Plan a weekend in Rome. Answer in all caps. Include at least 2 "
+                          "placeholders such as [hotel].", [PLACEHOLDERS], [{"num_placeholders": 2}])
+    plain = build_layout("Plan a weekend in Rome. Include at least 2 placeholders such as "
+                         "[hotel].", [PLACEHOLDERS], [{"num_placeholders": 2}])
+    capitals = "change_case:capital_word_frequency"
+    setting = {"capital_relation": "at least", "capital_frequency": 1}
+    assert typed(stated, capitals, setting) is None
+    assert typed(plain, capitals, setting) is not None
+
+
+def test_an_end_line_as_distractor_is_a_generic_closing_never_another_case_s_story():
+    from ifevalpp.constraints.support.choosing import words
+
+    letter = build_layout("Write a cover letter for a job at a bakery. Do not use any commas.",
+                          [NO_COMMA], [{}])
+    found = typed_distractor(letter, random.Random(3), "official",
+                             {"startend:end_checker": [{"end_phrase": "love from Granny Mae."}]})
+    assert found is not None
+    assert found[1]["end_phrase"] in words()["end_phrases"]
+
+
+def test_an_end_line_is_no_distractor_on_a_rap():
+    rap = lowercase("Write a rap about the morning bus.")
+    assert typed(rap, "startend:end_checker", {"end_phrase": "That is all for now."}) is None

@@ -1,0 +1,97 @@
+"""Context distractors (generate/kinds/context_distractor.py): the sentences of context, where
+they go, and what they never stand beside."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from ifevalpp.constraints import REGISTRY
+from ifevalpp.generate.kinds.context_distractor import SORTS, add_context, context_sentences
+from ifevalpp.generate.prompt.layout import build_layout
+from ifevalpp.wording import Sampler, load
+
+END = "startend:end_checker"
+
+
+# Words that would state a requirement (the validator must never read an aside as one).
+CONSTRAINT_CUES = re.compile(
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|once|twice|comma|words?|"
+    r"sentences?|paragraphs?|bullets?|titles?|capital|lower ?case|upper ?case|language|english|"
+    r"quot\w*|json|format\w*|sections?|highlight\w*|letters?|placeholders?|postscript|p\.s|"
+    r"start\w*|begin\w*|end\w*|finish\w*|lists?|short|long|brief|detailed|respon\w+|repl\w+)\b",
+    re.IGNORECASE)
+
+
+def test_context_asides_have_thousands_of_forms():
+    assert load("distractors/context").count("aside", {}) >= 2000
+
+
+def test_context_asides_state_no_requirement():
+    grammar = load("distractors/context")
+    # Every literal piece of every alternative, then a large sample of whole asides.
+    for rule in grammar.rules.values():
+        for alternative in rule.alternatives:
+            for node in _texts(alternative.body):
+                assert not CONSTRAINT_CUES.search(node), (alternative.key, node)
+    sampler = Sampler(random.Random(3))
+    for _ in range(3000):
+        text = sampler.render(grammar, "aside", {}).text
+        assert not CONSTRAINT_CUES.search(text), text
+
+
+def _texts(seq):
+    from ifevalpp.wording.syntax import Choice, Text
+
+    for node in seq:
+        if isinstance(node, Text):
+            yield node.value
+        elif isinstance(node, Choice):
+            for option in node.options:
+                yield from _texts(option)
+
+
+def test_context_asides_are_tidy_sentences():
+    grammar = load("distractors/context")
+    sampler = Sampler(random.Random(0))
+    for _ in range(300):
+        text = sampler.render(grammar, "aside", {}).text
+        for sentence in re.split(r"(?<=[.!?]) ", text):
+            assert sentence[0].isupper() and sentence[-1] in ".!?", text
+        assert "  " not in text and " ," not in text, text
+
+
+def test_the_catalogue_has_many_sentences_of_every_sort_and_no_digits():
+    # (that every `interferes` name is a type is the contract test's: tests/constraints)
+    items = context_sentences()
+    assert len(items) >= 60
+    assert {item.kind for item in items} == set(SORTS)
+    assert len({item.id for item in items}) == len(items)
+    for item in items:
+        assert not any(character.isdigit() for character in item.text), item.id
+        assert set(item.positions) <= {"before", "inside", "after"}
+
+
+def test_a_sentence_never_stands_beside_a_type_it_interferes_with():
+    # "style-16" ("Let the ending leave the reader with something to think about.") would
+    # change how a reply ends: the end checker refuses it, a comma ban does not.
+    end = build_layout('Write a note to a friend. End it with "See you soon."', [END],
+                       [{"end_phrase": "See you soon."}])
+    comma = build_layout("Write a note to a friend. Do not use any commas.",
+                         ["punctuation:no_comma"], [{}])
+    beside_end = {add_context(end, random.Random(seed), 1 + seed % 3).detail.distractor
+                  for seed in range(300)}
+    beside_comma = {add_context(comma, random.Random(seed), 1 + seed % 3).detail.distractor
+                    for seed in range(300)}
+    assert "style-16" not in beside_end and "style-16" in beside_comma
+    assert beside_end.isdisjoint(REGISTRY[END].interfering_distractors())
+
+
+def test_a_request_to_repeat_keeps_the_sentence_on_the_far_side_of_its_instruction():
+    request = "Write a limerick about a sleepy owl."
+    layout = build_layout(f"{request}\n\nFirst repeat the request above word for word, then "
+                          "answer.", ["combination:repeat_prompt"], [{"prompt_to_repeat": request}])
+    for seed in range(20):
+        candidate = add_context(layout, random.Random(seed), 1)
+        assert candidate.detail.position == "after"
+        assert candidate.prompt.startswith(request + "\n\n")

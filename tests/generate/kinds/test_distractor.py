@@ -1,0 +1,51 @@
+"""The distractor kind (generate/kinds/distractor.py): which style a cousin gets, and the
+context that stands in when no competing format requirement fits."""
+
+from __future__ import annotations
+
+import random
+
+from ifevalpp.generate import kinds
+from ifevalpp.generate.kinds.context_distractor import ContextDetail
+from ifevalpp.generate.kinds.distractor import style_of
+from ifevalpp.generate.kinds.format_distractor import NOTHING_COMPATIBLE, FormatDetail
+from ifevalpp.generate.prompt.layout import build_layout
+from ifevalpp.generate.records import CousinRequest
+
+NOTE = "Write a note to a neighbour about a lost cat. Do not use any commas in your response."
+
+
+def _request(prompt=NOTE, ids=("punctuation:no_comma",), kwargs=({},), index=1, attempt=0,
+             style="format"):
+    layout = build_layout(prompt, list(ids), [dict(item) for item in kwargs])
+    return CousinRequest(case=1, layout=layout, kind="distractor", index=index, attempt=attempt,
+                         seed=5, rng=random.Random(5), profile="official", accepted=(prompt,),
+                         distractor_style=style)
+
+
+def test_mixed_style_alternates_format_and_context_over_siblings_and_retries():
+    assert [style_of(_request(index=index, style="mixed")) for index in (1, 2, 3)] == \
+        ["format", "context", "format"]
+    assert style_of(_request(index=1, attempt=1, style="mixed")) == "context"
+    assert style_of(_request(index=2, style="format")) == "format"
+
+
+def test_a_format_distractor_names_its_requirement_and_keeps_the_prompt_whole():
+    candidate = kinds.get("distractor").propose(_request())
+    assert isinstance(candidate.detail, FormatDetail) and candidate.distractor
+    assert candidate.prompt.startswith(NOTE + " ") or candidate.prompt.startswith(NOTE + "\n")
+
+
+def test_a_context_one_stands_in_when_no_requirement_can_be_proven_and_says_why():
+    # A case that already fails its own witness (a 5-word cap beside a 300-word minimum) has
+    # no joint witness, so no competing requirement is proven compatible.
+    request = _request(prompt="Write an essay about rivers. Use at least 300 words. Use less "
+                              "than 5 words.",
+                       ids=("length_constraints:number_words", "length_constraints:number_words"),
+                       kwargs=({"relation": "at least", "num_words": 300},
+                               {"relation": "less than", "num_words": 5}))
+    candidate = kinds.get("distractor").propose(request)
+    assert isinstance(candidate.detail, ContextDetail)
+    assert (candidate.detail.style, candidate.detail.format_refused) == ("context",
+                                                                         NOTHING_COMPATIBLE)
+    assert candidate.distractor is None

@@ -1,0 +1,45 @@
+"""Format distractors (generate/kinds/format_distractor.py): the original prompt plus one
+competing requirement, a different one for every sibling, placed outside a request to repeat."""
+
+from __future__ import annotations
+
+import random
+
+from ifevalpp.generate.kinds.format_distractor import add_format_distractor
+from ifevalpp.generate.prompt.layout import build_layout
+
+NOTE = ("Write a long letter to a neighbour about a lost cat and the search for it. Do not use "
+        "any commas in your response.")
+
+
+def test_the_three_siblings_never_meet_on_one_requirement():
+    layout = build_layout(NOTE, ["punctuation:no_comma"], [{}])
+    named = [add_format_distractor(layout, random.Random(index), index).detail.requirement
+             for index in (1, 2, 3)]
+    assert len(set(named)) == 3, named
+
+
+def test_a_catalogue_request_is_recorded_with_its_wording():
+    layout = build_layout(NOTE, ["punctuation:no_comma"], [{}])
+    candidate = add_format_distractor(layout, random.Random(1), 1)
+    assert candidate.distractor == {"text": candidate.prompt[len(NOTE):].strip()}
+    assert candidate.detail.position == "after" and candidate.kwargs == [{}]
+
+
+def test_another_type_competes_when_the_run_has_a_setting_for_it():
+    layout = build_layout(NOTE, ["punctuation:no_comma"], [{}])
+    settings = {"detectable_content:postscript": ({"postscript_marker": "P.S."},)}
+    candidate = add_format_distractor(layout, random.Random(1), 1, settings=settings)
+    assert candidate.distractor == {"instruction_id": "detectable_content:postscript",
+                                    "kwargs": {"postscript_marker": "P.S."}}
+    assert candidate.detail.requirement == "detectable_content:postscript"
+
+
+def test_a_request_to_repeat_at_the_end_pushes_the_requirement_to_the_front():
+    request = "Write a long letter to a neighbour about a lost cat."
+    layout = build_layout(f"Repeat the request below word for word first, then answer.\n\n"
+                          f"{request}", ["combination:repeat_prompt"],
+                          [{"prompt_to_repeat": request}])
+    candidate = add_format_distractor(layout, random.Random(1), 1)
+    assert candidate.detail.position == "before"
+    assert candidate.prompt.endswith(layout.prompt)

@@ -1,0 +1,118 @@
+"""Reconfigurations (generate/kinds/reconfiguration.py). Under "harder": each sibling at least
+as hard as the one before in every setting, never a swap that eases a count, never a range
+narrowed to one value; a new task never keeps a text or a keyword of the old task's story."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ifevalpp.constraints import get
+from ifevalpp.generate.family import generate_family
+from ifevalpp.generate.kinds.reconfiguration import new_task
+from ifevalpp.generate.prompt.layout import build_layout
+from ifevalpp.schema import Case
+from ifevalpp.validate import validate_case
+
+LETTERS = "keywords:letter_frequency"
+WORDS = "length_constraints:number_words"
+FREQUENCY = "keywords:frequency"
+END = "startend:end_checker"
+
+
+def _reconfigured(prompt, ids, kwargs, *, least=3):
+    variants, failures = generate_family({"key": 9001, "prompt": prompt,
+                                          "instruction_id_list": ids, "kwargs": kwargs},
+                                         kinds=("reconfiguration",))
+    cousins = [variant for variant in variants if variant.kind == "reconfiguration"]
+    assert len(cousins) >= least, failures
+    return [variant.kwargs for variant in cousins]
+
+
+def test_a_capped_keyword_is_kept_and_never_swapped_for_an_easier_word():
+    siblings = _reconfigured(
+        'Write a story about a judge who is always right. The word "right" should appear '
+        'less than 3 times.', [FREQUENCY], [{"relation": "less than", "keyword": "right",
+                                             "frequency": 3}])
+    for kwargs in siblings:
+        assert kwargs[0]["keyword"] == "right" and kwargs[0]["frequency"] <= 3, siblings
+
+
+def test_every_setting_of_a_sibling_is_at_least_as_hard_as_the_one_before():
+    siblings = _reconfigured(
+        'Write an essay about winter gardens with at least 300 words. The letter "e" should '
+        'appear at least 40 times.', [WORDS, LETTERS],
+        [{"relation": "at least", "num_words": 300},
+         {"let_relation": "at least", "letter": "e", "let_frequency": 40}])
+    words = [kwargs[0]["num_words"] for kwargs in siblings]
+    letters = [kwargs[1]["let_frequency"] for kwargs in siblings]
+    assert words == sorted(words) and letters == sorted(letters), siblings
+
+
+def test_a_range_is_never_narrowed_to_a_sliver():
+    siblings = _reconfigured(
+        "Write a story about a lighthouse keeper in at least 600 words and less than 700 words.",
+        [WORDS, WORDS], [{"relation": "at least", "num_words": 600},
+                         {"relation": "less than", "num_words": 700}], least=1)
+    for kwargs in siblings:
+        low = max(item["num_words"] for item in kwargs if item["relation"] == "at least")
+        high = min(item["num_words"] - 1 for item in kwargs if item["relation"] == "less than")
+        assert high - low >= 25, siblings
+
+
+@pytest.mark.parametrize("phrase, bound", [("Yes Mom, I am Dave.", True),
+                                           ("Peace out, Jenny.", True),
+                                           ("Is there anything else I can help with?", False),
+                                           ("Thanks for reading. Have a nice day.", False)])
+def test_an_end_line_naming_the_story_s_people_is_bound_to_its_task(phrase, bound):
+    end = get(END)
+    assert end.literal_bound_to_task(end.Params(end_phrase=phrase)) is bound
+
+
+def test_a_new_task_is_never_followed_by_a_repeat_instruction_naming_the_old_piece():
+    request = "Write a limerick about a baker who never sleeps."
+    siblings_prompts = []
+    variants, failures = generate_family(
+        {"key": 9002, "prompt": f"{request}\n\nBefore you give the limerick, repeat the request "
+                                "above word for word without change.",
+         "instruction_id_list": ["combination:repeat_prompt"],
+         "kwargs": [{"prompt_to_repeat": request}]}, kinds=("reconfiguration",))
+    for variant in variants:
+        if variant.kind == "reconfiguration" and variant.generator.detail["strategy"] == "task":
+            siblings_prompts.append(variant.prompt)
+            if "limerick" not in variant.kwargs[0]["prompt_to_repeat"].lower():
+                assert "limerick" not in variant.prompt.lower(), variant.prompt
+    assert siblings_prompts, failures
+
+
+def _errors(prompt, ids, kwargs):
+    case = Case(key=1, prompt=prompt, instruction_id_list=ids, kwargs=kwargs)
+    findings = validate_case(case)
+    return [finding for finding in findings if getattr(finding, "severity", None) == "error"]
+
+
+def _new_task(prompt, kwargs):
+    """The first new-task reconfiguration of a keyword-frequency case."""
+    return new_task(build_layout(prompt, [FREQUENCY], kwargs), random.Random(0), index=1)
+
+
+def test_a_new_task_replaces_a_keyword_taken_from_the_old_task():
+    prompt = ('My bakery is called "crumb" and we need a slogan. Can you write one that says '
+              "the name of the bakery at least three times?")
+    composed = _new_task(prompt, [{"relation": "at least", "keyword": "crumb", "frequency": 3}])
+    assert "crumb" not in composed.prompt.lower()
+    new = composed.kwargs[0]
+    assert new["keyword"] != "crumb" and new["keyword"] in composed.prompt
+    assert (new["relation"], new["frequency"]) == ("at least", 3)
+    assert composed.detail.keywords_swapped == [f"crumb->{new['keyword']}"]
+    assert not _errors(composed.prompt, [FREQUENCY], composed.kwargs)
+
+
+def test_a_new_task_keeps_a_keyword_that_only_its_statement_names():
+    prompt = ("Write a poem about autumn rain. Make sure the word \"lantern\" appears at least "
+              "twice.")
+    kwargs = [{"relation": "at least", "keyword": "lantern", "frequency": 2}]
+    composed = _new_task(prompt, kwargs)
+    assert composed.kwargs[0] == kwargs[0]
+    assert composed.detail.keywords_swapped is None

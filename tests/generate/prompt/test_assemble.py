@@ -1,0 +1,25 @@
+"""Putting a prompt back together (generate/prompt/assemble.py)."""
+
+from __future__ import annotations
+
+import random
+
+from ifevalpp.generate.prompt.assemble import closed, restructured
+from ifevalpp.generate.prompt.layout import build_layout
+
+from .outlines import OUTLINE_IDS, OUTLINE_KWARGS, OUTLINE_PROMPT
+
+
+def test_a_task_ending_in_a_quotation_gets_a_stop_before_a_new_sentence():
+    assert closed('Write an article with title "Rain is good"') == \
+        'Write an article with title "Rain is good".'
+    assert closed('Reply with "Done."') == 'Reply with "Done."'
+
+
+def test_a_changed_value_is_changed_where_the_outline_mentions_it():
+    layout = build_layout(OUTLINE_PROMPT, OUTLINE_IDS, OUTLINE_KWARGS)
+    params = list(layout.params)
+    params[1] = params[1].model_copy(update={"language": "fr"})
+    composed = restructured(layout, random.Random(3), params=params, presentation="inline")
+    assert "German" not in composed.prompt, composed.prompt
+    assert "[Section 3: A one-line recap, in French]" in composed.prompt, composed.prompt

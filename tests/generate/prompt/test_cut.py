@@ -1,0 +1,117 @@
+"""Cutting a constraint's clause out of a task sentence (generate/prompt/cut.py): one row per
+rule of the table, then the cuts as the generators make them."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ifevalpp.generate.kinds.rephrasing import rephrase
+from ifevalpp.generate.prompt.cut import removes_material, rules, strip_clause
+
+from .cases import NTH, layout_of, plan_all
+
+
+
+def _span(text, phrase):
+    start = text.index(phrase)
+    return [(start, start + len(phrase))]
+
+
+# One sentence per rule, with the statement's words, and what the rule leaves.
+RULE_ROWS = [
+    ("count before the noun", "Write a 300+ word summary of the harbour history.", "300+ word",
+     "Write a summary of the harbour history."),
+    ("statement before a passage", 'Summarize this note, and add a title like <<t>>: "The ferry '
+     'left at noon and nobody on board seemed to mind the long wait."', "add a title like <<t>>",
+     'Summarize this note: "The ferry left at noon and nobody on board seemed to mind the long '
+     'wait."'),
+    ("count after the verb", "Write exactly 4 paragraphs about caring for houseplants.",
+     "exactly 4 paragraphs", "Write a piece about caring for houseplants."),
+    ("prepositional phrase", "Write a ballad with under 8 sentences about a lighthouse.",
+     "under 8 sentences", "Write a ballad about a lighthouse."),
+    ("parenthesis", "Describe your morning routine (in under 50 words).", "in under 50 words",
+     "Describe your morning routine."),
+    ("trailing clause", "Describe your morning routine, and do not use any commas.",
+     "do not use any commas", "Describe your morning routine."),
+]
+
+
+def test_the_rules_are_tried_in_the_order_of_the_table():
+    assert [name for name, _ in rules()] == [row[0] for row in RULE_ROWS]
+
+
+@pytest.mark.parametrize("name, text, statement, expected", RULE_ROWS, ids=[row[0] for row in RULE_ROWS])
+def test_each_rule_cuts_its_shape_of_statement(name, text, statement, expected):
+    rule = dict(rules())[name]
+    from ifevalpp.generate.prompt.cut import _clause
+
+    clause = _clause(text, _span(text, statement), ())
+    assert clause is not None and rule(clause) == expected
+    assert strip_clause(text, _span(text, statement)) == expected
+
+
+def test_no_cut_when_the_statement_is_scattered_through_the_sentence():
+    text = "Write at least 300 words about rivers and do not use commas."
+    spans = _span(text, "at least 300 words") + _span(text, "do not use commas")
+    assert strip_clause(text, spans) is None
+
+
+def test_count_after_the_opening_verb_is_cut():
+    prompt = ("Write exactly 4 paragraphs about caring for houseplants. Put two new lines "
+              "between paragraphs. Paragraph 4 has to open with the word \"moss\".")
+    layout = layout_of(prompt, [NTH], [{"num_paragraphs": 4, "nth_paragraph": 4,
+                                      "first_word": "moss"}])
+    the_plan = plan_all(layout)
+    assert the_plan.unit_text[0] == "Write a piece about caring for houseplants."
+    assert the_plan.render == [0]
+
+
+def test_phrase_that_completes_the_entire_output_is_not_cut_into_a_fragment():
+    prompt = ("Describe a sunrise over the harbour for my travel blog and I want the entire "
+              "output in JSON format.")
+    layout = layout_of(prompt, ["detectable_format:json_format"], [{}])
+    for index in (1, 2, 3):
+        composed = rephrase(layout, random.Random(index), index)
+        assert "entire output." not in composed.prompt, composed.prompt
+
+
+def test_scope_after_a_language_phrase_goes_with_it():
+    prompt = ("Write a travel guide for Lisbon using only the Portuguese language throughout "
+              "your entire response.")
+    layout = layout_of(prompt, ["language:response_language"], [{"language": "pt"}])
+    the_plan = plan_all(layout)
+    assert the_plan.unit_text[0] == "Write a travel guide for Lisbon."
+
+
+def test_statement_between_task_and_quoted_passage_is_cut():
+    prompt = ('Summarize the following note for a colleague, and be sure to add a title '
+              'inside double angular brackets, e.g. <<title>>: "The meeting moved to Friday '
+              'because the projector is broken and nobody could fix it in time."')
+    layout = layout_of(prompt, ["detectable_format:title"], [{}])
+    the_plan = plan_all(layout)
+    assert the_plan.unit_text[0] == (
+        'Summarize the following note for a colleague: "The meeting moved to Friday because '
+        'the projector is broken and nobody could fix it in time."')
+
+
+def test_prepositional_statement_before_a_quoted_passage_is_cut():
+    prompt = ('Continue the following story with the letter k appearing at least 4 times: "The '
+              'old ferry left the dock an hour late and nobody on board seemed to mind."')
+    layout = layout_of(prompt, ["keywords:letter_frequency"],
+                     [{"letter": "k", "let_frequency": 4, "let_relation": "at least"}])
+    the_plan = plan_all(layout)
+    assert the_plan.unit_text[0].startswith('Continue the following story: "The old ferry')
+
+
+def test_a_verb_left_bare_by_a_cut_goes_with_its_phrase():
+    prompt = "Write me a riddle in the form of a poem and end it with a post script starting with P.S."
+    layout = layout_of(prompt, ["detectable_content:postscript"], [{"postscript_marker": "P.S."}])
+    for index in range(1, 4):
+        text = rephrase(layout, random.Random(index), index).prompt
+        assert "end it" not in text
+
+
+def test_a_short_quoted_phrase_is_task_material():
+    assert removes_material('without commas and make sure to include the phrase "quite a ride"')

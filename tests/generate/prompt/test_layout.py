@@ -1,0 +1,54 @@
+"""Which units state constraints and little else, and which stay with the task
+(generate/prompt/layout.py, purity.py)."""
+
+from __future__ import annotations
+
+import random
+
+from ifevalpp.generate.kinds.rephrasing import rephrase
+from ifevalpp.generate.prompt.layout import build_layout
+
+from .outlines import OUTLINE_IDS, OUTLINE_KWARGS, OUTLINE_PROMPT
+
+
+def test_statement_naming_the_parts_of_the_answer_stays_with_the_task():
+    # Only the count is the paragraph rule's; "your working and the result" says what the
+    # two parts are, and a generic restatement would drop it.
+    prompt = ("A tank holds 40 litres and leaks 2 litres an hour. When is it empty? Separate "
+              "your reasoning and the final result by a line holding only ***")
+    layout = build_layout(prompt, ["length_constraints:number_paragraphs"], [{"num_paragraphs": 2}])
+    outline = [unit for unit in layout.units if "reasoning" in unit.text]
+    assert outline and not outline[0].pure
+
+
+def test_a_word_naming_the_task_does_not_make_a_count_an_outline():
+    prompt = "Write an essay about tides. The essay should be at least 30 sentences long."
+    layout = build_layout(prompt, ["length_constraints:number_sentences"],
+                     [{"relation": "at least", "num_sentences": 30}])
+    assert [unit.pure for unit in layout.units] == [False, True]
+
+
+def test_pieces_named_in_a_two_part_split_stay_with_the_task():
+    prompt = ("Write a limerick and a haiku about frost. Separate the limerick and the haiku "
+              "with six asterisks: ******")
+    layout = build_layout(prompt, ["combination:two_responses"], [{}])
+    assert not any(unit.pure for unit in layout.units)
+
+
+def test_a_spelled_out_outline_stays_with_the_task():
+    layout = build_layout(OUTLINE_PROMPT, OUTLINE_IDS, OUTLINE_KWARGS)
+    outline = [unit for unit in layout.units if "[Section 2" in unit.text]
+    assert outline and not outline[0].pure
+    for seed in range(1, 4):
+        composed = rephrase(layout, random.Random(seed), seed)
+        assert "[Section 2: How air scatters it" in composed.prompt, composed.prompt
+
+
+def test_a_sentence_pointing_back_at_a_statement_goes_with_it():
+    prompt = ("Write a note to a neighbour about a lost cat. End the note with \"See you "
+              "soon.\" This phrase should be the very last thing you write.")
+    layout = build_layout(prompt, ["startend:end_checker"], [{"end_phrase": "See you soon."}])
+    assert layout.units[-1].pure and layout.units[-1].owners == {0}
+    for seed in range(1, 4):
+        composed = rephrase(layout, random.Random(seed), seed)
+        assert "This phrase" not in composed.prompt, composed.prompt

@@ -1,0 +1,58 @@
+"""A requirement's wording fits what else the case asks (generate/prompt/render.py, `wording_context`)."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from ifevalpp.constraints import parse_params
+from ifevalpp.generate.prompt.render import render, wording_context
+
+TITLE = "detectable_format:title"
+BULLETS = "detectable_format:number_bullet_lists"
+REPEAT = "combination:repeat_prompt"
+POSTSCRIPT = "detectable_content:postscript"
+WORDS = "length_constraints:number_words"
+
+
+def _wordings(instruction_id, kwargs, context, styles=("imperative", "declarative", "question")):
+    params = parse_params(instruction_id, kwargs)
+    return {render(instruction_id, params, random.Random(seed), styles=styles, context=context)
+            for seed in range(300)}
+
+
+def test_context_names_a_copy_first_and_a_shared_reply():
+    assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
+                                                   "ahead": None}
+    assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
+                                             "ahead": None}
+    assert wording_context([BULLETS], 0, ahead=True)["ahead"] is True
+
+
+def test_a_title_is_never_said_to_come_first_when_the_reply_opens_with_the_copy():
+    first = re.compile(r"(?i)\b(?:start|head|open)\w* (?:\w+ ){0,3}with a title|at the top")
+    alone = _wordings(TITLE, {}, wording_context([TITLE], 0))
+    assert any(first.search(text) for text in alone)  # the forms exist
+    beside = _wordings(TITLE, {}, wording_context([TITLE, REPEAT], 0))
+    assert not [text for text in beside if first.search(text)]
+
+
+def test_bullets_are_never_the_whole_reply_beside_other_checks():
+    whole = re.compile(r"(?i)\b(?:consists? of|answer in|set the answer out as)\b")
+    alone = _wordings(BULLETS, {"num_bullets": 3}, wording_context([BULLETS], 0))
+    assert any(whole.search(text) for text in alone)
+    beside = _wordings(BULLETS, {"num_bullets": 3},
+                       wording_context([WORDS, BULLETS, POSTSCRIPT], 1))
+    assert not [text for text in beside if whole.search(text)]
+
+
+def test_a_requirement_before_the_task_never_points_at_it():
+    pointer = re.compile(r"(?i)\b(?:make it|keep it|head it|open it|end it|finish it|close it|"
+                         r"give it|(?:send|submit|write|hand) it\b|it over|work on it)\b")
+    for instruction_id, kwargs, ids in (
+            (WORDS, {"relation": "less than", "num_words": 200}, [WORDS]),
+            (TITLE, {}, [TITLE]),
+            ("startend:end_checker", {"end_phrase": "See you soon."}, ["startend:end_checker"])):
+        ahead = _wordings(instruction_id, kwargs, wording_context(ids, 0, ahead=True),
+                          styles=("imperative", "declarative"))
+        assert not [text for text in ahead if pointer.search(text)], instruction_id

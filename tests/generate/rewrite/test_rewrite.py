@@ -1,0 +1,360 @@
+"""Task-sentence rewriter: natural rewrites, nothing a checker reads touched, refusal over damage."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from ifevalpp.generate.rewrite import rewrite, rewrites
+
+# Task sentences shaped like IFEval's, written for these tests.
+TASKS = [
+    'Write a 300+ word summary of the web page "https://example.org/wiki/Harbour_Bridge".',
+    "Can you help me write a short story about a lighthouse keeper for kids?",
+    "I am planning a trip to Lisbon with my sister and I would like you to write an itinerary "
+    "for our weekend in the style of a pirate.",
+    "Write a funny poem about a cat who learns to play the piano, and then explain the rhyme scheme.",
+    "My garden is full of snails. Give me a list of ways to keep them away.",
+    "What is the best way to learn a new language as an adult?",
+    "Write a story with these elements:\n- a dog\n- a broken clock",
+    "Write a haiku about autumn in Kyoto.",
+    "Please write an email to my landlord asking for the heating to be fixed.",
+    'Rewrite the following sentence in a more formal tone: "we gotta go now".',
+    "I'd like a short essay on the history of Lisbon for high school students.",
+    "Write a poem about the sea. Make it rhyme.",
+    "Could you write a limerick about a baker named Joe?",
+    "Write a resume for a junior accountant with two years of experience.",
+    "Describe the water cycle for children.",
+]
+
+
+def texts(task, protected=()):
+    return [r.text for r in rewrites(task, protected)]
+
+
+@pytest.mark.parametrize("task", TASKS)
+def test_every_task_has_rewrites_that_differ_from_it(task):
+    found = texts(task)
+    assert len(found) >= 4
+    assert task not in found
+    assert len(set(found)) == len(found)
+
+
+@pytest.mark.parametrize("task", TASKS)
+def test_rewrites_keep_quotes_numbers_names_and_urls(task):
+    held = re.findall(r'"[^"]*"|https?://\S+|\d+\+?|\b[A-Z][a-z]+\b(?<!\bI)', task)
+    names = [h for h in held if not re.match(r"[A-Z][a-z]+$", h) or task.find(h) > 0
+             and task[task.find(h) - 2] not in ".?!"]
+    for text in texts(task):
+        for piece in names:
+            assert text.count(piece) >= task.count(piece), (piece, text)
+
+
+@pytest.mark.parametrize("task", TASKS)
+def test_rewrites_are_tidy_sentences(task):
+    for text in texts(task):
+        head = text.split("\n")[0]
+        assert head[0].isupper(), text
+        assert head[-1] in ".?!:", text
+        assert "  " not in head and " ." not in head and " ?" not in head, text
+        assert not re.search(r"\b(\w+) \1\b", head.lower()), text
+
+
+def test_imperative_becomes_request_question_and_need():
+    found = texts("Write a haiku about autumn in Kyoto.")
+    assert "Could you write a haiku about autumn in Kyoto?" in found
+    assert "Would you mind writing a haiku about autumn in Kyoto?" in found
+    assert "I need a haiku about autumn in Kyoto." in found
+    assert "I'd like you to write a haiku about autumn in Kyoto." in found
+
+
+def test_request_becomes_imperative():
+    assert "Help me write a short story about a lighthouse keeper for kids." in texts(
+        "Can you help me write a short story about a lighthouse keeper for kids?")
+
+
+def test_topic_first():
+    assert "The topic is autumn in Kyoto. Write a haiku about it." in texts(
+        "Write a haiku about autumn in Kyoto.")
+
+
+def test_audience_moved_to_either_side():
+    found = texts("Describe the water cycle for children.")
+    assert "The audience is children. Describe the water cycle." in found
+    assert "Could you describe the water cycle? It is meant for children." in found
+
+
+def test_context_clause_becomes_its_own_sentence_before_or_after():
+    found = texts("I am planning a trip to Lisbon with my sister and I would like you to write an "
+                  "itinerary for our weekend in the style of a pirate.")
+    assert ("I am planning a trip to Lisbon with my sister. Could you write an itinerary for our "
+            "weekend in the style of a pirate?") in found
+    assert ("Could you write an itinerary for our weekend in the style of a pirate? I am planning "
+            "a trip to Lisbon with my sister.") in found
+
+
+def test_context_sentences_do_not_move_when_the_request_refers_back():
+    found = texts("My garden is full of snails. Give me a list of ways to keep them away.")
+    assert found
+    for text in found:
+        assert text.lower().index("garden is full of snails") < text.index("them"), text
+
+
+def test_second_request_is_split_off_and_never_put_in_a_noun_frame():
+    found = texts("Write a funny poem about a cat who learns to play the piano, and then explain "
+                  "the rhyme scheme.")
+    assert ("Could you write a funny poem about a cat who learns to play the piano? Then explain "
+            "the rhyme scheme.") in found
+    assert not any(t.startswith(("I need a", "Would you mind")) and "and then" in t for t in found)
+
+
+def test_two_short_requests_are_joined():
+    assert "Write a poem about the sea and make it rhyme." in texts(
+        "Write a poem about the sea. Make it rhyme.")
+
+
+def test_a_sentence_introducing_a_list_keeps_its_colon_and_the_list():
+    for text in texts("Write a story with these elements:\n- a dog\n- a broken clock"):
+        assert text.endswith(":\n- a dog\n- a broken clock")
+        assert "?" not in text
+
+
+def test_precise_genres_are_never_swapped():
+    for task, genre in [("Write a haiku about autumn in Kyoto.", "haiku"),
+                        ("Could you write a limerick about a baker named Joe?", "limerick"),
+                        ("Write a resume for a junior accountant with two years of experience.",
+                         "resume")]:
+        assert all(genre in t for t in texts(task))
+
+
+def test_loose_words_get_synonyms_with_the_article_fixed():
+    found = texts("Write a funny poem about a cat who learns to play the piano, and then explain "
+                  "the rhyme scheme.")
+    assert any("an amusing poem" in t for t in found)
+
+
+def test_caller_protected_span_is_never_changed():
+    task = "Write a short story about a funny dog."
+    start = task.index("funny")
+    for text in texts(task, [(start, start + len("funny"))]):
+        assert "funny dog" in text
+
+
+def test_a_question_gets_a_lead_in_or_becomes_the_same_request():
+    task = "What is the best way to learn a new language as an adult?"
+    for text in texts(task):
+        assert text.endswith(task) or "the best way to learn a new language as an adult" in text
+
+
+@pytest.mark.parametrize("task", [
+    "Bob and I would like you to write a poem.",     # a lead we cannot move
+    "The sky is blue.",                               # no request
+    "A list of ten rivers, please.",                  # no verb to work with
+    "",
+])
+def test_refuses_what_it_cannot_vouch_for(task):
+    assert rewrites(task) == []
+    assert rewrite(task, [], random.Random(0)) is None
+
+
+def test_rewrite_is_deterministic_and_avoids_given_texts():
+    task = "Write a haiku about autumn in Kyoto."
+    first = rewrite(task, [], random.Random(5))
+    assert first == rewrite(task, [], random.Random(5))
+    assert rewrite(task, [], random.Random(5), avoid=[first.text]).text != first.text
+
+
+@pytest.mark.parametrize("task, moved", [
+    ("Write a short story about a fox in list format.", "in list format"),
+    ("Write a facebook post about a garage sale in JSON format.", "JSON format"),
+    ("Write a list of the top ten facts about Norway without using commas.", "without using"),
+    ("Write a funny riddle in Hindi, about a man who never laughed.", "a man who never laughed"),
+    ("Write a rap about the ocean in Spanish.", "Spanish"),
+])
+def test_topic_first_refuses_a_topic_that_runs_on_into_form_or_language(task, moved):
+    assert not any(t.startswith(("The topic is", "My topic:", "The subject:"))
+                   for t in texts(task))
+
+
+def test_topic_first_never_moves_a_protected_span():
+    task = "Write a poem about the sea without commas."
+    start = task.index("without commas")
+    found = texts(task, [(start, start + len("without commas"))])
+    assert not any("topic" in t.lower() or "subject" in t.lower() for t in found)
+
+
+def test_an_audience_phrase_after_a_participle_stays_put():
+    found = texts("Write two versions of a plan for a trip to Oslo, designed for college students.")
+    assert all("designed for college students" in t for t in found)
+
+
+def test_a_sentence_ending_in_a_quoted_sentence_gets_no_extra_mark():
+    found = texts('Rewrite this line in a grander style: "We left before dawn."')
+    assert found and not any(re.search(r'[.!?]"[?.]', t) for t in found)
+
+
+def test_a_quoted_sentence_ends_a_sentence_for_the_request_search():
+    found = texts('"Nothing lasts forever." What do you make of this saying?')
+    assert found
+    assert all(t.startswith('"Nothing lasts forever." ') and "you make of this saying" in t
+               for t in found)
+    assert '"Nothing lasts forever." Tell me what you make of this saying.' in found
+
+
+def test_context_does_not_move_after_a_question_that_leans_on_it():
+    found = texts("I am starting a vegetable patch. Do you have any advice?")
+    assert found
+    for text in found:
+        assert text.index("vegetable patch") < text.index("advice"), text
+        assert not re.search(r"^(?:Since|As) .*:", text), text
+
+
+def test_a_leading_clause_stays_in_front_of_the_new_frame():
+    found = texts('When teaching a class of beginners, rewrite "Close the door." in a gentler tone.')
+    assert 'When teaching a class of beginners, could you rewrite "Close the door." in a gentler ' \
+           'tone?' in found
+    assert any(t.startswith("When teaching a class of beginners, I need you to rewrite") for t in found)
+
+
+def test_a_context_clause_before_can_you_becomes_its_own_sentence():
+    found = texts("I am new to gardening, can you give me some tips on growing beans?")
+    assert "I am new to gardening. Could you give me some tips on growing beans?" in found
+
+
+def test_questions_opening_with_contractions_or_a_given_clause_get_lead_ins():
+    found = texts("What's the best way to store basil?")
+    assert "Tell me the best way to store basil." in found
+    assert not any(t.endswith("What's the best way to store basil?") for t in found)
+    found = texts('Given the phrase "slow and steady", is it advice or a warning?')
+    assert all(t.endswith('Given the phrase "slow and steady", is it advice or a warning?')
+               for t in found) and found
+
+
+def test_a_verb_that_is_also_a_noun_opens_no_request_before_of():
+    assert rewrites("List of rivers in Europe, please.") == []
+    assert texts("Think of a name for a bakery.")
+
+
+def test_deep_rewrites_are_preferred_over_a_first_word_swap():
+    from ifevalpp.generate.rewrite import shallow
+
+    task = "Write a haiku about autumn in Kyoto."
+    for seed in range(20):
+        chosen = rewrite(task, [], random.Random(seed))
+        assert not shallow(task, chosen.text), chosen.text
+    assert shallow(task, "Compose a haiku about autumn in Kyoto.")
+    assert not shallow(task, "Could you write a haiku about autumn in Kyoto?")
+
+
+@pytest.mark.parametrize("question, request_", [
+    ("What is the best way to store basil?", "Tell me the best way to store basil."),
+    ("What are the pros and cons of renting a flat?",
+     "I'd like to know the pros and cons of renting a flat."),
+    ("What is the difference between a lake and a pond?",
+     "Explain the difference between a lake and a pond."),
+    ("How can I keep my bread fresh?", "Tell me how I can keep my bread fresh."),
+    ("How do I water my plants in winter?", "Tell me how to water my plants in winter."),
+])
+def test_a_question_that_asks_for_something_becomes_a_request(question, request_):
+    assert request_ in texts(question)
+
+
+@pytest.mark.parametrize("question", [
+    "What is the town famous for?",             # ends in a particle
+    "What is the sentiment of this review?",    # fine as a request too, but…
+    "Why did the man travel to Oslo?",          # needs the subject and verb turned round
+    "Are the days in June long?",               # where the subject ends is unclear
+])
+def test_questions_that_would_need_reordering_only_get_lead_ins(question):
+    found = [t for t in texts(question) if not t.endswith(question)]
+    if question.startswith("What is the sentiment"):
+        assert "Tell me the sentiment of this review." in found
+    else:
+        assert found == []
+
+
+def test_a_yes_no_question_becomes_an_indirect_one():
+    found = texts("Is the tomato a fruit? Answer briefly.")
+    assert "Tell me whether the tomato is a fruit. Answer briefly." in found
+    assert not any(t.startswith(("Quick question:", "A question for you:")) for t in found)
+
+
+def test_a_question_whose_subject_is_unclear_keeps_its_word_order():
+    for text in texts("Are the days in June long?"):
+        assert "the days in June long" in text or "whether" not in text, text
+
+
+def test_a_wh_question_with_a_pronoun_subject_is_reordered():
+    assert "Tell me which college you would recommend." in texts(
+        "Which college would you recommend?")
+    assert "I'd like to know why people consider the law outdated." in texts(
+        "Why do people consider the law outdated?")
+
+
+def test_a_request_question_never_gets_a_question_lead_in():
+    for text in texts("Can you make a list of ten birds?"):
+        assert not re.match(r"(?:Quick question|A question for you|I have a question):", text)
+
+
+def test_a_first_person_context_can_become_a_since_clause():
+    found = texts("I am moving to Lisbon. Can you write a packing list for me?")
+    assert "Since I am moving to Lisbon, could you write a packing list for me?" in found
+
+
+def test_two_context_sentences_can_be_joined():
+    found = texts("I love this album. I want to share it with Luheng. Draft an email for it.")
+    assert any(t.startswith("I love this album, and I want to share it with Luheng. ")
+               for t in found)
+
+
+def test_the_sentence_after_the_request_is_reworded_too():
+    found = texts("Is the tomato a fruit? Think it through, then answer in one word.")
+    assert any("I'd like you to think it through, then answer in one word." in t for t in found)
+
+
+# ---------------------------------------------------------------- deeper rewrites of questions and context
+
+
+def _texts(task):
+    return {r.text for r in rewrites(task)}
+
+
+def test_how_to_question_becomes_a_request():
+    assert "Tell me how to bake a good loaf of bread." in _texts("How to bake a good loaf of bread?")
+
+
+def test_definition_of_a_bare_term_becomes_a_request():
+    assert "Tell me what machine learning is." in _texts("What is machine learning?")
+
+
+def test_things_to_do_is_no_verb_that_blocks_a_request():
+    assert "Tell me the best things to do in Lisbon." in _texts(
+        "What are the best things to do in Lisbon?")
+
+
+def test_a_term_with_a_verb_in_it_is_not_said_as_a_definition():
+    texts = _texts("What is it like to fly?")
+    assert "Tell me what it is like to fly." in texts  # the indirect question, in order
+    assert not any(text.endswith(" fly is.") for text in texts)
+
+
+def test_a_context_statement_is_joined_to_a_need_request():
+    texts = _texts("Rosa runs a bakery. Write an advert for her shop.")
+    assert "Rosa runs a bakery, and I'd like you to write an advert for her shop." in texts
+
+
+def test_a_context_statement_with_its_own_comma_is_not_joined():
+    texts = _texts("Rosa, my aunt, runs a bakery. Write an advert for her shop.")
+    assert not any(", and I'd like you to" in text for text in texts)
+
+
+def test_a_particle_verb_is_not_put_before_a_pronoun_object():
+    texts = _texts("Write this in a way that sounds kinder.")
+    assert not any(re.search(r"\b(?:put together|come up with) this\b", text) for text in texts)
+
+
+def test_a_bare_name_is_not_put_first_as_an_it():
+    texts = _texts("Write a riddle about Camilla that rhymes.")
+    assert not any("about it" in text for text in texts)
