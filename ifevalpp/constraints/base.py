@@ -14,6 +14,10 @@ checking (the hot path: `check` must stay a pure, allocation-light function)
     around_tolerance, regex_fields, official_regex_fields    what parse_params enforces
     verdict_groups             which profiles judge the type alike (checked once per group)
     paper_unknown_fails        fields whose unknown value ifevalpp-paper fails, not refuses
+    profile_for(profile)       the profile whose rules the type applies when asked for one (a
+                               benchmark's own types map the profiles onto their evaluator's)
+    unavailable() -> reason | None             data the check needs is missing here (check
+                               then raises CheckerUnavailable; scoring lists the prompt)
 
 reading a prompt (the validator; the generators use the same spans)
     statements(prompt, params, *, edits=False) -> [Statement]
