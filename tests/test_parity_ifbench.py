@@ -5,7 +5,12 @@ by instruction with IFBench's files.
 
 `words:start_verb`'s 6 prompts have no reference verdict (IFBench's tagger data was not
 available when they were made), nor has the second instruction of key 262 that shares a
-prompt with one; every other instruction has one."""
+prompt with one; every other instruction has one.
+
+One line of the sample (269) answers no prompt of the test set: its prompt is keys 268 to 274
+run together with their instruction lists, a tab-separated dump IFBench's evaluator matches to
+none of them (it grades those seven as unanswered). `score` refuses a response that answers no
+prompt unless told (`--allow-unmatched`), so the parity run passes it."""
 
 from __future__ import annotations
 
@@ -31,7 +36,8 @@ def _scored(ifbench_dir: Path, tmp_path: Path, *extra: str) -> Path:
     _run(["fetch", "--revision", "ifbench", "--from", str(ifbench_dir / "IFBench_test.jsonl")])
     out = tmp_path / "scored"
     _run(["score", str(ifbench_dir / "sample_output.jsonl"), "--input", "ifbench",
-          "--missing", "fail", "--bootstrap", "0", "--out", str(out), "--no-progress", *extra])
+          "--missing", "fail", "--allow-unmatched", "--bootstrap", "0", "--out", str(out),
+          "--no-progress", *extra])
     return out
 
 
@@ -77,6 +83,17 @@ def test_prompts_without_a_response_fail_as_ifbench_fails_them(
     assert len(empty) == 7
     assert all(ours[row["prompt"]]["follow_instruction_list"] ==
                [False] * len(row["instruction_id_list"]) for row in empty)
+
+
+def test_the_sample_s_one_response_to_no_prompt_is_refused_unless_allowed(
+        ifbench_dir: Path, tmp_path: Path) -> None:
+    _run(["fetch", "--revision", "ifbench", "--from", str(ifbench_dir / "IFBench_test.jsonl")])
+    out = tmp_path / "refused"
+    result = CliRunner().invoke(main, ["score", str(ifbench_dir / "sample_output.jsonl"),
+                                       "--input", "ifbench", "--missing", "fail", "--out",
+                                       str(out), "--no-progress"])
+    assert result.exit_code == 2 and "1 of 294 responses match no prompt" in result.output
+    assert "line 269" in result.output and not out.exists()
 
 
 def test_revised_differs_from_ifbench_only_in_the_six_fixed_types(ifbench_dir: Path) -> None:

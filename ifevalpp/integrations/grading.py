@@ -11,7 +11,8 @@ JSON-ready, so lm-eval can log it and inspect can keep it in a score's metadata:
 the numbers `ifevalpp score` reports for the same verdicts, through the same `FamilyTable`
 and ratio sums: the four IFEval metrics on originals and on every kind, reliable@k overall
 and per kind. A family with fewer records than its size is left out of reliable@k, as a
-family with a missing response is in `ifevalpp score`.
+family with a missing response is by `ifevalpp score --missing exclude`; every k counts the
+same families, as in `score`.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ A row carries, besides the prompt and its instructions, how many prompts of each
 family has in the file (`family`), so that an aggregation that only sees the rows it was
 given can tell a whole family from part of one (lm-eval's `--limit`, inspect's `--limit`):
 a family with fewer answered prompts than that is left out of reliable@k, as `ifevalpp
-score` leaves out a family with a missing response.
+score --missing exclude` leaves out a family with a missing response.
 """
 
 from __future__ import annotations

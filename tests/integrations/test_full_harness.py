@@ -9,7 +9,7 @@
 against the replay endpoint, over the 541 originals and the 5,369 prompts of the default
 families (made here by `ifevalpp lm-eval-tasks`, sha256 pinned). It takes minutes (lm-eval
 indexes its 14,000 tasks, inspect handles 5,369 samples), so it runs only when asked:
-IFEVALPP_FULL_HARNESS=1 python -m pytest tests/integrations/test_full_harness.py -s
+IFEVALPP_FULL_HARNESS=1 python -m pytest -m slow tests/integrations/test_full_harness.py -s
 (the same equalities are checked in every run on a subset, in test_lm_eval_tasks.py and
 test_inspect_tasks.py).
 """
@@ -36,7 +36,7 @@ from tests.integrations.test_inspect_tasks import inspect_eval, reference, repor
 
 pytestmark = [pytest.mark.slow, pytest.mark.skipif(
     os.environ.get("IFEVALPP_FULL_HARNESS") != "1",
-    reason="the full-size harness runs take minutes: set IFEVALPP_FULL_HARNESS=1")]
+    reason="the full-size harness runs take minutes: set IFEVALPP_FULL_HARNESS=1 (and -m slow)")]
 
 
 def _close(a: float, b: float) -> bool:

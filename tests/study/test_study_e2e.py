@@ -69,6 +69,10 @@ def test_an_embedded_study_of_two_families_reports_reliable_at_10_then_resumes(
     assert not any(port_open(port) for port in served_ports(out))
 
 
+# Slow (about 17 s of SmolLM2): the default run kills a study mid-respond and reruns it
+# against the fake endpoint (tests/study/test_study_cli.py), kills respond with SIGKILL and
+# resumes it (tests/respond/test_respond_kill.py), and resumes this real model's study above.
+@pytest.mark.slow
 def test_a_study_killed_mid_respond_then_rerun_has_every_pair_once(tmp_path: Path) -> None:
     families = write_families(tmp_path / "families.jsonl", complete=2)
     out = tmp_path / "run"
