@@ -465,6 +465,14 @@ class Constraint:
             values["n"] = getattr(params, self.count.field)
             if self.count.relation_field:
                 values["relation"] = getattr(params, self.count.relation_field)
+            # Said as people say them: "fewer than two" is "at most one", "fewer than one" a
+            # ban (`ban`: the grammar's own wording, since no count form fits).
+            if values.get("relation") == "less than" and values["n"] == 2:
+                values.update(relation="at most", n=1)
+            elif values.get("relation") == "less than" and values["n"] == 1:
+                values["ban"] = True
+        if self.speaks_of_end:
+            values["at_end"] = True
         else:
             lists = [value for value in values.values() if isinstance(value, list)]
             if lists:
@@ -519,6 +527,16 @@ class Constraint:
     # with ******"): the kinds of piece it names outline the answer, so the statement stays
     # with the task instead of being said anew.
     names_parts: ClassVar[bool] = False
+    # Its wording speaks of the end of the text ("finish with …", "close with a P.S."): no frame
+    # may then say "while you write" or "as you go" (the grammar's `at_end` guard).
+    speaks_of_end: ClassVar[bool] = False
+    # A passing answer is a few words ("My answer is yes."): the plain answer to such a case
+    # is short (generate/plain.py), so a distractor a short text meets by itself is refused.
+    short_answer: ClassVar[bool] = False
+    # What the response's writing system must have for the check to mean anything
+    # (support/languages.WRITING: "latin", "cased", "ascii_comma"): a reconfiguration never
+    # changes the language of the case to one without it.
+    script_needs: ClassVar[frozenset[str]] = frozenset()
     # The parameter whose words may come from the task (a keyword naming the task's cafe): a
     # task swap replaces such words.
     topic_field: ClassVar[Optional[str]] = None

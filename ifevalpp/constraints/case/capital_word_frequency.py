@@ -52,6 +52,7 @@ class CapitalWordFrequency(Constraint):
     """
 
     id = "change_case:capital_word_frequency"
+    script_needs = frozenset({"cased"})
     verdict_groups = {"ifevalpp-paper": "nltk-3.9.2"}
     competes_as_format = True
     distractor_effects = frozenset({"counts_capital_words"})

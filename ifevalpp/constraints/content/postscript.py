@@ -57,6 +57,7 @@ class Postscript(Constraint):
     """The lower-cased response contains the marker somewhere (not only at a line start)."""
 
     id = "detectable_content:postscript"
+    speaks_of_end = True
     task_avoids = frozenset({"question", "structured"})
     competes_as_format = True
     distractor_effects = frozenset({"adds_last_line"})

@@ -68,6 +68,7 @@ class LetterFrequency(Constraint):
     """
 
     id = "keywords:letter_frequency"
+    script_needs = frozenset({"latin"})
     Params = LetterFrequencyParams
     around_tolerance = 5
     count = CountSpec("let_frequency", "let_relation")

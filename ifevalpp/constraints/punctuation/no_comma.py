@@ -29,6 +29,7 @@ class NoComma(Constraint):
     """No ',' (U+002C) anywhere; other comma-like characters (、，) are allowed, as officially."""
 
     id = "punctuation:no_comma"
+    script_needs = frozenset({"ascii_comma"})
     competes_as_format = True
     distractor_effects = frozenset({"bans_commas"})
 

@@ -22,7 +22,7 @@ import functools
 import random
 import re
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Iterable, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -50,7 +50,7 @@ class Genre(BaseModel):
     words: tuple[int, int]
     audience: bool
     snappy: bool = False
-    purpose: bool = False
+    purpose: Union[Literal[False], Literal["aloud", "print", "perform", "card", "quiz", "deliver"]] = False
     records: bool = False
     personal: bool = False
 
@@ -152,7 +152,8 @@ class TaskMaker:
                 audience = self.rng.random() < 0.5
                 purpose = not audience
             params = {"np": np, "cls": genre.cls, "snappy": genre.snappy, "audience": audience,
-                      "purpose": purpose, "poem": "poem" in genre.features,
+                      "purpose": bool(purpose), "use": genre.purpose or None,
+                      "poem": "poem" in genre.features,
                       "records": genre.records, "personal": genre.personal,
                       "np_count": 2 if genre.plural else 1}
             rendered = self.sampler.render(self.grammar, "task", params, record=False)
