@@ -27,104 +27,9 @@ from typing import Any, Optional, Sequence
 
 from ..constraints import get
 from ..constraints.support.wording import load_json
-from .decompose import FILLER, Layout, Unit, build_layout, local_spans
-
-# Forms of markup a statement may show by example; a cousin keeps each form its original's
-# statements show.
-FORMS: dict[str, re.Pattern[str]] = {
-    "highlight": re.compile(r"(?<![*\w])\*[^*\s][^*\n]*\*(?!\*)|\"\*\"|'\*'|\(\*\)"),
-    "bullet": re.compile(r"(?m)^\s*[*-]\s+\S|\*\s+and\s+a\s+space|\"\*\s\"|(?<=[ (])\*(?=[,)])"
-                         r"|(?<=\buse )\*(?= to)|(?<=\bby )\*"),
-    "title": re.compile(r"<<[^>\n]*>>|<<\s*and\s*>>"),
-    "placeholder": re.compile(r"\[[^\]\n]*\]"),
-    "divider": re.compile(r"(?<!\*)\*\*\*(?!\*)"),
-    "ticks": re.compile(r"```|\bmarkdown ticks\b|\bbackticks?\b|\bcode block\b"),
-}
-# A form counts as kept when the cousin shows any of these (a highlight example satisfies
-# a bare "*" mention, and so on).
-_SATISFIED_BY: dict[str, tuple[str, ...]] = {
-    "highlight": ("highlight",),
-    "bullet": ("bullet",),
-    "title": ("title",),
-    "placeholder": ("placeholder",),
-    "divider": ("divider",),
-    "ticks": ("ticks",),
-}
-_EXAMPLE_LINE = re.compile(r"(?m)^\s*(?:[*\-•]|\[|\.\.\.|…|<<|\{|\}|```|\d+[.)]).*$")
-_QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|'[^'\n]*'|‘[^’\n]*’")
-_WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]*")
-
-
-@functools.lru_cache(maxsize=None)
-def type_words(instruction_id: str) -> frozenset[str]:
-    """The words a type's own wording grammar says (not what it includes): "markdown" is a
-    word of a highlight's statement, but not of a title's ("The letter should be in
-    Markdown and have a title …" asks for markdown beyond the title)."""
-    from ..wording.syntax import Choice, Text
-
-    grammar = get(instruction_id).grammar()
-    if grammar is None:
-        return frozenset()
-    words: set[str] = set()
-
-    def visit(sequence) -> None:
-        for node in sequence:
-            if isinstance(node, Text):
-                words.update(word.lower() for word in _WORD.findall(node.value))
-            elif isinstance(node, Choice):
-                for option in node.options:
-                    visit(option)
-
-    for rule in grammar.rules.values():
-        for alternative in rule.alternatives:
-            if alternative.key.startswith(grammar.name + ":"):
-                visit(alternative.body)
-    return frozenset(words)
-
-
-@functools.lru_cache(maxsize=1)
-def _equivalents() -> dict[str, tuple[str, ...]]:
-    table = load_json("phrases/fairness.json")["equivalents"]
-    return {stem(word): tuple(others) for word, others in table.items()}
-
-
-def _said_again(word: str, cousin: str, cousin_stems: set[str]) -> bool:
-    """Whether the cousin says `word` (or an equivalent) again."""
-    if stem(word) in cousin_stems:
-        return True
-    for other in _equivalents().get(stem(word), ()):
-        if (other in cousin) if not other.isalpha() else (stem(other) in cousin_stems):
-            return True
-    return False
-
-
-@functools.lru_cache(maxsize=1)
-def _lists() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    table = load_json("phrases/fairness.json")
-    return (frozenset(table["statement_words"]), frozenset(table["piece_words"]),
-            frozenset(table["after_count"]))
-
-
-# Filler words that name one kind of markup: they belong to a statement only when one of its
-# own types says them (see `type_words`).
-_TYPE_SPECIFIC = frozenset({"markdown", "json", "bullet", "bullets", "highlight", "highlighted",
-                            "highlights", "highlighting", "title", "titles", "placeholder",
-                            "placeholders", "postscript", "section", "sections", "paragraph",
-                            "paragraphs", "capital", "capitals", "lowercase", "uppercase",
-                            "caps", "comma", "commas", "quotation", "quotations", "quote",
-                            "quotes", "asterisk", "asterisks", "brackets", "bracket",
-                            "keyword", "keywords", "language", "languages"})
-
-
-def stem(word: str) -> str:
-    """A crude stem, enough to see "punctuation" in "punctuations" and "highlight" in
-    "highlighted"; never shorter than four letters."""
-    lowered = word.lower().replace("’", "'").strip("'.-")
-    for suffix in ("ations", "ation", "ings", "ing", "ies", "es", "s", "ed", "ly"):
-        if lowered.endswith(suffix) and len(lowered) - len(suffix) >= 4:
-            return lowered[:-len(suffix)]
-    return lowered
-
+from .prompt.layout import Layout, Unit, build_layout, local_spans
+from .prompt.purity import task_start
+from .prompt.residue import SATISFIED_BY, WORD, forms, residual_words, said_again, stem
 
 @dataclass(frozen=True)
 class Drop:
@@ -143,59 +48,11 @@ class Drop:
         return f"{self.value!r} of {self.statement[:60]!r} is gone"
 
 
-def forms(text: str) -> frozenset[str]:
-    """The markup forms `text` shows by example."""
-    return frozenset(name for name, pattern in FORMS.items() if pattern.search(text))
-
-
-def _masked_statement(layout: Layout, unit: Unit) -> str:
-    """The unit's first line with its constraints' own spans, quoted literals and examples
-    blanked out: what is left is what it asks beyond its checked values."""
-    text = unit.text
-    keep = [True] * len(text)
-    for index in unit.owners:
-        for start, end in local_spans(layout, unit, index):
-            for position in range(max(0, start), min(len(text), end)):
-                keep[position] = False
-    masked = "".join(character if keep[k] else " " for k, character in enumerate(text))
-    masked = _EXAMPLE_LINE.sub(" ", masked.split("\n", 1)[0] if "\n" in masked else masked)
-    for pattern in FORMS.values():
-        masked = pattern.sub(" ", masked)
-    return _QUOTED.sub(" ", masked)
-
-
-def residual_words(layout: Layout, unit: Unit) -> list[str]:
-    """The words of a statement unit that its constraints' values and the statement
-    vocabulary do not account for ("punctuations" in "(don't forget to add punctuations)",
-    "favorite" and "names" in "Italicize 5 of your favorite names")."""
-    statement_words, piece_words, after_count = _lists()
-    literals = {literal.lower() for index in unit.owners
-                for literal in get(layout.ids[index]).literals(layout.params[index])}
-    own = frozenset().union(*(type_words(layout.ids[index]) for index in unit.owners))
-    masked = _masked_statement(layout, unit)
-    found = []
-    words = list(_WORD.finditer(masked))
-    for position, match in enumerate(words):
-        word = match.group(0)
-        lowered = word.lower().replace("’", "'").strip("'-")
-        if len(lowered) < 2 or word.isupper() or lowered in literals:
-            continue
-        if lowered in statement_words or lowered in piece_words or lowered in own or (
-                lowered in FILLER and lowered not in _TYPE_SPECIFIC):
-            continue
-        before = unit.text[:match.start()].rstrip()
-        if lowered in after_count and re.search(r"(?:\d|\b(?:words?|sentences?|paragraphs?))$",
-                                                before):
-            continue
-        if before.endswith("*"):
-            continue  # a piece of an example ("*italic text*")
-        found.append(word)
-    return found
-
-
 def statement_units(layout: Layout) -> list[Unit]:
-    """The units a generator may say anew: those that state constraints and little else."""
-    return [unit for unit in layout.units if unit.pure and unit.owners]
+    """The units that state constraints and little else: those a generator may say anew
+    (pure), and those that stay word for word because they ask more than their types can
+    say (kept: they go with the task, so a new task may replace them)."""
+    return [unit for unit in layout.units if unit.owners and (unit.pure or unit.kept)]
 
 
 _BLOCK_LINE = re.compile(r"^\s*(?:[*\-•]\s|\d+[.)]|\[|[A-Z][\w'-]*(?: [\w'-]+){0,2} \d+\b|\.\.\.|…)")
@@ -220,7 +77,9 @@ def block_lines(layout: Layout) -> list[str]:
                       if 0 <= k < len(lines)]
         in_run = any(neighbour and len(neighbour) < 80 for neighbour in neighbours)
         prose = text[-1:] in ".?!:" and not re.fullmatch(r"(?:\d+[.)]\s*)?\.\.\.|…", text)
-        if in_run and len(text) < 80 and not prose:
+        # A request ("Write a cover letter … end with exactly …") is the task, which the
+        # rewriter says another way on purpose.
+        if in_run and len(text) < 80 and not prose and not task_start().match(text):
             found.append(text)
     return found
 
@@ -247,27 +106,40 @@ def dropped(layout: Layout, cousin: str, *, task_kept: bool = True,
     quoted passage, word for word — but for those holding a value the cousin changes
     (`changed`: the original's literals of its changed constraints)."""
     have = forms(cousin)
-    cousin_stems = {stem(word) for word in _WORD.findall(cousin)}
+    cousin_stems = {stem(word) for word in WORD.findall(cousin)}
     found: list[Drop] = []
     for unit in statement_units(layout):
-        if unit.text in cousin:
+        if unit.text in cousin or (unit.kept and not task_kept):
             continue
         for form in sorted(forms(unit.text)):
-            if not any(other in have for other in _SATISFIED_BY[form]):
+            if not any(other in have for other in SATISFIED_BY[form]):
                 found.append(Drop("form", form, unit.text))
-        for word in residual_words(layout, unit):
-            if not _said_again(word, cousin, cousin_stems):
+        spans = [span for index in unit.owners for span in local_spans(layout, unit, index)]
+        literals = [literal for index in unit.owners
+                    for literal in get(layout.ids[index]).literals(layout.params[index])]
+        for word in residual_words(unit.text, spans, [layout.ids[index] for index in unit.owners],
+                                   literals):
+            if not said_again(word, cousin, cousin_stems):
                 found.append(Drop("word", word, unit.text))
     if task_kept:
         cousin_lines = {line.strip() for line in cousin.split("\n")}
         stale = [literal.lower() for literal in changed if literal.strip()]
         for line in block_lines(layout):
-            if line not in cousin_lines and not any(value in line.lower() for value in stale):
-                found.append(Drop("line", line, line))
+            if line in cousin_lines or (stale and _edited(line, cousin_lines)):
+                continue  # a line holding a changed value may say the new one
+            found.append(Drop("line", line, line))
         for passage in passages(layout):
             if passage not in cousin and not any(value in passage.lower() for value in stale):
                 found.append(Drop("passage", passage, passage))
     return found
+
+
+def _edited(line: str, cousin_lines: set[str]) -> bool:
+    """Whether some line of the cousin is `line` with a few words changed."""
+    from .distance import levenshtein, tokens
+
+    own = tokens(line)
+    return any(levenshtein(own, tokens(other)) <= 3 for other in cousin_lines if other)
 
 
 def changed_literals(layout: Layout, kwargs: Sequence[Optional[dict[str, Any]]]) -> list[str]:
@@ -298,7 +170,8 @@ _MARKUP_CHARS = re.compile(r"[*<>\[\]`|~^#_]")
 _WELL_FORMED = re.compile(
     r"\*\*[^*\n]+\*\*|(?<![*\w])\*[^*\s][^*\n]*?(?<=[^*\s])\*(?![*\w])|<<[^<>\n]*>>|\[[^\[\]\n]*\]"
     r"|(?<!\*)\*{3}(?!\*)|\*{6}|```\w*|(?m:^\s*[*-]\s)|[\"“'(]\s?[*#<>_^~|`]{1,6}\s?[\"”')]"
-    r"|https?://\S+?(?=[.,;:!?\"”')]*(?:\s|$))|<<\s*and\s*>>|\*\s+and\s+a\s+space")
+    r"|https?://\S+?(?=[.,;:!?\"”')]*(?:\s|$))|<<\s*and\s*>>|\*\s+and\s+a\s+space"
+    r"|[\"“]\*\s[^\"”\n]+[\"”]")
 
 
 def _leftover(text: str) -> list[str]:

@@ -254,8 +254,12 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                                   reason=f"cannot read the case: {exc}", code="unreadable-case")
                     for kind in kinds for index in range(1, per_kind + 1)]
         return variants, failures
+    # What every cousin keeps word for word (a quoted passage, a statement that asks more
+    # than its types can say anew) is not what makes two prompts differ: one token each.
+    kept = tuple(unit.text for unit in layout.units if unit.kept)
     family = _Family(key=key, layout=layout, accepted=[case.prompt],
-                     quoted=passages(case.prompt))
+                     quoted=tuple(sorted(set(passages(case.prompt)) | set(kept), key=len,
+                                         reverse=True)))
     for kind in kinds:
         for index in range(1, per_kind + 1):
             outcome = _cousin(run, family, kind, index)

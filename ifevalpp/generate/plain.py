@@ -29,7 +29,7 @@ from typing import Optional
 from ..constraints import check, get
 from ..constraints.support.case import CaseContext, Item
 from ..constraints.support.wording import load_json
-from .decompose import Layout
+from .prompt.layout import Layout
 
 FEATURES: dict[str, str] = {
     "short": "a few words or one sentence (a name, a tagline, a yes or no, one sentence)",
@@ -90,17 +90,35 @@ def features(layout: Layout) -> frozenset[str]:
     return frozenset(found)
 
 
-# Sentences a plain answer has; each is added only where every checker still passes.
+# Sentences a plain answer has, one per fifty words it would run to: the first person, a
+# sentence-initial "A", commas. Each is added only where every checker still passes. The
+# plain answer errs on the generous side (plain answers vary: GPT-4's to IFEval run from
+# one all-caps word to twenty), so that what competes with it competes with nearly any.
 _PLAIN_SENTENCES = (
     "I think this works well, and I hope it helps.",
-    "Here is what I would say, in short.",
+    "A good start matters, so I kept it simple.",
+    "I would add one more thing, though.",
+    "A few details, I think, make it clearer.",
 )
+# The words a plain answer runs to when nothing bounds it: by what the task asks for.
+_TYPICAL_WORDS = {"short": 20, "verse": 120, "letter": 250, "long": 500}
+_DEFAULT_WORDS = 250
+
+
+def expected_words(layout: Layout, found: frozenset[str]) -> float:
+    """About how long a plain answer to the task is: the least its constraints allow (a
+    little over it), else what such a piece usually runs to."""
+    (low, high), (least_sentences, _) = _bounds(layout)
+    typical = min((_TYPICAL_WORDS[name] for name in found if name in _TYPICAL_WORDS),
+                  default=_DEFAULT_WORDS)
+    wanted = max(typical, 1.2 * low, 15 * least_sentences)
+    return min(wanted, high)
 
 
 def _acronyms(layout: Layout) -> list[str]:
     """All-caps words the prompt uses (AI, SSO, USA): a plain answer uses them too."""
     words = re.findall(r"\b[A-Z]{2,}\b", layout.prompt)
-    return sorted({word for word in words if word not in ("I",)})
+    return sorted(set(words))
 
 
 def _passes(layout: Layout, response: str, profile: str) -> bool:
@@ -120,37 +138,68 @@ def _insert(response: str, sentence: str) -> str:
 
 
 def _decorations(layout: Layout, found: frozenset[str]) -> list[str]:
-    extra = [] if "short" in found else list(_PLAIN_SENTENCES)
+    """The marks a plain answer to this task carries, as sentences to add."""
+    if "short" in found:
+        extra: list[str] = []
+    else:
+        times = max(1, round(expected_words(layout, found) / 50))
+        extra = [_PLAIN_SENTENCES[turn % len(_PLAIN_SENTENCES)] for turn in range(times)]
     acronyms = _acronyms(layout)
     if acronyms:
-        extra.append("It is about " + " and ".join(acronyms[:3]) + ", after all.")
+        extra += ["It is about " + " and ".join(acronyms[:3]) + "."] * (1 if "short" in found
+                                                                          else 2)
     if "letter" in found:
-        extra.append("Best, [Your Name]")
+        extra += ["Best regards, [Your Name], [Your Address], [Date]"]
+    if "markdown" in found:
+        extra += ["**Key point:** keep it clear."]
     if "exclaims" in found:
-        extra.append("Try it today!")
+        extra += ["Try it today!"]
     if "emoji" in found:
-        extra.append("Have a great day \U0001F600")
+        extra += ["Have a great day \U0001F600"]
     if "questions" in found:
-        extra.append("What comes next?")
+        extra += ["What comes next?"]
     return extra
+
+
+@functools.lru_cache(maxsize=256)
+def _plain(prompt: str, ids: tuple[str, ...], kwargs: str, profile: str) -> Optional[str]:
+    import json
+
+    from .competing.witness import case_witness
+    from .prompt.layout import build_layout
+
+    layout = build_layout(prompt, list(ids), json.loads(kwargs))
+    response = case_witness(layout, profile)
+    if response is None:
+        return None
+    for sentence in _decorations(layout, features(layout)):
+        for wording in _fitted(sentence, response):
+            decorated = _insert(response, wording)
+            if _passes(layout, decorated, profile):
+                response = decorated
+                break
+    return response
+
+
+def _fitted(sentence: str, response: str) -> list[str]:
+    """The sentence, then as a person following the case might have to write it: without
+    its commas, in the response's letter case (all lower or all upper case stays so)."""
+    wordings = [sentence, sentence.replace(",", "")]
+    letters = [character for character in response if character.isalpha()]
+    if letters and not any(character.isupper() for character in letters):
+        wordings += [wording.lower() for wording in wordings]
+    elif letters and not any(character.islower() for character in letters):
+        wordings += [wording.upper() for wording in wordings]
+    return wordings
 
 
 def plain_answer(layout: Layout, profile: str = "official") -> Optional[str]:
     """A response that passes every checked constraint and carries the marks a plain answer
-    to this task has; None when no witness exists for the case."""
-    from ..validate.witness import build_witness
+    to this task has; None when no witness exists for the case. Cached per case."""
+    import json
 
-    items = [Item(position, instruction_id, params) for position, (instruction_id, params)
-             in enumerate(zip(layout.ids, layout.params))]
-    response = build_witness(CaseContext(key=None, prompt=layout.prompt, items=items,
-                                         profile=profile))
-    if response is None:
-        return None
-    for sentence in _decorations(layout, features(layout)):
-        decorated = _insert(response, sentence)
-        if _passes(layout, decorated, profile):
-            response = decorated
-    return response
+    return _plain(layout.prompt, tuple(layout.ids), json.dumps(layout.kwargs, sort_keys=True),
+                  profile)
 
 
 def plain_meets(instruction_id: str, kwargs: dict, plain: Optional[str], *, prompt: str,

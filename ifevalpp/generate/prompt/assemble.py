@@ -161,7 +161,7 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
     the_plan = plan(layout, targets, drop_task=task_override is not None, params=params)
     usage = Usage()
     rendered = {index: sentence(render(layout.ids[index], params[index], rng, usage=usage,
-                                       context=wording_context(layout.ids, index)))
+                                       context=wording_context(layout.ids, index, layout=layout)))
                 for index in the_plan.render}
     request = _request_pieces(layout, the_plan, rendered, task_override)
     if vary and task_override is None:
@@ -203,7 +203,7 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
     """The task, then the requirements as a list under a header (one is no list: "One rule:
     no commas anywhere.")."""
     items = [render(layout.ids[index], params[index], rng, styles=("list",), usage=usage,
-                    context=wording_context(layout.ids, index))
+                    context=wording_context(layout.ids, index, layout=layout))
              for index in order]
     if len(items) == 1:
         label = layout_phrase("single_label", rng)
@@ -226,7 +226,7 @@ def _first(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
     prompt itself ("To begin with, one rule.", "Read these conditions first.")."""
     sentences = [sentence(render(layout.ids[index], params[index], rng,
                                  styles=("imperative", "declarative"), usage=usage,
-                                 context=wording_context(layout.ids, index, ahead=True)))
+                                 context=wording_context(layout.ids, index, ahead=True, layout=layout)))
                  for index in order]
     block = join(sentences)
     way = rng.randrange(3)
@@ -246,7 +246,7 @@ def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[in
     if woven is not None:
         task, order = woven
     sentences = [sentence(render(layout.ids[index], params[index], rng, usage=usage,
-                                 context=wording_context(layout.ids, index)))
+                                 context=wording_context(layout.ids, index, layout=layout)))
                  for index in order]
     block = join(sentences)
     joiner = "\n" if ("\n" in task.split("\n")[-1] or task.rstrip().endswith(":")) else " "

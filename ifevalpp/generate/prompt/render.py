@@ -16,6 +16,7 @@ from ...constraints import get
 from ...constraints.support.choosing import chance
 from ...constraints.support.wording import STYLES
 from ..phrases import table
+from .residue import forms
 
 if TYPE_CHECKING:
     from .layout import Layout
@@ -38,17 +39,22 @@ def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = S
     return text
 
 
-def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False) -> dict[str, Any]:
+def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
+                    layout: Optional[Layout] = None) -> dict[str, Any]:
     """What the wording of constraint `index` of a case checking `ids` must fit (guards of the grammars):
     `after_copy` — the reply opens with the copied request, so no form may put anything else
     first ("start with a title") or make the reply consist of one thing; `shares_reply` —
     the case asks other things of the reply, so no form says the reply is only this one
     ("your answer consists of 3 bullet points" beside a P.S.); `ahead` — the sentence comes
-    before the task, so no form may point at it ("make it …", "before you hand it over")."""
+    before the task, so no form may point at it ("make it …", "before you hand it over");
+    `show_form` — the original's statement of it shows the answer's markup by example
+    ("* This is a point"), so its restatement shows it too (`layout`: the original's)."""
     others = [get(instruction_id) for position, instruction_id in enumerate(ids)
               if position != index]
+    shown = layout is not None and any(forms(unit.text) for unit in layout.units_of(index))
     return {"after_copy": any(other.request_field for other in others) or None,
-            "shares_reply": bool(others) or None, "ahead": ahead or None}
+            "shares_reply": bool(others) or None, "ahead": ahead or None,
+            "show_form": shown or None}
 
 
 def sentence(text: str) -> str:
@@ -105,7 +111,7 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
     from ...wording import close_sentence
 
     tail = constraint.phrase(params[index], rng, ("imperative",), form="attached", usage=usage,
-                             **wording_context(layout.ids, index))
+                             **wording_context(layout.ids, index, layout=layout))
     body, mark = task.rstrip()[:-1].rstrip(), task.rstrip()[-1]
     if mark == "?" and tail.startswith(";"):
         return None

@@ -124,7 +124,8 @@ def _vouched(task: str, masked: Masked, sentences: list[str],
         text = masked.restore(_leading_space(head) + new_head + newline + tail)
         if text in seen or not _keeps(task, text, masked.pieces) or any(
                 match.group(0)[0] + match.group(0)[-1] not in _quote_marks(task)
-                for s in changed for match in _QUOTE_THEN_MARK.finditer(masked.restore(s))):
+                for s in changed for match in _QUOTE_THEN_MARK.finditer(masked.restore(s))) \
+                or _URL_THEN_MARK.findall(text) != _URL_THEN_MARK.findall(task):
             continue
         seen.add(text)
         out.append(Rewrite(text, operations))
@@ -190,6 +191,8 @@ def _leading_space(text: str) -> str:
 
 
 _QUOTE_THEN_MARK = re.compile(r"[.!?][\"”'’][?.]")
+# A mark glued to a URL ("…/wiki/Dota_2?") reads as part of the address.
+_URL_THEN_MARK = re.compile(r"https?://\S*[?.!,;:](?=\s|$)")
 
 
 def _quote_marks(text: str) -> set[str]:
