@@ -117,8 +117,11 @@ def dropped(layout: Layout, cousin: str, *, task_kept: bool = True,
         spans = [span for index in unit.owners for span in local_spans(layout, unit, index)]
         literals = [literal for index in unit.owners
                     for literal in get(layout.ids[index]).literals(layout.params[index])]
-        for word in residual_words(unit.text, spans, [layout.ids[index] for index in unit.owners],
-                                   literals):
+        # A new task replaces the asides of the old one on purpose ("Make it zany"); the
+        # examples of the answer's markup stay with the constraints.
+        words = residual_words(unit.text, spans, [layout.ids[index] for index in unit.owners],
+                               literals) if task_kept else []
+        for word in words:
             if not said_again(word, cousin, cousin_stems):
                 found.append(Drop("word", word, unit.text))
     if task_kept:

@@ -203,11 +203,10 @@ def _units(prompt: str, raw_units: Sequence[tuple[int, int, str]], evidence: dic
         if not unit.owners and before.pure and before.owners and points_back().match(unit.text):
             units[position] = Unit(unit.start, unit.end, unit.text, unit.sep, before.owners, True,
                                    before.kept)
-    # Every unit pure would leave no task: keep the first one as the task.
-    if units and all(unit.pure for unit in units):
+    # Every unit a statement would leave no task: the first one is the task (reworded as one).
+    if units and all(unit.pure or unit.kept for unit in units):
         first = units[0]
-        units[0] = Unit(first.start, first.end, first.text, first.sep, first.owners, False,
-                        first.kept)
+        units[0] = Unit(first.start, first.end, first.text, first.sep, first.owners, False)
     return units
 
 
@@ -224,4 +223,30 @@ def build_layout(prompt: str, instruction_ids: Sequence[str],
     raw_units = segment(prompt[region[0]:region[1]], offset=region[0])
     tight = _tight_spans(evidence, own_spans, raw_units)
     units = _units(prompt, raw_units, evidence, tight, ids, params)
-    return Layout(prompt, ids, params, kwargs, units, evidence, values, repeat, tight, echo)
+    layout = Layout(prompt, ids, params, kwargs, units, evidence, values, repeat, tight, echo)
+    layout.units = [_said_by_aside(layout, unit) for unit in units]
+    return layout
+
+
+def _said_by_aside(layout: Layout, unit: Unit) -> Unit:
+    """A kept statement whose extra words all stand in an aside of its own ("Make it zany,
+    but do not include the keywords …": "Make it zany.") is pure after all: the aside stays
+    and the constraint is said anew."""
+    if not unit.kept or "\n" in unit.text:
+        return unit
+    from .stated import aside
+
+    candidate = Unit(unit.start, unit.end, unit.text, unit.sep, unit.owners, True)
+    head = aside(layout, candidate)
+    if head is None:
+        return unit
+    spans = [span for index in unit.owners for span in local_spans(layout, unit, index)]
+    literals = [literal for index in unit.owners
+                for literal in get(layout.ids[index]).literals(layout.params[index])]
+    extra = residual_words(unit.text, spans, [layout.ids[index] for index in unit.owners],
+                           literals)
+    said = {word.lower().strip(".'") for word in WORD.findall(head)}
+    if not extra or mostly_quoted(unit.text, literals) or any(
+            word.lower().strip(".'") not in said for word in extra):
+        return unit
+    return candidate

@@ -112,14 +112,20 @@ class _Planner:
             return False
         layout, params = self.layout, self.params
         text: Optional[str] = unit.text
+        edited: set[int] = set()
         for index in sorted(hit):
-            if params is None or params[index] == layout.params[index]:
+            if params is None or params[index] == layout.params[index] or \
+                    not local_spans(layout, unit, index):
                 continue
             text = substitute_values(layout, unit, index, params[index], text)
             if text is None:
                 raise ComposeError(f"cannot change {layout.ids[index]} in the sentence "
                                    f"{unit.text[:60]!r}, which asks more than it")
-        self.stated |= set(hit)
+            edited.add(index)
+        # Its constraints are stated here when it says their value (an example block alone,
+        # "For example:\nSection 1\n***\nSection 2", states no count: that is said anew),
+        # the ones edited in place with their new value.
+        self.stated |= still_here(layout, unit, hit, params) | edited
         return self.decide(position, text, changed=False)
 
     def bare_split(self, position: int, unit: Unit, hit: set[int]) -> bool:
