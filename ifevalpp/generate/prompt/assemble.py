@@ -213,6 +213,13 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
                           context=wording_context(layout.ids, group[0], layout=layout))
              for group in ranges(layout, params, order)]
     if len(items) == 1:
+        # One is no list: mostly a sentence of its own below the task, now and then a label
+        # ("One rule: no commas anywhere."), which a reader spots when it recurs.
+        if rng.randrange(4):
+            group = ranges(layout, params, order)[0]
+            return task + "\n\n" + sentence(render_group(
+                layout, params, group, rng, usage=usage,
+                context=wording_context(layout.ids, group[0], layout=layout)))
         label = layout_phrase("single_label", rng)
         line = sentence(label + ": " + items[0])
         if line[-1:] in "\"”" and line[:-1].rstrip()[-1:] not in ".!?":
