@@ -319,16 +319,21 @@ _FRAME_OPENING = re.compile(r"^(?:whatever else you do|in any case|most of all|e
                             r"remember to|don't forget|please make sure|see to it)\b", re.I)
 
 
+def frame_openings(text: str) -> list[str]:
+    """The framing words that open sentences of `text` ("make sure", "before you send"),
+    lower-cased."""
+    found = []
+    for sentence in _SENTENCE.findall(_masked(text)):
+        match = _FRAME_OPENING.match(_MARKER.sub("", sentence.strip()))
+        if match:
+            found.append(match.group(0).lower())
+    return found
+
+
 def repeated_frames(prompt: str, original: str) -> list[Defect]:
     """The same framing words opening two sentences of one prompt ("Whatever else you do …
     Whatever else you do …"), which the original did not do itself."""
-    def openings(text: str) -> list[str]:
-        found = []
-        for sentence in _SENTENCE.findall(_masked(text)):
-            match = _FRAME_OPENING.match(_MARKER.sub("", sentence.strip()))
-            if match:
-                found.append(match.group(0).lower())
-        return found
+    openings = frame_openings
     counts: dict[str, int] = {}
     for opening in openings(prompt):
         counts[opening] = counts.get(opening, 0) + 1

@@ -82,12 +82,16 @@ def _catalogue_sentence(layout: Layout, pool: Sequence[FormatRequest], sampler: 
     """The `first`-th request of the pool, or the next of this sibling's (three on) when none
     of its 24 wordings is long enough for the prompt; the longest wording found."""
     needed = needed_tokens(layout.prompt)
+    # Before the prompt (the request to repeat comes last), no "One more thing, …" and no
+    # frame pointing at a task not yet named.
+    ahead = side_of_request(layout) == "before" or None
     sentence, request = "", pool[first % len(pool)]
     for step in range(min(4, max(1, len(pool) // SIBLING_STRIDE))):
         trying = pool[(first + SIBLING_STRIDE * step) % len(pool)]
         # Later tries may say it comes on top ("One more thing, …"), which is longer.
         candidate = first_long_enough(layout.prompt, 24, lambda turn: trying.render(
-            sampler, {}, rule="addition" if turn >= 2 else "sentence").text)
+            sampler, {"ahead": ahead}, rule="addition" if turn >= 2 and not ahead
+            else "sentence").text)
         if len(tokens(candidate)) > len(tokens(sentence)):
             sentence, request = candidate, trying
         if len(tokens(sentence)) >= needed:

@@ -27,6 +27,7 @@ from ...wording.sampler import Usage
 from ..rewrite import reword_task
 from .layout import Layout
 from .plan import Plan, plan
+from ..naturalness import frame_openings
 from .render import (join, layout_phrase, ranges, render_group, sentence, weave,
                      wording_context)
 from .repeat import around_request
@@ -162,7 +163,7 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
              rephrase_repeat: bool = False) -> Assembled:
     """Re-render the statements of `targets` (with `params`) where they stand."""
     the_plan = plan(layout, targets, drop_task=task_override is not None, params=params)
-    usage = Usage()
+    usage = Usage(taken=tuple(frame_openings(layout.prompt)))
     rendered: dict[int, str] = {}
     for group in ranges(layout, params, the_plan.render):
         rendered[group[0]] = sentence(render_group(
@@ -227,10 +228,12 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
         return task + "\n\n" + line
     if not items:
         return task
-    header = layout_phrase("header", rng)
     marker = choice(rng, ["- ", "numbered"])
     lines = [(f"{number}) " if marker == "numbered" else "- ") + item[0].upper() + item[1:]
              for number, item in enumerate(items, start=1)]
+    if task.rstrip().endswith(":"):
+        return task + "\n" + "\n".join(lines)  # "… so:" introduces the list itself
+    header = layout_phrase("header", rng)
     return task + "\n\n" + header + "\n" + "\n".join(lines)
 
 
@@ -318,7 +321,7 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     order = sorted(the_plan.render)
     if len(order) > 1 and chance(rng, 0.5):
         order = order[::-1]
-    usage = Usage()
+    usage = Usage(taken=tuple(frame_openings(task)))
     if presentation == "list":
         request = _as_list(task, layout, params, order, rng, usage)
     elif presentation == "first" and order:

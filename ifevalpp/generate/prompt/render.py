@@ -26,16 +26,23 @@ def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = S
            avoid: Optional[str] = None, usage: Any = None,
            context: Optional[dict[str, Any]] = None) -> str:
     """Render one constraint in a random style and variant (not equal to `avoid`); `usage`
-    (shared by the sentences of one prompt) keeps them from repeating a frame; `context`
+    (shared by the sentences of one prompt) keeps them from repeating a frame — also one
+    that a sentence kept from the original opens with (`usage.taken`: "Make sure to answer
+    casually" kept, so no "Make sure the answer …" beside it); `context`
     (`wording_context`) tells the grammar what else the prompt asks."""
+    from ..naturalness import frame_openings
+
     constraint = get(instruction_id)
     extra = dict(context or {})
+    taken = set(getattr(usage, "taken", ()) or ())
     if usage is not None:
         extra["usage"] = usage
     for _ in range(6):
         text = constraint.phrase(params, rng, styles, **extra)
-        if text != avoid:
-            return text
+        if text != avoid and not taken & set(frame_openings(text)):
+            break
+    if usage is not None and hasattr(usage, "taken"):
+        usage.taken = tuple(taken | set(frame_openings(text)))
     return text
 
 
