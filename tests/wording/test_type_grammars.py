@@ -53,7 +53,8 @@ SETTINGS: dict[str, list[dict]] = {
                                         {"n": 150, "relation": "less than"},
                                         {"n": 200, "relation": "at most"},
                                         {"n": 250, "relation": "around"},
-                                        {"n": 700, "lo": 600, "relation": "range"}],
+                                        {"n": 700, "lo": 600, "relation": "range"},
+                                        {"n": 119, "lo": 100, "top": 120, "relation": "range"}],
     "startend:end_checker": [{"end_phrase": "Is there anything else I can help with?"},
                              {"end_phrase": "Peace out"}],
     "startend:quotation": [{}],
@@ -90,7 +91,7 @@ def test_hundreds_of_surface_forms(instruction_id, params):
 def test_grammar_uses_only_its_parameters(instruction_id, params):
     # `lo`: the lower bound of a count said as a range (Constraint.range_with), which
     # wording/counts.grammar reads for every counted type.
-    used = grammar_of(instruction_id).parameters() - {"task_noun", "task_plural", "lo"}
+    used = grammar_of(instruction_id).parameters() - {"task_noun", "task_plural", "lo", "top"}
     assert used <= set(params), used
 
 

@@ -248,9 +248,9 @@ def _first(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
                  for group in ranges(layout, params, order)]
     block = join(sentences)
     way = rng.randrange(3)
+    head = task.split("\n", 1)[0].rstrip()
     if way == 1 and not _labelled().match(task) and not _has_here().search(task) and \
-            not _own_want().search(task.split("\n", 1)[0]):
-        head = task.split("\n", 1)[0].rstrip()
+            not _own_want().search(head) and ":" not in head:
         asks = head.endswith("?") and not _asks_you().match(head)
         label = layout_phrase("task_label", rng, question=asks)
         return block + "\n\n" + label + " " + task
