@@ -270,7 +270,12 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
         return variants, failures
     # What every cousin keeps word for word (a quoted passage, a statement that asks more
     # than its types can say anew) is not what makes two prompts differ: one token each.
-    kept = tuple(unit.text for unit in layout.units if unit.kept) + _blocks(case.prompt)
+    # A statement of a constraint a kept one already states stays as it is too (said anew,
+    # the constraint would be said twice).
+    held = frozenset().union(*(unit.owners for unit in layout.units if unit.kept))
+    kept = tuple(unit.text for unit in layout.units
+                 if unit.kept or (unit.owners and unit.owners <= held)) \
+        + _blocks(case.prompt)
     family = _Family(key=key, layout=layout, accepted=[case.prompt],
                      quoted=tuple(sorted(set(passages(case.prompt)) | set(kept), key=len,
                                          reverse=True)))

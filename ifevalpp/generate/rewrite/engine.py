@@ -103,6 +103,12 @@ def _followed_up(candidates: Candidates, after: list[str], masked: Masked) -> Ca
         for pick in options:
             more.append((sentences_out[:position] + [pick] + after[1:],
                          operations + ("follow-up",)))
+            # The sentence after it said another way as well: a long request of several
+            # short sentences moves far enough from its siblings only so.
+            for second in (follow_up(after[1], masked)[:2] if len(after) > 1 else []):
+                if not (second.startswith("Please") and "please" in (opening + pick).lower()):
+                    more.append((sentences_out[:position] + [pick, second] + after[2:],
+                                 operations + ("follow-up", "follow-up")))
     return more
 
 
@@ -151,6 +157,8 @@ def _rewrites(task: str, protected: tuple[tuple[int, int], ...]) -> tuple[Rewrit
 
 
 SIBLING_DRAWS = 8
+# How far a rewrite should keep from its siblings (the family's default distance floor).
+SIBLING_DISTANCE = 0.15
 
 
 def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
@@ -172,10 +180,22 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
         return pool[rng.randrange(len(pool))]
     from ..distance import normalized_distance
 
-    drawn = [pool[rng.randrange(len(pool))] for _ in range(SIBLING_DRAWS)]
     heads = [sibling[:len(task) + 200] for sibling in siblings]
-    return max(drawn, key=lambda option: min(normalized_distance(option.text, head)
-                                             for head in heads))
+
+    def furthest(among: Sequence[Rewrite]) -> tuple[float, Rewrite]:
+        drawn = [among[rng.randrange(len(among))] for _ in range(SIBLING_DRAWS)]
+        scored = [(min(normalized_distance(option.text, head) for head in heads), option)
+                  for option in drawn]
+        return max(scored, key=lambda pair: pair[0])
+
+    distance, chosen = furthest(pool)
+    if distance < SIBLING_DISTANCE and pool is not options:
+        # Every deep rewrite drawn stays close to a sibling: a new frame on the sentence
+        # as it stands ("I'd love it if you would write …") may be further.
+        wider, option = furthest(options)
+        if wider > distance:
+            return option
+    return chosen
 
 
 def shallow(task: str, text: str) -> bool:
