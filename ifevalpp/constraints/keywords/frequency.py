@@ -52,8 +52,17 @@ class KeywordFrequency(Constraint):
     count = CountSpec("frequency", "relation")
     harder_ceiling = 12
     harder_floor = 2
+    room_per_count = 10
     satisfied_by_presence = True
     topic_field = "keyword"
+    # An English keyword: in another language, "less than N times" holds by itself.
+    script_needs = frozenset({"english"})
+
+    def topic_use(self, params: FrequencyParams) -> str:
+        """A capped word ("less than 3 times") is one the new task would use anyway, so the
+        cap bites; a word to repeat is what the new task is about ("sneaker" ten times in a
+        piece on sneakers)."""
+        return "uses" if params.relation in ("less than", "at most") else "repeats"
 
     def check(self, response: str, params: FrequencyParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
