@@ -63,12 +63,18 @@ generating cousins (generate/)
     wording_path / wording_source; variants(style), render_variant(params, style, variant),
       render(params, "style[:n]"), describe(params)
                                the jinja2 wording (templates/constraints/<id>.j2)
-    grammar_path, grammar(), wording_params(params, **context), phrase(params, rng, styles)
+    grammar_path, grammar(), wording_params(params, **context), phrase(params, rng, styles),
+      range_with(params, other)
                                the wording grammar (templates/constraints/<id>.grammar, picked
                                up when the file exists, else `grammar_path`); the generators
                                only call `phrase`, which words the type by its grammar when it
                                has one, else by its jinja2 file
     restate(field, before, after, piece)       a changed value edited inside a sentence
+    speaks_of_end              its wording speaks of the end of the text (no "while you write"
+                               frame: the grammar's `at_end`)
+    short_answer               a passing answer is a few words (the plain answer is short)
+    script_needs               what the response's script must have for the check to mean
+                               anything (support/languages.WRITING): no language change loses it
     literals(params), format_phrase, names_parts, topic_field, literal_bound_to_task(params)
                                what the generators must keep, may cut, or must rebuild;
       topic_use(params)        whether a task swap picks the topic words from what the new
@@ -510,6 +516,34 @@ class Constraint:
         values.update({key: value for key, value in context.items() if value is not None})
         return values
 
+    def range_with(self, params: Any, other: Any) -> Optional[dict[str, Any]]:
+        """What the grammar reads for two instructions of this type that bound one count from
+        both sides ("at least 600" and "less than 701" words, "at least 1" and "less than 2"
+        sentences), said once as people say them: `relation` "range" from `n` to `hi` ("600
+        to 700 words"), with `single` when they allow one value ("exactly one sentence").
+        None when they are not such a pair (other settings differ, or no value fits)."""
+        spec = self.count
+        if spec is None or spec.relation_field is None:
+            return None
+        first, second = params.model_dump(), other.model_dump()
+        rest = [name for name in first if name not in (spec.field, spec.relation_field)]
+        if any(first[name] != second[name] for name in rest):
+            return None
+        bounds = {first[spec.relation_field]: first[spec.field],
+                  second[spec.relation_field]: second[spec.field]}
+        low = bounds.get("at least")
+        high = bounds["less than"] - 1 if "less than" in bounds else bounds.get("at most")
+        if low is None or high is None or low > high or len(bounds) != 2:
+            return None
+        lower = params if first[spec.relation_field] == "at least" else other
+        values = self.wording_params(lower)
+        # `n` is the upper bound (the units agree with it: "1 to 3 sentences"), `lo` the lower.
+        values.update(n=high, lo=low, relation="range", single=(low == high) or None)
+        if "less than" in bounds and bounds["less than"] % 10 == 0 and high % 10:
+            values["top"] = bounds["less than"]  # "100 or more but fewer than 120", not "… 119"
+        values.pop("ban", None)
+        return values
+
     def phrase(self, params: Any, rng: Any, styles: Sequence[str], **context: Any) -> str:
         """A statement of the constraint in a seeded choice of form and wording: from the
         type's grammar (a whole sentence, or a list item when `styles` is only 'list'), else
@@ -524,10 +558,18 @@ class Constraint:
         from .support.choosing import seeded_random
         rule = context.pop("form", None) or ("list_item" if tuple(styles) == ("list",)
                                              else "sentence")
+        # `wording`: the grammar's parameters made elsewhere (`range_with`, for two
+        # instructions said as one).
+        wording = context.pop("wording", None)
         # `usage` (a wording.Usage) is shared by the sentences of one prompt, so two of them
         # do not open with the same frame ("Whatever else you do … Whatever else you do …").
         sampler = Sampler(seeded_random(rng), context.pop("usage", None))
-        return sampler.render(grammar, rule, self.wording_params(params, **context),
+        if wording is None:
+            values = self.wording_params(params, **context)
+        else:
+            values = dict(wording)
+            values.update({key: value for key, value in context.items() if value is not None})
+        return sampler.render(grammar, rule, values,
                               sentence=rule in ("sentence", "addition")).text
 
     def describe(self, params: Any) -> str:

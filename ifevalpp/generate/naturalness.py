@@ -319,16 +319,21 @@ _FRAME_OPENING = re.compile(r"^(?:whatever else you do|in any case|most of all|e
                             r"remember to|don't forget|please make sure|see to it)\b", re.I)
 
 
+def frame_openings(text: str) -> list[str]:
+    """The framing words that open sentences of `text` ("make sure", "before you send"),
+    lower-cased."""
+    found = []
+    for sentence in _SENTENCE.findall(_masked(text)):
+        match = _FRAME_OPENING.match(_MARKER.sub("", sentence.strip()))
+        if match:
+            found.append(match.group(0).lower())
+    return found
+
+
 def repeated_frames(prompt: str, original: str) -> list[Defect]:
     """The same framing words opening two sentences of one prompt ("Whatever else you do …
     Whatever else you do …"), which the original did not do itself."""
-    def openings(text: str) -> list[str]:
-        found = []
-        for sentence in _SENTENCE.findall(_masked(text)):
-            match = _FRAME_OPENING.match(_MARKER.sub("", sentence.strip()))
-            if match:
-                found.append(match.group(0).lower())
-        return found
+    openings = frame_openings
     counts: dict[str, int] = {}
     for opening in openings(prompt):
         counts[opening] = counts.get(opening, 0) + 1
@@ -449,3 +454,24 @@ def scan(prompt: str, original: str, ids: Sequence[str] = (),
             + repeated_frames(prompt, original) + relation_wording(prompt, ids, kwargs)
             + implausible_values(prompt, original, ids, kwargs, original_kwargs)
             + conflicting_wording(prompt, original, ids))
+
+
+# ---------------------------------------------------------------- numbers as people say them
+
+# Counts no person says: "less than one time" (a ban), "a minimum of 1 time" (once), "one
+# sentence or more", "every one of" two words (both), "one paragraph, no more and no fewer".
+_UNSAID_NUMBERS = re.compile(
+    r"\b(?:less|fewer) than (?:1|one)\b|\bunder (?:1|one) \w+\b"
+    r"|\b(?:no fewer than|a minimum of) (?:1|one) (?:time|sentence|word|paragraph)\b"
+    r"|\b(?:1|one) (?:time|sentence|word|paragraph|placeholder) or more\b"
+    r"|\bat (?:least|most) 1 time\b|\b(?:1|one) times?\b(?! (?:or|and) )"
+    r"|\bevery one of \"[^\"]+\" and \"[^\"]+\"(?!,)"
+    r"|\b(?:1|one) (?:paragraph|sentence|bullet point|section)s?, (?:no|neither|not) (?:more|fewer)",
+    re.IGNORECASE)
+
+
+def unsaid_numbers(prompt: str, original: str) -> list[Defect]:
+    """Counts said as no person says them, which the original did not say itself."""
+    own = {match.group(0).lower() for match in _UNSAID_NUMBERS.finditer(original)}
+    return [Defect("unsaid-number", match.group(0)) for match in _UNSAID_NUMBERS.finditer(prompt)
+            if match.group(0).lower() not in own]

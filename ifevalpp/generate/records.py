@@ -44,6 +44,7 @@ RejectionCode = Literal[
     "stray-token",      # it holds markup nobody wrote (a stitched fragment)
     "doubled-example",  # it gives two examples for one requirement
     "same-settings",    # a reconfiguration with a sibling's settings
+    "same-requirement", # a distractor adding what a sibling adds
     "too-close",        # within the edit distance of a prompt kept before
     "invalid-kwargs",   # its kwargs do not parse
     "unsatisfiable",    # its constraints cannot hold together

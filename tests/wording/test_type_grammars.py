@@ -36,7 +36,8 @@ SETTINGS: dict[str, list[dict]] = {
     "keywords:frequency": [{"keyword": "harbour", "n": 2, "relation": "at least"},
                            {"keyword": "harbour", "n": 3, "relation": "less than"},
                            {"keyword": "harbour", "n": 1, "relation": "less than", "ban": True},
-                           {"keyword": "harbour", "n": 1, "relation": "at most"}],
+                           {"keyword": "harbour", "n": 1, "relation": "at most"},
+                           {"keyword": "harbour", "n": 7, "lo": 6, "relation": "range"}],
     "keywords:letter_frequency": [{"letter": "q", "n": 5, "relation": "less than"},
                                   {"letter": "e", "n": 40, "relation": "at least"},
                                   {"letter": "q", "n": 1, "relation": "less than", "ban": True}],
@@ -44,12 +45,16 @@ SETTINGS: dict[str, list[dict]] = {
     "length_constraints:nth_paragraph_first_word": [{"n": 4, "nth_paragraph": 2, "first_word": "however"}],
     "length_constraints:number_paragraphs": [{"n": 3}],
     "length_constraints:number_sentences": [{"n": 5, "relation": "less than"},
-                                            {"n": 12, "relation": "at least"}],
+                                            {"n": 12, "relation": "at least"},
+                                            {"n": 25, "lo": 20, "relation": "range"},
+                                            {"n": 1, "lo": 1, "relation": "range", "single": True}],
     "length_constraints:number_words": [{"n": 300, "relation": "at least"},
                                         {"n": 151, "relation": "less than"},
                                         {"n": 150, "relation": "less than"},
                                         {"n": 200, "relation": "at most"},
-                                        {"n": 250, "relation": "around"}],
+                                        {"n": 250, "relation": "around"},
+                                        {"n": 700, "lo": 600, "relation": "range"},
+                                        {"n": 119, "lo": 100, "top": 120, "relation": "range"}],
     "startend:end_checker": [{"end_phrase": "Is there anything else I can help with?"},
                              {"end_phrase": "Peace out"}],
     "startend:quotation": [{}],
@@ -84,7 +89,9 @@ def test_hundreds_of_surface_forms(instruction_id, params):
 
 @pytest.mark.parametrize("instruction_id, params", list(cases()))
 def test_grammar_uses_only_its_parameters(instruction_id, params):
-    used = grammar_of(instruction_id).parameters() - {"task_noun", "task_plural"}
+    # `lo`: the lower bound of a count said as a range (Constraint.range_with), which
+    # wording/counts.grammar reads for every counted type.
+    used = grammar_of(instruction_id).parameters() - {"task_noun", "task_plural", "lo", "top"}
     assert used <= set(params), used
 
 

@@ -19,7 +19,7 @@ from typing import Any, Mapping, Optional, Sequence
 from ...constraints import get, parse_params
 from ...constraints.support.choosing import seeded_random
 from ...errors import IfevalppError
-from ..addition import first_long_enough
+from ..addition import first_long_enough, side_of_request
 from ..prompt.render import wording_context
 from ..prompt.layout import Layout
 from ..params import compatible
@@ -137,11 +137,13 @@ def _wording(layout: Layout, constraint: Any, params: Any, picker: Any) -> str:
     """A sentence added after a prompt that was complete without it ("Also, …"). It shares
     the reply with the case's constraints (see prompt/render.wording_context); a long prompt
     needs a longer addition, as a catalogue request does."""
-    context = wording_context(list(layout.ids) + [constraint.id], len(layout.ids))
+    ahead = side_of_request(layout) == "before"
+    context = wording_context(list(layout.ids) + [constraint.id], len(layout.ids), ahead=ahead)
+    # "In addition, …" reads wrong at the very start: only after the prompt.
+    additions = not ahead and constraint.grammar() is not None
     return first_long_enough(layout.prompt, 8, lambda wording_try: constraint.phrase(
         params, picker, ("imperative", "declarative", "question"), **context,
-        **({"form": "addition"} if wording_try >= 2 and constraint.grammar() is not None
-           else {})))
+        **({"form": "addition"} if wording_try >= 2 and additions else {})))
 
 
 def typed_distractor(layout: Layout, rng: Any, profile: str,

@@ -26,17 +26,55 @@ def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = S
            avoid: Optional[str] = None, usage: Any = None,
            context: Optional[dict[str, Any]] = None) -> str:
     """Render one constraint in a random style and variant (not equal to `avoid`); `usage`
-    (shared by the sentences of one prompt) keeps them from repeating a frame; `context`
+    (shared by the sentences of one prompt) keeps them from repeating a frame — also one
+    that a sentence kept from the original opens with (`usage.taken`: "Make sure to answer
+    casually" kept, so no "Make sure the answer …" beside it); `context`
     (`wording_context`) tells the grammar what else the prompt asks."""
+    from ..naturalness import frame_openings
+
     constraint = get(instruction_id)
     extra = dict(context or {})
+    taken = set(getattr(usage, "taken", ()) or ())
     if usage is not None:
         extra["usage"] = usage
     for _ in range(6):
         text = constraint.phrase(params, rng, styles, **extra)
-        if text != avoid:
-            return text
+        if text != avoid and not taken & set(frame_openings(text)):
+            break
+    if usage is not None and hasattr(usage, "taken"):
+        usage.taken = tuple(taken | set(frame_openings(text)))
     return text
+
+
+def ranges(layout: Layout, params: Sequence[Any], order: Sequence[int]) -> list[tuple[int, ...]]:
+    """`order` in groups said as one: two instructions of one type that bound one count from
+    both sides ("at least 600" and "less than 701" words: "600 to 700 words"), each pair at
+    the place of its first; every other instruction alone."""
+    groups: list[tuple[int, ...]] = []
+    used: set[int] = set()
+    for index in order:
+        if index in used:
+            continue
+        constraint = get(layout.ids[index])
+        partner = next((other for other in order if other != index and other not in used
+                        and layout.ids[other] == layout.ids[index]
+                        and constraint.range_with(params[index], params[other]) is not None),
+                       None)
+        group = (index,) if partner is None else (index, partner)
+        groups.append(group)
+        used |= set(group)
+    return groups
+
+
+def render_group(layout: Layout, params: Sequence[Any], group: Sequence[int], rng: Any,
+                 styles: Sequence[str] = STYLES[:3], usage: Any = None,
+                 context: Optional[dict[str, Any]] = None) -> str:
+    """One statement of a group from `ranges`: the instruction itself, or a pair said once."""
+    first = group[0]
+    extra = dict(context or {})
+    if len(group) == 2:
+        extra["wording"] = get(layout.ids[first]).range_with(params[first], params[group[1]])
+    return render(layout.ids[first], params[first], rng, styles, usage=usage, context=extra)
 
 
 def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
