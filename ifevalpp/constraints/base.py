@@ -86,7 +86,8 @@ generating cousins (generate/)
                                a type that echoes part of the prompt: which parameter, where
                                the prompt holds it (read once, by every stage), and the text
                                adapted so that this instruction can still hold
-    task_needs, task_avoids, task_words(params), task_room(params), task_bites_from(params)
+    task_needs, task_avoids, task_words(params), task_room(params), task_bites_from(params),
+      room_per_count
                                what a new task must offer or must not be (features of
                                generate/tasks/), the answer length it states, the words a
                                piece needs to hold what it asks for, and the length below
@@ -539,7 +540,7 @@ class Constraint:
         values = self.wording_params(lower)
         # `n` is the upper bound (the units agree with it: "1 to 3 sentences"), `lo` the lower.
         values.update(n=high, lo=low, relation="range", single=(low == high) or None)
-        if "less than" in bounds and bounds["less than"] % 10 == 0 and high % 10:
+        if "less than" in bounds and bounds["less than"] % 10 == 0 and high % 10 and low > 1:
             values["top"] = bounds["less than"]  # "100 or more but fewer than 120", not "… 119"
         values.pop("ban", None)
         return values
@@ -621,9 +622,10 @@ class Constraint:
 
     def topic_use(self, params: Any) -> str:
         """Which words a task swap gives `topic_field`: "uses" — words an answer to the new
-        task will use anyway, so that a ban or a cap bites; "repeats" — the subject's own
-        nouns first, for a word to use many times; or "suits" — words the new task
-        invites, so that a word to include reads as part of the request."""
+        task will use anyway, so that a ban bites; "caps" — words it will use many times
+        (the subject's own nouns), so that a cap of one or more uses bites; "repeats" — the
+        subject's own nouns first, for a word to use many times; or "suits" — words the
+        new task invites, so that a word to include reads as part of the request."""
         return "suits"
 
     def literal_bound_to_task(self, params: Any) -> bool:

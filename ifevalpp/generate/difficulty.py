@@ -13,7 +13,9 @@ reconfiguration with its original, constraint by constraint:
   holds by itself or never (`params.trivialised`: no commas in Persian): easier.
 * **task swap** — with a new task of ours (`detail.task_genre`): a ban or cap on a word
   the new piece never uses (`Constraint.topic_use` "uses"; the task's words, its genre's
-  and subject kinds' vocabulary, tasks/vocabulary.py) holds by itself: easier; so does a
+  and subject kinds' vocabulary, tasks/vocabulary.py) holds by itself: easier, and so does
+  a cap of one use or more on a word the piece is not about ("caps": "regards" at most
+  once in an email, which says it once anyway); so does a
   word cap at or above the genre's longest natural piece (a 220-word cap on a haiku) or a
   minimum at or below its shortest, and a constraint that holds by itself on a text as
   short as the piece runs (`Constraint.task_bites_from`: no commas in a slogan). Misfits, which are not easier but unfair: a word to
@@ -33,10 +35,11 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence
 
 from ..constraints import get, parse_params
+from ..profiles import Profile
 from .params import trivialised
 from .prompt.layout import build_layout
 from .tasks.maker import SHORT_FRAME_WORDS, catalogue
-from .tasks.vocabulary import genre_kinds, invites
+from .tasks.vocabulary import content_words, genre_kinds, invites, vocabulary
 
 _SHORT = re.compile(r"\b(?:short|brief)\b", re.IGNORECASE)
 
@@ -74,8 +77,10 @@ def direction(instruction_id: str, before: Any, after: Any) -> int:
     return 0
 
 
-def _params(ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> list[Any]:
-    return [parse_params(instruction_id, item) for instruction_id, item in zip(ids, kwargs)]
+def _params(ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
+            profile: Profile = "official") -> list[Any]:
+    return [parse_params(instruction_id, item, profile=profile)
+            for instruction_id, item in zip(ids, kwargs)]
 
 
 def task_text(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> str:
@@ -99,6 +104,9 @@ def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
         return [], [f"unknown task genre {genre_id!r}"]
     text = task_text(prompt, ids, kwargs)
     invited = invites(text, genre.id, genre_kinds(genre.frames))
+    # What the piece is about: the words of the request, and those every text uses.
+    subject_words = frozenset(content_words(text)) | vocabulary().common
+    repeats = any(get(instruction_id).request_field for instruction_id in ids)
     easier: list[str] = []
     misfits: list[str] = []
     shortest, longest = genre.words
@@ -106,10 +114,17 @@ def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
         constraint = get(instruction_id)
         if constraint.topic_field is not None:
             value = getattr(item, constraint.topic_field)
+            use = constraint.topic_use(item)
+            if use == "caps" and repeats:
+                use = "uses"  # as the swap chose it: the repeated request names the subject
             for word in [value] if isinstance(value, str) else value:
+                if use == "caps" and word.lower() not in subject_words:
+                    easier.append(f"{instruction_id}: {word!r} is not what a {genre.noun} "
+                                  f"about this is about, so a cap of it holds by itself")
+                    continue
                 if word.lower() in invited:
                     continue
-                if constraint.topic_use(item) == "uses":
+                if use == "uses":
                     easier.append(f"{instruction_id}: {word!r} is a word a {genre.noun} about "
                                   f"this never uses, so the ban holds by itself")
                 else:
@@ -144,11 +159,12 @@ def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
 
 def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]],
           prompt: str, kwargs: Sequence[dict[str, Any]],
-          detail: Optional[dict[str, Any]] = None) -> Judgement:
+          detail: Optional[dict[str, Any]] = None, *, profile: Profile = "official"
+          ) -> Judgement:
     """How a reconfiguration (`prompt`, `kwargs`, its generator `detail`) compares with its
-    original (the same instruction ids, `original_kwargs`)."""
+    original (the same instruction ids, `original_kwargs`), settings read under `profile`."""
     ids = list(original_ids)
-    before, after = _params(ids, original_kwargs), _params(ids, kwargs)
+    before, after = _params(ids, original_kwargs, profile), _params(ids, kwargs, profile)
     easier: list[str] = []
     harder: list[str] = []
     for instruction_id, old, new in zip(ids, before, after):
@@ -179,19 +195,20 @@ def _said(instruction_id: str, params: Any) -> str:
     return str(params.model_dump(exclude_none=True))
 
 
-def judge_variant(original: Any, cousin: Any) -> Judgement:
+def judge_variant(original: Any, cousin: Any, *, profile: Profile = "official") -> Judgement:
     """`judge` for two family records (`Variant`s): a reconfiguration and its original."""
     return judge(original.instruction_id_list, original.kwargs, cousin.prompt, cousin.kwargs,
-                 cousin.generator.detail)
+                 cousin.generator.detail, profile=profile)
 
 
-def out_of_order(original: Any, siblings: Sequence[Any]) -> list[str]:
+def out_of_order(original: Any, siblings: Sequence[Any], *,
+                 profile: Profile = "official") -> list[str]:
     """Where a case's reconfigurations (in index order) ask less of a setting than an
     earlier sibling did."""
     ids = list(original.instruction_id_list)
     found: list[str] = []
     ordered = sorted(siblings, key=lambda variant: variant.index)
-    parsed = [(variant, _params(ids, variant.kwargs)) for variant in ordered]
+    parsed = [(variant, _params(ids, variant.kwargs, profile)) for variant in ordered]
     for position, instruction_id in enumerate(ids):
         if get(instruction_id).request_field:
             continue

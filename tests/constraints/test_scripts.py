@@ -53,6 +53,7 @@ def test_the_types_that_mean_something_only_in_some_scripts():
         "length_constraints:number_words": {"spaced"},
         "length_constraints:number_sentences": {"full_stop"},
         "keywords:forbidden_words": {"english"},
+        "keywords:existence": {"latin"},
         "keywords:frequency": {"english"},
     }
 

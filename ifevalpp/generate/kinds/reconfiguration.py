@@ -234,8 +234,8 @@ class Reconfiguration(CousinKind):
             for instruction_id, direction in v.generator.detail.get("directions", {}).items():
                 by_type.setdefault(instruction_id, Counter())[direction] += 1
         originals = {str(v.case): v for v in result.variants if v.kind == "original"}
-        judged = [judge_variant(originals[str(v.case)], v) for v in cousins
-                  if str(v.case) in originals]
+        judged = [judge_variant(originals[str(v.case)], v, profile=result.profile)
+                  for v in cousins if str(v.case) in originals]
         return {
             "reconfigure": result.reconfigure,
             "strategy": counts(v.generator.detail.get("strategy", "?") for v in cousins),

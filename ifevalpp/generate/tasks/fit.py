@@ -79,9 +79,11 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
                   params: Optional[Sequence[Any]] = None) -> tuple[list[Any], list[str]]:
     """The word constraints' words chosen for the new task (`Constraint.topic_field`): a word
     the new task does not invite is replaced, with as many words as before. A word to ban
-    or to cap (`topic_use` "uses") comes from what an answer to the new task will use
-    anyway (`Task.uses`: the subject's nouns, the genre's own words), so the ban bites; a
-    word to repeat ("repeats") from what the task is about (`Task.nouns`); a word to
+    (`topic_use` "uses") comes from what an answer to the new task will use anyway
+    (`Task.uses`: the subject's nouns, the genre's own words), so the ban bites; a word to
+    cap at one use or more ("caps") from what the task is about (`Task.nouns`: a piece
+    uses its subject's name many times, an email's "regards" once), and so does a word to
+    repeat ("repeats"); a word to
     include ("suits") from what the piece invites (`Task.suits`). No
     word serves two constraints, a banned word is never one a required text holds, and
     when the response repeats the request, never one of the new task's own words."""
@@ -99,7 +101,11 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
         value = getattr(params[index], constraint.topic_field)
         olds = [value] if isinstance(value, str) else list(value)
         use = constraint.topic_use(params[index])
-        if use == "uses":
+        if use == "caps" and repeats:
+            use = "uses"  # the repeated request says the subject's nouns already
+        if use == "caps":
+            fits = set(task.nouns) | common
+        elif use == "uses":
             # A ban on a word of the request the response repeats could never hold.
             fits = set(task.uses) | common | (said & common if repeats else said)
         else:
@@ -110,10 +116,11 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
     for index, use, olds, fits in plan:
         constraint = get(layout.ids[index])
         blocked = set(taken)
-        if use == "uses":
+        if use in ("uses", "caps"):
             blocked |= _required_words(layout, params, index) | (said if repeats else set())
         genre_words = tuple(word for word in task.uses if word not in task.nouns)
         wanted, fallback = {"uses": (task.uses, task.suits),
+                            "caps": (task.nouns, task.uses),
                             "repeats": (task.nouns, task.suits)}.get(use,
                                                                       (task.suits, genre_words))
         first = [word for word in wanted if word not in blocked]
