@@ -151,9 +151,9 @@ def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
             easier.append(f"{instruction_id}: holds by itself in a piece shorter than {bites} "
                           f"words, and a {genre.noun} runs to {longest}")
         room = constraint.task_room(item)
-        if room is not None and room > longest:
+        if room is not None and room > genre.typical:
             misfits.append(f"{instruction_id}: needs about {room} words of room, more than a "
-                           f"{genre.noun} runs to ({longest})")
+                           f"{genre.noun} typically runs to ({genre.typical})")
     return easier, misfits
 
 

@@ -95,6 +95,37 @@ def test_a_word_to_repeat_the_new_piece_never_invites_is_a_misfit():
     assert judged.verdict == "harder" and judged.misfits
 
 
+def test_a_cap_on_a_word_the_piece_says_once_anyway_is_easier():
+    judged = _task('Write an email introducing a campsite to new customers. Use "regards" '
+                   "at most once.", [FREQUENCY],
+                   [{"relation": "less than", "keyword": "batted", "frequency": 2}],
+                   [{"relation": "less than", "keyword": "regards", "frequency": 2}], "email")
+    assert judged.verdict == "easier" and "regards" in judged.easier[0]
+
+
+def test_a_cap_on_what_the_piece_is_about_asks_something():
+    judged = _task('Write an email introducing a campsite to new customers. Use "campsite" '
+                   "at most once.", [FREQUENCY],
+                   [{"relation": "less than", "keyword": "batted", "frequency": 2}],
+                   [{"relation": "less than", "keyword": "campsite", "frequency": 2}], "email")
+    assert judged.verdict == "same" and judged.easier == ()
+
+
+def test_more_all_caps_words_than_a_thank_you_note_has_room_for_is_a_misfit():
+    judged = _task("Write a thank-you note to a farmer. Use at least 25 words in capitals.",
+                   ["change_case:capital_word_frequency"],
+                   [{"capital_relation": "at least", "capital_frequency": 20}],
+                   [{"capital_relation": "at least", "capital_frequency": 25}], "thank-you")
+    assert any("room" in misfit for misfit in judged.misfits)
+
+
+def test_a_reply_in_hindi_holding_english_keywords_is_easier():
+    judged = judge([LANGUAGE, EXISTS], [{"language": "de"}, {"keywords": ["ink"]}],
+                   "Write a poem in Hindi that mentions ink.",
+                   [{"language": "hi"}, {"keywords": ["ink"]}])
+    assert judged.verdict == "easier" and "Hindi" in judged.easier[0]
+
+
 def _variant(index, kwargs):
     return Variant(key=f"7:reconfiguration:{index}", case=7, kind="reconfiguration", index=index,
                    prompt="Why do cats purr? Use exactly N bullet points.",

@@ -128,15 +128,16 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     task = None
     # The harder settings first; when no piece of ours carries them, the case's own.
     for settings in ([tuned, None] if tuned is not None else [None]):
-        needs, avoids, low, high, room = task_demands(layout, settings)
+        needs, avoids, low, high, room, bites = task_demands(layout, settings)
         task = maker.make(needs=needs, avoids=avoids, words=(low, high), room=room,
-                          exclude=[layout.prompt], slot=start + index - 1)
+                          bites=bites, exclude=[layout.prompt], slot=start + index - 1)
         if task is not None:
             tuned = settings
             break
     if task is None:
         raise ComposeError(f"no task of ours offers {sorted(needs)} without {sorted(avoids)} "
-                           f"at {low}-{high} words with room for {room}")
+                           f"at {low}-{high} words with room for {room}, biting from "
+                           f"{bites}")
     detail = ReconfigurationDetail(strategy="task", task_source="grammar", task_genre=task.genre)
     params, swapped = retopic_words(layout, task, rng, profile=profile, params=tuned)
     params, renewed = renew_bound_literals(layout, params, rng, profile)
@@ -188,7 +189,7 @@ class Reconfiguration(CousinKind):
         earlier siblings asked."""
         layout = request.layout
         if plan.hint == "task":
-            needs, avoids, low, high, _ = task_demands(layout)
+            needs, avoids, low, high, *_ = task_demands(layout)
             return {"needs": sorted(needs), "avoids": sorted(avoids), "low": low, "high": high}
         earlier = [{"version": sibling.index, "kwargs": json.dumps(list(sibling.kwargs),
                                                                    ensure_ascii=False)}

@@ -1,8 +1,8 @@
 """A case's constraints beside a task of our own: what the task must offer, what must change.
 
 * `task_demands` — what a new task must offer (`task_needs`), must not be
-  (`task_avoids`), the length the constraints state (`task_words`) and the room they need
-  (`task_room`), over the constraints;
+  (`task_avoids`), the length the constraints state (`task_words`), the room they need
+  (`task_room`) and the length from which they bite (`task_bites_from`);
 * `retopic_words` — the words of the word constraints (keywords, forbidden words, a
   counted keyword) are chosen for the new task: "avoid 'revolution'" beside a seaside
   itinerary holds by itself, so a ban takes a word the new task will use anyway, and a
@@ -27,15 +27,17 @@ from .vocabulary import content_words, vocabulary
 
 
 def task_demands(layout: Layout, params: Optional[Sequence[Any]] = None
-                 ) -> tuple[set[str], set[str], Optional[int], Optional[int], Optional[int]]:
+                 ) -> tuple[set[str], set[str], Optional[int], Optional[int], Optional[int],
+                            Optional[int]]:
     """What a new task must offer (`task_needs`), must not be (`task_avoids`), the length
-    the constraints state (`task_words`: fewest, most words) and the room they need
-    (`task_room`, and `task_bites_from`: a piece must run long enough for a ban on commas
-    to ask anything), over the case's constraints with `params` (default: the case's own,
-    so a harder setting asks for a piece that can carry it)."""
+    the constraints state (`task_words`: fewest, most words), the room they need
+    (`task_room`: a piece of that kind must typically run so long) and the length a piece
+    must be able to run to for a ban to ask anything (`task_bites_from`: no commas in a
+    slogan), over the case's constraints with `params` (default: the case's own, so a
+    harder setting asks for a piece that can carry it)."""
     needs: set[str] = set()
     avoids: set[str] = set()
-    low, high, room = None, None, None
+    low, high, room, bites = None, None, None, None
     for instruction_id, item in zip(layout.ids, params if params is not None else layout.params):
         constraint = get(instruction_id)
         needs |= set(constraint.task_needs)
@@ -44,10 +46,13 @@ def task_demands(layout: Layout, params: Optional[Sequence[Any]] = None
         if words is not None:
             low = words[0] if low is None or (words[0] or 0) > low else low
             high = words[1] if high is None or (words[1] is not None and words[1] < high) else high
-        for wanted in (constraint.task_room(item), constraint.task_bites_from(item)):
-            if wanted is not None:
-                room = max(room or 0, wanted)
-    return needs, avoids, low, high, room
+        wanted = constraint.task_room(item)
+        if wanted is not None:
+            room = max(room or 0, wanted)
+        wanted = constraint.task_bites_from(item)
+        if wanted is not None:
+            bites = max(bites or 0, wanted)
+    return needs, avoids, low, high, room, bites
 
 
 def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: Profile

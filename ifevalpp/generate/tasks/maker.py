@@ -63,6 +63,13 @@ class Genre(BaseModel):
     records: bool = False
     personal: bool = False
 
+    @property
+    def typical(self) -> int:
+        """The length a piece of this kind typically runs to (the middle of its range): what
+        it has room for without being stretched (25 all-caps words want a longer piece than
+        a thank-you note)."""
+        return (self.words[0] + self.words[1]) // 2
+
     def slots(self) -> set[str]:
         return {slot for frame in self.frames for slot in _SLOT.findall(frame)}
 
@@ -123,12 +130,14 @@ class TaskMaker:
 
     def genres_for(self, needs: Iterable[str] = (), avoids: Iterable[str] = (),
                    words: tuple[Optional[int], Optional[int]] = (None, None),
-                   room: Optional[int] = None) -> list[Genre]:
+                   room: Optional[int] = None, bites: Optional[int] = None) -> list[Genre]:
         """Genres having every feature in `needs`, none in `avoids`, whose natural length
-        fits the length the constraints state (`words`: a minimum and a cap; None: open)
-        and has `room` for what they ask (words for 25 all-caps words, 20 placeholders).
-        A stated length must bite: a minimum above the genre's shortest natural piece, a cap
-        below its longest (no 220-word cap on a haiku, which meets it by itself)."""
+        fits the length the constraints state (`words`: a minimum and a cap; None: open),
+        whose typical piece has `room` for what they ask (words for 25 all-caps words, 20
+        placeholders) and whose longest runs to `bites` words (no ban on commas in a
+        slogan). A stated length must bite: a minimum above the genre's shortest natural
+        piece, a cap below its longest (no 220-word cap on a haiku, which meets it by
+        itself)."""
         needs, avoids = frozenset(needs), frozenset(avoids)
         for feature in needs | avoids:
             if feature not in FEATURES:
@@ -138,17 +147,19 @@ class TaskMaker:
                 if needs <= genre.features and not (avoids & genre.features)
                 and (low is None or genre.words[0] < low <= genre.words[1])
                 and (high is None or genre.words[0] <= high < genre.words[1])
-                and (room is None or genre.words[1] >= room)]
+                and (room is None or genre.typical >= room)
+                and (bites is None or genre.words[1] >= bites)]
 
     def make(self, *, needs: Iterable[str] = (), avoids: Iterable[str] = (),
              words: tuple[Optional[int], Optional[int]] = (None, None),
-             room: Optional[int] = None, exclude: Iterable[str] = (), tries: int = 12,
+             room: Optional[int] = None, bites: Optional[int] = None,
+             exclude: Iterable[str] = (), tries: int = 12,
              slot: Optional[int] = None) -> Optional[Task]:
         """A new task suiting the needs, not in `exclude` and not made before; None if no
         genre fits (the caller then keeps the original task or drops the cousin). With
         `slot`, the genre is the slot-th of those that fit (a family's cousins pass
         consecutive slots, so no two of them get the same kind of piece)."""
-        genres = self.genres_for(needs, avoids, words, room)
+        genres = self.genres_for(needs, avoids, words, room, bites)
         if not genres:
             return None
         excluded = set(exclude)

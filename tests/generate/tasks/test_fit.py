@@ -58,7 +58,31 @@ def test_a_capped_word_is_one_the_new_task_will_use():
     kwargs, _ = _retopic('Write a story about flesh and bone. Use the word "flesh" less than '
                          '2 times.', [FREQUENCY],
                          [{"relation": "less than", "keyword": "flesh", "frequency": 2}])
+    assert kwargs[0]["keyword"] in SEASIDE.nouns
+
+
+def test_a_word_banned_outright_may_be_one_the_genre_says_once():
+    kwargs, _ = _retopic('Write a story about flesh and bone. Do not use the word "flesh".',
+                         [FREQUENCY],
+                         [{"relation": "less than", "keyword": "flesh", "frequency": 1}], seed=1)
     assert kwargs[0]["keyword"] in SEASIDE.uses
+
+
+def test_a_capped_word_is_not_a_subject_noun_the_repeated_request_says():
+    request = "Write a story about flesh and bone."
+    for seed in range(6):
+        kwargs, _ = _retopic(
+            f'{request} Use the word "flesh" less than 2 times.\n\nFirst repeat the request '
+            f'above word for word, then answer.', [REPEAT, FREQUENCY],
+            [{"prompt_to_repeat": request},
+             {"relation": "less than", "keyword": "flesh", "frequency": 2}], seed=seed)
+        assert kwargs[1]["keyword"] not in {"town", "season"}, kwargs
+
+
+def test_a_postscript_needs_a_piece_with_a_body():
+    layout = build_layout("Write a slogan. Add a postscript starting with P.S.",
+                          ["detectable_content:postscript"], [{"postscript_marker": "P.S."}])
+    assert task_demands(layout)[4] == 40
 
 
 def test_words_the_new_task_invites_and_words_of_every_text_stay():
@@ -110,14 +134,14 @@ def test_demands_read_the_harder_settings_and_the_room_they_need():
 def test_demands_give_the_stated_length():
     layout = build_layout("Write a blog post in less than 220 words.", [WORDS],
                           [{"relation": "less than", "num_words": 220}])
-    needs, avoids, low, high, room = task_demands(layout)
-    assert (low, high, room) == (None, 219, None)
+    needs, avoids, low, high, room, bites = task_demands(layout)
+    assert (low, high, room, bites) == (None, 219, None, None)
 
 
 def test_demands_need_a_piece_long_enough_for_a_ban_to_ask_anything():
     layout = build_layout("Write a poem. Do not use any commas.", ["punctuation:no_comma"], [{}])
-    assert task_demands(layout)[4] == 40
+    assert task_demands(layout)[5] == 40
     letters = build_layout('Write a poem with the letter "e" less than 20 times.',
                            ["keywords:letter_frequency"],
                            [{"let_relation": "less than", "letter": "e", "let_frequency": 20}])
-    assert task_demands(letters)[4] >= 30  # a slogan has fewer than 20 e's anyway
+    assert task_demands(letters)[5] >= 30  # a slogan has fewer than 20 e's anyway

@@ -161,6 +161,18 @@ def test_room_for_what_the_constraints_ask_rules_short_pieces_out():
     assert not {"limerick", "haiku", "slogan", "joke", "riddle"} & genres
 
 
+def test_room_is_measured_against_a_typical_piece_not_the_longest():
+    genres = {genre.id for genre in maker().genres_for(room=125)}
+    assert "thank-you" not in genres  # 30 to 200 words: a typical note has no room for 125
+    assert {"letter", "essay"} <= genres
+
+
+def test_a_ban_asks_for_a_piece_that_can_run_long_enough():
+    genres = {genre.id for genre in maker().genres_for(bites=40)}
+    assert not {"slogan", "haiku"} & genres
+    assert "limerick" in genres
+
+
 def test_a_piece_dedicated_to_someone_takes_no_purpose_of_the_asker_s():
     m = maker(3)
     for _ in range(300):
