@@ -42,7 +42,9 @@ class NumberPlaceholders(Constraint):
     Params = PlaceholdersParams
     count = CountSpec("num_placeholders", shape="at_least")
     harder_ceiling = 15
-    room_per_count = 12
+    # A blank every twenty words or so is already a template: twenty blanks want a
+    # long piece (a plan, a report), not a note to a hotel.
+    room_per_count = 20
     satisfied_by_presence = True
 
     def check(self, response: str, params: PlaceholdersParams, *, prompt: Optional[str] = None,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from ifevalpp.generate.prompt.layout import build_layout
-from ifevalpp.generate.tasks import Task, retopic_words, task_demands
+from ifevalpp.generate.tasks import Task, TaskMaker, retopic_words, task_demands
 
 EXISTS = "keywords:existence"
 FORBIDDEN = "keywords:forbidden_words"
@@ -145,3 +145,13 @@ def test_demands_need_a_piece_long_enough_for_a_ban_to_ask_anything():
                            ["keywords:letter_frequency"],
                            [{"let_relation": "less than", "letter": "e", "let_frequency": 20}])
     assert task_demands(letters)[5] >= 30  # a slogan has fewer than 20 e's anyway
+
+
+def test_twenty_blanks_to_fill_in_want_a_long_piece():
+    layout = build_layout("Write a note with at least 20 placeholders such as [name].",
+                          ["detectable_content:number_placeholders"], [{"num_placeholders": 20}])
+    room = task_demands(layout)[4]
+    genres = {genre.id for genre in TaskMaker(random.Random(0)).genres_for(
+        needs={"fillable"}, room=room)}
+    assert not {"email", "letter", "invitation", "thank-you"} & genres
+    assert {"plan", "report"} <= genres
