@@ -43,6 +43,10 @@ _SLOT = re.compile(r"\{(\w+)\}")
 # a short guide of 1,100 words, or a short poem of 14 sentences.
 SHORT_FRAME_WORDS = 400
 _SHORT = re.compile(r"\b(?:short|brief)\b", re.IGNORECASE)
+# A frame that dedicates the piece to someone ("a poem for {person}", "a speech in honour
+# of {person}"): the piece is for them, so no purpose of the asker's besides ("… for a
+# workshop I am running next week").
+_DEDICATED = re.compile(r"\b(?:for|in honour of)\s+\{")
 
 
 class Genre(BaseModel):
@@ -186,7 +190,7 @@ class TaskMaker:
             # A piece dedicated to someone ("a poem for a teacher on her last day") is for
             # them: no purpose of the asker's besides ("… so I can read it to my grandmother").
             audience = genre.audience and " for " not in np
-            purpose = genre.purpose if " for {" not in frame else False
+            purpose = genre.purpose if not _DEDICATED.search(frame) else False
             if audience and purpose:
                 audience = self.rng.random() < 0.5
                 purpose = not audience

@@ -182,6 +182,15 @@ def test_a_piece_dedicated_to_someone_takes_no_purpose_of_the_asker_s():
                                  task.text), task.text
 
 
+def test_a_speech_in_honour_of_someone_takes_no_purpose_of_the_asker_s():
+    m = maker(4)
+    for _ in range(300):
+        task = m.make(needs={"sections"}, avoids={"poem", "list"})
+        if "in honour of" in task.text:
+            assert not re.search(r"so (?:that )?I can|I want to|I plan to|I'd like to|It is for",
+                                 task.text), task.text
+
+
 def test_placeholders_go_to_pieces_a_reader_fills_in():
     genres = {genre.id for genre in maker().genres_for(needs={"fillable"})}
     assert {"letter", "invitation", "plan"} <= genres
