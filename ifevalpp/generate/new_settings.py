@@ -25,7 +25,7 @@ from .prompt.layout import Layout, outlined
 from .params import compatible, trivialised
 
 
-def targets(layout: Layout, direction: str = "any") -> list[int]:
+def targets(layout: Layout, direction: str = "any", profile: Profile = "official") -> list[int]:
     """Constraints whose setting may change: reconfigurable, and not an exact count tied to
     an outline the prompt spells out (three parts named, a five-item template). Under
     "harder", not a count already at its hardest ("less than 1": never; 100 sentences
@@ -33,14 +33,15 @@ def targets(layout: Layout, direction: str = "any") -> list[int]:
     return [index for index, instruction_id in enumerate(layout.ids)
             if get(instruction_id).reconfigurable
             and not (_exact(instruction_id) and outlined(layout, index))
-            and not (direction == "harder" and _at_hardest(instruction_id, layout.params[index]))]
+            and not (direction == "harder"
+                     and _at_hardest(instruction_id, layout.params[index], profile))]
 
 
-def _at_hardest(instruction_id: str, params: Any) -> bool:
+def _at_hardest(instruction_id: str, params: Any, profile: Profile) -> bool:
     constraint = get(instruction_id)
     if constraint.count is None:
         return False
-    return constraint.harder(params, random.Random(0), step=1) is None
+    return constraint.harder(params, random.Random(0), step=1, profile=profile) is None
 
 
 def _exact(instruction_id: str) -> bool:

@@ -87,7 +87,7 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *,
                      direction: str = "harder") -> Candidate:
     """The `index`-th reconfiguration (1-based) of a case. From the seventh attempt on (the
     settings kept failing or repeated a sibling's), a new task instead."""
-    changeable = targets(layout, direction) if attempt < 6 else []
+    changeable = targets(layout, direction, profile) if attempt < 6 else []
     for chosen in (target_plan(layout, changeable, index) if changeable else []):
         params = new_params(layout, rng, chosen, profile, direction=direction, step=index)
         if params is None:
@@ -117,7 +117,7 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     `index`-th sibling's would (where they can), so a late sibling with a new task does not
     fall back to the original bound after its siblings tightened it."""
     tuned = None
-    changeable = targets(layout, direction) if direction == "harder" else []
+    changeable = targets(layout, direction, profile) if direction == "harder" else []
     for chosen in (target_plan(layout, changeable, index) if changeable else []):
         tuned = new_params(layout, rng, chosen, profile, direction=direction, step=index)
         if tuned is not None:
