@@ -76,14 +76,22 @@ generating cousins (generate/)
     script_needs               what the response's script must have for the check to mean
                                anything (support/languages.WRITING): no language change loses it
     literals(params), format_phrase, names_parts, topic_field, literal_bound_to_task(params)
-                               what the generators must keep, may cut, or must rebuild
+                               what the generators must keep, may cut, or must rebuild;
+      topic_use(params)        whether a task swap picks the topic words from what the new
+                               task will use anyway (a ban bites), its subject's nouns (a
+                               word to repeat) or what it invites (a word to include)
+    script_needs, language_of(params)          what the response's script must have for the
+                               check to mean anything, and the language a setting asks for
     request_field, request_span(prompt, params), fit_request(text)
                                a type that echoes part of the prompt: which parameter, where
                                the prompt holds it (read once, by every stage), and the text
                                adapted so that this instruction can still hold
-    task_needs, task_avoids, task_words(params)
+    task_needs, task_avoids, task_words(params), task_room(params), task_bites_from(params),
+      room_per_count
                                what a new task must offer or must not be (features of
-                               generate/tasks/), and the answer length it implies
+                               generate/tasks/), the answer length it states, the words a
+                               piece needs to hold what it asks for, and the length below
+                               which a piece meets it by itself
     competes_as_format, distractor_effects, competing_effects(params), distractor_settings(seen),
       distractor_suits         whether and how the type can be a distractor's competing
                                requirement (effect names from generate/competing/catalogue.py)
@@ -355,13 +363,15 @@ class Constraint:
     def harder(self, params: Any, rng: Any, *, step: int = 1, of: int = 3,
                profile: Profile = "official") -> Optional[Any]:
         """The setting `step` of `of` increasingly hard ones, or None when the type has no
-        direction (exact counts, a language, a marker). Default: the counted value moved
-        the hard way — more for "at least", fewer for "less than" and "at most"."""
+        direction (a language, a marker). Default: the counted value moved the hard way —
+        more for "at least", fewer for "less than" and "at most", and more for an exact
+        count (more bullets, more paragraphs: more parts to get exactly right)."""
         spec = self.count
-        if spec is None or spec.shape == "exact":
+        if spec is None:
             return None
         from .support.harder import harder_value
-        relation = "at least" if spec.shape == "at_least" else getattr(params, spec.relation_field or "")
+        relation = ("at least" if spec.shape in ("at_least", "exact")
+                    else getattr(params, spec.relation_field or ""))
         current = getattr(params, spec.field)
         floor, ceiling = self.harder_limits(relation)
         value = harder_value(current, relation, step, of=of, floor=floor, ceiling=ceiling,
@@ -425,7 +435,28 @@ class Constraint:
     task_avoids: ClassVar[frozenset[str]] = frozenset()
 
     def task_words(self, params: Any) -> Optional[tuple[Optional[int], Optional[int]]]:
-        """The answer length (fewest, most words) the constraint implies, if any."""
+        """The answer length (fewest, most words) the constraint states, if any: a new task
+        must be a kind of piece this length bites on (generate/tasks/maker.py)."""
+        return None
+
+    # Words of running text one counted item takes at least, naturally (a placeholder in a
+    # dozen words, a paragraph in thirty): `task_room` is the count's minimum times this.
+    room_per_count: ClassVar[Optional[float]] = None
+
+    def task_room(self, params: Any) -> Optional[int]:
+        """The fewest words of a piece that can hold what the constraint asks for naturally
+        (25 all-caps words, 20 placeholders), if it asks for a number of things; a new task
+        must be a kind of piece that long. Default: the count's minimum times
+        `room_per_count`."""
+        if self.count is None or self.room_per_count is None:
+            return None
+        low = self.interval(params)[0]
+        return int(low * self.room_per_count) or None
+
+    def task_bites_from(self, params: Any) -> Optional[int]:
+        """The fewest words a piece must naturally run to for the constraint to ask anything
+        of it (a five-word slogan has no comma anyway), if the constraint holds by itself
+        on a short text; a new task must be a kind of piece that long."""
         return None
 
     # Whether the type can be the extra format requirement of a distractor cousin, and what
@@ -509,7 +540,7 @@ class Constraint:
         values = self.wording_params(lower)
         # `n` is the upper bound (the units agree with it: "1 to 3 sentences"), `lo` the lower.
         values.update(n=high, lo=low, relation="range", single=(low == high) or None)
-        if "less than" in bounds and bounds["less than"] % 10 == 0 and high % 10:
+        if "less than" in bounds and bounds["less than"] % 10 == 0 and high % 10 and low > 1:
             values["top"] = bounds["less than"]  # "100 or more but fewer than 120", not "… 119"
         values.pop("ban", None)
         return values
@@ -576,12 +607,26 @@ class Constraint:
     # is short (generate/plain.py), so a distractor a short text meets by itself is refused.
     short_answer: ClassVar[bool] = False
     # What the response's writing system must have for the check to mean anything
-    # (support/languages.WRITING: "latin", "cased", "ascii_comma"): a reconfiguration never
-    # changes the language of the case to one without it.
+    # (support/languages.WRITING: "latin", "cased", "ascii_comma", "spaced", "full_stop",
+    # "english"): a reconfiguration never changes the language of the case to one without it
+    # (generate/params.trivialised).
     script_needs: ClassVar[frozenset[str]] = frozenset()
-    # The parameter whose words may come from the task (a keyword naming the task's cafe): a
-    # task swap replaces such words.
+
+    def language_of(self, params: Any) -> Optional[str]:
+        """The language code a setting asks the response to be in (None: it asks none)."""
+        return None
+
+    # The parameter whose words belong with the task (a keyword naming the task's cafe, a
+    # word to avoid): a task swap chooses them anew for the new task (`topic_use`).
     topic_field: ClassVar[Optional[str]] = None
+
+    def topic_use(self, params: Any) -> str:
+        """Which words a task swap gives `topic_field`: "uses" — words an answer to the new
+        task will use anyway, so that a ban bites; "caps" — words it will use many times
+        (the subject's own nouns), so that a cap of one or more uses bites; "repeats" — the
+        subject's own nouns first, for a word to use many times; or "suits" — words the
+        new task invites, so that a word to include reads as part of the request."""
+        return "suits"
 
     def literal_bound_to_task(self, params: Any) -> bool:
         """Whether a text the response must reproduce belongs to the case's own story (an

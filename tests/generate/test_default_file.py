@@ -13,6 +13,8 @@ import pytest
 from ifevalpp.constraints import check, parse_params
 from ifevalpp.constraints.support.case import CaseContext, Item
 from ifevalpp.generate import generate_families
+from ifevalpp.generate.difficulty import judge_variant, out_of_order, tally
+from ifevalpp.generate.params import trivialised
 from ifevalpp.generate.diversity import family_diversity
 from ifevalpp.generate.naturalness import (conflicting_wording, dangling, doubled_labels,
                                            doubled_openings,
@@ -95,6 +97,48 @@ def test_reconfigured_values_get_harder(default_file):
         for d in v.generator.detail.get("directions", {}).values())
     moved = directions["harder"] + directions["easier"]
     assert moved and directions["harder"] / moved >= 0.9
+
+
+@pytest.fixture(scope="module")
+def judged(default_file):
+    result, originals = default_file
+    return {v.key: judge_variant(originals[str(v.case)], v)
+            for v in cousins(result, "reconfiguration")}
+
+
+def test_no_reconfiguration_is_easier_than_its_original(judged):
+    # Per type: a count moved the easy way, fewer bullets or words, a language in whose script
+    # another constraint holds by itself, a ban on a word the new task never uses, a cap the
+    # new piece meets by itself (generate/difficulty.py).
+    easier = {key: judgement.easier for key, judgement in judged.items()
+              if judgement.verdict == "easier"}
+    assert easier == {}
+    assert tally(judged.values())["harder"] >= 0.5 * len(judged)
+
+
+def test_every_new_task_fits_the_constraints_it_carries(judged):
+    # Words to include the piece invites, no minimum beyond the kind of piece, nothing called
+    # short beside a long minimum, room for what is asked.
+    misfits = {key: judgement.misfits for key, judgement in judged.items() if judgement.misfits}
+    assert misfits == {}
+
+
+def test_a_case_s_reconfigurations_never_fall_back_on_a_setting(default_file):
+    result, originals = default_file
+    siblings = collections.defaultdict(list)
+    for v in cousins(result, "reconfiguration"):
+        siblings[str(v.case)].append(v)
+    found = [problem for case, family in siblings.items()
+             for problem in out_of_order(originals[case], family)]
+    assert found == []
+
+
+def test_no_reconfiguration_asks_for_a_language_in_which_a_constraint_holds_by_itself(
+        default_file):
+    result, _ = default_file
+    for v in cousins(result, "reconfiguration"):
+        params = [parse_params(i, k) for i, k in zip(v.instruction_id_list, v.kwargs)]
+        assert trivialised(v.instruction_id_list, params) is None, v.key
 
 
 def test_new_tasks_come_from_our_grammar_never_from_another_case(default_file):

@@ -60,6 +60,7 @@ class CapitalWordFrequency(Constraint):
     around_tolerance = 5
     count = CountSpec("capital_frequency", "capital_relation")
     harder_ceiling = 25
+    room_per_count = 5
     harder_floor = 2
     # As a distractor, only a minimum competes: a plain answer has few all-caps words ("I",
     # an acronym), so "fewer than five" is met by almost any answer; the smallest minimum

@@ -73,6 +73,11 @@ class Postscript(Constraint):
     satisfied_by_presence = True
     conflicts_with = frozenset({"detectable_format:json_format"})
 
+    def task_room(self, params: Any) -> Optional[int]:
+        # A postscript follows a piece long enough to have a body (a note, an ad), not a
+        # slogan of a dozen words.
+        return 40
+
     def check(self, response: str, params: PostscriptParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
         return postscript_pattern(params.postscript_marker).search(response.lower()) is not None

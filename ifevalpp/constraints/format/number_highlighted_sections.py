@@ -62,6 +62,7 @@ class NumberHighlightedSections(Constraint):
     Params = HighlightsParams
     count = CountSpec("num_highlights", shape="at_least")
     harder_ceiling = 12
+    room_per_count = 10
     satisfied_by_presence = True
     format_phrase = True
 

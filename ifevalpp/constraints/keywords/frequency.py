@@ -52,8 +52,21 @@ class KeywordFrequency(Constraint):
     count = CountSpec("frequency", "relation")
     harder_ceiling = 12
     harder_floor = 2
+    room_per_count = 10
     satisfied_by_presence = True
     topic_field = "keyword"
+    # An English keyword: in another language, "less than N times" holds by itself.
+    script_needs = frozenset({"english"})
+
+    def topic_use(self, params: FrequencyParams) -> str:
+        """A word banned outright ("less than once") is one the new task would use anyway,
+        so the ban bites; a word capped at one or more uses ("less than 3 times") is one the
+        new task uses many times — what it is about, not a word a piece of its kind says
+        once ("regards" in an email); a word to repeat is what the new task is about
+        ("sneaker" ten times in a piece on sneakers)."""
+        if params.relation not in ("less than", "at most"):
+            return "repeats"
+        return "uses" if self.interval(params)[1] < 1 else "caps"
 
     def check(self, response: str, params: FrequencyParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

@@ -114,6 +114,9 @@ class ResponseLanguage(Constraint):
     def satisfy(self, params: LanguageParams, draft: Draft) -> None:
         draft.language = params.language
 
+    def language_of(self, params: Any) -> Optional[str]:
+        return getattr(params, "language", None)
+
     def propose(self, params: LanguageParams, rng: Any, *, profile: Profile = "official"
                 ) -> dict[str, Any]:
         return {"language": pick_other(rng, words()["languages"], params.language)}

@@ -90,6 +90,7 @@ class NthParagraphFirstWord(Constraint):
     verdict_groups = {"official": "official", "revised": "revised",
                       "ifevalpp-paper": "ifevalpp-paper"}
     count = CountSpec("num_paragraphs", shape="exact", floor=1, numeric_conflicts=False)
+    room_per_count = 30
     format_phrase = True
     conflicts_with = frozenset({"detectable_format:json_format"})
 

@@ -33,6 +33,11 @@ class NoComma(Constraint):
     competes_as_format = True
     distractor_effects = frozenset({"bans_commas"})
 
+    def task_bites_from(self, params: Any) -> Optional[int]:
+        # A slogan or a haiku seldom has a comma: the ban asks something of a piece that
+        # can run to a few sentences.
+        return 40
+
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
         return "," not in response
