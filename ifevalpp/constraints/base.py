@@ -64,7 +64,7 @@ generating cousins (generate/)
       render(params, "style[:n]"), describe(params)
                                the jinja2 wording (templates/constraints/<id>.j2)
     grammar_path, grammar(), wording_params(params, **context), phrase(params, rng, styles),
-      range_with(params, other)
+      range_with(params, other), wording_beside(params, others)
                                the wording grammar (templates/constraints/<id>.grammar, picked
                                up when the file exists, else `grammar_path`); the generators
                                only call `phrase`, which words the type by its grammar when it
@@ -516,6 +516,12 @@ class Constraint:
                 values["n"] = len(lists[0])
         values.update({key: value for key, value in context.items() if value is not None})
         return values
+
+    def wording_beside(self, params: Any, others: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+        """What the grammar reads from the case's other instructions (`others`: id and
+        params): a word used "at most once" that another instruction requires is used
+        "exactly once" (`required`). Nothing by default."""
+        return {}
 
     def range_with(self, params: Any, other: Any) -> Optional[dict[str, Any]]:
         """What the grammar reads for two instructions of this type that bound one count from

@@ -7,6 +7,7 @@ so they skip without the IFEval original (IFEVALPP_ORIGINAL).
 from __future__ import annotations
 
 import collections
+import re
 
 import pytest
 
@@ -202,6 +203,29 @@ def test_no_doubled_here_is_openings(default_file):
 
 def test_no_doubled_labels(default_file):
     assert _defects(default_file, doubled_labels) == []
+
+
+def test_no_cousin_ends_on_a_colon_that_introduces_nothing(default_file):
+    # "I want to make it challenging, so:" with its list moved ahead of it.
+    ending = [variant.key for variant in cousins(default_file[0])
+              if variant.prompt.rstrip().endswith(":")]
+    assert ending == []
+
+
+def test_a_word_said_once_and_required_is_said_exactly_once(default_file):
+    # "Mention the name Sarah only once" checks fewer than 2 uses and that Sarah appears:
+    # "at most once" drops the second half.
+    loose = []
+    for variant in cousins(default_file[0]):
+        items = list(zip(variant.instruction_id_list, variant.kwargs))
+        required = {keyword.lower() for instruction_id, kwargs in items
+                    if instruction_id == "keywords:existence" for keyword in kwargs["keywords"]}
+        for instruction_id, kwargs in items:
+            if instruction_id == "keywords:frequency" and kwargs["keyword"].lower() in required \
+                    and kwargs["relation"] == "less than" and kwargs["frequency"] == 2 \
+                    and re.search(r"(?i)\b(?:at most|no more than) once\b", variant.prompt):
+                loose.append(variant.key)
+    assert loose == []
 
 
 def test_no_plural_header_above_one_item(default_file):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from ... import text
 from ...profiles import Profile
@@ -57,6 +57,16 @@ class KeywordFrequency(Constraint):
     topic_field = "keyword"
     # An English keyword: in another language, "less than N times" holds by itself.
     script_needs = frozenset({"english"})
+
+    def wording_beside(self, params: FrequencyParams,
+                       others: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+        # "Mention the name Sarah only once" checks fewer than 2 here and Sarah's presence
+        # in keywords:existence: said anew, it is "exactly once", not "at most once".
+        at_most_once = self.interval(params)[1] == 1
+        required = any(instruction_id == "keywords:existence" and params.keyword.lower() in
+                       {keyword.lower() for keyword in other.keywords}
+                       for instruction_id, other in others)
+        return {"required": True} if at_most_once and required else {}
 
     def topic_use(self, params: FrequencyParams) -> str:
         """A word banned outright ("less than once") is one the new task would use anyway,

@@ -322,6 +322,9 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     if len(order) > 1 and chance(rng, 0.5):
         order = order[::-1]
     usage = Usage(taken=tuple(frame_openings(task)))
+    if presentation == "first" and task.rstrip().endswith(":"):
+        # "I want to make it challenging, so:" introduces what follows: the list comes after.
+        presentation = "list"
     if presentation == "list":
         request = _as_list(task, layout, params, order, rng, usage)
     elif presentation == "first" and order:

@@ -90,9 +90,14 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     others = [get(instruction_id) for position, instruction_id in enumerate(ids)
               if position != index]
     shown = layout is not None and any(forms(unit.text) for unit in layout.units_of(index))
-    return {"after_copy": any(other.request_field for other in others) or None,
-            "shares_reply": bool(others) or None, "ahead": ahead or None,
-            "show_form": shown or None}
+    context = {"after_copy": any(other.request_field for other in others) or None,
+               "shares_reply": bool(others) or None, "ahead": ahead or None,
+               "show_form": shown or None}
+    if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
+        beside = [(instruction_id, layout.params[position])
+                  for position, instruction_id in enumerate(layout.ids) if position != index]
+        context.update(get(ids[index]).wording_beside(layout.params[index], beside))
+    return context
 
 
 def sentence(text: str) -> str:
