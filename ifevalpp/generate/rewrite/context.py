@@ -76,6 +76,10 @@ def follow_up(sentence: str, masked: "Masked") -> list[str]:
     if request is None or request.kind != "imperative" or request.lead or request.front:
         return []
     frames = _KNOWN.frames("follow_up")
+    if re.match(r"(?i)(?:make sure|be sure|ensure|remember|don't forget|do not forget)\b",
+                request.vp):
+        # "Make sure that no name repeats": no "Be sure to make sure …".
+        frames = tuple(frame for frame in frames if frame.startswith(("Please", "I'd like")))
     if sentence.lower().startswith(("please", "kindly")):
         frames = ("{Vp}.",) + tuple(frame for frame in frames if not frame.startswith("Please"))
     if request.end in (".", ":"):

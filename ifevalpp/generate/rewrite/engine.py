@@ -98,18 +98,30 @@ def _followed_up(candidates: Candidates, after: list[str], masked: Masked) -> Ca
         if sentences_out[position:] != after:
             continue
         opening = sentences_out[position - 1] if position else ""
-        options = [text for text in follow
-                   if not (text.startswith("Please") and "please" in opening.lower())]
+        options = [text for text in follow if not _same_frame(opening, text)]
         for pick in options:
             more.append((sentences_out[:position] + [pick] + after[1:],
                          operations + ("follow-up",)))
             # The sentence after it said another way as well: a long request of several
             # short sentences moves far enough from its siblings only so.
             for second in (follow_up(after[1], masked)[:2] if len(after) > 1 else []):
-                if not (second.startswith("Please") and "please" in (opening + pick).lower()):
+                if not _same_frame(opening + " " + pick, second):
                     more.append((sentences_out[:position] + [pick, second] + after[2:],
                                  operations + ("follow-up", "follow-up")))
     return more
+
+
+_WANT = re.compile(r"(?i)\b(?:I(?:'d| would) like|I (?:want|need)) you to\b")
+_SURE = re.compile(r"(?i)\b(?:make sure|be sure)\b")
+
+
+def _same_frame(before: str, follow: str) -> bool:
+    """Whether a follow-up frame repeats one the sentences before it use ("I would like you
+    to create … I'd like you to make sure …", "Please … Please …")."""
+    if follow.startswith("Please") and "please" in before.lower():
+        return True
+    return any(pattern.search(before) and pattern.search(follow[:30])
+               for pattern in (_WANT, _SURE))
 
 
 def _vouched(task: str, masked: Masked, sentences: list[str],

@@ -389,3 +389,15 @@ def test_a_rewrite_keeps_away_from_siblings_even_when_only_a_new_frame_can():
         chosen = rewrite(task, (), random.Random(seed), siblings=siblings)
         assert min(normalized_distance(chosen.text, sibling)
                    for sibling in siblings) >= 0.15, chosen.text
+
+
+def test_a_make_sure_sentence_gets_no_second_make_sure():
+    task = "Generate a list of 40 names for a bakery. Make sure that no name is repeated."
+    assert not [option.text for option in rewrites(task, ())
+                if re.search(r"(?i)\b(?:be|make) sure to make sure\b", option.text)]
+
+
+def test_a_follow_up_does_not_repeat_the_want_frame_of_the_request():
+    task = "Generate a list of 40 names for a bakery. Make sure that no name is repeated."
+    want = re.compile(r"(?i)\b(?:I(?:'d| would) like|I (?:want|need)) you to\b")
+    assert not [option.text for option in rewrites(task, ()) if len(want.findall(option.text)) > 1]
