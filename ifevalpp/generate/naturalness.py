@@ -316,7 +316,12 @@ _FRAME_OPENING = re.compile(r"^(?:whatever else you do|in any case|most of all|e
                             r"all|no matter how you approach it|however you approach it|as you "
                             r"(?:work|write)|when you (?:write|reply|answer)|while (?:you )?"
                             r"writ(?:e|ing)|before you (?:send|finish|hand)|make sure|be sure|"
-                            r"remember to|don't forget|please make sure|see to it)\b", re.I)
+                            r"remember to|don't forget|please make sure|see to it|would you mind|"
+                            r"(?:would|could|can|will) you|what i (?:need|want|would like|'d like)"
+                            r" is|i(?:'d| would) like you to|i (?:want|need) you to)\b", re.I)
+# Openings that are one frame in other words ("What I need is …", "What I want is …").
+_SAME_FRAME = {"what i want is": "what i need is", "what i would like is": "what i need is",
+               "what i'd like is": "what i need is", "i would like you to": "i'd like you to"}
 
 
 def frame_openings(text: str) -> list[str]:
@@ -326,7 +331,8 @@ def frame_openings(text: str) -> list[str]:
     for sentence in _SENTENCE.findall(_masked(text)):
         match = _FRAME_OPENING.match(_MARKER.sub("", sentence.strip()))
         if match:
-            found.append(match.group(0).lower())
+            opening = match.group(0).lower()
+            found.append(_SAME_FRAME.get(opening, opening))
     return found
 
 

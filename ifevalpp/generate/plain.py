@@ -33,6 +33,7 @@ from .prompt.layout import Layout
 
 FEATURES: dict[str, str] = {
     "short": "a few words or one sentence (a name, a tagline, a yes or no, one sentence)",
+    "brief": "at most a few sentences (five, or a hundred words): one short paragraph",
     "letter": "a letter or an email: a greeting, a sign-off, blanks for names",
     "verse": "lines of verse (a poem, a song, a rap)",
     "long": "a long text (hundreds of words)",
@@ -81,6 +82,8 @@ def features(layout: Layout) -> frozenset[str]:
     if any(get(instruction_id).short_answer for instruction_id in layout.ids) or \
             _ONE_LINE.search(text) or high <= 40 or most_sentences <= 2:
         found.add("short")
+    if "short" in found or high <= 100 or most_sentences <= 5:
+        found.add("brief")
     if low >= 200:
         found.add("long")
     if "short" in found:

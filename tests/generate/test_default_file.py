@@ -228,6 +228,26 @@ def test_a_word_said_once_and_required_is_said_exactly_once(default_file):
     assert loose == []
 
 
+def test_every_request_to_repeat_says_the_copy_comes_first(default_file):
+    # "Copy the request below word for word before you answer it" lets a reply open with
+    # "Sure! Here is your request:"; the checker wants the copy first.
+    first = re.compile(r"(?i)\b(?:start|begin|open|first|before anything else|at the very "
+                       r"start|ahead of)\w*\b")
+    loose = []
+    for variant in cousins(default_file[0]):
+        # A distractor keeps the original's own instruction word for word.
+        if variant.kind == "distractor" or \
+                "combination:repeat_prompt" not in variant.instruction_id_list:
+            continue
+        request = next(kwargs["prompt_to_repeat"] for instruction_id, kwargs
+                       in zip(variant.instruction_id_list, variant.kwargs)
+                       if instruction_id == "combination:repeat_prompt")
+        instruction = variant.prompt.replace(request, "")
+        if not first.search(instruction):
+            loose.append(variant.key)
+    assert loose == []
+
+
 def test_no_plural_header_above_one_item(default_file):
     assert _defects(default_file, plural_headers) == []
 
@@ -379,7 +399,8 @@ def test_a_count_bounded_from_both_sides_is_said_once(default_file):
                     continue
                 low, high = joint["lo"], joint["n"]
                 top = joint.get("top", high)
-                said = (rf"\b{low}\b[^.?!\n]{{0,20}}\b(?:to|and|or|than|under)\b[^.?!\n]{{0,6}}"
+                lowest = "(?:1|one)" if low == 1 else low
+                said = (rf"\b{lowest}\b[^.?!\n]{{0,20}}\b(?:to|and|or|than|under)\b[^.?!\n]{{0,6}}"
                         rf"\b(?:{high}|{top})\b|\b{low}-{high}\b") if low != high else \
                     r"\b(?:exactly|precisely|just|a single|one)\b"
                 if not re.search(said, v.prompt, re.IGNORECASE):

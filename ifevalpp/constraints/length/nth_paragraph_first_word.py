@@ -223,6 +223,15 @@ class NthParagraphFirstWord(Constraint):
                 word = pick_other(rng, table["first_words"], word)
         return {"num_paragraphs": num, "nth_paragraph": nth, "first_word": word}
 
+    def harder(self, params: NthParagraphParams, rng: Any, *, step: int = 1, of: int = 3,
+               profile: Profile = "official") -> Optional[NthParagraphParams]:
+        # More paragraphs; the one that starts with the word stays the last when it was
+        # ("the last paragraph must start with 'Summary'"), not a summary in the middle.
+        found = super().harder(params, rng, step=step, of=of, profile=profile)
+        if found is not None and params.nth_paragraph == params.num_paragraphs:
+            found = found.model_copy(update={"nth_paragraph": found.num_paragraphs})
+        return found
+
     def sketch_texts(self, params: NthParagraphParams) -> list[str]:
         return [params.first_word]
 

@@ -141,9 +141,22 @@ def _wording(layout: Layout, constraint: Any, params: Any, picker: Any) -> str:
     context = wording_context(list(layout.ids) + [constraint.id], len(layout.ids), ahead=ahead)
     # "In addition, …" reads wrong at the very start: only after the prompt.
     additions = not ahead and constraint.grammar() is not None
-    return first_long_enough(layout.prompt, 8, lambda wording_try: constraint.phrase(
-        params, picker, ("imperative", "declarative", "question"), **context,
-        **({"form": "addition"} if wording_try >= 2 and additions else {})))
+    from ..naturalness import frame_openings
+
+    taken = set(frame_openings(layout.prompt))
+
+    def worded(wording_try: int) -> str:
+        # Not opening as a sentence of the prompt does ("Could you …? Could you use …?").
+        text = ""
+        for _ in range(4):
+            text = constraint.phrase(params, picker, ("imperative", "declarative", "question"),
+                                     **context, **({"form": "addition"}
+                                                   if wording_try >= 2 and additions else {}))
+            if not taken & set(frame_openings(text)):
+                break
+        return text
+
+    return first_long_enough(layout.prompt, 8, worded)
 
 
 def typed_distractor(layout: Layout, rng: Any, profile: str,

@@ -163,7 +163,8 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
              rephrase_repeat: bool = False) -> Assembled:
     """Re-render the statements of `targets` (with `params`) where they stand."""
     the_plan = plan(layout, targets, drop_task=task_override is not None, params=params)
-    usage = Usage(taken=tuple(frame_openings(layout.prompt)))
+    usage = Usage(taken=tuple(frame_openings(layout.prompt)) +
+                  tuple(frame_openings(task_override or "")))
     rendered: dict[int, str] = {}
     for group in ranges(layout, params, the_plan.render):
         rendered[group[0]] = sentence(render_group(
@@ -184,8 +185,13 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
             continue
         text = the_plan.unit_text.get(position, unit.text)
         if text and request.startswith(text):
-            new, _ = reword_task(text, _literals(layout, params), rng)
             rest = request[len(text):]
+            others = set(frame_openings(rest))
+            # Not opening as a sentence after it does ("Would you …? Would you …?").
+            for _ in range(4):
+                new, _ = reword_task(text, _literals(layout, params), rng)
+                if not others & set(frame_openings(new)):
+                    break
             if new.rstrip()[-1:] in ".!?" and rest.startswith("."):
                 rest = rest[1:]  # the stop `closed` gave the old wording, now the rewrite's
             return new + rest

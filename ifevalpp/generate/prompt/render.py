@@ -106,9 +106,13 @@ def sentence(text: str) -> str:
     if not text:
         return text
     text = text[0].upper() + text[1:]
-    if text[-1] not in ".!?:*)\"”>" and "\n" not in text:
+    if "\n" not in text and (text[-1] not in ".!?:*)\"”>" or _ENDS_ON_EXAMPLE.search(text)):
         text += "."
     return text
+
+
+# "… such as *key point*": an example in markup closes the sentence, and a stop follows it.
+_ENDS_ON_EXAMPLE = re.compile(r"\s\*[A-Za-z][^*\n]*\*$")
 
 
 def join(pieces: Sequence[str]) -> str:
