@@ -328,7 +328,11 @@ def frame_openings(text: str) -> list[str]:
     """The framing words that open sentences of `text` ("make sure", "before you send"),
     lower-cased."""
     found = []
-    for sentence in _SENTENCE.findall(_masked(text)):
+    # A quotation that ends a sentence of its own ('"… So proud of her!" What I need is …')
+    # ends the masked sentence too.
+    masked = _QUOTED.sub(lambda m: "Q" * (len(m.group(0)) - 1) + (
+        "." if re.search(r"[.!?][\"”’']?$", m.group(0)) else "Q"), text)
+    for sentence in _SENTENCE.findall(masked):
         match = _FRAME_OPENING.match(_MARKER.sub("", sentence.strip()))
         if match:
             opening = match.group(0).lower()

@@ -80,6 +80,9 @@ def follow_up(sentence: str, masked: "Masked") -> list[str]:
                 request.vp):
         # "Make sure that no name repeats": no "Be sure to make sure …".
         frames = tuple(frame for frame in frames if frame.startswith(("Please", "I'd like")))
+    verb = request.vp.split()[0].lower() if request.vp.split() else ""
+    # "Make sure to make it a poem": no frame that opens with the sentence's own verb.
+    frames = tuple(frame for frame in frames if frame.split()[0].lower() != verb)
     if sentence.lower().startswith(("please", "kindly")):
         frames = ("{Vp}.",) + tuple(frame for frame in frames if not frame.startswith("Please"))
     if request.end in (".", ":"):

@@ -401,3 +401,9 @@ def test_a_follow_up_does_not_repeat_the_want_frame_of_the_request():
     task = "Generate a list of 40 names for a bakery. Make sure that no name is repeated."
     want = re.compile(r"(?i)\b(?:I(?:'d| would) like|I (?:want|need)) you to\b")
     assert not [option.text for option in rewrites(task, ()) if len(want.findall(option.text)) > 1]
+
+
+def test_a_follow_up_frame_never_opens_with_the_sentence_s_own_verb():
+    task = "Write a pitch for a bakery. Make it a weird poem that explains why it is good."
+    assert not [option.text for option in rewrites(task, ())
+                if re.search(r"(?i)\bmake sure to make\b", option.text)]
