@@ -63,21 +63,35 @@ generating cousins (generate/)
     wording_path / wording_source; variants(style), render_variant(params, style, variant),
       render(params, "style[:n]"), describe(params)
                                the jinja2 wording (templates/constraints/<id>.j2)
-    grammar_path, grammar(), wording_params(params, **context), phrase(params, rng, styles)
+    grammar_path, grammar(), wording_params(params, **context), phrase(params, rng, styles),
+      range_with(params, other), wording_beside(params, others)
                                the wording grammar (templates/constraints/<id>.grammar, picked
                                up when the file exists, else `grammar_path`); the generators
                                only call `phrase`, which words the type by its grammar when it
                                has one, else by its jinja2 file
     restate(field, before, after, piece)       a changed value edited inside a sentence
+    speaks_of_end              its wording speaks of the end of the text (no "while you write"
+                               frame: the grammar's `at_end`)
+    short_answer               a passing answer is a few words (the plain answer is short)
+    script_needs               what the response's script must have for the check to mean
+                               anything (support/languages.WRITING): no language change loses it
     literals(params), format_phrase, names_parts, topic_field, literal_bound_to_task(params)
-                               what the generators must keep, may cut, or must rebuild
+                               what the generators must keep, may cut, or must rebuild;
+      topic_use(params)        whether a task swap picks the topic words from what the new
+                               task will use anyway (a ban bites), its subject's nouns (a
+                               word to repeat) or what it invites (a word to include)
+    script_needs, language_of(params)          what the response's script must have for the
+                               check to mean anything, and the language a setting asks for
     request_field, request_span(prompt, params), fit_request(text)
                                a type that echoes part of the prompt: which parameter, where
                                the prompt holds it (read once, by every stage), and the text
                                adapted so that this instruction can still hold
-    task_needs, task_avoids, task_words(params)
+    task_needs, task_avoids, task_words(params), task_room(params), task_bites_from(params),
+      room_per_count
                                what a new task must offer or must not be (features of
-                               generate/tasks/), and the answer length it implies
+                               generate/tasks/), the answer length it states, the words a
+                               piece needs to hold what it asks for, and the length below
+                               which a piece meets it by itself
     competes_as_format, distractor_effects, competing_effects(params), distractor_settings(seen),
       distractor_suits         whether and how the type can be a distractor's competing
                                requirement (effect names from generate/competing/catalogue.py)
@@ -349,13 +363,15 @@ class Constraint:
     def harder(self, params: Any, rng: Any, *, step: int = 1, of: int = 3,
                profile: Profile = "official") -> Optional[Any]:
         """The setting `step` of `of` increasingly hard ones, or None when the type has no
-        direction (exact counts, a language, a marker). Default: the counted value moved
-        the hard way — more for "at least", fewer for "less than" and "at most"."""
+        direction (a language, a marker). Default: the counted value moved the hard way —
+        more for "at least", fewer for "less than" and "at most", and more for an exact
+        count (more bullets, more paragraphs: more parts to get exactly right)."""
         spec = self.count
-        if spec is None or spec.shape == "exact":
+        if spec is None:
             return None
         from .support.harder import harder_value
-        relation = "at least" if spec.shape == "at_least" else getattr(params, spec.relation_field or "")
+        relation = ("at least" if spec.shape in ("at_least", "exact")
+                    else getattr(params, spec.relation_field or ""))
         current = getattr(params, spec.field)
         floor, ceiling = self.harder_limits(relation)
         value = harder_value(current, relation, step, of=of, floor=floor, ceiling=ceiling,
@@ -419,7 +435,28 @@ class Constraint:
     task_avoids: ClassVar[frozenset[str]] = frozenset()
 
     def task_words(self, params: Any) -> Optional[tuple[Optional[int], Optional[int]]]:
-        """The answer length (fewest, most words) the constraint implies, if any."""
+        """The answer length (fewest, most words) the constraint states, if any: a new task
+        must be a kind of piece this length bites on (generate/tasks/maker.py)."""
+        return None
+
+    # Words of running text one counted item takes at least, naturally (a placeholder in a
+    # dozen words, a paragraph in thirty): `task_room` is the count's minimum times this.
+    room_per_count: ClassVar[Optional[float]] = None
+
+    def task_room(self, params: Any) -> Optional[int]:
+        """The fewest words of a piece that can hold what the constraint asks for naturally
+        (25 all-caps words, 20 placeholders), if it asks for a number of things; a new task
+        must be a kind of piece that long. Default: the count's minimum times
+        `room_per_count`."""
+        if self.count is None or self.room_per_count is None:
+            return None
+        low = self.interval(params)[0]
+        return int(low * self.room_per_count) or None
+
+    def task_bites_from(self, params: Any) -> Optional[int]:
+        """The fewest words a piece must naturally run to for the constraint to ask anything
+        of it (a five-word slogan has no comma anyway), if the constraint holds by itself
+        on a short text; a new task must be a kind of piece that long."""
         return None
 
     # Whether the type can be the extra format requirement of a distractor cousin, and what
@@ -465,11 +502,53 @@ class Constraint:
             values["n"] = getattr(params, self.count.field)
             if self.count.relation_field:
                 values["relation"] = getattr(params, self.count.relation_field)
+            # Said as people say them: "fewer than two" is "at most one", "fewer than one" a
+            # ban (`ban`: the grammar's own wording, since no count form fits).
+            if values.get("relation") == "less than" and values["n"] == 2:
+                values.update(relation="at most", n=1)
+            elif values.get("relation") == "less than" and values["n"] == 1:
+                values["ban"] = True
+        if self.speaks_of_end:
+            values["at_end"] = True
         else:
             lists = [value for value in values.values() if isinstance(value, list)]
             if lists:
                 values["n"] = len(lists[0])
         values.update({key: value for key, value in context.items() if value is not None})
+        return values
+
+    def wording_beside(self, params: Any, others: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+        """What the grammar reads from the case's other instructions (`others`: id and
+        params): a word used "at most once" that another instruction requires is used
+        "exactly once" (`required`). Nothing by default."""
+        return {}
+
+    def range_with(self, params: Any, other: Any) -> Optional[dict[str, Any]]:
+        """What the grammar reads for two instructions of this type that bound one count from
+        both sides ("at least 600" and "less than 701" words, "at least 1" and "less than 2"
+        sentences), said once as people say them: `relation` "range" from `n` to `hi` ("600
+        to 700 words"), with `single` when they allow one value ("exactly one sentence").
+        None when they are not such a pair (other settings differ, or no value fits)."""
+        spec = self.count
+        if spec is None or spec.relation_field is None:
+            return None
+        first, second = params.model_dump(), other.model_dump()
+        rest = [name for name in first if name not in (spec.field, spec.relation_field)]
+        if any(first[name] != second[name] for name in rest):
+            return None
+        bounds = {first[spec.relation_field]: first[spec.field],
+                  second[spec.relation_field]: second[spec.field]}
+        low = bounds.get("at least")
+        high = bounds["less than"] - 1 if "less than" in bounds else bounds.get("at most")
+        if low is None or high is None or low > high or len(bounds) != 2:
+            return None
+        lower = params if first[spec.relation_field] == "at least" else other
+        values = self.wording_params(lower)
+        # `n` is the upper bound (the units agree with it: "1 to 3 sentences"), `lo` the lower.
+        values.update(n=high, lo=low, relation="range", single=(low == high) or None)
+        if "less than" in bounds and bounds["less than"] % 10 == 0 and high % 10 and low > 1:
+            values["top"] = bounds["less than"]  # "100 or more but fewer than 120", not "… 119"
+        values.pop("ban", None)
         return values
 
     def phrase(self, params: Any, rng: Any, styles: Sequence[str], **context: Any) -> str:
@@ -486,10 +565,18 @@ class Constraint:
         from .support.choosing import seeded_random
         rule = context.pop("form", None) or ("list_item" if tuple(styles) == ("list",)
                                              else "sentence")
+        # `wording`: the grammar's parameters made elsewhere (`range_with`, for two
+        # instructions said as one).
+        wording = context.pop("wording", None)
         # `usage` (a wording.Usage) is shared by the sentences of one prompt, so two of them
         # do not open with the same frame ("Whatever else you do … Whatever else you do …").
         sampler = Sampler(seeded_random(rng), context.pop("usage", None))
-        return sampler.render(grammar, rule, self.wording_params(params, **context),
+        if wording is None:
+            values = self.wording_params(params, **context)
+        else:
+            values = dict(wording)
+            values.update({key: value for key, value in context.items() if value is not None})
+        return sampler.render(grammar, rule, values,
                               sentence=rule in ("sentence", "addition")).text
 
     def describe(self, params: Any) -> str:
@@ -519,9 +606,33 @@ class Constraint:
     # with ******"): the kinds of piece it names outline the answer, so the statement stays
     # with the task instead of being said anew.
     names_parts: ClassVar[bool] = False
-    # The parameter whose words may come from the task (a keyword naming the task's cafe): a
-    # task swap replaces such words.
+    # Its wording speaks of the end of the text ("finish with …", "close with a P.S."): no frame
+    # may then say "while you write" or "as you go" (the grammar's `at_end` guard).
+    speaks_of_end: ClassVar[bool] = False
+    # A passing answer is a few words ("My answer is yes."): the plain answer to such a case
+    # is short (generate/plain.py), so a distractor a short text meets by itself is refused.
+    short_answer: ClassVar[bool] = False
+    # What the response's writing system must have for the check to mean anything
+    # (support/languages.WRITING: "latin", "cased", "ascii_comma", "spaced", "full_stop",
+    # "english"): a reconfiguration never changes the language of the case to one without it
+    # (generate/params.trivialised).
+    script_needs: ClassVar[frozenset[str]] = frozenset()
+
+    def language_of(self, params: Any) -> Optional[str]:
+        """The language code a setting asks the response to be in (None: it asks none)."""
+        return None
+
+    # The parameter whose words belong with the task (a keyword naming the task's cafe, a
+    # word to avoid): a task swap chooses them anew for the new task (`topic_use`).
     topic_field: ClassVar[Optional[str]] = None
+
+    def topic_use(self, params: Any) -> str:
+        """Which words a task swap gives `topic_field`: "uses" — words an answer to the new
+        task will use anyway, so that a ban bites; "caps" — words it will use many times
+        (the subject's own nouns), so that a cap of one or more uses bites; "repeats" — the
+        subject's own nouns first, for a word to use many times; or "suits" — words the
+        new task invites, so that a word to include reads as part of the request."""
+        return "suits"
 
     def literal_bound_to_task(self, params: Any) -> bool:
         """Whether a text the response must reproduce belongs to the case's own story (an

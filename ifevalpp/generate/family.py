@@ -49,6 +49,20 @@ DEFAULT_MIN_DISTANCE = 0.15
 DEFAULT_MAX_ATTEMPTS = 12
 
 
+def _blocks(prompt: str) -> tuple[str, ...]:
+    """Each block the prompt spells out (a run of its lines, "Part 1. Task Summary" …), whole:
+    every cousin that keeps the task keeps it word for word."""
+    from .prompt.residue import block_line_spans
+
+    runs: list[list[int]] = []
+    for start, end in block_line_spans(prompt):
+        if runs and prompt[runs[-1][1]:start].strip() == "":
+            runs[-1][1] = end
+        else:
+            runs.append([start, end])
+    return tuple(prompt[start:end] for start, end in runs)
+
+
 class CousinFailure(BaseModel):
     """A cousin that could not be produced: which one, after how many attempts, and why."""
 
@@ -254,8 +268,17 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                                   reason=f"cannot read the case: {exc}", code="unreadable-case")
                     for kind in kinds for index in range(1, per_kind + 1)]
         return variants, failures
+    # What every cousin keeps word for word (a quoted passage, a statement that asks more
+    # than its types can say anew) is not what makes two prompts differ: one token each.
+    # A statement of a constraint a kept one already states stays as it is too (said anew,
+    # the constraint would be said twice).
+    held = frozenset().union(*(unit.owners for unit in layout.units if unit.kept))
+    kept = tuple(unit.text for unit in layout.units
+                 if unit.kept or (unit.owners and unit.owners <= held)) \
+        + _blocks(case.prompt)
     family = _Family(key=key, layout=layout, accepted=[case.prompt],
-                     quoted=passages(case.prompt))
+                     quoted=tuple(sorted(set(passages(case.prompt)) | set(kept), key=len,
+                                         reverse=True)))
     for kind in kinds:
         for index in range(1, per_kind + 1):
             outcome = _cousin(run, family, kind, index)

@@ -40,7 +40,25 @@ def family_manifest(result: FamilyResult, *, input_path: Path, input_sha256: str
                      "fraction": round(result.coverage(), 4)},
         "shortfall": result.failures_by_case(),
         "kinds_made": kinds_made(result),
+        "marks": marks(result),
     }
+
+
+def marks(result: FamilyResult, top: int = 10) -> dict[str, Any]:
+    """The framing words a reader spots when they recur across prompts (generate/fairness.py
+    `lead_ins`: "Before you send it, …", "Quick question: …"): how many sentences cousins
+    added open with one, how many distinct ones, and the most used with their counts."""
+    from collections import Counter
+
+    from .fairness import lead_ins
+
+    originals = {str(v.case): v.prompt for v in result.variants if v.kind == "original"}
+    found: Counter[str] = Counter()
+    for variant in result.variants:
+        if variant.kind != "original":
+            found.update(lead_ins(variant.prompt, originals.get(str(variant.case), "")))
+    return {"lead_ins": sum(found.values()), "distinct": len(found),
+            "most_used": dict(found.most_common(top))}
 
 
 def kinds_made(result: FamilyResult) -> dict[str, Any]:

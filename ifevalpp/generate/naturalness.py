@@ -316,19 +316,34 @@ _FRAME_OPENING = re.compile(r"^(?:whatever else you do|in any case|most of all|e
                             r"all|no matter how you approach it|however you approach it|as you "
                             r"(?:work|write)|when you (?:write|reply|answer)|while (?:you )?"
                             r"writ(?:e|ing)|before you (?:send|finish|hand)|make sure|be sure|"
-                            r"remember to|don't forget|please make sure|see to it)\b", re.I)
+                            r"remember to|don't forget|please make sure|see to it|would you mind|"
+                            r"(?:would|could|can|will) you|what i (?:need|want|would like|'d like)"
+                            r" is|i(?:'d| would) like you to|i (?:want|need) you to)\b", re.I)
+# Openings that are one frame in other words ("What I need is …", "What I want is …").
+_SAME_FRAME = {"what i want is": "what i need is", "what i would like is": "what i need is",
+               "what i'd like is": "what i need is", "i would like you to": "i'd like you to"}
+
+
+def frame_openings(text: str) -> list[str]:
+    """The framing words that open sentences of `text` ("make sure", "before you send"),
+    lower-cased."""
+    found = []
+    # A quotation that ends a sentence of its own ('"… So proud of her!" What I need is …')
+    # ends the masked sentence too.
+    masked = _QUOTED.sub(lambda m: "Q" * (len(m.group(0)) - 1) + (
+        "." if re.search(r"[.!?][\"”’']?$", m.group(0)) else "Q"), text)
+    for sentence in _SENTENCE.findall(masked):
+        match = _FRAME_OPENING.match(_MARKER.sub("", sentence.strip()))
+        if match:
+            opening = match.group(0).lower()
+            found.append(_SAME_FRAME.get(opening, opening))
+    return found
 
 
 def repeated_frames(prompt: str, original: str) -> list[Defect]:
     """The same framing words opening two sentences of one prompt ("Whatever else you do …
     Whatever else you do …"), which the original did not do itself."""
-    def openings(text: str) -> list[str]:
-        found = []
-        for sentence in _SENTENCE.findall(_masked(text)):
-            match = _FRAME_OPENING.match(_MARKER.sub("", sentence.strip()))
-            if match:
-                found.append(match.group(0).lower())
-        return found
+    openings = frame_openings
     counts: dict[str, int] = {}
     for opening in openings(prompt):
         counts[opening] = counts.get(opening, 0) + 1
@@ -449,3 +464,24 @@ def scan(prompt: str, original: str, ids: Sequence[str] = (),
             + repeated_frames(prompt, original) + relation_wording(prompt, ids, kwargs)
             + implausible_values(prompt, original, ids, kwargs, original_kwargs)
             + conflicting_wording(prompt, original, ids))
+
+
+# ---------------------------------------------------------------- numbers as people say them
+
+# Counts no person says: "less than one time" (a ban), "a minimum of 1 time" (once), "one
+# sentence or more", "every one of" two words (both), "one paragraph, no more and no fewer".
+_UNSAID_NUMBERS = re.compile(
+    r"\b(?:less|fewer) than (?:1|one)\b|\bunder (?:1|one) \w+\b"
+    r"|\b(?:no fewer than|a minimum of) (?:1|one) (?:time|sentence|word|paragraph)\b"
+    r"|\b(?:1|one) (?:time|sentence|word|paragraph|placeholder) or more\b"
+    r"|\bat (?:least|most) 1 time\b|\b(?:1|one) times?\b(?! (?:or|and) )"
+    r"|\bevery one of \"[^\"]+\" and \"[^\"]+\"(?!,)"
+    r"|\b(?:1|one) (?:paragraph|sentence|bullet point|section)s?, (?:no|neither|not) (?:more|fewer)",
+    re.IGNORECASE)
+
+
+def unsaid_numbers(prompt: str, original: str) -> list[Defect]:
+    """Counts said as no person says them, which the original did not say itself."""
+    own = {match.group(0).lower() for match in _UNSAID_NUMBERS.finditer(original)}
+    return [Defect("unsaid-number", match.group(0)) for match in _UNSAID_NUMBERS.finditer(prompt)
+            if match.group(0).lower() not in own]

@@ -4,8 +4,10 @@ IFEval++ reconfigures a case by making its constraints "more challenging …
 increasingly difficult". `new_params` asks each chosen type for another setting
 (`Constraint.reconfigure`, the `step`-th of three increasingly hard ones under
 "harder") and keeps it only when it is no easier in any way — the count moves the
-hard way, the relation stays, a capped keyword is not swapped for another, a range
-is not narrowed to a sliver — and the set can hold together (`params.compatible`).
+hard way (an exact count up: more bullets), the relation stays, a capped keyword is
+not swapped for another, a range is not narrowed to a sliver, the language is not
+changed to a script in which another constraint holds by itself (no commas in Persian,
+`params.trivialised`) — and the set can hold together (`params.compatible`).
 `target_plan` fixes per case which constraints each sibling changes, so later
 siblings are at least as hard as earlier ones in every setting.
 """
@@ -13,21 +15,33 @@ siblings are at least as hard as earlier ones in every setting.
 from __future__ import annotations
 
 import hashlib
+import random
 from typing import Any, Optional, Sequence
 
 from ..constraints import get
 from ..constraints.support.harder import direction as harder_direction
 from ..profiles import Profile
 from .prompt.layout import Layout, outlined
-from .params import compatible
+from .params import compatible, trivialised
 
 
-def targets(layout: Layout) -> list[int]:
+def targets(layout: Layout, direction: str = "any", profile: Profile = "official") -> list[int]:
     """Constraints whose setting may change: reconfigurable, and not an exact count tied to
-    an outline the prompt spells out (three parts named, a five-item template)."""
+    an outline the prompt spells out (three parts named, a five-item template). Under
+    "harder", not a count already at its hardest ("less than 1": never; 100 sentences
+    beyond the ceiling): pairing it with another would only sink the other's change."""
     return [index for index, instruction_id in enumerate(layout.ids)
             if get(instruction_id).reconfigurable
-            and not (_exact(instruction_id) and outlined(layout, index))]
+            and not (_exact(instruction_id) and outlined(layout, index))
+            and not (direction == "harder"
+                     and _at_hardest(instruction_id, layout.params[index], profile))]
+
+
+def _at_hardest(instruction_id: str, params: Any, profile: Profile) -> bool:
+    constraint = get(instruction_id)
+    if constraint.count is None:
+        return False
+    return constraint.harder(params, random.Random(0), step=1, profile=profile) is None
 
 
 def _exact(instruction_id: str) -> bool:
@@ -60,6 +74,8 @@ def new_params(layout: Layout, rng: Any, chosen: Sequence[int], profile: Profile
             continue
         if direction == "harder" and _collapsed(layout, params):
             continue
+        if trivialised(layout.ids, params) is not None:
+            continue
         if compatible(layout.ids, params, profile=profile) is None:
             return params
     return None
@@ -85,9 +101,11 @@ def _relation_turned(instruction_id: str, before: Any, after: Any) -> bool:
 def change_direction(instruction_id: str, before: Any, after: Any) -> str:
     """'harder', 'easier' or 'changed' (no direction, or the relation changed)."""
     spec = get(instruction_id).count
-    if spec is not None and spec.shape != "exact":
-        relation = "at least" if spec.shape == "at_least" else getattr(before, spec.relation_field or "")
-        if spec.shape == "at_least" or relation == getattr(after, spec.relation_field or ""):
+    if spec is not None:
+        # An exact count is harder with more parts to get exactly right (8 bullets -> 10).
+        fixed = spec.shape in ("at_least", "exact")
+        relation = "at least" if fixed else getattr(before, spec.relation_field or "")
+        if fixed or relation == getattr(after, spec.relation_field or ""):
             step = harder_direction(relation)
             moved = getattr(after, spec.field) - getattr(before, spec.field)
             if step and moved:
@@ -145,13 +163,3 @@ def _collapsed(layout: Layout, params: Sequence[Any]) -> bool:
         if new_high - new_low < max(1, (high - low) // 4):
             return True
     return False
-
-
-def caps_count(instruction_id: str, params: Any) -> bool:
-    """Whether a counted constraint caps its count ("'the' less than 2 times"): another word
-    in its place would be one the new task never needs, a far easier request, so the word
-    stays."""
-    spec = get(instruction_id).count
-    if spec is None or not spec.relation_field:
-        return False
-    return harder_direction(getattr(params, spec.relation_field)) < 0

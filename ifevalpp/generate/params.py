@@ -5,6 +5,11 @@ what text a passing response must contain (`Constraint.sketch_texts`) and
 narrows a rough word and sentence range or names a clash (`Constraint.sketch`).
 New settings themselves come from each type's `Constraint.reconfigure`. The
 validator, which runs on every cousin, remains the real judge.
+
+`trivialised(ids, params)` is the other half of a fair reconfiguration: a set can hold
+together and still ask less, when the language asked for is written in a script in which
+another constraint holds by itself (`Constraint.script_needs`: no commas in Persian,
+fewer than 100 words in Chinese, no word "very" in Hindi).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from typing import Any, Optional, Sequence
 
 from ..constraints import get
 from ..constraints.support.choosing import relations
+from ..constraints.support.languages import language_name, writes_with
 from ..constraints.support.sketch import UNBOUNDED, Sketch
 from ..profiles import Profile
 
@@ -47,4 +53,19 @@ def compatible(ids: Sequence[str], params: Sequence[Any], *,
                 f"{sketch.max_sentences}")
     if min_words > max_words:
         return f"needs at least {min_words} words but allows at most {max_words}"
+    return None
+
+
+def trivialised(ids: Sequence[str], params: Sequence[Any]) -> Optional[str]:
+    """Why a constraint of the set means nothing beside the language another one asks for
+    (its script lacks what the check needs: `support/languages.WRITING`), or None."""
+    for asking_id, asking in zip(ids, params):
+        code = get(asking_id).language_of(asking)
+        if code is None:
+            continue
+        for instruction_id in ids:
+            needs = get(instruction_id).script_needs
+            if needs and not writes_with(code, needs):
+                return (f"{instruction_id} needs a script with {', '.join(sorted(needs))}, "
+                        f"which {language_name(code)} lacks: it holds by itself or never")
     return None

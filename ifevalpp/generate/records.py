@@ -40,7 +40,11 @@ RejectionCode = Literal[
     "stopped",          # the backend gave up (StopCousin)
     "generation",       # the kind could not build it (ComposeError, ValueError)
     "promise",          # it breaks what its kind promises
+    "dropped",          # it no longer says something the original asks (generate/fairness.py)
+    "stray-token",      # it holds markup nobody wrote (a stitched fragment)
+    "doubled-example",  # it gives two examples for one requirement
     "same-settings",    # a reconfiguration with a sibling's settings
+    "same-requirement", # a distractor adding what a sibling adds
     "too-close",        # within the edit distance of a prompt kept before
     "invalid-kwargs",   # its kwargs do not parse
     "unsatisfiable",    # its constraints cannot hold together

@@ -28,6 +28,9 @@ class Usage:
     choices: collections.Counter = field(default_factory=collections.Counter)
     texts: collections.Counter = field(default_factory=collections.Counter)
     grams: collections.Counter = field(default_factory=collections.Counter)
+    # Framing words the prompt's sentences already open with (set by the caller; the
+    # generators' `render` keeps a second sentence from opening the same way).
+    taken: tuple[str, ...] = ()
 
     def record(self, rendered: Rendered) -> None:
         self.choices.update(rendered.choices)

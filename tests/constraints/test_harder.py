@@ -74,3 +74,24 @@ def test_each_harder_value_is_a_real_step_beyond_the_one_before(current, relatio
     values = candidates(current, relation, floor=1, ceiling=10**6, max_factor=1.5)
     for easier, harder in zip(values, values[1:]):
         assert abs(harder - easier) >= max(1, 0.1 * easier), values
+
+
+def test_a_word_that_starts_the_last_paragraph_stays_on_the_last_one():
+    import random
+
+    from ifevalpp.constraints import get
+
+    nth = get("length_constraints:nth_paragraph_first_word")
+    params = nth.Params(num_paragraphs=7, nth_paragraph=7, first_word="summary")
+    harder = nth.harder(params, random.Random(0), step=2)
+    assert harder.num_paragraphs > 7 and harder.nth_paragraph == harder.num_paragraphs
+
+
+def test_a_word_that_starts_a_middle_paragraph_stays_where_it_was():
+    import random
+
+    from ifevalpp.constraints import get
+
+    nth = get("length_constraints:nth_paragraph_first_word")
+    params = nth.Params(num_paragraphs=5, nth_paragraph=2, first_word="however")
+    assert nth.harder(params, random.Random(0)).nth_paragraph == 2

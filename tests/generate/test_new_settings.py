@@ -1,8 +1,13 @@
-"""New settings for a reconfiguration (generate/new_settings.py): which constraints may change."""
+"""New settings for a reconfiguration (generate/new_settings.py): which constraints may change,
+and to what: never easier, exact counts up, never a language in which a constraint means nothing."""
 
 from __future__ import annotations
 
-from ifevalpp.generate.new_settings import targets
+import random
+
+from ifevalpp.constraints import get
+from ifevalpp.constraints.support.languages import writes_with
+from ifevalpp.generate.new_settings import change_direction, new_params, targets
 from ifevalpp.generate.prompt.layout import build_layout
 
 
@@ -12,3 +17,42 @@ def test_exact_count_tied_to_a_spelled_out_block_is_not_reconfigured():
     layout = build_layout(prompt, ["length_constraints:number_paragraphs",
                               "change_case:english_lowercase"], [{"num_paragraphs": 3}, {}])
     assert 0 not in targets(layout)
+
+
+def test_an_exact_count_gets_harder_with_more_parts():
+    bullets = get("detectable_format:number_bullet_lists")
+    params = bullets.Params(num_bullets=8)
+    values = [bullets.harder(params, random.Random(0), step=step).num_bullets
+              for step in (1, 2, 3)]
+    assert values == sorted(values) and values[0] > 8, values
+    assert change_direction(bullets.id, params, bullets.Params(num_bullets=10)) == "harder"
+    assert change_direction(bullets.id, params, bullets.Params(num_bullets=4)) == "easier"
+
+
+def test_an_exact_count_is_never_lowered_under_harder():
+    layout = build_layout("Why do cats purr? Answer with exactly 8 bullet points in markdown.",
+                          ["detectable_format:number_bullet_lists"], [{"num_bullets": 8}])
+    for step in (1, 2, 3):
+        for seed in range(5):
+            params = new_params(layout, random.Random(seed), [0], "official", step=step)
+            assert params is not None and params[0].num_bullets > 8
+
+
+def test_a_count_at_its_hardest_is_left_out_of_a_harder_plan():
+    layout = build_layout('Write a story. Do not use the letter "p" at all. Answer in at least '
+                          "100 words.", ["keywords:letter_frequency",
+                                         "length_constraints:number_words"],
+                          [{"let_relation": "less than", "letter": "p", "let_frequency": 1},
+                           {"relation": "at least", "num_words": 100}])
+    assert targets(layout) == [0, 1]
+    assert targets(layout, "harder") == [1]
+
+
+def test_a_new_language_never_makes_another_constraint_hold_by_itself():
+    layout = build_layout("Write a riddle about a man who never spoke. Answer in Hindi only, "
+                          "and do not use any commas.",
+                          ["language:response_language", "punctuation:no_comma"],
+                          [{"language": "hi"}, {}])
+    for seed in range(40):
+        params = new_params(layout, random.Random(seed), [0], "official")
+        assert params is None or writes_with(params[0].language, frozenset({"ascii_comma"}))

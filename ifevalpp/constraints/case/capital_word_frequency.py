@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import Any, ClassVar, Optional, Sequence
 
 from ... import nltk392, text
 from ...profiles import Profile
@@ -52,6 +52,7 @@ class CapitalWordFrequency(Constraint):
     """
 
     id = "change_case:capital_word_frequency"
+    script_needs = frozenset({"cased"})
     verdict_groups = {"ifevalpp-paper": "nltk-3.9.2"}
     competes_as_format = True
     distractor_effects = frozenset({"counts_capital_words"})
@@ -59,7 +60,16 @@ class CapitalWordFrequency(Constraint):
     around_tolerance = 5
     count = CountSpec("capital_frequency", "capital_relation")
     harder_ceiling = 25
+    room_per_count = 5
     harder_floor = 2
+    # As a distractor, only a minimum competes: a plain answer has few all-caps words ("I",
+    # an acronym), so "fewer than five" is met by almost any answer; the smallest minimum
+    # a plain answer to the case lacks is taken (generate/competing/typed.py).
+    distractor_minimums: ClassVar[tuple[int, ...]] = (3, 5, 8, 10, 12, 15)
+
+    def distractor_settings(self, seen: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{"capital_frequency": n, "capital_relation": "at least"}
+                for n in self.distractor_minimums]
     satisfied_by_presence = True
     format_phrase = True
 

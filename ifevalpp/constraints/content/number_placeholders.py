@@ -33,12 +33,18 @@ class NumberPlaceholders(Constraint):
     """At least N `[...]` spans (shortest match; `[]` and markdown link text count too)."""
 
     id = "detectable_content:number_placeholders"
+    # Blanks to fill in belong in a template a reader completes (a letter, an invitation,
+    # a plan), not in running tips or a list of ideas.
+    task_needs = frozenset({"fillable"})
     task_avoids = frozenset({"question", "poem", "short"})
     competes_as_format = True
     distractor_suits = frozenset({"letter", "structured"})
     Params = PlaceholdersParams
     count = CountSpec("num_placeholders", shape="at_least")
     harder_ceiling = 15
+    # A blank every twenty words or so is already a template: twenty blanks want a
+    # long piece (a plan, a report), not a note to a hotel.
+    room_per_count = 20
     satisfied_by_presence = True
 
     def check(self, response: str, params: PlaceholdersParams, *, prompt: Optional[str] = None,

@@ -57,6 +57,7 @@ class Postscript(Constraint):
     """The lower-cased response contains the marker somewhere (not only at a line start)."""
 
     id = "detectable_content:postscript"
+    speaks_of_end = True
     task_avoids = frozenset({"question", "structured"})
     competes_as_format = True
     distractor_effects = frozenset({"adds_last_line"})
@@ -71,6 +72,11 @@ class Postscript(Constraint):
     regex_fields = ("postscript_marker",)
     satisfied_by_presence = True
     conflicts_with = frozenset({"detectable_format:json_format"})
+
+    def task_room(self, params: Any) -> Optional[int]:
+        # A postscript follows a piece long enough to have a body (a note, an ad), not a
+        # slogan of a dozen words.
+        return 40
 
     def check(self, response: str, params: PostscriptParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

@@ -26,6 +26,7 @@ class ConstrainedResponse(Constraint):
     """One of the three fixed answer sentences appears anywhere (case-sensitive)."""
 
     id = "detectable_format:constrained_response"
+    short_answer = True
     task_needs = frozenset({"question"})
     refuses_effects = frozenset({"changes_shape", "adds_lines", "numbered_list", "uses_table", "adds_bullets", "adds_first_line", "adds_last_line", "sets_start", "sets_end", "limits_paragraph_length"})
     satisfied_by_presence = True

@@ -65,6 +65,7 @@ class MultipleSections(Constraint):
     official_regex_fields = ("section_spliter",)
     count = CountSpec("num_sections", shape="at_least")
     harder_ceiling = 10
+    room_per_count = 40
     satisfied_by_presence = True
     format_phrase = True
     conflicts_with = frozenset({"detectable_format:json_format"})

@@ -46,6 +46,7 @@ class NumberBulletLists(Constraint):
     refuses_effects = frozenset({"adds_bullets", "numbered_list", "changes_shape"})
     Params = BulletsParams
     count = CountSpec("num_bullets", shape="exact")
+    room_per_count = 6
     format_phrase = True
     conflicts_with = frozenset({"detectable_format:json_format"})
 

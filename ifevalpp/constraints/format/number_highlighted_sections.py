@@ -56,9 +56,13 @@ class NumberHighlightedSections(Constraint):
     task_avoids = frozenset({"question"})
     competes_as_format = True
     distractor_effects = frozenset({"uses_markdown", "uses_asterisks"})
+    # A request for italics or bold beside a highlight count restates it or feeds it (a bold
+    # phrase is a highlight): no such competing request.
+    refuses_effects = frozenset({"uses_italic", "uses_bold"})
     Params = HighlightsParams
     count = CountSpec("num_highlights", shape="at_least")
     harder_ceiling = 12
+    room_per_count = 10
     satisfied_by_presence = True
     format_phrase = True
 

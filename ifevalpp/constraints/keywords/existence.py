@@ -43,6 +43,9 @@ class KeywordExistence(Constraint):
     official_regex_fields = ("keywords",)
     satisfied_by_presence = True
     topic_field = "keywords"
+    # Words in Latin letters: a reply in Hindi or Russian holding "ink" and "memoirs" is
+    # no request anyone makes (and a language checker may refuse the mix).
+    script_needs = frozenset({"latin"})
     # "Mention the keyword 'x' more than 5 times": the frequency checker requires it too.
     unstored_covered_by = frozenset({"keywords:frequency"})
 

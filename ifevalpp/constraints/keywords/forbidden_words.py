@@ -55,6 +55,13 @@ class ForbiddenWords(Constraint):
     id = "keywords:forbidden_words"
     Params = ForbiddenParams
     regex_fields = ("forbidden_words",)
+    # English words: an answer in another language has none of them by itself.
+    script_needs = frozenset({"english"})
+    # A task swap bans words the new task would use anyway, so the ban bites.
+    topic_field = "forbidden_words"
+
+    def topic_use(self, params: Any) -> str:
+        return "uses"
 
     def check(self, response: str, params: ForbiddenParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from ... import text
 from ...profiles import Profile
@@ -52,8 +52,31 @@ class KeywordFrequency(Constraint):
     count = CountSpec("frequency", "relation")
     harder_ceiling = 12
     harder_floor = 2
+    room_per_count = 10
     satisfied_by_presence = True
     topic_field = "keyword"
+    # An English keyword: in another language, "less than N times" holds by itself.
+    script_needs = frozenset({"english"})
+
+    def wording_beside(self, params: FrequencyParams,
+                       others: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+        # "Mention the name Sarah only once" checks fewer than 2 here and Sarah's presence
+        # in keywords:existence: said anew, it is "exactly once", not "at most once".
+        at_most_once = self.interval(params)[1] == 1
+        required = any(instruction_id == "keywords:existence" and params.keyword.lower() in
+                       {keyword.lower() for keyword in other.keywords}
+                       for instruction_id, other in others)
+        return {"required": True} if at_most_once and required else {}
+
+    def topic_use(self, params: FrequencyParams) -> str:
+        """A word banned outright ("less than once") is one the new task would use anyway,
+        so the ban bites; a word capped at one or more uses ("less than 3 times") is one the
+        new task uses many times — what it is about, not a word a piece of its kind says
+        once ("regards" in an email); a word to repeat is what the new task is about
+        ("sneaker" ten times in a piece on sneakers)."""
+        if params.relation not in ("less than", "at most"):
+            return "repeats"
+        return "uses" if self.interval(params)[1] < 1 else "caps"
 
     def check(self, response: str, params: FrequencyParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

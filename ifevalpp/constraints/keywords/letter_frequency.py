@@ -59,6 +59,16 @@ class LetterFrequencyParams(Params):
         return letter
 
 
+# How often each letter occurs in English text (a rough table: shares of all letters), and
+# letters per word: for the room a count of letters needs (`task_room`).
+_LETTER_SHARE = {"e": 0.127, "t": 0.091, "a": 0.082, "o": 0.075, "i": 0.07, "n": 0.067,
+                 "s": 0.063, "h": 0.061, "r": 0.06, "d": 0.043, "l": 0.04, "c": 0.028,
+                 "u": 0.028, "m": 0.024, "w": 0.024, "f": 0.022, "g": 0.02, "y": 0.02,
+                 "p": 0.019, "b": 0.015, "v": 0.01, "k": 0.008, "j": 0.002, "x": 0.002,
+                 "q": 0.001, "z": 0.001}
+_LETTERS_PER_WORD = 4.7
+
+
 @register
 class LetterFrequency(Constraint):
     """The lower-cased letter occurs less than / at least N times in the lower-cased response.
@@ -68,12 +78,32 @@ class LetterFrequency(Constraint):
     """
 
     id = "keywords:letter_frequency"
+    script_needs = frozenset({"latin"})
     Params = LetterFrequencyParams
     around_tolerance = 5
     count = CountSpec("let_frequency", "let_relation")
     harder_ceiling = 80
     harder_floor = 2
     satisfied_by_presence = True
+
+    def task_room(self, params: LetterFrequencyParams) -> Optional[int]:
+        """Words that hold the letters asked for when the wording is chosen for them: about
+        a third of the letters of plain English text are common letters' (e, t, a, …), far
+        fewer a rare one's (q, z)."""
+        low = self.interval(params)[0]
+        if not low:
+            return None
+        share = _LETTER_SHARE.get(params.letter, 0.01)
+        return int(low / (share * _LETTERS_PER_WORD * 3)) or None
+
+    def task_bites_from(self, params: LetterFrequencyParams) -> Optional[int]:
+        """Fewer than N of a letter holds by itself in a piece too short to have N of it
+        (fewer than 20 'e's in a slogan): the piece must naturally run to N of the letter."""
+        high = self.interval(params)[1]
+        if high == INF:
+            return None
+        share = _LETTER_SHARE.get(params.letter, 0.01)
+        return int((high + 1) / (share * _LETTERS_PER_WORD)) or None
 
     def check(self, response: str, params: LetterFrequencyParams, *,
               prompt: Optional[str] = None, profile: Profile = "official") -> bool:

@@ -24,6 +24,17 @@ _LANGUAGE_CUE = re.compile(r"(?:\b(?:respond|response|answer|reply|write|written
                            r"\busing\s+(?:only\s+)?)(?:the\s+)?$", re.IGNORECASE)
 
 
+# A language name used of a person ("meeting a Gujarati") is no statement of the language.
+_PEOPLE_BEFORE = re.compile(r"\b(?:a|an)\s+$", re.IGNORECASE)
+_LANGUAGE_AFTER = re.compile(r"\s+(?:language|speaker|speaking|translation)\b|-speaking\b",
+                             re.IGNORECASE)
+
+
+def _of_a_person(prompt: str, start: int, end: int) -> bool:
+    return bool(_PEOPLE_BEFORE.search(prompt, max(0, start - 4), start)) and \
+        not _LANGUAGE_AFTER.match(prompt, end)
+
+
 def detection_verdict(detected: Optional[str], expected: str, *, undetected_passes: bool) -> bool:
     """The detected language is the expected one; `undetected_passes` decides text with no
     features to judge (digits, emoji, '******')."""
@@ -65,6 +76,8 @@ class ResponseLanguage(Constraint):
         names = NAMES_IN_PROMPTS.get(code, ())
         found = []
         for match in language_mentions(prompt):
+            if _of_a_person(prompt, match.start(), match.end()):
+                continue  # "meeting a Gujarati": a person, not the language
             role = "value" if match.group() in names else "other_language"
             found.append(statement(prompt, match.start(), match.end(), ("language",), role,
                                    value=match.group()))
@@ -80,7 +93,8 @@ class ResponseLanguage(Constraint):
             names |= {"Farsi"}
         values = []
         for name in sorted(names):
-            values += spans_of(r"\b" + re.escape(name) + r"\b", prompt)
+            values += [span for span in spans_of(r"\b" + re.escape(name) + r"\b", prompt)
+                       if not _of_a_person(prompt, *span)]
         mentions = spans_of(r"no\s+other\s+language(?:s)?(?:\s+is\s+allowed)?|only\s+(?:in\s+)?"
                             r"the\s+\w+\s+language|\blanguage\b", prompt)
         mentions = [span for span in mentions if shares_sentence(prompt, span, values)]
@@ -113,6 +127,9 @@ class ResponseLanguage(Constraint):
 
     def satisfy(self, params: LanguageParams, draft: Draft) -> None:
         draft.language = params.language
+
+    def language_of(self, params: Any) -> Optional[str]:
+        return getattr(params, "language", None)
 
     def propose(self, params: LanguageParams, rng: Any, *, profile: Profile = "official"
                 ) -> dict[str, Any]:

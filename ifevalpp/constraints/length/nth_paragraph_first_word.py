@@ -90,6 +90,7 @@ class NthParagraphFirstWord(Constraint):
     verdict_groups = {"official": "official", "revised": "revised",
                       "ifevalpp-paper": "ifevalpp-paper"}
     count = CountSpec("num_paragraphs", shape="exact", floor=1, numeric_conflicts=False)
+    room_per_count = 30
     format_phrase = True
     conflicts_with = frozenset({"detectable_format:json_format"})
 
@@ -221,6 +222,15 @@ class NthParagraphFirstWord(Constraint):
             else:
                 word = pick_other(rng, table["first_words"], word)
         return {"num_paragraphs": num, "nth_paragraph": nth, "first_word": word}
+
+    def harder(self, params: NthParagraphParams, rng: Any, *, step: int = 1, of: int = 3,
+               profile: Profile = "official") -> Optional[NthParagraphParams]:
+        # More paragraphs; the one that starts with the word stays the last when it was
+        # ("the last paragraph must start with 'Summary'"), not a summary in the middle.
+        found = super().harder(params, rng, step=step, of=of, profile=profile)
+        if found is not None and params.nth_paragraph == params.num_paragraphs:
+            found = found.model_copy(update={"nth_paragraph": found.num_paragraphs})
+        return found
 
     def sketch_texts(self, params: NthParagraphParams) -> list[str]:
         return [params.first_word]

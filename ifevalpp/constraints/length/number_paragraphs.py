@@ -69,6 +69,7 @@ class NumberParagraphs(Constraint):
                                  "changes_shape"})
     Params = ParagraphsParams
     count = CountSpec("num_paragraphs", shape="exact", floor=1)
+    room_per_count = 30
     format_phrase = True
     # '******' (two responses) splits into an empty paragraph; JSON has no '***' dividers.
     conflicts_with = frozenset({"combination:two_responses", "detectable_format:json_format"})

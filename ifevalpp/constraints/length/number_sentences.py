@@ -39,6 +39,8 @@ class NumberSentences(Constraint):
     """Sentences as NLTK's English Punkt model splits them, less than / at least N."""
 
     id = "length_constraints:number_sentences"
+    # The English sentence splitter ends sentences at ".", "?" and "!" only (not "।", "。").
+    script_needs = frozenset({"full_stop"})
     Params = SentencesParams
     around_tolerance = 2
     count = CountSpec("num_sentences", "relation", floor=1)

@@ -37,6 +37,8 @@ class NumberWords(Constraint):
     """`\\w+` tokens, less than / at least N."""
 
     id = "length_constraints:number_words"
+    # Chinese, Japanese and Thai run words together: the checker's word count means nothing.
+    script_needs = frozenset({"spaced"})
     Params = WordsParams
     around_tolerance = 25
     count = CountSpec("num_words", "relation", floor=1)

@@ -29,8 +29,14 @@ class NoComma(Constraint):
     """No ',' (U+002C) anywhere; other comma-like characters (、，) are allowed, as officially."""
 
     id = "punctuation:no_comma"
+    script_needs = frozenset({"ascii_comma"})
     competes_as_format = True
     distractor_effects = frozenset({"bans_commas"})
+
+    def task_bites_from(self, params: Any) -> Optional[int]:
+        # A slogan or a haiku seldom has a comma: the ban asks something of a piece that
+        # can run to a few sentences.
+        return 40
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

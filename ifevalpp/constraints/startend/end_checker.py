@@ -60,6 +60,7 @@ class EndChecker(Constraint):
     """
 
     id = "startend:end_checker"
+    speaks_of_end = True
     competes_as_format = True
     # An end phrase is a sentence of its own: none beside a one-sentence rewrite.
     distractor_effects = frozenset({"sets_end", "adds_english_text", "adds_sentence"})

@@ -14,6 +14,7 @@ Vocabulary:
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import re
@@ -438,7 +439,22 @@ def counts(prompt: str) -> tuple[Count, ...]:
         found.append(Count(start=match.start(), end=unit_end, low=low, high=INF, numerals=(),
                            kind="soft", unit=unit, unit_start=unit_start, unit_end=unit_end))
     found.sort(key=lambda count: count.start)
-    return tuple(found)
+    return tuple(_shared_units(prompt, found))
+
+
+# "no fewer than 600 and under 700 words": the first bound takes the unit of the second.
+_BOUND_JOINER = re.compile(r"\s*,?\s*(?:and|but)\s+", re.IGNORECASE)
+
+
+def _shared_units(prompt: str, found: list[Count]) -> list[Count]:
+    for index, (count, following) in enumerate(zip(found, found[1:])):
+        if count.unit is None and following.unit is not None and count.kind != "bare" \
+                and following.kind != "bare" \
+                and _BOUND_JOINER.fullmatch(prompt, count.end, following.start):
+            found[index] = dataclasses.replace(count, unit=following.unit,
+                                               unit_start=following.unit_start,
+                                               unit_end=following.unit_end)
+    return found
 
 
 def _read_count(prompt: str, match: re.Match[str]) -> Optional[Count]:

@@ -102,6 +102,18 @@ class FormatRequest:
     witness_mode: str = "none"
     witness_text: str = ""
     unsuited: frozenset[str] = frozenset()   # kinds of piece it does not suit (@unsuited)
+    # What a plain answer to the task already does (generate/plain.FEATURES): it follows
+    # this request when it has one of `met_by` (a greeting in a letter), or none of
+    # `met_unless` (no emoji, unless it is a social media post). Such a request does not
+    # compete and is never offered there.
+    met_by: frozenset[str] = frozenset()
+    met_unless: frozenset[str] = frozenset()
+
+    def plain_follows(self, features: frozenset[str]) -> bool:
+        """Whether a plain answer with these features already follows this request."""
+        if self.met_by & features:
+            return True
+        return bool(self.met_unless) and not self.met_unless & features
 
     def suits(self, prompt: str) -> bool:
         """Whether the prompt asks for no piece this requirement does not suit (a table in
@@ -191,7 +203,15 @@ def _requirement(identifier: str, root: str) -> FormatRequest:
     if mode in ("start", "end", "insert") and not text:
         raise ValueError(f"{where}: @witness {mode}: needs a text")
     unsuited = frozenset(word.lower() for word in grammar.meta.get("unsuited", ()))
-    return FormatRequest(identifier, grammar, effects, forbids, mode, text, unsuited)
+    from ..plain import FEATURES
+
+    met_by = frozenset(grammar.meta.get("met_by", ()))
+    met_unless = frozenset(grammar.meta.get("met_unless", ()))
+    if (met_by | met_unless) - set(FEATURES):
+        raise ValueError(f"{where}: unknown @met_by/@met_unless "
+                         f"{sorted((met_by | met_unless) - set(FEATURES))}")
+    return FormatRequest(identifier, grammar, effects, forbids, mode, text, unsuited,
+                         met_by, met_unless)
 
 
 @functools.lru_cache(maxsize=4)

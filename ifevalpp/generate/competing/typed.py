@@ -2,7 +2,9 @@
 
 A type that `competes_as_format`, not in the case, with a modest setting seen in the
 run, such that the conflict declarations allow it (`conflicts_with`, and the case's
-`refuses_effects` against what it adds, `competing_effects`), the witness builder
+`refuses_effects` against what it adds, `competing_effects`), a plain answer to the task
+does not already meet it (generate/plain.py: a distractor must change what a compliant
+answer looks like), the prompt does not already state it, the witness builder
 finds one response passing the case's constraints and it, and (for verse and short
 pieces) the type suits the piece (`task_needs`, `task_avoids`; a sentence to rewrite
 counts as a short piece; `distractor_suits`: the kinds of piece it fits at all).
@@ -17,18 +19,19 @@ from typing import Any, Mapping, Optional, Sequence
 from ...constraints import get, parse_params
 from ...constraints.support.choosing import seeded_random
 from ...errors import IfevalppError
-from ..addition import first_long_enough
+from ..addition import first_long_enough, side_of_request
 from ..prompt.render import wording_context
 from ..prompt.layout import Layout
 from ..params import compatible
 from ..phrases import Known
+from ..plain import plain_answer, plain_meets
 from .fit import one_sentence, piece_features, refused
 from .witness import witness_for
 
 # The largest count a distractor asks for: a competing requirement is one more thing to
 # juggle, not a second task (fifteen placeholders for three dog names).
 _MODEST = {"num_placeholders": 3, "num_bullets": 5, "num_highlights": 3, "num_sections": 4,
-           "num_paragraphs": 5, "capital_frequency": 5}
+           "num_paragraphs": 5, "capital_frequency": 15}
 # A list, a layout in sections or paragraphs of one is no list at all ("answer in precisely
 # 1 bullet point"): the fewest a distractor asks for.
 _AT_LEAST = {"num_bullets": 2, "num_sections": 2, "num_paragraphs": 2}
@@ -67,9 +70,39 @@ def _suits_piece(constraint: Any, piece: Optional[frozenset[str]], kind: frozens
     return not (constraint.distractor_suits and not constraint.distractor_suits & kind)
 
 
+# How many of a type's settings, at most, are tried for one case (each may build a witness).
+_SETTINGS_TRIED = 4
+
+
+def _minimum(constraint: Any, kwargs: dict[str, Any]) -> Optional[int]:
+    """The count a setting asks for at least (None: not a minimum)."""
+    spec = constraint.count
+    if spec is None or not isinstance(kwargs.get(spec.field), int):
+        return None
+    relation = kwargs.get(spec.relation_field) if spec.relation_field else None
+    if spec.shape == "at_least" or relation == "at least":
+        return kwargs[spec.field]
+    return None
+
+
+def _in_order(constraint: Any, options: list[dict[str, Any]], seed: str) -> list[dict[str, Any]]:
+    """The settings in an order fixed per case; minimums from the smallest up, so that the
+    one taken asks a little more than a plain answer has ("at least five all-caps words"
+    where a plain answer has three), not a second task."""
+    ordered = list(options)
+    random.Random(seed).shuffle(ordered)
+    return sorted(ordered, key=lambda kwargs: (_minimum(constraint, kwargs) is None,
+                                               _minimum(constraint, kwargs) or 0))
+
+
 def _fits(layout: Layout, instruction_id: str, seen: Sequence[dict[str, Any]], seed: int,
-          refusals: frozenset[str], profile: str) -> Optional[Any]:
-    """The type's setting for this case when it can compete here (None when it cannot)."""
+          refusals: frozenset[str], profile: str, plain: Optional[str]) -> Optional[Any]:
+    """The type's setting for this case when it can compete here (None when it cannot): the
+    first of its modest settings, in an order fixed per case, that the conflict declarations
+    allow, that a plain answer to the task does not already meet (`plain`: "fewer than five
+    all-caps words" beside a limerick tests nothing) and that one witness holds with the
+    case's constraints. A type the prompt already states without checking it is never
+    added: it would restate the prompt."""
     constraint = get(instruction_id)
     if any(instruction_id in get(other).conflicts_with or other in constraint.conflicts_with
            for other in layout.ids):
@@ -77,31 +110,53 @@ def _fits(layout: Layout, instruction_id: str, seen: Sequence[dict[str, Any]], s
     offered = constraint.distractor_settings(list(seen))
     if not offered:
         return None
-    kwargs = dict(random.Random(f"{seed}:{instruction_id}").choice(modest(offered)))
-    try:
-        params = parse_params(instruction_id, kwargs, profile=profile)
-    except (IfevalppError, ValueError):
-        return None
-    if constraint.competing_effects(params) & refusals:
-        return None
-    ids = list(layout.ids) + [instruction_id]
-    all_params = list(layout.params) + [params]
-    if compatible(ids, all_params, profile=profile) is not None:
-        return None
-    if witness_for(layout.prompt, ids, all_params, profile) is None:
-        return None
-    return params
+    options = _in_order(constraint, modest(offered), f"{seed}:{instruction_id}")
+    for kwargs in options[:_SETTINGS_TRIED]:
+        try:
+            params = parse_params(instruction_id, dict(kwargs), profile=profile)
+        except (IfevalppError, ValueError):
+            continue
+        if constraint.competing_effects(params) & refusals:
+            continue
+        if plain_meets(instruction_id, params.model_dump(mode="json", exclude_none=True),
+                       plain, prompt=layout.prompt, profile=profile):
+            continue
+        if constraint.statements(layout.prompt, params):
+            return None
+        ids = list(layout.ids) + [instruction_id]
+        all_params = list(layout.params) + [params]
+        if compatible(ids, all_params, profile=profile) is not None:
+            continue
+        if witness_for(layout.prompt, ids, all_params, profile) is None:
+            continue
+        return params
+    return None
 
 
 def _wording(layout: Layout, constraint: Any, params: Any, picker: Any) -> str:
     """A sentence added after a prompt that was complete without it ("Also, …"). It shares
     the reply with the case's constraints (see prompt/render.wording_context); a long prompt
     needs a longer addition, as a catalogue request does."""
-    context = wording_context(list(layout.ids) + [constraint.id], len(layout.ids))
-    return first_long_enough(layout.prompt, 8, lambda wording_try: constraint.phrase(
-        params, picker, ("imperative", "declarative", "question"), **context,
-        **({"form": "addition"} if wording_try >= 2 and constraint.grammar() is not None
-           else {})))
+    ahead = side_of_request(layout) == "before"
+    context = wording_context(list(layout.ids) + [constraint.id], len(layout.ids), ahead=ahead)
+    # "In addition, …" reads wrong at the very start: only after the prompt.
+    additions = not ahead and constraint.grammar() is not None
+    from ..naturalness import frame_openings
+
+    taken = set(frame_openings(layout.prompt))
+
+    def worded(wording_try: int) -> str:
+        # Not opening as a sentence of the prompt does ("Could you …? Could you use …?").
+        text = ""
+        for _ in range(4):
+            text = constraint.phrase(params, picker, ("imperative", "declarative", "question"),
+                                     **context, **({"form": "addition"}
+                                                   if wording_try >= 2 and additions else {}))
+            if not taken & set(frame_openings(text)):
+                break
+        return text
+
+    return first_long_enough(layout.prompt, 8, worded)
 
 
 def typed_distractor(layout: Layout, rng: Any, profile: str,
@@ -121,12 +176,13 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
     # `turn`-th fitting type is a different type for every turn: siblings never share one.
     fitting = 0
     piece, kind = _piece(layout)
+    plain = plain_answer(layout, profile)
     for instruction_id in candidates[:TRIED]:
         constraint = get(instruction_id)
         if not _suits_piece(constraint, piece, kind):
             continue
         params = _fits(layout, instruction_id, settings[instruction_id], seed, refusals,
-                       profile)
+                       profile, plain)
         if params is None:
             continue
         if fitting < turn:

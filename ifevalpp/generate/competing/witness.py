@@ -48,9 +48,14 @@ def joint_witness(layout: Layout, request: FormatRequest, profile: str,
 
 
 def compatible_requests(layout: Layout, profile: str) -> list[FormatRequest]:
-    """Catalogue requests that the case's constraints accept, proven by a joint witness."""
+    """Catalogue requests that the case's constraints accept, proven by a joint witness, and
+    that compete: a plain answer to the task does not already follow them (no "open with a
+    greeting" on an email, no "no emoji" on an essay: generate/plain.py)."""
+    from ..plain import features
+
     wanted = refused(layout)
     witness = case_witness(layout, profile)
+    plain = features(layout)
     return [request for request in catalogue() if wanted.accepts(request)
-            and request.suits(layout.prompt)
+            and request.suits(layout.prompt) and not request.plain_follows(plain)
             and joint_witness(layout, request, profile, witness) is not None]

@@ -65,9 +65,10 @@ class CousinKind:
 
     def refusal(self, layout: Layout, candidate: Candidate,
                 kept: Sequence[Candidate]) -> Optional[Rejection]:
-        """The kind's promise, the request to repeat, then the siblings: the first breach."""
+        """The kind's promise, the request to repeat, what every cousin owes its original
+        (nothing dropped, every token accounted for), then the siblings: the first breach."""
         return (self.broken_promise(layout, candidate) or request_missing(layout, candidate)
-                or self.repeats_sibling(candidate, kept))
+                or unfair(layout, candidate) or self.repeats_sibling(candidate, kept))
 
     # ------------------------------------------------------------ the model backend
 
@@ -141,6 +142,27 @@ def changed_setting(layout: Layout, candidate: Candidate, *,
             continue
         if before != after:
             return position
+    return None
+
+
+def unfair(layout: Layout, candidate: Candidate) -> Optional[Rejection]:
+    """What every cousin owes its original (generate/fairness.py): nothing it asks beyond
+    its checked values is dropped (an example's form, an aside, a block's lines, a quoted
+    passage; a new task may replace the task's own), no markup nobody wrote, no requirement
+    given two examples."""
+    from ..fairness import changed_literals, doubled_examples, dropped, stray_tokens
+
+    task_kept = getattr(candidate.detail, "strategy", None) != "task"
+    lost = dropped(layout, candidate.prompt, task_kept=task_kept,
+                   changed=changed_literals(layout, candidate.kwargs))
+    if lost:
+        return Rejection("dropped", lost[0].message())
+    stray = stray_tokens(candidate.prompt, layout.prompt)
+    if stray:
+        return Rejection("stray-token", f"the token {stray[0]!r} comes from nowhere")
+    doubled = doubled_examples(candidate.prompt, layout.prompt)
+    if doubled:
+        return Rejection("doubled-example", f"two examples for one requirement: {doubled[0]!r}")
     return None
 
 

@@ -77,6 +77,15 @@ class Distractor(CousinKind):
                 return Rejection("promise", "an original constraint statement is missing")
         return None
 
+    def repeats_sibling(self, candidate: Candidate,
+                        kept: Sequence[Candidate]) -> Optional[Rejection]:
+        """Siblings add different requirements (the next attempt moves on to another)."""
+        requirement = getattr(candidate.detail, "requirement", None)
+        if requirement is not None and any(getattr(sibling.detail, "requirement", None) ==
+                                           requirement for sibling in kept):
+            return Rejection("same-requirement", f"a sibling already adds {requirement}")
+        return None
+
     # ------------------------------------------------------------ the model backend
 
     def model_plan(self, request: CousinRequest, siblings: Sequence[Sibling],

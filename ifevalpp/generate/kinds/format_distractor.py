@@ -82,12 +82,16 @@ def _catalogue_sentence(layout: Layout, pool: Sequence[FormatRequest], sampler: 
     """The `first`-th request of the pool, or the next of this sibling's (three on) when none
     of its 24 wordings is long enough for the prompt; the longest wording found."""
     needed = needed_tokens(layout.prompt)
+    # Before the prompt (the request to repeat comes last), no "One more thing, …" and no
+    # frame pointing at a task not yet named.
+    ahead = side_of_request(layout) == "before" or None
     sentence, request = "", pool[first % len(pool)]
     for step in range(min(4, max(1, len(pool) // SIBLING_STRIDE))):
         trying = pool[(first + SIBLING_STRIDE * step) % len(pool)]
         # Later tries may say it comes on top ("One more thing, …"), which is longer.
         candidate = first_long_enough(layout.prompt, 24, lambda turn: trying.render(
-            sampler, {}, rule="addition" if turn >= 2 else "sentence").text)
+            sampler, {"ahead": ahead}, rule="addition" if turn >= 2 and not ahead
+            else "sentence").text)
         if len(tokens(candidate)) > len(tokens(sentence)):
             sentence, request = candidate, trying
         if len(tokens(sentence)) >= needed:
@@ -104,22 +108,37 @@ def add_format_distractor(layout: Layout, rng: Any, index: int, *, attempt: int 
     requirement the constraints accept: another instruction type (odd indices, when one
     fits) or a catalogue request."""
     picker = seeded_random(rng)
-    if settings and (index + attempt) % 2 == 1:
-        typed = typed_distractor(layout, picker, profile, settings,
-                                 turn=index // 2 + 2 * attempt)
-        if typed is not None:
-            instruction_id, kwargs, sentence = typed
-            return _place(layout, sentence, {"instruction_id": instruction_id,
-                                             "kwargs": kwargs}, instruction_id)
+    typed_first = bool(settings) and (index + attempt) % 2 == 1
+    if typed_first:
+        placed = _typed(layout, picker, profile, settings, index // 2 + 2 * attempt)
+        if placed is not None:
+            return placed
     pool = list(options) if options is not None else compatible_requests(layout, profile)
     if not pool:
-        raise ComposeError(NOTHING_COMPATIBLE)
+        # No catalogue request competes here (a one-sentence answer in quotes): another type
+        # may still, before a context sentence stands in.
+        placed = (None if typed_first or not settings else
+                  _typed(layout, picker, profile, settings, index + 2 * attempt))
+        if placed is None:
+            raise ComposeError(NOTHING_COMPATIBLE)
+        return placed
     # Siblings get different requirements: from a seeded start, sibling i takes the i-th,
     # and a retry (or a fallback) moves three on, so that the three siblings of a family
     # never meet on one requirement while the pool is larger than their steps.
     first = _case_start(layout, len(pool)) + index - 1 + SIBLING_STRIDE * attempt
     sentence, request = _catalogue_sentence(layout, pool, Sampler(picker), first)
     return _place(layout, sentence, {"text": sentence}, request.id)
+
+
+def _typed(layout: Layout, picker: Any, profile: str,
+           settings: Mapping[str, Sequence[dict[str, Any]]], turn: int) -> Optional[Candidate]:
+    """The `turn`-th instruction type that competes here, placed; None when none does."""
+    typed = typed_distractor(layout, picker, profile, settings, turn=turn)
+    if typed is None:
+        return None
+    instruction_id, kwargs, sentence = typed
+    return _place(layout, sentence, {"instruction_id": instruction_id, "kwargs": kwargs},
+                  instruction_id)
 
 
 def _place(layout: Layout, sentence: str, distractor: dict[str, Any], name: str) -> Candidate:

@@ -10,9 +10,11 @@ siblings differ by more than one number.
 Then, for a case whose constraints have no setting to change, or when no change can
 be stated cleanly (from the seventh attempt on), a new task: one from the task
 grammar (generate/tasks/) that suits the constraints, which are all said anew around
-it. Keywords named by the old task are replaced, and so is a text to reproduce that
-belongs to the old task's story (generate/tasks/fit.py). The request to repeat
-follows the new request either way.
+it, a kind of piece on which the stated length bites and that has room for what the
+constraints ask. The words of the word constraints are chosen for the new task (a
+ban takes a word the new piece will use, a word to include one it invites), and a
+text to reproduce that belongs to the old task's story is renewed
+(generate/tasks/fit.py). The request to repeat follows the new request either way.
 
 Promises: a change of settings changes some setting (the request to repeat aside),
 and never to the settings of a sibling kept before.
@@ -41,9 +43,10 @@ from ..prompt.layout import Layout
 from ..llm.answers import ModelCousin, answered, repeat_text, same
 from ..llm.checks import can_get_harder, harder_guide, judge_reconfiguration
 from ..llm.plan import ModelPlan, Sibling
+from ..difficulty import judge_variant, tally
 from ..new_settings import change_direction, new_params, target_plan, targets
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
-from ..tasks import TaskMaker, renew_bound_literals, task_demands, untie_keywords
+from ..tasks import TaskMaker, renew_bound_literals, retopic_words, task_demands
 from .contract import CousinKind, changed_setting, counts
 
 if TYPE_CHECKING:
@@ -84,7 +87,7 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *,
                      direction: str = "harder") -> Candidate:
     """The `index`-th reconfiguration (1-based) of a case. From the seventh attempt on (the
     settings kept failing or repeated a sibling's), a new task instead."""
-    changeable = targets(layout) if attempt < 6 else []
+    changeable = targets(layout, direction, profile) if attempt < 6 else []
     for chosen in (target_plan(layout, changeable, index) if changeable else []):
         params = new_params(layout, rng, chosen, profile, direction=direction, step=index)
         if params is None:
@@ -113,23 +116,30 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     the constraints are all stated anew around it. Under "harder" the settings move as the
     `index`-th sibling's would (where they can), so a late sibling with a new task does not
     fall back to the original bound after its siblings tightened it."""
-    needs, avoids, low, high = task_demands(layout)
-    maker = TaskMaker(seeded_random(rng))
-    # One kind of piece per cousin of a family: consecutive slots from a point fixed per case.
-    start = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[:4], "big")
-    task = maker.make(needs=needs, avoids=avoids, words=(low, high),
-                      exclude=[layout.prompt], slot=start + index - 1)
-    if task is None:
-        raise ComposeError(f"no task of ours offers {sorted(needs)} without {sorted(avoids)} "
-                           f"at {low}-{high} words")
-    detail = ReconfigurationDetail(strategy="task", task_source="grammar", task_genre=task.genre)
     tuned = None
-    changeable = targets(layout) if direction == "harder" else []
+    changeable = targets(layout, direction, profile) if direction == "harder" else []
     for chosen in (target_plan(layout, changeable, index) if changeable else []):
         tuned = new_params(layout, rng, chosen, profile, direction=direction, step=index)
         if tuned is not None:
             break
-    params, swapped = untie_keywords(layout, task.text, rng, params=tuned)
+    maker = TaskMaker(seeded_random(rng))
+    # One kind of piece per cousin of a family: consecutive slots from a point fixed per case.
+    start = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[:4], "big")
+    task = None
+    # The harder settings first; when no piece of ours carries them, the case's own.
+    for settings in ([tuned, None] if tuned is not None else [None]):
+        needs, avoids, low, high, room, bites = task_demands(layout, settings)
+        task = maker.make(needs=needs, avoids=avoids, words=(low, high), room=room,
+                          bites=bites, exclude=[layout.prompt], slot=start + index - 1)
+        if task is not None:
+            tuned = settings
+            break
+    if task is None:
+        raise ComposeError(f"no task of ours offers {sorted(needs)} without {sorted(avoids)} "
+                           f"at {low}-{high} words with room for {room}, biting from "
+                           f"{bites}")
+    detail = ReconfigurationDetail(strategy="task", task_source="grammar", task_genre=task.genre)
+    params, swapped = retopic_words(layout, task, rng, profile=profile, params=tuned)
     params, renewed = renew_bound_literals(layout, params, rng, profile)
     detail = detail.updated(keywords_swapped=swapped or None, literals_renewed=renewed or None)
     every = {position for position, item_id in enumerate(layout.ids)
@@ -179,7 +189,7 @@ class Reconfiguration(CousinKind):
         earlier siblings asked."""
         layout = request.layout
         if plan.hint == "task":
-            needs, avoids, low, high = task_demands(layout)
+            needs, avoids, low, high, *_ = task_demands(layout)
             return {"needs": sorted(needs), "avoids": sorted(avoids), "low": low, "high": high}
         earlier = [{"version": sibling.index, "kwargs": json.dumps(list(sibling.kwargs),
                                                                    ensure_ascii=False)}
@@ -217,12 +227,16 @@ class Reconfiguration(CousinKind):
     # ------------------------------------------------------------ the manifest
 
     def manifest_entry(self, cousins: Sequence[Variant], result: Any) -> dict[str, Any]:
-        """The mode asked for, the strategies, and the direction of every changed value
-        (overall and per instruction type)."""
+        """The mode asked for, the strategies, the direction of every changed value
+        (overall and per instruction type), and how many reconfigurations are harder, the
+        same or easier than their originals by the scan of generate/difficulty.py."""
         by_type: dict[str, Counter] = {}
         for v in cousins:
             for instruction_id, direction in v.generator.detail.get("directions", {}).items():
                 by_type.setdefault(instruction_id, Counter())[direction] += 1
+        originals = {str(v.case): v for v in result.variants if v.kind == "original"}
+        judged = [judge_variant(originals[str(v.case)], v, profile=result.profile)
+                  for v in cousins if str(v.case) in originals]
         return {
             "reconfigure": result.reconfigure,
             "strategy": counts(v.generator.detail.get("strategy", "?") for v in cousins),
@@ -230,6 +244,7 @@ class Reconfiguration(CousinKind):
                                  in v.generator.detail.get("directions", {}).values()),
             "directions_by_type": {instruction_id: dict(sorted(tally.items()))
                                    for instruction_id, tally in sorted(by_type.items())},
+            "difficulty": tally(judged),
         }
 
 

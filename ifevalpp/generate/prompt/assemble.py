@@ -27,7 +27,9 @@ from ...wording.sampler import Usage
 from ..rewrite import reword_task
 from .layout import Layout
 from .plan import Plan, plan
-from .render import join, layout_phrase, render, sentence, weave, wording_context
+from ..naturalness import frame_openings
+from .render import (join, layout_phrase, ranges, render_group, sentence, weave,
+                     wording_context)
 from .repeat import around_request
 from .stated import stated_by
 
@@ -112,6 +114,8 @@ def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
             out.append((sep if sep else "") + text if out else text)
         for index in by_anchor.get(position, []):
             piece = rendered[index]
+            if not piece:
+                continue
             # The break the original had there: before this unit when its own text is gone
             # (its statement is rendered in its place), else before the next one.
             following = (unit.sep if not text else layout.units[position + 1].sep
@@ -159,10 +163,15 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
              rephrase_repeat: bool = False) -> Assembled:
     """Re-render the statements of `targets` (with `params`) where they stand."""
     the_plan = plan(layout, targets, drop_task=task_override is not None, params=params)
-    usage = Usage()
-    rendered = {index: sentence(render(layout.ids[index], params[index], rng, usage=usage,
-                                       context=wording_context(layout.ids, index)))
-                for index in the_plan.render}
+    usage = Usage(taken=tuple(frame_openings(layout.prompt)) +
+                  tuple(frame_openings(task_override or "")))
+    rendered: dict[int, str] = {}
+    for group in ranges(layout, params, the_plan.render):
+        rendered[group[0]] = sentence(render_group(
+            layout, params, group, rng, usage=usage,
+            context=wording_context(layout.ids, group[0], layout=layout)))
+        for index in group[1:]:
+            rendered[index] = ""  # said with the first of its pair
     request = _request_pieces(layout, the_plan, rendered, task_override)
     if vary and task_override is None:
         request = _vary_first_task(layout, the_plan, request, rng, params)
@@ -176,8 +185,13 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
             continue
         text = the_plan.unit_text.get(position, unit.text)
         if text and request.startswith(text):
-            new, _ = reword_task(text, _literals(layout, params), rng)
             rest = request[len(text):]
+            others = set(frame_openings(rest))
+            # Not opening as a sentence after it does ("Would you …? Would you …?").
+            for _ in range(4):
+                new, _ = reword_task(text, _literals(layout, params), rng)
+                if not others & set(frame_openings(new)):
+                    break
             if new.rstrip()[-1:] in ".!?" and rest.startswith("."):
                 rest = rest[1:]  # the stop `closed` gave the old wording, now the rewrite's
             return new + rest
@@ -202,10 +216,17 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
              usage: Usage) -> str:
     """The task, then the requirements as a list under a header (one is no list: "One rule:
     no commas anywhere.")."""
-    items = [render(layout.ids[index], params[index], rng, styles=("list",), usage=usage,
-                    context=wording_context(layout.ids, index))
-             for index in order]
+    items = [render_group(layout, params, group, rng, styles=("list",), usage=usage,
+                          context=wording_context(layout.ids, group[0], layout=layout))
+             for group in ranges(layout, params, order)]
     if len(items) == 1:
+        # One is no list: mostly a sentence of its own below the task, now and then a label
+        # ("One rule: no commas anywhere."), which a reader spots when it recurs.
+        if rng.randrange(4):
+            group = ranges(layout, params, order)[0]
+            return task + "\n\n" + sentence(render_group(
+                layout, params, group, rng, usage=usage,
+                context=wording_context(layout.ids, group[0], layout=layout)))
         label = layout_phrase("single_label", rng)
         line = sentence(label + ": " + items[0])
         if line[-1:] in "\"”" and line[:-1].rstrip()[-1:] not in ".!?":
@@ -213,10 +234,12 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
         return task + "\n\n" + line
     if not items:
         return task
-    header = layout_phrase("header", rng)
     marker = choice(rng, ["- ", "numbered"])
     lines = [(f"{number}) " if marker == "numbered" else "- ") + item[0].upper() + item[1:]
              for number, item in enumerate(items, start=1)]
+    if task.rstrip().endswith(":"):
+        return task + "\n" + "\n".join(lines)  # "… so:" introduces the list itself
+    header = layout_phrase("header", rng)
     return task + "\n\n" + header + "\n" + "\n".join(lines)
 
 
@@ -224,15 +247,16 @@ def _first(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
            usage: Usage) -> str:
     """The requirements first, then the task: a label or nothing — never a remark about the
     prompt itself ("To begin with, one rule.", "Read these conditions first.")."""
-    sentences = [sentence(render(layout.ids[index], params[index], rng,
-                                 styles=("imperative", "declarative"), usage=usage,
-                                 context=wording_context(layout.ids, index, ahead=True)))
-                 for index in order]
+    sentences = [sentence(render_group(layout, params, group, rng,
+                                       styles=("imperative", "declarative"), usage=usage,
+                                       context=wording_context(layout.ids, group[0], ahead=True,
+                                                               layout=layout)))
+                 for group in ranges(layout, params, order)]
     block = join(sentences)
     way = rng.randrange(3)
+    head = task.split("\n", 1)[0].rstrip()
     if way == 1 and not _labelled().match(task) and not _has_here().search(task) and \
-            not _own_want().search(task.split("\n", 1)[0]):
-        head = task.split("\n", 1)[0].rstrip()
+            not _own_want().search(head) and ":" not in head:
         asks = head.endswith("?") and not _asks_you().match(head)
         label = layout_phrase("task_label", rng, question=asks)
         return block + "\n\n" + label + " " + task
@@ -242,12 +266,15 @@ def _first(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
 def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
             usage: Usage) -> str:
     """The task, then the requirements as sentences (the first maybe woven onto the task)."""
-    woven = weave(task, layout, params, order, rng, usage)
-    if woven is not None:
-        task, order = woven
-    sentences = [sentence(render(layout.ids[index], params[index], rng, usage=usage,
-                                 context=wording_context(layout.ids, index)))
-                 for index in order]
+    groups = ranges(layout, params, order)
+    if groups and len(groups[0]) == 1:  # a pair said as one is not woven onto the task
+        woven = weave(task, layout, params, [group[0] for group in groups], rng, usage)
+        if woven is not None:
+            task, groups = woven[0], groups[1:]
+    sentences = [sentence(render_group(layout, params, group, rng, usage=usage,
+                                       context=wording_context(layout.ids, group[0],
+                                                               layout=layout)))
+                 for group in groups]
     block = join(sentences)
     joiner = "\n" if ("\n" in task.split("\n")[-1] or task.rstrip().endswith(":")) else " "
     if "\n" in task.strip():
@@ -300,7 +327,10 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     order = sorted(the_plan.render)
     if len(order) > 1 and chance(rng, 0.5):
         order = order[::-1]
-    usage = Usage()
+    usage = Usage(taken=tuple(frame_openings(task)))
+    if presentation == "first" and task.rstrip().endswith(":"):
+        # "I want to make it challenging, so:" introduces what follows: the list comes after.
+        presentation = "list"
     if presentation == "list":
         request = _as_list(task, layout, params, order, rng, usage)
     elif presentation == "first" and order:

@@ -310,16 +310,46 @@ _bare_verb_left = filled(r",?\s+(?:{bare_verb_links})\s+(?:{bare_verbs})"
                          r"(?:\s+(?:{bare_verb_objects}))?$", of("cut"), re.IGNORECASE)
 
 
+_EXAMPLE_MARKUP = re.compile(r"\*[^*\n]+\*|<<[^<>\n]*>>|\[[^\[\]\n]*\]")
+
+
+def _whole_examples(text: str, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The spans, each reaching to the end of a marked-up example it ends inside ("… i.e
+    *italic" + " text*"), so that a cut takes the example with its statement."""
+    examples = [match.span() for match in _EXAMPLE_MARKUP.finditer(text)]
+    widened = []
+    for start, end in spans:
+        for example_start, example_end in examples:
+            if example_start < end < example_end:
+                end = example_end
+        widened.append((start, end))
+    return widened
+
+
+def _splits_markup(before: str, after: str) -> bool:
+    """Whether a cut leaves half of a marked-up example behind ("… i.e *italic text*" cut
+    after "*italic" leaves "text*"): an odd number of asterisks, or brackets that no longer
+    pair, where the sentence had them paired."""
+    for opening, closing in (("*", "*"), ("<<", ">>"), ("[", "]")):
+        if opening == closing:
+            if before.count(opening) % 2 == 0 and after.count(opening) % 2:
+                return True
+        elif before.count(opening) == before.count(closing) and \
+                after.count(opening) != after.count(closing):
+            return True
+    return False
+
+
 def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
                  literals: Sequence[str] = ()) -> Optional[str]:
     """Cut the constraint's clause out of a mixed unit (the first of `rules()` that cuts
     cleanly); None when no clean cut exists."""
-    clause = _clause(unit_text, local_spans, literals)
+    clause = _clause(unit_text, _whole_examples(unit_text, local_spans), literals)
     if clause is None:
         return None
     cut = next((found for _, rule in rules() for found in (rule(clause),) if found is not None),
                None)
-    if cut is None:
+    if cut is None or _splits_markup(unit_text, cut):
         return None
     body = cut.rstrip(" .?!")
     bare = _bare_verb_left().search(body)

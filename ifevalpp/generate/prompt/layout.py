@@ -20,6 +20,7 @@ from typing import Any, Optional, Sequence
 from ...constraints import get, parse_params
 from ...constraints.support.statements import EDIT_ROLES, edit_spans
 from .purity import carries_content, points_back, task_start
+from .residue import block_line_spans, example_line, mostly_quoted, residual_words
 from .repeat import RepeatInfo, echo_index, find_request
 from .segment import segment
 from .words import WORD, content_words, literal_spans, residual
@@ -37,6 +38,10 @@ class Unit:
     sep: str
     owners: frozenset[int] = frozenset()
     pure: bool = False
+    # A statement that asks more than its types can say anew (an aside, what it applies to,
+    # a block of lines): it stays word for word in every cousin that keeps the task, with
+    # a changed value edited in place.
+    kept: bool = False
 
 
 @dataclass
@@ -127,6 +132,33 @@ def _tight_spans(evidence: dict[int, Spans], own_spans: dict[int, Spans],
     return tight
 
 
+def _asks_more(text: str, local: Spans, owners: frozenset[int], ids: Sequence[str],
+               params: Sequence[Any]) -> bool:
+    """Whether a statement asks more than its types can say anew: an aside ("(don't forget
+    to add punctuations)"), what the statement applies to ("5 of your favorite names"), a
+    quoted passage it mostly is, or lines of a block after its first line that are not an
+    example of the answer's markup. Such a sentence stays with the task, word for word, so
+    no cousin loses what it asks (generate/fairness.py checks the same)."""
+    literals = [literal for index in owners for literal in get(ids[index]).literals(params[index])]
+    if residual_words(text, local, [ids[index] for index in owners], literals):
+        return True
+    if mostly_quoted(text, literals):
+        return True
+    return any(line.strip() and not example_line(line) for line in text.split("\n")[1:])
+
+
+def _kept(prompt: str, start: int, end: int, owners: frozenset[int], tight: dict[int, Spans],
+          ids: Sequence[str], params: Sequence[Any], block: Sequence[tuple[int, int]]) -> bool:
+    """Whether the statement unit prompt[start:end] stays word for word: a line of a block
+    the prompt spells out ("Part 1. Task Summary"), or a statement that asks more than its
+    types can say anew."""
+    if any(line_start <= start and end <= line_end for line_start, line_end in block):
+        return True
+    local = [(s - start, e - start) for index in owners for s, e in tight[index]
+             if s < end and e > start]
+    return _asks_more(prompt[start:end], local, owners, ids, params)
+
+
 def _is_pure(prompt: str, start: int, end: int, position: int, owners: frozenset[int],
              tight: dict[int, Spans], ids: Sequence[str], params: Sequence[Any]) -> bool:
     """Whether the unit prompt[start:end], stating `owners`, says little else."""
@@ -154,20 +186,25 @@ def _is_pure(prompt: str, start: int, end: int, position: int, owners: frozenset
 def _units(prompt: str, raw_units: Sequence[tuple[int, int, str]], evidence: dict[int, Spans],
            tight: dict[int, Spans], ids: Sequence[str], params: Sequence[Any]) -> list[Unit]:
     units = []
+    block = block_line_spans(prompt)
     for position, (start, end, sep) in enumerate(raw_units):
         owners = frozenset(index for index, spans in evidence.items()
                            if any(s < end and e > start for s, e in spans))
+        # A statement that would be said anew, unless it asks more than its types can say.
         pure = bool(owners) and _is_pure(prompt, start, end, position, owners, tight, ids,
                                          params)
-        units.append(Unit(start, end, prompt[start:end], sep, owners, pure))
+        kept = pure and _kept(prompt, start, end, owners, tight, ids, params, block)
+        pure = pure and not kept
+        units.append(Unit(start, end, prompt[start:end], sep, owners, pure, kept))
     # "This phrase should be the very end of your entire response." after a statement says
     # more of that statement: it goes (and is said anew) with it, never left before it.
     for position in range(1, len(units)):
         unit, before = units[position], units[position - 1]
         if not unit.owners and before.pure and before.owners and points_back().match(unit.text):
-            units[position] = Unit(unit.start, unit.end, unit.text, unit.sep, before.owners, True)
-    # Every unit pure would leave no task: keep the first one as the task.
-    if units and all(unit.pure for unit in units):
+            units[position] = Unit(unit.start, unit.end, unit.text, unit.sep, before.owners, True,
+                                   before.kept)
+    # Every unit a statement would leave no task: the first one is the task (reworded as one).
+    if units and all(unit.pure or unit.kept for unit in units):
         first = units[0]
         units[0] = Unit(first.start, first.end, first.text, first.sep, first.owners, False)
     return units
@@ -186,4 +223,30 @@ def build_layout(prompt: str, instruction_ids: Sequence[str],
     raw_units = segment(prompt[region[0]:region[1]], offset=region[0])
     tight = _tight_spans(evidence, own_spans, raw_units)
     units = _units(prompt, raw_units, evidence, tight, ids, params)
-    return Layout(prompt, ids, params, kwargs, units, evidence, values, repeat, tight, echo)
+    layout = Layout(prompt, ids, params, kwargs, units, evidence, values, repeat, tight, echo)
+    layout.units = [_said_by_aside(layout, unit) for unit in units]
+    return layout
+
+
+def _said_by_aside(layout: Layout, unit: Unit) -> Unit:
+    """A kept statement whose extra words all stand in an aside of its own ("Make it zany,
+    but do not include the keywords …": "Make it zany.") is pure after all: the aside stays
+    and the constraint is said anew."""
+    if not unit.kept or "\n" in unit.text:
+        return unit
+    from .stated import aside
+
+    candidate = Unit(unit.start, unit.end, unit.text, unit.sep, unit.owners, True)
+    head = aside(layout, candidate)
+    if head is None:
+        return unit
+    spans = [span for index in unit.owners for span in local_spans(layout, unit, index)]
+    literals = [literal for index in unit.owners
+                for literal in get(layout.ids[index]).literals(layout.params[index])]
+    extra = residual_words(unit.text, spans, [layout.ids[index] for index in unit.owners],
+                           literals)
+    said = {word.lower().strip(".'") for word in WORD.findall(head)}
+    if not extra or mostly_quoted(unit.text, literals) or any(
+            word.lower().strip(".'") not in said for word in extra):
+        return unit
+    return candidate

@@ -8,6 +8,8 @@ pull more constraints in); each unit is decided by the first situation that appl
 
 * the task is dropped (a new task): the unit goes, its constraints are said anew;
 * a pure unit: it goes, keeping only an aside of its own ("Keep it breezy");
+* a statement that asks more than its types can say anew: it stays word for word, a
+  changed value edited in place;
 * a split that would leave a bare fragment ("Separate the essay and the poem"): it goes;
 * a unit that only mentions constraints stated elsewhere: a format phrase is cut,
   otherwise it stays (with a changed value updated where it is mentioned);
@@ -101,6 +103,30 @@ class _Planner:
         if kept is not None:
             self.asides.add(position)
         return self.decide(position, kept, anew=stated_by(self.layout, unit))
+
+    def kept_unit(self, position: int, unit: Unit, hit: set[int]) -> bool:
+        """A statement that asks more than its types can say anew ("… at least 40 sentences
+        long (don't forget to add punctuations)") stays word for word, a changed value
+        edited in place; its constraints are stated there, not anew."""
+        if not unit.kept:
+            return False
+        layout, params = self.layout, self.params
+        text: Optional[str] = unit.text
+        edited: set[int] = set()
+        for index in sorted(hit):
+            if params is None or params[index] == layout.params[index] or \
+                    not local_spans(layout, unit, index):
+                continue
+            text = substitute_values(layout, unit, index, params[index], text)
+            if text is None:
+                raise ComposeError(f"cannot change {layout.ids[index]} in the sentence "
+                                   f"{unit.text[:60]!r}, which asks more than it")
+            edited.add(index)
+        # Its constraints are stated here when it says their value (an example block alone,
+        # "For example:\nSection 1\n***\nSection 2", states no count: that is said anew),
+        # the ones edited in place with their new value.
+        self.stated |= still_here(layout, unit, hit, params) | edited
+        return self.decide(position, text, changed=False)
 
     def bare_split(self, position: int, unit: Unit, hit: set[int]) -> bool:
         """"Separate the essay and the poem with ******": cutting the value would leave
@@ -227,7 +253,7 @@ class _Planner:
 
 # In the order they are tried; `leave` always decides.
 _SITUATIONS: tuple[Callable[[_Planner, int, Unit, set[int]], bool], ...] = (
-    _Planner.pure_unit, _Planner.bare_split, _Planner.mentions_only, _Planner.cut_clause,
+    _Planner.pure_unit, _Planner.kept_unit, _Planner.bare_split, _Planner.mentions_only, _Planner.cut_clause,
     _Planner.cut_one, _Planner.edit_values, _Planner.leave)
 
 

@@ -16,6 +16,7 @@ from ...constraints import get
 from ...constraints.support.choosing import chance
 from ...constraints.support.wording import STYLES
 from ..phrases import table
+from .residue import forms
 
 if TYPE_CHECKING:
     from .layout import Layout
@@ -25,30 +26,78 @@ def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = S
            avoid: Optional[str] = None, usage: Any = None,
            context: Optional[dict[str, Any]] = None) -> str:
     """Render one constraint in a random style and variant (not equal to `avoid`); `usage`
-    (shared by the sentences of one prompt) keeps them from repeating a frame; `context`
+    (shared by the sentences of one prompt) keeps them from repeating a frame — also one
+    that a sentence kept from the original opens with (`usage.taken`: "Make sure to answer
+    casually" kept, so no "Make sure the answer …" beside it); `context`
     (`wording_context`) tells the grammar what else the prompt asks."""
+    from ..naturalness import frame_openings
+
     constraint = get(instruction_id)
     extra = dict(context or {})
+    taken = set(getattr(usage, "taken", ()) or ())
     if usage is not None:
         extra["usage"] = usage
     for _ in range(6):
         text = constraint.phrase(params, rng, styles, **extra)
-        if text != avoid:
-            return text
+        if text != avoid and not taken & set(frame_openings(text)):
+            break
+    if usage is not None and hasattr(usage, "taken"):
+        usage.taken = tuple(taken | set(frame_openings(text)))
     return text
 
 
-def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False) -> dict[str, Any]:
+def ranges(layout: Layout, params: Sequence[Any], order: Sequence[int]) -> list[tuple[int, ...]]:
+    """`order` in groups said as one: two instructions of one type that bound one count from
+    both sides ("at least 600" and "less than 701" words: "600 to 700 words"), each pair at
+    the place of its first; every other instruction alone."""
+    groups: list[tuple[int, ...]] = []
+    used: set[int] = set()
+    for index in order:
+        if index in used:
+            continue
+        constraint = get(layout.ids[index])
+        partner = next((other for other in order if other != index and other not in used
+                        and layout.ids[other] == layout.ids[index]
+                        and constraint.range_with(params[index], params[other]) is not None),
+                       None)
+        group = (index,) if partner is None else (index, partner)
+        groups.append(group)
+        used |= set(group)
+    return groups
+
+
+def render_group(layout: Layout, params: Sequence[Any], group: Sequence[int], rng: Any,
+                 styles: Sequence[str] = STYLES[:3], usage: Any = None,
+                 context: Optional[dict[str, Any]] = None) -> str:
+    """One statement of a group from `ranges`: the instruction itself, or a pair said once."""
+    first = group[0]
+    extra = dict(context or {})
+    if len(group) == 2:
+        extra["wording"] = get(layout.ids[first]).range_with(params[first], params[group[1]])
+    return render(layout.ids[first], params[first], rng, styles, usage=usage, context=extra)
+
+
+def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
+                    layout: Optional[Layout] = None) -> dict[str, Any]:
     """What the wording of constraint `index` of a case checking `ids` must fit (guards of the grammars):
     `after_copy` — the reply opens with the copied request, so no form may put anything else
     first ("start with a title") or make the reply consist of one thing; `shares_reply` —
     the case asks other things of the reply, so no form says the reply is only this one
     ("your answer consists of 3 bullet points" beside a P.S.); `ahead` — the sentence comes
-    before the task, so no form may point at it ("make it …", "before you hand it over")."""
+    before the task, so no form may point at it ("make it …", "before you hand it over");
+    `show_form` — the original's statement of it shows the answer's markup by example
+    ("* This is a point"), so its restatement shows it too (`layout`: the original's)."""
     others = [get(instruction_id) for position, instruction_id in enumerate(ids)
               if position != index]
-    return {"after_copy": any(other.request_field for other in others) or None,
-            "shares_reply": bool(others) or None, "ahead": ahead or None}
+    shown = layout is not None and any(forms(unit.text) for unit in layout.units_of(index))
+    context = {"after_copy": any(other.request_field for other in others) or None,
+               "shares_reply": bool(others) or None, "ahead": ahead or None,
+               "show_form": shown or None}
+    if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
+        beside = [(instruction_id, layout.params[position])
+                  for position, instruction_id in enumerate(layout.ids) if position != index]
+        context.update(get(ids[index]).wording_beside(layout.params[index], beside))
+    return context
 
 
 def sentence(text: str) -> str:
@@ -57,9 +106,13 @@ def sentence(text: str) -> str:
     if not text:
         return text
     text = text[0].upper() + text[1:]
-    if text[-1] not in ".!?:*)\"”>" and "\n" not in text:
+    if "\n" not in text and (text[-1] not in ".!?:*)\"”>" or _ENDS_ON_EXAMPLE.search(text)):
         text += "."
     return text
+
+
+# "… such as *key point*": an example in markup closes the sentence, and a stop follows it.
+_ENDS_ON_EXAMPLE = re.compile(r"\s\*[A-Za-z][^*\n]*\*$")
 
 
 def join(pieces: Sequence[str]) -> str:
@@ -105,7 +158,7 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
     from ...wording import close_sentence
 
     tail = constraint.phrase(params[index], rng, ("imperative",), form="attached", usage=usage,
-                             **wording_context(layout.ids, index))
+                             **wording_context(layout.ids, index, layout=layout))
     body, mark = task.rstrip()[:-1].rstrip(), task.rstrip()[-1]
     if mark == "?" and tail.startswith(";"):
         return None

@@ -13,6 +13,7 @@ from typing import Any, Optional, Sequence
 
 from ...constraints import get
 from ...constraints.support.choosing import chance
+from ...wording.sampler import Usage
 from .render import render, wording_context
 
 
@@ -77,7 +78,7 @@ def around_request(repeat: RepeatInfo, ids: Sequence[str], old_params: Sequence[
     if reword:
         if chance(rng, 0.3):
             where = "below" if where == "above" else "above"
-        instruction = render(echo_id, params[repeat.index], rng,
+        instruction = render(echo_id, params[repeat.index], rng, usage=_opened(request),
                              context=wording_context(ids, repeat.index))
         instruction = _where(instruction, where)
     else:
@@ -86,7 +87,17 @@ def around_request(repeat: RepeatInfo, ids: Sequence[str], old_params: Sequence[
         if old != request and (old in instruction or old[:40] in instruction):
             # The instruction quotes the old request ("First, repeat \"…\""): say it anew.
             instruction = _where(render(echo_id, params[repeat.index], rng,
+                                        usage=_opened(request),
                                         context=wording_context(ids, repeat.index)), where)
     prompt = (request + "\n\n" + instruction) if where == "above" else (
         instruction + "\n\n" + request)
     return prompt, request, where
+
+
+def _opened(request: str) -> Usage:
+    """A wording usage that knows the frames the request's sentences open with, so the
+    instruction to repeat it does not open the same way ("Could you …? Could you make sure
+    your text starts with …")."""
+    from ..naturalness import frame_openings
+
+    return Usage(taken=tuple(frame_openings(request)))

@@ -59,12 +59,30 @@ def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[st
     return out
 
 
+_SEQUENCE = re.compile(r"^(?:Then|Next|After that|Afterwards),? (?P<rest>[a-z].*[.:])$")
+
+
 def follow_up(sentence: str, masked: "Masked") -> list[str]:
-    """Other ways to say an imperative sentence that follows the request."""
+    """Other ways to say an imperative sentence that follows the request ("Then show how
+    to fix it." -> "After that, show how to fix it.")."""
+    sequence = _SEQUENCE.match(sentence)
+    if sequence:
+        rest = sequence.group("rest")
+        if rest.split()[0] in _KNOWN.words("pronoun_subjects") | \
+                _KNOWN.words("subject_determiners"):
+            return []  # "Then it gets harder." says what happens, asks nothing
+        return [frame.format(rest=rest) for frame in _KNOWN.frames("follow_up_sequence")]
     request = parse(sentence)
     if request is None or request.kind != "imperative" or request.lead or request.front:
         return []
     frames = _KNOWN.frames("follow_up")
+    if re.match(r"(?i)(?:make sure|be sure|ensure|remember|don't forget|do not forget)\b",
+                request.vp):
+        # "Make sure that no name repeats": no "Be sure to make sure …".
+        frames = tuple(frame for frame in frames if frame.startswith(("Please", "I'd like")))
+    verb = request.vp.split()[0].lower() if request.vp.split() else ""
+    # "Make sure to make it a poem": no frame that opens with the sentence's own verb.
+    frames = tuple(frame for frame in frames if frame.split()[0].lower() != verb)
     if sentence.lower().startswith(("please", "kindly")):
         frames = ("{Vp}.",) + tuple(frame for frame in frames if not frame.startswith("Please"))
     if request.end in (".", ":"):

@@ -98,12 +98,30 @@ def _followed_up(candidates: Candidates, after: list[str], masked: Masked) -> Ca
         if sentences_out[position:] != after:
             continue
         opening = sentences_out[position - 1] if position else ""
-        options = [text for text in follow
-                   if not (text.startswith("Please") and "please" in opening.lower())]
+        options = [text for text in follow if not _same_frame(opening, text)]
         for pick in options:
             more.append((sentences_out[:position] + [pick] + after[1:],
                          operations + ("follow-up",)))
+            # The sentence after it said another way as well: a long request of several
+            # short sentences moves far enough from its siblings only so.
+            for second in (follow_up(after[1], masked)[:2] if len(after) > 1 else []):
+                if not _same_frame(opening + " " + pick, second):
+                    more.append((sentences_out[:position] + [pick, second] + after[2:],
+                                 operations + ("follow-up", "follow-up")))
     return more
+
+
+_WANT = re.compile(r"(?i)\b(?:I(?:'d| would) like|I (?:want|need)) you to\b")
+_SURE = re.compile(r"(?i)\b(?:make sure|be sure)\b")
+
+
+def _same_frame(before: str, follow: str) -> bool:
+    """Whether a follow-up frame repeats one the sentences before it use ("I would like you
+    to create … I'd like you to make sure …", "Please … Please …")."""
+    if follow.startswith("Please") and "please" in before.lower():
+        return True
+    return any(pattern.search(before) and pattern.search(follow[:30])
+               for pattern in (_WANT, _SURE))
 
 
 def _vouched(task: str, masked: Masked, sentences: list[str],
@@ -124,7 +142,8 @@ def _vouched(task: str, masked: Masked, sentences: list[str],
         text = masked.restore(_leading_space(head) + new_head + newline + tail)
         if text in seen or not _keeps(task, text, masked.pieces) or any(
                 match.group(0)[0] + match.group(0)[-1] not in _quote_marks(task)
-                for s in changed for match in _QUOTE_THEN_MARK.finditer(masked.restore(s))):
+                for s in changed for match in _QUOTE_THEN_MARK.finditer(masked.restore(s))) \
+                or _URL_THEN_MARK.findall(text) != _URL_THEN_MARK.findall(task):
             continue
         seen.add(text)
         out.append(Rewrite(text, operations))
@@ -150,6 +169,8 @@ def _rewrites(task: str, protected: tuple[tuple[int, int], ...]) -> tuple[Rewrit
 
 
 SIBLING_DRAWS = 8
+# How far a rewrite should keep from its siblings (the family's default distance floor).
+SIBLING_DISTANCE = 0.15
 
 
 def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
@@ -171,10 +192,22 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
         return pool[rng.randrange(len(pool))]
     from ..distance import normalized_distance
 
-    drawn = [pool[rng.randrange(len(pool))] for _ in range(SIBLING_DRAWS)]
     heads = [sibling[:len(task) + 200] for sibling in siblings]
-    return max(drawn, key=lambda option: min(normalized_distance(option.text, head)
-                                             for head in heads))
+
+    def furthest(among: Sequence[Rewrite]) -> tuple[float, Rewrite]:
+        drawn = [among[rng.randrange(len(among))] for _ in range(SIBLING_DRAWS)]
+        scored = [(min(normalized_distance(option.text, head) for head in heads), option)
+                  for option in drawn]
+        return max(scored, key=lambda pair: pair[0])
+
+    distance, chosen = furthest(pool)
+    if distance < SIBLING_DISTANCE and pool is not options:
+        # Every deep rewrite drawn stays close to a sibling: a new frame on the sentence
+        # as it stands ("I'd love it if you would write …") may be further.
+        wider, option = furthest(options)
+        if wider > distance:
+            return option
+    return chosen
 
 
 def shallow(task: str, text: str) -> bool:
@@ -190,6 +223,8 @@ def _leading_space(text: str) -> str:
 
 
 _QUOTE_THEN_MARK = re.compile(r"[.!?][\"”'’][?.]")
+# A mark glued to a URL ("…/wiki/Dota_2?") reads as part of the address.
+_URL_THEN_MARK = re.compile(r"https?://\S*[?.!,;:](?=\s|$)")
 
 
 def _quote_marks(text: str) -> set[str]:

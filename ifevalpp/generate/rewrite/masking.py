@@ -25,32 +25,36 @@ class Masked:
     """The task with protected text replaced by one private-use character per span."""
 
     def __init__(self, text: str, protected: Sequence[tuple[int, int]]):
-        spans = sorted(set((a, b) for a, b in protected if 0 <= a < b <= len(text)))
+        # The caller's spans and the automatic ones are found on the whole text, then merged:
+        # a keyword inside a quoted passage must not split the passage's own mask (its
+        # sentences would be exposed to the rewrite: "George P. Smith" -> "George P? Smith").
+        own = sorted(set((a, b) for a, b in protected if 0 <= a < b <= len(text)))
+        auto = [match.span() for match in _AUTO_PROTECT.finditer(text)]
         merged: list[list[int]] = []
-        for start, end in spans:
+        for start, end, caller in sorted([(a, b, True) for a, b in own] +
+                                         [(a, b, False) for a, b in auto]):
             if merged and start < merged[-1][1]:
                 merged[-1][1] = max(merged[-1][1], end)
+                merged[-1][2] = merged[-1][2] or caller
             else:
-                merged.append([start, end])
+                merged.append([start, end, caller])
         self.pieces: list[str] = []
         self.held: set[str] = set()      # mask characters of the caller's protected spans
         out: list[str] = []
         position = 0
-        for start, end in merged:
-            out.append(self._auto(text[position:start]))
+        for start, end, caller in merged:
+            out.append(text[position:start])
             mark = self._hold(text[start:end])
-            self.held.add(mark)
+            if caller:
+                self.held.add(mark)
             out.append(mark)
             position = end
-        out.append(self._auto(text[position:]))
+        out.append(text[position:])
         self.text = "".join(out)
 
     def _hold(self, piece: str) -> str:
         self.pieces.append(piece)
         return chr(_MASK_BASE + len(self.pieces) - 1)
-
-    def _auto(self, text: str) -> str:
-        return _AUTO_PROTECT.sub(lambda m: self._hold(m.group(0)), text)
 
     def restore(self, text: str) -> str:
         return MASKED.sub(lambda m: self.pieces[ord(m.group(0)) - _MASK_BASE], text)

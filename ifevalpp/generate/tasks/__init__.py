@@ -1,8 +1,9 @@
-"""New tasks of our own for reconfigurations: the genre catalogue and grammar (`maker`), and
-what a case's constraints ask of a new task and change beside it (`fit`)."""
+"""New tasks of our own for reconfigurations: the genre catalogue and grammar (`maker`), the
+words a task invites (`vocabulary`), and what a case's constraints ask of a new task and
+change beside it (`fit`)."""
 
-from .fit import renew_bound_literals, task_demands, untie_keywords
+from .fit import renew_bound_literals, retopic_words, task_demands
 from .maker import CLASSES, FEATURES, Catalogue, Genre, Task, TaskMaker, catalogue
 
 __all__ = ["CLASSES", "FEATURES", "Catalogue", "Genre", "Task", "TaskMaker", "catalogue",
-           "renew_bound_literals", "task_demands", "untie_keywords"]
+           "renew_bound_literals", "retopic_words", "task_demands"]

@@ -1,9 +1,12 @@
 """A case's constraints beside a task of our own: what the task must offer, what must change.
 
 * `task_demands` — what a new task must offer (`task_needs`), must not be
-  (`task_avoids`) and how long its answer is (`task_words`), over the constraints;
-* `untie_keywords` — keywords that came from the old task ("a cafe called 'Ember'")
-  make no sense with another: each is replaced by a word of the keyword list;
+  (`task_avoids`), the length the constraints state (`task_words`), the room they need
+  (`task_room`) and the length from which they bite (`task_bites_from`);
+* `retopic_words` — the words of the word constraints (keywords, forbidden words, a
+  counted keyword) are chosen for the new task: "avoid 'revolution'" beside a seaside
+  itinerary holds by itself, so a ban takes a word the new task will use anyway, and a
+  word to include one the new piece invites (tasks/vocabulary.py);
 * `renew_bound_literals` — a text the response must reproduce that belongs to the
   old task's story (an end line naming its people) gets another setting.
 """
@@ -14,30 +17,42 @@ import re
 from typing import Any, Optional, Sequence
 
 from ...constraints import get
-from ...constraints.support.choosing import choice, words
+from ...constraints.support.choosing import choice
 from ...profiles import Profile
 from ..prompt.layout import Layout
-from ..new_settings import caps_count
 from ..params import compatible
-from ..phrases import Known
 from ..records import ComposeError
+from .maker import Task
+from .vocabulary import content_words, vocabulary
 
 
-def task_demands(layout: Layout) -> tuple[set[str], set[str], Optional[int], Optional[int]]:
-    """What a new task must offer (`task_needs`), must not be (`task_avoids`) and how long
-    its answer is (`task_words`: fewest, most words), over the case's constraints."""
+def task_demands(layout: Layout, params: Optional[Sequence[Any]] = None
+                 ) -> tuple[set[str], set[str], Optional[int], Optional[int], Optional[int],
+                            Optional[int]]:
+    """What a new task must offer (`task_needs`), must not be (`task_avoids`), the length
+    the constraints state (`task_words`: fewest, most words), the room they need
+    (`task_room`: a piece of that kind must typically run so long) and the length a piece
+    must be able to run to for a ban to ask anything (`task_bites_from`: no commas in a
+    slogan), over the case's constraints with `params` (default: the case's own, so a
+    harder setting asks for a piece that can carry it)."""
     needs: set[str] = set()
     avoids: set[str] = set()
-    low, high = None, None
-    for instruction_id, params in zip(layout.ids, layout.params):
+    low, high, room, bites = None, None, None, None
+    for instruction_id, item in zip(layout.ids, params if params is not None else layout.params):
         constraint = get(instruction_id)
         needs |= set(constraint.task_needs)
         avoids |= set(constraint.task_avoids)
-        words = constraint.task_words(params)
+        words = constraint.task_words(item)
         if words is not None:
             low = words[0] if low is None or (words[0] or 0) > low else low
             high = words[1] if high is None or (words[1] is not None and words[1] < high) else high
-    return needs, avoids, low, high
+        wanted = constraint.task_room(item)
+        if wanted is not None:
+            room = max(room or 0, wanted)
+        wanted = constraint.task_bites_from(item)
+        if wanted is not None:
+            bites = max(bites or 0, wanted)
+    return needs, avoids, low, high, room, bites
 
 
 def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: Profile
@@ -56,45 +71,80 @@ def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: P
     return fresh, renewed
 
 
-_KNOWN = Known("fit")
+def _required_words(layout: Layout, params: Sequence[Any], skip: int) -> set[str]:
+    """The words of every text the response must contain (an end phrase, a postscript
+    marker, the keywords), but those of constraint `skip`."""
+    texts = [text for position, (instruction_id, item) in enumerate(zip(layout.ids, params))
+             if position != skip for text in get(instruction_id).sketch_texts(item)]
+    return set(content_words(" ".join(texts))) | {word.lower() for text in texts
+                                                   for word in re.findall(r"[A-Za-z]+", text)}
 
 
-def _bound(word: str, text: str) -> bool:
-    return re.search(r"(?<![A-Za-z])" + re.escape(word) + r"(?![A-Za-z])", text,
-                     re.IGNORECASE) is not None
-
-
-def untie_keywords(layout: Layout, task: str, rng: Any, *, profile: Profile = "official",
-                   params: Optional[Sequence[Any]] = None) -> tuple[list[Any], list[str]]:
-    """Keywords that come from the old task ("a cafe called 'Ember'") make no sense with
-    another task: each one named in the old task's sentences (and not in the new task) is
-    replaced by a word from the keyword list, with the same count."""
-    # Task sentences, leaving out those that state a keyword constraint ("so that the term
-    # 'harbour' shows up twice or more" names the keyword without tying it to the topic).
-    old_task = " ".join(unit.text for unit in layout.units
-                        if not unit.pure and not _KNOWN.pattern("keyword_statement").search(unit.text))
+def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "official",
+                  params: Optional[Sequence[Any]] = None) -> tuple[list[Any], list[str]]:
+    """The word constraints' words chosen for the new task (`Constraint.topic_field`): a word
+    the new task does not invite is replaced, with as many words as before. A word to ban
+    (`topic_use` "uses") comes from what an answer to the new task will use anyway
+    (`Task.uses`: the subject's nouns, the genre's own words), so the ban bites; a word to
+    cap at one use or more ("caps") from what the task is about (`Task.nouns`: a piece
+    uses its subject's name many times, an email's "regards" once), and so does a word to
+    repeat ("repeats"); a word to
+    include ("suits") from what the piece invites (`Task.suits`). No
+    word serves two constraints, a banned word is never one a required text holds, and
+    when the response repeats the request, never one of the new task's own words."""
     params = list(params if params is not None else layout.params)
-    swapped: list[str] = []
-    taken = {word.lower() for word in re.findall(r"[A-Za-z]+", layout.prompt + " " + task)}
-    pool = [word for word in words()["keywords"] if word.lower() not in taken]
+    common = vocabulary().common
+    said = set(content_words(task.text)) | {word.lower() for word in re.findall(r"[A-Za-z]+",
+                                                                              task.text)}
+    repeats = any(get(instruction_id).request_field for instruction_id in layout.ids)
+    plan: list[tuple[int, str, list[str], set[str]]] = []
+    taken: set[str] = set()
     for index, instruction_id in enumerate(layout.ids):
-        field_name = get(instruction_id).topic_field
-        if field_name is None or caps_count(instruction_id, params[index]):
+        constraint = get(instruction_id)
+        if constraint.topic_field is None:
             continue
-        item = params[index]
-        value = getattr(item, field_name)
+        value = getattr(params[index], constraint.topic_field)
         olds = [value] if isinstance(value, str) else list(value)
+        use = constraint.topic_use(params[index])
+        if use == "caps" and repeats:
+            use = "uses"  # the repeated request says the subject's nouns already
+        if use == "caps":
+            fits = set(task.nouns) | common
+        elif use == "uses":
+            # A ban on a word of the request the response repeats could never hold.
+            fits = set(task.uses) | common | (said & common if repeats else said)
+        else:
+            fits = set(task.uses) | set(task.suits) | common | said
+        taken |= {word.lower() for word in olds if word.lower() in fits}
+        plan.append((index, use, olds, fits))
+    swapped: list[str] = []
+    for index, use, olds, fits in plan:
+        constraint = get(layout.ids[index])
+        blocked = set(taken)
+        if use in ("uses", "caps"):
+            blocked |= _required_words(layout, params, index) | (said if repeats else set())
+        genre_words = tuple(word for word in task.uses if word not in task.nouns)
+        wanted, fallback = {"uses": (task.uses, task.suits),
+                            "caps": (task.nouns, task.uses),
+                            "repeats": (task.nouns, task.suits)}.get(use,
+                                                                      (task.suits, genre_words))
+        first = [word for word in wanted if word not in blocked]
+        # With no such word left, a word the piece invites.
+        spare = [word for word in fallback if word not in blocked and word not in first]
         news = []
         for word in olds:
-            if _bound(word, old_task) and not _bound(word, task) and pool:
-                new = pool.pop(int(choice(rng, range(len(pool)))))
-                swapped.append(f"{word}->{new}")
-                news.append(new)
-            else:
+            pool = first or spare
+            if word.lower() in fits or not pool:
                 news.append(word)
+                continue
+            new = pool.pop(int(choice(rng, range(len(pool)))))
+            taken.add(new)
+            swapped.append(f"{word}->{new}")
+            news.append(new)
         if news != olds:
-            params[index] = item.model_copy(
-                update={field_name: news[0] if isinstance(value, str) else news})
+            value = getattr(params[index], constraint.topic_field)
+            params[index] = params[index].model_copy(
+                update={constraint.topic_field: news[0] if isinstance(value, str) else news})
     if swapped and compatible(layout.ids, params, profile=profile) is not None:
-        raise ComposeError("the old task's keywords cannot be replaced compatibly")
+        raise ComposeError("the word constraints cannot take words of the new task compatibly")
     return params, swapped

@@ -6,14 +6,17 @@ the new task must suit the constraints it carries: a JSON constraint needs data
 to structure, "answer yes, no or maybe" needs a question, a postscript reads
 naturally after a letter. So every genre in `templates/tasks/genres.json` lists
 its *features* (prose, paragraphs, list, structured, question, letter, poem,
-short, long, alternatives, title, sections, repeatable, keywords) and the length
-range a person would ask for; an instruction type says which features it needs
-or rules out, and `TaskMaker.make` only draws from genres that fit.
+short, long, alternatives, title, sections, repeatable, keywords, fillable) and the
+length range a person would ask for; an instruction type says which features it needs
+or rules out, what length it states and what room it needs, and `TaskMaker.make` only
+draws from genres that fit: a stated length must bite (no cap a haiku meets by itself),
+and a frame calling the piece short is not used beside a long minimum.
 
 Subjects (`templates/tasks/subjects.json`) are ours, several hundred of them,
 grouped by kind; the sentence around them comes from `templates/tasks/task.grammar`.
 Usage is spread (rarely used genres, subjects and wordings first) and a task is
-never produced twice by one `TaskMaker`.
+never produced twice by one `TaskMaker`. Each task carries the words it invites
+(tasks/vocabulary.py), for the word constraints a task swap carries.
 """
 
 from __future__ import annotations
@@ -22,18 +25,28 @@ import functools
 import random
 import re
 from dataclasses import dataclass
-from typing import Iterable, Optional
+from typing import Iterable, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from ...wording import Sampler, Usage, load
 from ...constraints.support.wording import load_json
+from .vocabulary import task_words
 
 FEATURES: frozenset[str] = frozenset({
     "prose", "paragraphs", "list", "structured", "question", "letter", "poem", "short", "long",
-    "alternatives", "title", "sections", "repeatable", "keywords"})
+    "alternatives", "title", "sections", "repeatable", "keywords", "fillable"})
 CLASSES: frozenset[str] = frozenset({"make", "give", "plan", "explain", "describe", "ask", "compare"})
 _SLOT = re.compile(r"\{(\w+)\}")
+# A frame that calls the piece short or brief ("a short guide") is not used beside a
+# minimum above this many words, or above half the genre's longest piece: no one asks for
+# a short guide of 1,100 words, or a short poem of 14 sentences.
+SHORT_FRAME_WORDS = 400
+_SHORT = re.compile(r"\b(?:short|brief)\b", re.IGNORECASE)
+# A frame that dedicates the piece to someone ("a poem for {person}", "a speech in honour
+# of {person}"): the piece is for them, so no purpose of the asker's besides ("… for a
+# workshop I am running next week").
+_DEDICATED = re.compile(r"\b(?:for|in honour of)\s+\{")
 
 
 class Genre(BaseModel):
@@ -50,9 +63,16 @@ class Genre(BaseModel):
     words: tuple[int, int]
     audience: bool
     snappy: bool = False
-    purpose: bool = False
+    purpose: Union[Literal[False], Literal["aloud", "print", "perform", "card", "quiz", "deliver"]] = False
     records: bool = False
     personal: bool = False
+
+    @property
+    def typical(self) -> int:
+        """The length a piece of this kind typically runs to (the middle of its range): what
+        it has room for without being stretched (25 all-caps words want a longer piece than
+        a thank-you note)."""
+        return (self.words[0] + self.words[1]) // 2
 
     def slots(self) -> set[str]:
         return {slot for frame in self.frames for slot in _SLOT.findall(frame)}
@@ -69,6 +89,12 @@ class Task:
     features: frozenset[str]
     words: tuple[int, int]
     subjects: tuple[str, ...]
+    # The subject's nouns, words an answer will use anyway, and words the piece invites
+    # without the task saying them (generate/tasks/vocabulary.py): for the word constraints
+    # a task swap carries.
+    nouns: tuple[str, ...] = ()
+    uses: tuple[str, ...] = ()
+    suits: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -107,9 +133,15 @@ class TaskMaker:
         self.made: set[str] = set()
 
     def genres_for(self, needs: Iterable[str] = (), avoids: Iterable[str] = (),
-                   words: tuple[Optional[int], Optional[int]] = (None, None)) -> list[Genre]:
+                   words: tuple[Optional[int], Optional[int]] = (None, None),
+                   room: Optional[int] = None, bites: Optional[int] = None) -> list[Genre]:
         """Genres having every feature in `needs`, none in `avoids`, whose natural length
-        overlaps `words` (a (minimum, maximum) the constraints require; None: open)."""
+        fits the length the constraints state (`words`: a minimum and a cap; None: open),
+        whose typical piece has `room` for what they ask (words for 25 all-caps words, 20
+        placeholders) and whose longest runs to `bites` words (no ban on commas in a
+        slogan). A stated length must bite: a minimum above the genre's shortest natural
+        piece, a cap below its longest (no 220-word cap on a haiku, which meets it by
+        itself)."""
         needs, avoids = frozenset(needs), frozenset(avoids)
         for feature in needs | avoids:
             if feature not in FEATURES:
@@ -117,17 +149,21 @@ class TaskMaker:
         low, high = words
         return [genre for genre in self.catalogue.genres
                 if needs <= genre.features and not (avoids & genre.features)
-                and (low is None or genre.words[1] >= low) and (high is None or genre.words[0] <= high)]
+                and (low is None or genre.words[0] < low <= genre.words[1])
+                and (high is None or genre.words[0] <= high < genre.words[1])
+                and (room is None or genre.typical >= room)
+                and (bites is None or genre.words[1] >= bites)]
 
     def make(self, *, needs: Iterable[str] = (), avoids: Iterable[str] = (),
              words: tuple[Optional[int], Optional[int]] = (None, None),
+             room: Optional[int] = None, bites: Optional[int] = None,
              exclude: Iterable[str] = (), tries: int = 12,
              slot: Optional[int] = None) -> Optional[Task]:
         """A new task suiting the needs, not in `exclude` and not made before; None if no
         genre fits (the caller then keeps the original task or drops the cousin). With
         `slot`, the genre is the slot-th of those that fit (a family's cousins pass
         consecutive slots, so no two of them get the same kind of piece)."""
-        genres = self.genres_for(needs, avoids, words)
+        genres = self.genres_for(needs, avoids, words, room, bites)
         if not genres:
             return None
         excluded = set(exclude)
@@ -136,7 +172,12 @@ class TaskMaker:
                 genre = genres[(slot + turn * 3) % len(genres)]
             else:
                 genre = genres[self.sampler.choose([f"genre:{g.id}" for g in genres])]
-            frame = genre.frames[self.sampler.choose([f"frame:{genre.id}:{f}" for f in genre.frames])]
+            short_limit = min(SHORT_FRAME_WORDS, genre.words[1] // 2)
+            frames = [frame for frame in genre.frames
+                      if not (words[0] and words[0] > short_limit and _SHORT.search(frame))]
+            if not frames:
+                continue
+            frame = frames[self.sampler.choose([f"frame:{genre.id}:{f}" for f in frames])]
             chosen: list[str] = []
             np = frame
             for hole in _SLOT.findall(frame):
@@ -146,13 +187,16 @@ class TaskMaker:
                 np = np.replace("{" + hole + "}", subject, 1)
             # At most one of "for whom" and "what for", so the sentence stays easy to read;
             # a purpose only for pieces people read or hear (not lists or data).
+            # A piece dedicated to someone ("a poem for a teacher on her last day") is for
+            # them: no purpose of the asker's besides ("… so I can read it to my grandmother").
             audience = genre.audience and " for " not in np
-            purpose = genre.purpose
+            purpose = genre.purpose if not _DEDICATED.search(frame) else False
             if audience and purpose:
                 audience = self.rng.random() < 0.5
                 purpose = not audience
             params = {"np": np, "cls": genre.cls, "snappy": genre.snappy, "audience": audience,
-                      "purpose": purpose, "poem": "poem" in genre.features,
+                      "purpose": bool(purpose), "use": genre.purpose or None,
+                      "poem": "poem" in genre.features,
                       "records": genre.records, "personal": genre.personal,
                       "np_count": 2 if genre.plural else 1}
             rendered = self.sampler.render(self.grammar, "task", params, record=False)
@@ -163,6 +207,10 @@ class TaskMaker:
                                               + [f"subject:{hole}:{s}" for hole, s in
                                                  zip(_SLOT.findall(frame), chosen)])
             self.made.add(rendered.text)
+            nouns, uses, suits = task_words(genre.id, _SLOT.findall(frame), chosen)
+            # A word to include is one the request does not say already (its audience too).
+            said = set(re.findall(r"[a-z]+", rendered.text.lower()))
+            suits = tuple(word for word in suits if word not in said)
             return Task(rendered.text, genre.id, genre.noun, genre.plural, genre.features,
-                        genre.words, tuple(chosen))
+                        genre.words, tuple(chosen), nouns, uses, suits)
         return None

@@ -128,3 +128,14 @@ def test_additions_read_as_one_more_request(requirement):
         text = requirement.render(sampler, {}, rule="addition").text
         assert re.match(r"^[A-Z]", text) and text[-1] in ".?", text
         assert "  " not in text and not re.search(r" [,.?]|,\.", text), text
+
+
+def test_short_paragraphs_is_no_request_beside_an_answer_of_under_six_sentences():
+    from ifevalpp.generate.plain import features
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    layout = build_layout("Describe a day in the life of a dog walker. Use fewer than 6 "
+                          "sentences.", ["length_constraints:number_sentences"],
+                          [{"relation": "less than", "num_sentences": 6}])
+    short_paragraphs = next(item for item in catalogue() if item.id == "short-paragraphs")
+    assert short_paragraphs.plain_follows(features(layout))

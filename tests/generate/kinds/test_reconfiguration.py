@@ -9,6 +9,7 @@ import random
 import pytest
 
 from ifevalpp.constraints import get
+from ifevalpp.generate.difficulty import judge
 from ifevalpp.generate.family import generate_family
 from ifevalpp.generate.kinds.reconfiguration import new_task
 from ifevalpp.generate.prompt.layout import build_layout
@@ -21,22 +22,31 @@ FREQUENCY = "keywords:frequency"
 END = "startend:end_checker"
 
 
-def _reconfigured(prompt, ids, kwargs, *, least=3):
-    variants, failures = generate_family({"key": 9001, "prompt": prompt,
-                                          "instruction_id_list": ids, "kwargs": kwargs},
-                                         kinds=("reconfiguration",))
+def _family(prompt, ids, kwargs, *, least=3):
+    case = {"key": 9001, "prompt": prompt, "instruction_id_list": ids, "kwargs": kwargs}
+    variants, failures = generate_family(case, kinds=("reconfiguration",))
     cousins = [variant for variant in variants if variant.kind == "reconfiguration"]
     assert len(cousins) >= least, failures
-    return [variant.kwargs for variant in cousins]
+    return case, cousins
 
 
-def test_a_capped_keyword_is_kept_and_never_swapped_for_an_easier_word():
-    siblings = _reconfigured(
+def _reconfigured(prompt, ids, kwargs, *, least=3):
+    return [variant.kwargs for variant in _family(prompt, ids, kwargs, least=least)[1]]
+
+
+def test_a_capped_keyword_is_never_swapped_for_a_word_the_piece_never_uses():
+    case, cousins = _family(
         'Write a story about a judge who is always right. The word "right" should appear '
         'less than 3 times.', [FREQUENCY], [{"relation": "less than", "keyword": "right",
                                              "frequency": 3}])
-    for kwargs in siblings:
-        assert kwargs[0]["keyword"] == "right" and kwargs[0]["frequency"] <= 3, siblings
+    for variant in cousins:
+        item = variant.kwargs[0]
+        assert item["relation"] == "less than" and item["frequency"] <= 3, variant.kwargs
+        if variant.generator.detail["strategy"] == "parameters":
+            assert item["keyword"] == "right"
+        judged = judge(case["instruction_id_list"], case["kwargs"], variant.prompt,
+                       variant.kwargs, variant.generator.detail)
+        assert judged.verdict != "easier", (variant.prompt, judged)
 
 
 def test_every_setting_of_a_sibling_is_at_least_as_hard_as_the_one_before():
@@ -109,10 +119,13 @@ def test_a_new_task_replaces_a_keyword_taken_from_the_old_task():
     assert not _errors(composed.prompt, [FREQUENCY], composed.kwargs)
 
 
-def test_a_new_task_keeps_a_keyword_that_only_its_statement_names():
+def test_a_new_task_chooses_even_a_keyword_only_its_statement_names_for_the_new_piece():
     prompt = ("Write a poem about autumn rain. Make sure the word \"lantern\" appears at least "
               "twice.")
     kwargs = [{"relation": "at least", "keyword": "lantern", "frequency": 2}]
     composed = _new_task(prompt, kwargs)
-    assert composed.kwargs[0] == kwargs[0]
-    assert composed.detail.keywords_swapped is None
+    new = composed.kwargs[0]
+    assert (new["relation"], new["frequency"]) == ("at least", 2)
+    judged = judge([FREQUENCY], kwargs, composed.prompt, composed.kwargs, composed.detail.record())
+    assert judged.misfits == () and judged.easier == (), judged
+    assert not _errors(composed.prompt, [FREQUENCY], composed.kwargs)

@@ -23,9 +23,9 @@ def _wordings(instruction_id, kwargs, context, styles=("imperative", "declarativ
 
 def test_context_names_a_copy_first_and_a_shared_reply():
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
-                                                   "ahead": None}
+                                                   "ahead": None, "show_form": None}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
-                                             "ahead": None}
+                                             "ahead": None, "show_form": None}
     assert wording_context([BULLETS], 0, ahead=True)["ahead"] is True
 
 

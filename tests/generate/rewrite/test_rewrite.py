@@ -358,3 +358,52 @@ def test_a_particle_verb_is_not_put_before_a_pronoun_object():
 def test_a_bare_name_is_not_put_first_as_an_it():
     texts = _texts("Write a riddle about Camilla that rhymes.")
     assert not any("about it" in text for text in texts)
+
+
+def test_a_then_sentence_after_the_request_is_said_another_way():
+    task = "Write a short note about a lost umbrella. Then explain how to keep track of one."
+    followed = [option.text for option in rewrites(task, ())
+                if "Then explain" not in option.text]
+    assert any("After that, explain how to keep track of one." in text for text in followed)
+
+
+def test_a_then_sentence_that_asks_nothing_keeps_its_words():
+    task = "Write a short note about a lost umbrella. Then it rained all week."
+    assert all("Then it rained all week." in option.text for option in rewrites(task, ()))
+
+
+def test_a_rewrite_keeps_away_from_siblings_even_when_only_a_new_frame_can():
+    # Every verb swap of this request stays close to the siblings below; a frame on the
+    # sentence as it stands gets further, and is the one chosen.
+    task = ("Write a song about the long summers of my youth that I spent by the sea. Give "
+            "the song a name, and highlight the name by wrapping it with *.")
+    siblings = [task,
+                "Would you mind putting together a song about the long summers of my youth that "
+                "I spent by the sea? Remember to give the song a name, and highlight the name by "
+                "wrapping it with *.",
+                "Could you compose a song about the long summers of my youth that I spent by the "
+                "sea? I'd like you to give the song a name, and highlight the name by wrapping "
+                "it with *."]
+    from ifevalpp.generate.distance import normalized_distance
+    for seed in range(5):
+        chosen = rewrite(task, (), random.Random(seed), siblings=siblings)
+        assert min(normalized_distance(chosen.text, sibling)
+                   for sibling in siblings) >= 0.15, chosen.text
+
+
+def test_a_make_sure_sentence_gets_no_second_make_sure():
+    task = "Generate a list of 40 names for a bakery. Make sure that no name is repeated."
+    assert not [option.text for option in rewrites(task, ())
+                if re.search(r"(?i)\b(?:be|make) sure to make sure\b", option.text)]
+
+
+def test_a_follow_up_does_not_repeat_the_want_frame_of_the_request():
+    task = "Generate a list of 40 names for a bakery. Make sure that no name is repeated."
+    want = re.compile(r"(?i)\b(?:I(?:'d| would) like|I (?:want|need)) you to\b")
+    assert not [option.text for option in rewrites(task, ()) if len(want.findall(option.text)) > 1]
+
+
+def test_a_follow_up_frame_never_opens_with_the_sentence_s_own_verb():
+    task = "Write a pitch for a bakery. Make it a weird poem that explains why it is good."
+    assert not [option.text for option in rewrites(task, ())
+                if re.search(r"(?i)\bmake sure to make\b", option.text)]

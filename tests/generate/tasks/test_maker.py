@@ -130,3 +130,77 @@ def test_no_task_sentence_is_an_ifeval_sentence(original_path):
             normalised = " ".join(piece.lower().split())
             if len(normalised) > 25:
                 assert normalised not in originals, task.text
+
+
+# ---------------------------------------------------------------- a length that fits the piece
+
+
+def test_a_cap_the_piece_meets_by_itself_rules_the_genre_out():
+    genres = {genre.id for genre in maker().genres_for(words=(None, 219))}
+    assert "haiku" not in genres and "limerick" not in genres and "slogan" not in genres
+    assert {"essay", "blog-post", "story"} <= genres
+
+
+def test_a_minimum_the_piece_meets_by_itself_rules_the_genre_out():
+    genres = {genre.id for genre in maker().genres_for(words=(100, None))}
+    assert "essay" not in genres and "report" not in genres  # 150 words at the shortest
+    assert {"poem", "song", "email"} <= genres
+
+
+def test_no_piece_is_called_short_beside_a_long_minimum():
+    m = maker()
+    for _ in range(60):
+        task = m.make(words=(1100, None))
+        assert not re.search(r"\b(?:short|brief)\b", task.text), task.text
+    kept = [m.make(needs={"poem"}, words=(40, None)).text for _ in range(200)]
+    assert any("short" in text for text in kept)  # a short poem of 40 words is fine
+
+
+def test_room_for_what_the_constraints_ask_rules_short_pieces_out():
+    genres = {genre.id for genre in maker().genres_for(room=125)}
+    assert not {"limerick", "haiku", "slogan", "joke", "riddle"} & genres
+
+
+def test_room_is_measured_against_a_typical_piece_not_the_longest():
+    genres = {genre.id for genre in maker().genres_for(room=125)}
+    assert "thank-you" not in genres  # 30 to 200 words: a typical note has no room for 125
+    assert {"letter", "essay"} <= genres
+
+
+def test_a_ban_asks_for_a_piece_that_can_run_long_enough():
+    genres = {genre.id for genre in maker().genres_for(bites=40)}
+    assert not {"slogan", "haiku"} & genres
+    assert "limerick" in genres
+
+
+def test_a_piece_dedicated_to_someone_takes_no_purpose_of_the_asker_s():
+    m = maker(3)
+    for _ in range(300):
+        task = m.make(needs={"poem"})
+        if re.search(r"\b(?:poem|song) for ", task.text):
+            assert not re.search(r"so (?:that )?I can|I want to|I plan to|I'd like to|It is for",
+                                 task.text), task.text
+
+
+def test_a_speech_in_honour_of_someone_takes_no_purpose_of_the_asker_s():
+    m = maker(4)
+    for _ in range(300):
+        task = m.make(needs={"sections"}, avoids={"poem", "list"})
+        if "in honour of" in task.text:
+            assert not re.search(r"so (?:that )?I can|I want to|I plan to|I'd like to|It is for",
+                                 task.text), task.text
+
+
+def test_placeholders_go_to_pieces_a_reader_fills_in():
+    genres = {genre.id for genre in maker().genres_for(needs={"fillable"})}
+    assert {"letter", "invitation", "plan"} <= genres
+    assert not {"tips", "ideas", "reasons", "essay"} & genres
+
+
+def test_every_task_carries_the_words_it_invites():
+    m = maker(6)
+    for _ in range(200):
+        task = m.make()
+        assert task.uses and set(task.nouns) <= set(task.uses), task
+        said = set(re.findall(r"[a-z]+", task.text.lower()))
+        assert not said & set(task.suits), task

@@ -1,0 +1,230 @@
+"""Is a reconfiguration harder than its original? A deterministic scan of finished cousins.
+
+IFEval++ reconfigures a case to make it "more challenging"; reliable@k then reads a
+family's reconfigurations as harder versions of the original. One that asks less breaks
+that reading, and so does a new task its constraints no longer fit. `judge` compares a
+reconfiguration with its original, constraint by constraint:
+
+* **direction** — a count moved (the accepted counts a strict subset of the original's:
+  harder; a strict superset: easier); an exact count up (more bullets) is harder, down
+  easier; a word list longer (more keywords, more words to avoid) harder, shorter easier.
+  A change without a direction (a language, a marker, a relation turned round) is the same.
+* **script** — the language asked for is written in a script in which another constraint
+  holds by itself or never (`params.trivialised`: no commas in Persian): easier.
+* **task swap** — with a new task of ours (`detail.task_genre`): a ban or cap on a word
+  the new piece never uses (`Constraint.topic_use` "uses"; the task's words, its genre's
+  and subject kinds' vocabulary, tasks/vocabulary.py) holds by itself: easier, and so does
+  a cap of one use or more on a word the piece is not about ("caps": "regards" at most
+  once in an email, which says it once anyway); so does a
+  word cap at or above the genre's longest natural piece (a 220-word cap on a haiku) or a
+  minimum at or below its shortest, and a constraint that holds by itself on a text as
+  short as the piece runs (`Constraint.task_bites_from`: no commas in a slogan). Misfits, which are not easier but unfair: a word to
+  include that the piece does not invite, a minimum longer than the kind of piece runs, a
+  piece called short beside a long minimum, more things asked for than the piece has room
+  for (`Constraint.task_room`: 25 all-caps words in a limerick).
+
+`out_of_order` checks a case's reconfigurations against each other: where a setting has
+a direction, a later sibling never asks less of it than an earlier one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any, Iterable, Optional, Sequence
+
+from ..constraints import get, parse_params
+from ..profiles import Profile
+from .params import trivialised
+from .prompt.layout import build_layout
+from .tasks.maker import SHORT_FRAME_WORDS, catalogue
+from .tasks.vocabulary import content_words, genre_kinds, invites, vocabulary
+
+_SHORT = re.compile(r"\b(?:short|brief)\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """How a reconfiguration compares with its original."""
+
+    verdict: str                    # harder | same | easier
+    easier: tuple[str, ...] = ()    # why it asks less
+    harder: tuple[str, ...] = ()    # what it asks more of
+    misfits: tuple[str, ...] = ()   # where a new task does not fit its constraints
+
+
+def direction(instruction_id: str, before: Any, after: Any) -> int:
+    """+1 when `after` asks more of the response than `before`, -1 when less, 0 when
+    neither (no direction, or unchanged)."""
+    constraint = get(instruction_id)
+    spec = constraint.count
+    if spec is not None:
+        old, new = getattr(before, spec.field), getattr(after, spec.field)
+        if spec.shape == "exact":
+            return (new > old) - (new < old)
+        (low, high), (new_low, new_high) = constraint.interval(before), constraint.interval(after)
+        if (new_low, new_high) != (low, high):
+            if low <= new_low and new_high <= high:
+                return 1
+            if new_low <= low and high <= new_high:
+                return -1
+            return 0
+    lists = [name for name, value in before.model_dump().items() if isinstance(value, list)]
+    if lists:
+        old_n, new_n = len(getattr(before, lists[0])), len(getattr(after, lists[0]))
+        return (new_n > old_n) - (new_n < old_n)
+    return 0
+
+
+def _params(ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
+            profile: Profile = "official") -> list[Any]:
+    return [parse_params(instruction_id, item, profile=profile)
+            for instruction_id, item in zip(ids, kwargs)]
+
+
+def task_text(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> str:
+    """The words of a prompt that are not a constraint's statement: its task units, with
+    every quoted literal of a constraint ("avoid 'town'") taken out."""
+    layout = build_layout(prompt, ids, kwargs)
+    text = " ".join(unit.text for unit in layout.task_units())
+    for instruction_id, item in zip(ids, layout.params):
+        for literal in get(instruction_id).literals(item):
+            text = re.sub(r"[\"“'‘]" + re.escape(literal) + r"[\"”'’]", " ", text,
+                          flags=re.IGNORECASE)
+    return text
+
+
+def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
+               kwargs: Sequence[dict[str, Any]], genre_id: str
+               ) -> tuple[list[str], list[str]]:
+    """(easier, misfits) of a reconfiguration with a new task of genre `genre_id`."""
+    genre = next((item for item in catalogue().genres if item.id == genre_id), None)
+    if genre is None:
+        return [], [f"unknown task genre {genre_id!r}"]
+    text = task_text(prompt, ids, kwargs)
+    invited = invites(text, genre.id, genre_kinds(genre.frames))
+    # What the piece is about: the words of the request, and those every text uses.
+    subject_words = frozenset(content_words(text)) | vocabulary().common
+    repeats = any(get(instruction_id).request_field for instruction_id in ids)
+    easier: list[str] = []
+    misfits: list[str] = []
+    shortest, longest = genre.words
+    for instruction_id, item in zip(ids, params):
+        constraint = get(instruction_id)
+        if constraint.topic_field is not None:
+            value = getattr(item, constraint.topic_field)
+            use = constraint.topic_use(item)
+            if use == "caps" and repeats:
+                use = "uses"  # as the swap chose it: the repeated request names the subject
+            for word in [value] if isinstance(value, str) else value:
+                if use == "caps" and word.lower() not in subject_words:
+                    easier.append(f"{instruction_id}: {word!r} is not what a {genre.noun} "
+                                  f"about this is about, so a cap of it holds by itself")
+                    continue
+                if word.lower() in invited:
+                    continue
+                if use == "uses":
+                    easier.append(f"{instruction_id}: {word!r} is a word a {genre.noun} about "
+                                  f"this never uses, so the ban holds by itself")
+                else:
+                    misfits.append(f"{instruction_id}: {word!r} is not a word a {genre.noun} "
+                                   f"about this invites")
+        stated = constraint.task_words(item)
+        if stated is not None:
+            low, high = stated
+            if high is not None and high >= longest:
+                easier.append(f"{instruction_id}: a cap of {high} words, which a {genre.noun} "
+                              f"({shortest}-{longest} words) meets by itself")
+            if low is not None and low <= shortest:
+                easier.append(f"{instruction_id}: a minimum of {low} words, which a "
+                              f"{genre.noun} ({shortest}-{longest} words) meets by itself")
+            if low is not None and low > longest:
+                misfits.append(f"{instruction_id}: {low} words or more, beyond what a "
+                               f"{genre.noun} runs to ({longest})")
+            if low is not None and low > min(SHORT_FRAME_WORDS, longest // 2) \
+                    and _SHORT.search(text):
+                misfits.append(f"{instruction_id}: a piece called short beside a minimum of "
+                               f"{low} words")
+        bites = constraint.task_bites_from(item)
+        if bites is not None and bites > longest:
+            easier.append(f"{instruction_id}: holds by itself in a piece shorter than {bites} "
+                          f"words, and a {genre.noun} runs to {longest}")
+        room = constraint.task_room(item)
+        if room is not None and room > genre.typical:
+            misfits.append(f"{instruction_id}: needs about {room} words of room, more than a "
+                           f"{genre.noun} typically runs to ({genre.typical})")
+    return easier, misfits
+
+
+def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]],
+          prompt: str, kwargs: Sequence[dict[str, Any]],
+          detail: Optional[dict[str, Any]] = None, *, profile: Profile = "official"
+          ) -> Judgement:
+    """How a reconfiguration (`prompt`, `kwargs`, its generator `detail`) compares with its
+    original (the same instruction ids, `original_kwargs`), settings read under `profile`."""
+    ids = list(original_ids)
+    before, after = _params(ids, original_kwargs, profile), _params(ids, kwargs, profile)
+    easier: list[str] = []
+    harder: list[str] = []
+    for instruction_id, old, new in zip(ids, before, after):
+        if get(instruction_id).request_field:
+            continue  # the text to repeat follows the task
+        moved = direction(instruction_id, old, new)
+        if moved > 0:
+            harder.append(instruction_id)
+        elif moved < 0:
+            easier.append(f"{instruction_id}: {_said(instruction_id, old)} became "
+                          f"{_said(instruction_id, new)}")
+    reason = trivialised(ids, after)
+    if reason is not None and trivialised(ids, before) is None:
+        easier.append(reason)
+    misfits: list[str] = []
+    genre = (detail or {}).get("task_genre")
+    if (detail or {}).get("strategy") == "task" and genre:
+        swap_easier, misfits = _task_swap(ids, after, prompt, kwargs, genre)
+        easier += swap_easier
+    verdict = "easier" if easier else "harder" if harder else "same"
+    return Judgement(verdict, tuple(easier), tuple(harder), tuple(misfits))
+
+
+def _said(instruction_id: str, params: Any) -> str:
+    constraint = get(instruction_id)
+    if constraint.count is not None:
+        return constraint.count_wording(params)
+    return str(params.model_dump(exclude_none=True))
+
+
+def judge_variant(original: Any, cousin: Any, *, profile: Profile = "official") -> Judgement:
+    """`judge` for two family records (`Variant`s): a reconfiguration and its original."""
+    return judge(original.instruction_id_list, original.kwargs, cousin.prompt, cousin.kwargs,
+                 cousin.generator.detail, profile=profile)
+
+
+def out_of_order(original: Any, siblings: Sequence[Any], *,
+                 profile: Profile = "official") -> list[str]:
+    """Where a case's reconfigurations (in index order) ask less of a setting than an
+    earlier sibling did."""
+    ids = list(original.instruction_id_list)
+    found: list[str] = []
+    ordered = sorted(siblings, key=lambda variant: variant.index)
+    parsed = [(variant, _params(ids, variant.kwargs, profile)) for variant in ordered]
+    for position, instruction_id in enumerate(ids):
+        if get(instruction_id).request_field:
+            continue
+        for (first, first_params), (later, later_params) in zip(parsed, parsed[1:]):
+            if direction(instruction_id, first_params[position], later_params[position]) < 0:
+                found.append(f"{later.key}: {instruction_id} asks less than {first.key} "
+                             f"({_said(instruction_id, first_params[position])} -> "
+                             f"{_said(instruction_id, later_params[position])})")
+    return found
+
+
+def tally(judgements: Iterable[Judgement]) -> dict[str, int]:
+    """Reconfigurations harder, the same and easier than their originals."""
+    counted = Counter(judgement.verdict for judgement in judgements)
+    return {verdict: counted.get(verdict, 0) for verdict in ("harder", "same", "easier")}
+
+
+__all__ = ["Judgement", "direction", "judge", "judge_variant", "out_of_order", "tally",
+           "task_text"]

@@ -1,0 +1,243 @@
+"""What a constraint statement asks beyond its checked values: its examples and its asides.
+
+A statement such as "Please make sure it's at least 40 sentences long (don't forget to
+add punctuations)" says more than its type's value (40 sentences): an aside a restatement
+of the count would drop. "Use * to indicate bullets, like:\n* xyz" shows the form of the
+answer by example. This module reads both, the same way for the layout (a statement
+that asks more than its type can say anew stays with the task: prompt/layout.py) and for
+the check that no cousin drops it (generate/fairness.py):
+
+* `forms(text)` — the markup forms a text shows by example (`FORMS`);
+* `residual_words(text, spans, owner_ids, literals)` — the words of a statement that
+  neither its constraints' own spans and literals, the words its types' grammars say
+  (`type_words`), nor the statement vocabulary (`templates/phrases/fairness.json`)
+  account for: "punctuations", "favorite names", "mathematical notation".
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Sequence
+
+from ...constraints import get
+from ...constraints.support.wording import load_json
+from .words import filler
+
+# Forms of markup a statement may show by example; a cousin keeps each form its original's
+# statements show.
+FORMS: dict[str, re.Pattern[str]] = {
+    "highlight": re.compile(r"(?<![*\w\"'])\*[^*\s][^*\n]*\*(?!\*)"),
+    "bullet": re.compile(r"(?m)^\s*[*-]\s+\S|\*\s+and\s+a\s+space|[\"“]\*\s[^\"”]*[\"”]"),
+    # A bare asterisk named as the mark ("using \"*\"", "the asterisk symbol, *,", "by *"):
+    # a highlight or a bullet shows it.
+    "asterisk": re.compile(r"[\"'‘“]\*[\"'’”]|\(\*\)|(?<=[ (])\*(?=[,)])|(?<=\buse )\*(?= to)"
+                           r"|(?<=\bby )\*|(?<=\bsingle )\*"),
+    "title": re.compile(r"<<[^>\n]*>>|<<\s*and\s*>>"),
+    "placeholder": re.compile(r"\[(?![\'\"])[^\]\n]*\]"),
+    "divider": re.compile(r"(?<!\*)\*\*\*(?!\*)"),
+    "ticks": re.compile(r"```|\bmarkdown ticks\b|\bbackticks?\b|\bcode block\b"),
+}
+# A form counts as kept when the cousin shows any of these (a highlight example satisfies
+# a bare "*" mention, and so on).
+SATISFIED_BY: dict[str, tuple[str, ...]] = {
+    "highlight": ("highlight",),
+    "bullet": ("bullet",),
+    "asterisk": ("asterisk", "highlight", "bullet"),
+    "title": ("title",),
+    "placeholder": ("placeholder",),
+    "divider": ("divider",),
+    "ticks": ("ticks",),
+}
+_EXAMPLE_LINE = re.compile(r"(?m)^\s*(?:[*\-•]|\[|\.\.\.|…|<<|\{|\}|```|\d+[.)]).*$")
+_QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|'[^'\n]*'|‘[^’\n]*’")
+WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]*")
+
+
+@functools.lru_cache(maxsize=None)
+def type_words(instruction_id: str) -> frozenset[str]:
+    """The words a type's own wording grammar says (not what it includes): "markdown" is a
+    word of a highlight's statement, but not of a title's ("The letter should be in
+    Markdown and have a title …" asks for markdown beyond the title)."""
+    from ...wording.syntax import Agree, Choice, Text
+
+    grammar = get(instruction_id).grammar()
+    if grammar is None:
+        return frozenset()
+    words: set[str] = set()
+
+    def visit(sequence) -> None:
+        for node in sequence:
+            if isinstance(node, Text):
+                words.update(word.lower() for word in WORD.findall(node.value))
+            elif isinstance(node, Agree):
+                words.update(word.lower() for form in (node.singular, node.plural)
+                             for word in WORD.findall(form))
+            elif isinstance(node, Choice):
+                for option in node.options:
+                    visit(option)
+
+    for rule in grammar.rules.values():
+        for alternative in rule.alternatives:
+            if alternative.key.startswith(grammar.name + ":"):
+                visit(alternative.body)
+    return frozenset(words)
+
+
+@functools.lru_cache(maxsize=1)
+def _equivalents() -> dict[str, tuple[str, ...]]:
+    """What may say a word again: the table's equivalents, and the synonyms the task
+    rewriter swaps in (templates/phrases/rewrite.json), which keep the meaning."""
+    found: dict[str, list[str]] = {}
+    for word, others in load_json("phrases/fairness.json")["equivalents"].items():
+        found.setdefault(stem(word), []).extend(others)
+    lexicon = load_json("phrases/rewrite.json")
+    for table in ("noun_synonyms", "adjective_synonyms"):
+        for word, others in lexicon[table].items():
+            if " " not in word:
+                found.setdefault(stem(word), []).extend(other for other in others if " " not in other)
+    return {word: tuple(others) for word, others in found.items()}
+
+
+def said_again(word: str, cousin: str, cousin_stems: set[str]) -> bool:
+    """Whether the cousin says `word` (or an equivalent) again."""
+    if stem(word) in cousin_stems:
+        return True
+    for other in _equivalents().get(stem(word), ()):
+        if (other in cousin) if not other.isalpha() else (stem(other) in cousin_stems):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=1)
+def _lists() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    table = load_json("phrases/fairness.json")
+    return (frozenset(table["statement_words"]), frozenset(table["piece_words"]),
+            frozenset(table["after_count"]))
+
+
+# Filler words that name one kind of markup: they belong to a statement only when one of its
+# own types says them (see `type_words`).
+_TYPE_SPECIFIC = frozenset({"markdown", "json", "bullet", "bullets", "highlight", "highlighted",
+                            "highlights", "highlighting", "title", "titles", "placeholder",
+                            "placeholders", "postscript", "section", "sections", "paragraph",
+                            "paragraphs", "capital", "capitals", "lowercase", "uppercase",
+                            "caps", "comma", "commas", "quotation", "quotations", "quote",
+                            "quotes", "asterisk", "asterisks", "brackets", "bracket",
+                            "keyword", "keywords", "language", "languages"})
+
+
+def stem(word: str) -> str:
+    """A crude stem, enough to see "punctuation" in "punctuations" and "highlight" in
+    "highlighted"; never shorter than four letters."""
+    lowered = word.lower().replace("’", "'").strip("'.-")
+    for suffix in ("ations", "ation", "ings", "ing", "ies", "es", "s", "ed", "ly"):
+        if lowered.endswith(suffix) and len(lowered) - len(suffix) >= 4:
+            return lowered[:-len(suffix)]
+    return lowered
+
+
+def forms(text: str) -> frozenset[str]:
+    """The markup forms `text` shows by example."""
+    return frozenset(name for name, pattern in FORMS.items() if pattern.search(text))
+
+
+def _masked_statement(text: str, spans: Sequence[tuple[int, int]]) -> str:
+    """The statement's first line with its constraints' own spans (relative to `text`),
+    quoted literals and examples blanked out: what is left is what it asks beyond its
+    checked values."""
+    keep = [True] * len(text)
+    for start, end in spans:
+        # whole words only: a span ending inside "capital" must not leave "ital" behind
+        while start > 0 and text[start - 1].isalpha():
+            start -= 1
+        while end < len(text) and text[end:end + 1].isalpha():
+            end += 1
+        for position in range(max(0, start), min(len(text), end)):
+            keep[position] = False
+    masked = "".join(character if keep[k] else " " for k, character in enumerate(text))
+    masked = masked.split("\n", 1)[0]
+    for pattern in (_EXAMPLE_LINE, *FORMS.values(), _QUOTED):
+        masked = pattern.sub(lambda match: " " * len(match.group(0)), masked)
+    return masked
+
+
+def residual_words(text: str, spans: Sequence[tuple[int, int]], owner_ids: Sequence[str],
+                   literals: Sequence[str]) -> list[str]:
+    """The words of a statement (`text`, its constraints' `spans` relative to it, the ids
+    of the types it states and their literal values) that neither those nor the statement
+    vocabulary account for ("punctuations" in "(don't forget to add punctuations)",
+    "favorite" and "names" in "Italicize 5 of your favorite names")."""
+    statement_words, piece_words, after_count = _lists()
+    literals = {literal.lower() for literal in literals}
+    own = frozenset().union(*(type_words(instruction_id) for instruction_id in owner_ids))
+    masked = _masked_statement(text, spans)
+    found = []
+    words = list(WORD.finditer(masked))
+    for position, match in enumerate(words):
+        word = match.group(0)
+        lowered = word.lower().replace("’", "'").strip("'-")
+        if len(lowered) < 2 or word.isupper() or lowered in literals:
+            continue
+        if lowered in statement_words or lowered in piece_words or lowered in own or (
+                lowered in filler() and lowered not in _TYPE_SPECIFIC):
+            continue
+        if any(stem(other) in {stem(word) for word in own}
+               for other in _equivalents().get(stem(lowered), ())):
+            continue  # "the sections" of a paragraph count: the type says "paragraphs"
+        before = text[:match.start()].rstrip()
+        if lowered in after_count and re.search(r"(?:\d|\b(?:words?|sentences?|paragraphs?))$",
+                                                before):
+            continue
+        if before.endswith("*"):
+            continue  # a piece of an example ("*italic text*")
+        found.append(word)
+    return found
+
+
+# ---------------------------------------------------------------- blocks and passages
+
+# A line that shows the answer's markup by example (a bullet, a divider, an ellipsis).
+_EXAMPLE_MARKUP = re.compile(r"^\s*(?:[*\-•]\s|\*{3,}\s*$|\.\.\.|…)")
+_QUOTED_STRETCH = re.compile(r'"[^"\n]+"|“[^”\n]+”')
+
+
+def example_line(line: str) -> bool:
+    """Whether a line after a statement's first one is an example of the answer's markup
+    ("* This is a point", "***", "...") rather than content the answer must follow."""
+    return bool(_EXAMPLE_MARKUP.match(line))
+
+
+def mostly_quoted(text: str, literals: Sequence[str] = ()) -> bool:
+    """Whether a sentence is mostly a quoted passage of five words or more (a statement to
+    rewrite, a sentence to expand), other than a literal of its own constraints (an end
+    phrase): task material, even where a keyword occurs in it."""
+    own = {literal.strip().lower() for literal in literals}
+    quoted = [match.group(0) for match in _QUOTED_STRETCH.finditer(text)
+              if match.group(0)[1:-1].strip().lower() not in own]
+    longest = max(quoted, key=len, default="")
+    return len(longest.split()) >= 5 and len(longest) >= 0.6 * len(text.strip())
+
+
+def block_line_spans(prompt: str) -> list[tuple[int, int]]:
+    """(start, end) of each line of a block the prompt spells out: a run of two or more
+    short lines that do not end as prose ("Part 1. Task Summary", "[Movie 1]", "***"),
+    with the first line of the run when that is a short heading too."""
+    lines, offset = [], 0
+    for line in prompt.split("\n"):
+        lines.append((offset, offset + len(line), line))
+        offset += len(line) + 1
+
+    def blockish(text: str) -> bool:
+        text = text.strip()
+        return bool(text) and len(text) < 80 and text[-1:] not in ".?!:" or \
+            bool(re.fullmatch(r"(?:\d+[.)]\s*)?(?:\.\.\.|…)|\*{3,}", text.strip()))
+
+    found = []
+    for position, (start, end, text) in enumerate(lines):
+        if not blockish(text):
+            continue
+        neighbours = [lines[k][2] for k in (position - 1, position + 1) if 0 <= k < len(lines)]
+        if any(blockish(neighbour) for neighbour in neighbours):
+            found.append((start, end))
+    return found

@@ -1,0 +1,148 @@
+"""Is a reconfiguration harder than its original (generate/difficulty.py)? The direction of
+each setting, a script in which a constraint holds by itself, and a new task that makes a
+constraint trivial or does not fit it."""
+
+from __future__ import annotations
+
+import pytest
+
+from ifevalpp.constraints import parse_params
+from ifevalpp.generate.difficulty import direction, judge, out_of_order, tally
+from ifevalpp.schema import Variant
+
+WORDS = "length_constraints:number_words"
+BULLETS = "detectable_format:number_bullet_lists"
+EXISTS = "keywords:existence"
+FORBIDDEN = "keywords:forbidden_words"
+LANGUAGE = "language:response_language"
+NO_COMMA = "punctuation:no_comma"
+FREQUENCY = "keywords:frequency"
+
+
+@pytest.mark.parametrize("instruction_id, before, after, expected", [
+    (WORDS, {"relation": "at least", "num_words": 300}, {"relation": "at least", "num_words": 400}, 1),
+    (WORDS, {"relation": "less than", "num_words": 300}, {"relation": "less than", "num_words": 200}, 1),
+    (WORDS, {"relation": "less than", "num_words": 200}, {"relation": "less than", "num_words": 300}, -1),
+    (WORDS, {"relation": "less than", "num_words": 200}, {"relation": "at least", "num_words": 100}, 0),
+    (BULLETS, {"num_bullets": 8}, {"num_bullets": 10}, 1),
+    (BULLETS, {"num_bullets": 8}, {"num_bullets": 4}, -1),
+    (EXISTS, {"keywords": ["sea"]}, {"keywords": ["sea", "salt"]}, 1),
+    (FORBIDDEN, {"forbidden_words": ["sea", "salt"]}, {"forbidden_words": ["town"]}, -1),
+    (FORBIDDEN, {"forbidden_words": ["sea"]}, {"forbidden_words": ["town"]}, 0),
+    (LANGUAGE, {"language": "de"}, {"language": "fr"}, 0),
+])
+def test_the_direction_of_a_setting(instruction_id, before, after, expected):
+    assert direction(instruction_id, parse_params(instruction_id, before),
+                     parse_params(instruction_id, after)) == expected
+
+
+def test_fewer_bullets_are_easier_and_more_harder():
+    prompt = "Why do cats purr? Answer with exactly 4 bullet points in markdown."
+    assert judge([BULLETS], [{"num_bullets": 8}], prompt, [{"num_bullets": 4}]).verdict == "easier"
+    assert judge([BULLETS], [{"num_bullets": 3}], prompt, [{"num_bullets": 4}]).verdict == "harder"
+
+
+def test_a_language_whose_comma_is_not_a_comma_makes_a_ban_on_commas_easier():
+    prompt = "Write a riddle in Persian. Do not use any commas."
+    judged = judge([LANGUAGE, NO_COMMA], [{"language": "ru"}, {}], prompt,
+                   [{"language": "fa"}, {}])
+    assert judged.verdict == "easier" and "Persian" in judged.easier[0]
+    assert judge([LANGUAGE, NO_COMMA], [{"language": "ru"}, {}], prompt.replace("Persian", "Greek"),
+                 [{"language": "el"}, {}]).verdict == "same"
+
+
+def _task(prompt, ids, before, after, genre):
+    return judge(ids, before, prompt, after, {"strategy": "task", "task_genre": genre})
+
+
+def test_a_ban_on_a_word_the_new_piece_never_uses_is_easier():
+    before = [{"forbidden_words": ["revolution", "tax"]}]
+    kept = _task('Write a haiku about a seaside town out of season. Avoid the words '
+                 '"revolution" and "tax".', [FORBIDDEN], before, before, "haiku")
+    assert kept.verdict == "easier" and len(kept.easier) == 2
+    chosen = _task('Write a haiku about a seaside town out of season. Avoid the words "town" '
+                   'and "moon".', [FORBIDDEN], before,
+                   [{"forbidden_words": ["town", "moon"]}], "haiku")
+    assert chosen.verdict == "same" and chosen.easier == ()
+
+
+def test_a_cap_a_haiku_meets_by_itself_is_easier():
+    judged = _task("Write a haiku about the sea in less than 220 words.", [WORDS],
+                   [{"relation": "less than", "num_words": 220}],
+                   [{"relation": "less than", "num_words": 220}], "haiku")
+    assert judged.verdict == "easier" and "meets by itself" in judged.easier[0]
+
+
+def test_no_commas_in_a_slogan_is_easier():
+    judged = _task("Come up with a slogan for a bakery. Do not use any commas.", [NO_COMMA],
+                   [{}], [{}], "slogan")
+    assert judged.verdict == "easier"
+
+
+def test_a_short_piece_beside_a_long_minimum_is_a_misfit():
+    judged = _task("Write a short guide to visiting a valley covered in vineyards in at least "
+                   "1100 words.", [WORDS], [{"relation": "at least", "num_words": 300}],
+                   [{"relation": "at least", "num_words": 1100}], "guide")
+    assert judged.verdict == "harder"
+    assert any("short" in misfit for misfit in judged.misfits)
+
+
+def test_a_word_to_repeat_the_new_piece_never_invites_is_a_misfit():
+    judged = _task('Write an announcement for a village talent show. Use the word "war" at '
+                   "least 11 times.", [FREQUENCY],
+                   [{"relation": "at least", "keyword": "war", "frequency": 8}],
+                   [{"relation": "at least", "keyword": "war", "frequency": 11}], "announcement")
+    assert judged.verdict == "harder" and judged.misfits
+
+
+def test_a_cap_on_a_word_the_piece_says_once_anyway_is_easier():
+    judged = _task('Write an email introducing a campsite to new customers. Use "regards" '
+                   "at most once.", [FREQUENCY],
+                   [{"relation": "less than", "keyword": "batted", "frequency": 2}],
+                   [{"relation": "less than", "keyword": "regards", "frequency": 2}], "email")
+    assert judged.verdict == "easier" and "regards" in judged.easier[0]
+
+
+def test_a_cap_on_what_the_piece_is_about_asks_something():
+    judged = _task('Write an email introducing a campsite to new customers. Use "campsite" '
+                   "at most once.", [FREQUENCY],
+                   [{"relation": "less than", "keyword": "batted", "frequency": 2}],
+                   [{"relation": "less than", "keyword": "campsite", "frequency": 2}], "email")
+    assert judged.verdict == "same" and judged.easier == ()
+
+
+def test_more_all_caps_words_than_a_thank_you_note_has_room_for_is_a_misfit():
+    judged = _task("Write a thank-you note to a farmer. Use at least 25 words in capitals.",
+                   ["change_case:capital_word_frequency"],
+                   [{"capital_relation": "at least", "capital_frequency": 20}],
+                   [{"capital_relation": "at least", "capital_frequency": 25}], "thank-you")
+    assert any("room" in misfit for misfit in judged.misfits)
+
+
+def test_a_reply_in_hindi_holding_english_keywords_is_easier():
+    judged = judge([LANGUAGE, EXISTS], [{"language": "de"}, {"keywords": ["ink"]}],
+                   "Write a poem in Hindi that mentions ink.",
+                   [{"language": "hi"}, {"keywords": ["ink"]}])
+    assert judged.verdict == "easier" and "Hindi" in judged.easier[0]
+
+
+def _variant(index, kwargs):
+    return Variant(key=f"7:reconfiguration:{index}", case=7, kind="reconfiguration", index=index,
+                   prompt="Why do cats purr? Use exactly N bullet points.",
+                   instruction_id_list=[BULLETS], kwargs=kwargs)
+
+
+def test_siblings_that_fall_back_are_out_of_order():
+    original = _variant(0, [{"num_bullets": 4}]).model_copy(update={"kind": "original"})
+    siblings = [_variant(1, [{"num_bullets": 5}]), _variant(2, [{"num_bullets": 10}]),
+                _variant(3, [{"num_bullets": 8}])]
+    found = out_of_order(original, siblings)
+    assert len(found) == 1 and found[0].startswith("7:reconfiguration:3")
+    assert out_of_order(original, siblings[:2]) == []
+
+
+def test_tally_counts_every_verdict():
+    prompt = "Why do cats purr? Answer with exactly 4 bullet points in markdown."
+    judged = [judge([BULLETS], [{"num_bullets": n}], prompt, [{"num_bullets": 4}])
+              for n in (3, 4, 8)]
+    assert tally(judged) == {"harder": 1, "same": 1, "easier": 1}
