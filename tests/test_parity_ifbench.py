@@ -9,8 +9,9 @@ prompt with one; every other instruction has one.
 
 One line of the sample (269) answers no prompt of the test set: its prompt is keys 268 to 274
 run together with their instruction lists, a tab-separated dump IFBench's evaluator matches to
-none of them (it grades those seven as unanswered). `score` refuses a response that answers no
-prompt unless told (`--allow-unmatched`), so the parity run passes it."""
+none of them (it grades those seven as unanswered). Under `--missing fail` every prompt is in
+every number, so `score` leaves that stray line out and says so on its first line: the parity
+run is the command of issue 23's acceptance as written."""
 
 from __future__ import annotations
 
@@ -36,7 +37,7 @@ def _scored(ifbench_dir: Path, tmp_path: Path, *extra: str) -> Path:
     _run(["fetch", "--revision", "ifbench", "--from", str(ifbench_dir / "IFBench_test.jsonl")])
     out = tmp_path / "scored"
     _run(["score", str(ifbench_dir / "sample_output.jsonl"), "--input", "ifbench",
-          "--missing", "fail", "--allow-unmatched", "--bootstrap", "0", "--out", str(out),
+          "--missing", "fail", "--bootstrap", "0", "--out", str(out),
           "--no-progress", *extra])
     return out
 
@@ -85,15 +86,23 @@ def test_prompts_without_a_response_fail_as_ifbench_fails_them(
                [False] * len(row["instruction_id_list"]) for row in empty)
 
 
-def test_the_sample_s_one_response_to_no_prompt_is_refused_unless_allowed(
+def test_the_sample_s_one_response_to_no_prompt_is_refused_when_unanswered_are_left_out(
         ifbench_dir: Path, tmp_path: Path) -> None:
     _run(["fetch", "--revision", "ifbench", "--from", str(ifbench_dir / "IFBench_test.jsonl")])
     out = tmp_path / "refused"
     result = CliRunner().invoke(main, ["score", str(ifbench_dir / "sample_output.jsonl"),
-                                       "--input", "ifbench", "--missing", "fail", "--out",
+                                       "--input", "ifbench", "--missing", "exclude", "--out",
                                        str(out), "--no-progress"])
     assert result.exit_code == 2 and "1 of 294 responses match no prompt" in result.output
     assert "line 269" in result.output and not out.exists()
+
+
+def test_the_sample_s_stray_line_is_said_on_the_first_line_under_missing_fail(
+        ifbench_dir: Path, tmp_path: Path) -> None:
+    out = _scored(ifbench_dir, tmp_path)
+    first = (out / "report.md").read_text(encoding="utf-8")
+    assert "1 response matches no prompt of the case file and was left out (missing = fail" \
+        in first
 
 
 def test_revised_differs_from_ifbench_only_in_the_six_fixed_types(ifbench_dir: Path) -> None:

@@ -148,6 +148,16 @@ def unmatched_error(joined: Joined, variants: Sequence[Variant], *, responses: s
           "to score the matching ones; nothing was written", path=responses)
 
 
+def strays_counted_as_failing(unmatched: int, total: int, policies: Sequence[object]) -> bool:
+    """A few responses that answer no prompt of the case file, under a policy that fails
+    every prompt left without an answer (`--missing fail`): every prompt is in every number,
+    so nothing gains from leaving them out, and they are said on the first line instead of
+    refused (IFBench's own sample has one line that runs seven answers together). A file
+    that mostly answers other prompts is refused all the same: it is the wrong file."""
+    return bool(policies) and all(policy == "fail" for policy in policies) and \
+        2 * unmatched < total
+
+
 def missing_error(joined: Joined, *, cases: str, prompts: int, samples: int) -> InputError:
     """Prompts without a usable response while no policy says how to count them."""
     first = joined.missing[0]
@@ -189,4 +199,4 @@ def default_cases(responses: str, run: Optional[RunInfo]) -> Optional[str]:
 
 
 __all__ = ["answered_elsewhere", "default_cases", "find_edited_prompts", "missing_error",
-           "unmatched_error"]
+           "strays_counted_as_failing", "unmatched_error"]

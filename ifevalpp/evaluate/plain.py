@@ -24,7 +24,7 @@ from ..schema import MissingResponse, ResponseRecord, RunInfo, ScoredResponse, V
 from .distractor import failing_verdict
 from .metrics import IfevalMetrics, TypeAccuracy, accuracy_by, ifeval_metrics
 from .coverage import (answered_elsewhere, default_cases, find_edited_prompts, missing_error,
-                       unmatched_error)
+                       strays_counted_as_failing, unmatched_error)
 from .runinfo import Truncation, find_run, input_notes, truncation_by_kind
 from .scoring import Joined, join, read_responses, score_pairs, set_aside_unavailable
 
@@ -199,7 +199,8 @@ def score_files_under(responses: str | os.PathLike[str],
         hint = answered_elsewhere(joined, variants, run, cases_sha256)
         raise nothing_to_score(joined, records, responses=str(responses), cases=cases_path,
                                hint=hint)
-    if joined.unmatched and not allow_unmatched:
+    if joined.unmatched and not allow_unmatched and \
+            not strays_counted_as_failing(len(joined.unmatched), len(records), policies):
         raise unmatched_error(joined, variants, responses=str(responses), cases=cases_path,
                               hint=answered_elsewhere(joined, variants, run, cases_sha256),
                               total=len(records))

@@ -69,7 +69,8 @@ def answered_line(report: ReliabilityReport) -> str:
         one = counts.unmatched == 1
         head += (f"; {plural(counts.unmatched, 'response')} {'matches' if one else 'match'} no "
                  f"prompt of the case file and {'was' if one else 'were'} left out "
-                 f"(--allow-unmatched)")
+                 + ("(missing = fail: a prompt it may answer counts as failing)"
+                    if counts.policy == "fail" else "(--allow-unmatched)"))
     return head + "."
 
 

@@ -72,6 +72,35 @@ def test_allow_unmatched_scores_the_matching_ones_and_says_so_on_the_first_line(
     assert metrics["answered"]["unmatched_responses"] == 4
 
 
+def _five_and_a_stray(tmp_path: Path, policy: str):
+    """Six cases, five answered, and one response that answers none of them (IFBench's own
+    sample has such a line: seven answers run together)."""
+    cases = plain_cases(range(1, 7))
+    answers = plain_answers(cases[:5]) + [{"prompt": "Case 6 and case 7 run together.",
+                                           "response": "calm blue water"}]
+    responses = write_lines(tmp_path / "responses.jsonl", answers)
+    six = write_lines(tmp_path / "six.jsonl", cases)
+    return run(str(responses), "--input", str(six), "--missing", policy,
+               "--out", str(tmp_path / "out"))
+
+
+def test_a_stray_response_under_missing_fail_is_left_out_and_said_on_the_first_line(tmp_path):
+    # Under --missing fail every prompt is in every number anyway.
+    result = _five_and_a_stray(tmp_path, "fail")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[0] == (
+        "5 of 6 prompts answered; the one without a usable response is scored as failing every "
+        "instruction (missing = fail); 1 response matches no prompt of the case file and was "
+        "left out (missing = fail: a prompt it may answer counts as failing).")
+
+
+def test_a_stray_response_is_refused_when_missing_prompts_would_be_left_out(tmp_path):
+    result = _five_and_a_stray(tmp_path, "exclude")
+    assert result.exit_code == 2
+    assert "1 of 6 responses match no prompt" in result.output
+    assert not (tmp_path / "out").exists()
+
+
 def test_the_error_names_the_file_a_respond_manifest_says_they_answer(tmp_path):
     families = write_lines(tmp_path / "families.jsonl", family_prompts([1, 2]))
     out = tmp_path / "runs" / "m"
