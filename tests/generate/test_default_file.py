@@ -254,6 +254,14 @@ def test_every_request_to_repeat_says_the_copy_comes_first(default_file):
     assert loose == []
 
 
+def test_no_question_label_above_a_task_that_already_asks_a_question(default_file):
+    # "Here is my question: Since I have a poodle, can you help me with a question? …"
+    stacked = re.compile(r"(?im)^(?:now my question|here is my question|and the question "
+                         r"itself|with that in mind, here's what I'd like to know):[^\n]*"
+                         r"\bquestion\b")
+    assert [v.key for v in cousins(default_file[0]) if stacked.search(v.prompt)] == []
+
+
 def test_no_plural_header_above_one_item(default_file):
     assert _defects(default_file, plural_headers) == []
 

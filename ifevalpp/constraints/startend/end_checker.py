@@ -87,6 +87,10 @@ class EndChecker(Constraint):
             values = spans_of(re.escape(phrase), prompt)
             if not values and phrase.endswith((".", "!", "?")):
                 values = spans_of(re.escape(phrase[:-1]), prompt)
+            # "… the state of Gujarat in India. … end with 'in India.'": only where the prompt
+            # asks for the ending is it the value; the task's own words stay.
+            cued = [span for span in values if _after_end_cue(prompt, span[0])]
+            values = cued or values[-1:]
             found += edit_statements(prompt, values=values,
                                      mentions=spans_of(_NOTHING_AFTER, prompt))
         return found
@@ -185,3 +189,10 @@ class EndChecker(Constraint):
         if field == "end_phrase" and before in piece:
             return piece.replace(before, after)
         return None
+
+
+def _after_end_cue(prompt: str, start: int) -> bool:
+    """Whether an "end with" cue stands in the 200 characters before `start`, in the same
+    paragraph."""
+    window = prompt[max(0, start - 200):start].rsplit("\n\n", 1)[-1]
+    return bool(_END_CUE.search(window))

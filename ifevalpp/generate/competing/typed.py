@@ -22,7 +22,7 @@ from ...errors import IfevalppError
 from ..addition import first_long_enough, side_of_request
 from ..prompt.render import wording_context
 from ..prompt.layout import Layout
-from ..params import compatible
+from ..params import compatible, trivialised
 from ..phrases import Known
 from ..plain import plain_answer, plain_meets
 from .fit import one_sentence, piece_features, refused
@@ -127,6 +127,8 @@ def _fits(layout: Layout, instruction_id: str, seen: Sequence[dict[str, Any]], s
         all_params = list(layout.params) + [params]
         if compatible(ids, all_params, profile=profile) is not None:
             continue
+        if trivialised(ids, all_params) is not None:
+            continue  # no commas in a reply in Thai, which writes none anyway
         if witness_for(layout.prompt, ids, all_params, profile) is None:
             continue
         return params

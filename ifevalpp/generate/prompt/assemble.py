@@ -255,8 +255,10 @@ def _first(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
     block = join(sentences)
     way = rng.randrange(3)
     head = task.split("\n", 1)[0].rstrip()
+    # No "Here is my question:" before "… can you help me with a question? …".
     if way == 1 and not _labelled().match(task) and not _has_here().search(task) and \
-            not _own_want().search(head) and ":" not in head:
+            not _own_want().search(head) and ":" not in head and \
+            not re.search(r"(?i)\bquestions?\b", head):
         asks = head.endswith("?") and not _asks_you().match(head)
         label = layout_phrase("task_label", rng, question=asks)
         return block + "\n\n" + label + " " + task

@@ -14,6 +14,7 @@ constraint's clause cut off (prompt/cut.py) or with its value replaced in place.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
@@ -87,7 +88,26 @@ def outlined(layout: Layout, index: int) -> bool:
     then tied to that outline, and changing it would contradict the prompt."""
     return any(carries_content(unit.text, WORD.findall(unit.text),
                                {layout.ids[owner] for owner in unit.owners})
-               for unit in layout.units_of(index))
+               for unit in layout.units_of(index)) or _enumerated(layout, index)
+
+
+# A numbered slot of an example outline: "[conversation part 3]", "Poem 2", "Section 1".
+_SLOT = re.compile(r"^\W*(?:\[[^\]\n]*?\b(\d+)\]|[A-Z][A-Za-z]* (\d+)\b)", re.MULTILINE)
+
+
+def _enumerated(layout: Layout, index: int) -> bool:
+    """Whether a statement of an exact count shows an outline with exactly that many numbered
+    slots ("3 parts, such as: [part 1] *** [part 2] *** [part 3]"): more parts would
+    contradict the example."""
+    spec = get(layout.ids[index]).count
+    if spec is None or spec.shape != "exact":
+        return False
+    count = getattr(layout.params[index], spec.field)
+    for unit in layout.units_of(index):
+        numbers = {int(a or b) for a, b in _SLOT.findall(unit.text)}
+        if len(numbers) >= 2 and numbers == set(range(1, count + 1)):
+            return True
+    return False
 
 
 # ---------------------------------------------------------------- building one

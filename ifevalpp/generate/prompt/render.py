@@ -151,6 +151,9 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
         return None  # "It is meant for teenagers, and make sure …": weave onto a request only
     if re.search(table("prompt")["gerund_request"], task):
         return None  # "Would you mind writing X, and …" would need a second gerund
+    last = re.split(r"(?<=[.!?])\s+", task.strip())[-1]
+    if re.search(r":\s+\S", last):
+        return None  # "… criticize it: <the user's text>" — anything joined on joins that text
     index = order[0]
     constraint = get(layout.ids[index])
     if constraint.grammar() is None:

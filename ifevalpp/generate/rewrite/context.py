@@ -19,6 +19,9 @@ def _plain_statement(sentence: str) -> bool:
             and len(sentence.split()) <= 30 and not _KNOWN.pattern("own_link").search(sentence))
 
 
+_WISH = re.compile(r"(?i)\bI (?:need|want|would like|'d like)\b|\bhelp\b|\bplease\b")
+
+
 def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[str], str]]:
     """The context sentences before the request reworded with it: the last one turned into a
     'since' clause of the request ("Since I am moving to Lisbon, could you …?") or joined to
@@ -37,8 +40,10 @@ def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[st
         bases.append((pieces, ("context-split",)))
     for pieces, done in bases:
         last = pieces[-1]
+        # No "Since I need your help, could you …?": a wish is no reason for the request.
         if _KNOWN.pattern("pronoun_start").match(last) and _plain_statement(last) and "," not in last and \
-                _KNOWN.pattern("since_main").match(sentence) and ":" not in sentence:
+                _KNOWN.pattern("since_main").match(sentence) and ":" not in sentence and \
+                not _WISH.search(last):
             clause = last[:-1] if last.startswith(("I ", "I'")) else lower_first(last[:-1])
             main = sentence if sentence.startswith(("I ", "I'")) else lower_first(sentence)
             for link in _KNOWN.frames("since_links"):

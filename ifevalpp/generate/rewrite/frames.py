@@ -18,6 +18,7 @@ from .questions import question_as_request, question_as_statement
 from .request import Request, cap, lower_first
 
 _KNOWN = Known("requests")
+_EMBEDDED = re.compile(r":\s+\S")
 
 
 def frames_of(request: Request) -> list[tuple[str, str]]:
@@ -26,6 +27,9 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
         plain = Request(request.kind, request.vp, ".", request.lead)
         return [(sentence[:-1], name) for sentence, name in frames_of(plain) if sentence.endswith(".")]
     colon = request.end == ":"
+    # "… criticize it: Werner was a good friend of mine." — a question mark would land on the
+    # text after the colon, which is the user's, not ours.
+    asks_not = colon or bool(_EMBEDDED.search(request.vp))
     out: list[tuple[str, str]] = []
     if request.kind == "question":
         deep = question_as_request(request.vp) + question_as_statement(request.vp)
@@ -36,27 +40,27 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
         return [(frame.format(q=request.vp + "?"), "ask-frame") for frame in _KNOWN.frames("ask")]
     if request.kind == "need-np":
         np = request.vp
-        frames = _KNOWN.frames("thing") + (() if colon else _KNOWN.frames("thing_question"))
+        frames = _KNOWN.frames("thing") + (() if asks_not else _KNOWN.frames("thing_question"))
         return [(_end(frame.format(np=np), colon), "need") for frame in frames]
     vp = request.vp
     values = {"vp": vp, "Vp": cap(vp), "ving": _gerund_phrase(vp)}
     for frame in _KNOWN.frames("statement"):
         kind = "imperative" if frame.startswith(("{Vp}", "Please")) else "need"
         out.append((_end(frame.format(**values), colon), kind))
-    if not colon:
+    if not asks_not:
         compound = second_verb(vp)
         out.extend((frame.format(**values), "request") for frame in _KNOWN.frames("question")
                    if not (compound and "{ving}" in frame))
     np = _made_object(vp)
     if np:
-        frames = _KNOWN.frames("thing") + (() if colon else _KNOWN.frames("thing_question"))
+        frames = _KNOWN.frames("thing") + (() if asks_not else _KNOWN.frames("thing_question"))
         out.extend((_end(frame.format(np=np), colon), "need") for frame in frames)
     helped = _KNOWN.pattern("help_me").match(vp)
     if helped and helped.group("verb") in lexicon()["verbs"] and not second_verb(vp):
         # "help me make an advert …" -> "I need help making an advert …"
         doing = gerund(helped.group("verb")) + helped.group("rest")
         out.extend((_end(frame.format(doing=doing), colon), "need") for frame in _KNOWN.frames("help")
-                   if not (colon and frame.endswith("?")))
+                   if not (asks_not and frame.endswith("?")))
     return out
 
 

@@ -77,3 +77,9 @@ def test_an_end_line_as_distractor_is_a_generic_closing_never_another_case_s_sto
 def test_an_end_line_is_no_distractor_on_a_rap():
     rap = lowercase("Write a rap about the morning bus.")
     assert typed(rap, "startend:end_checker", {"end_phrase": "That is all for now."}) is None
+
+
+def test_no_comma_is_no_distractor_beside_a_reply_in_a_script_without_commas():
+    layout = build_layout("Write a short poem about the rain in Bangkok. Answer in Thai only.",
+                          ["language:response_language"], [{"language": "th"}])
+    assert typed(layout, NO_COMMA, {}) is None

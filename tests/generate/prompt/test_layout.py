@@ -52,3 +52,23 @@ def test_a_sentence_pointing_back_at_a_statement_goes_with_it():
     for seed in range(1, 4):
         composed = rephrase(layout, random.Random(seed), seed)
         assert "This phrase" not in composed.prompt, composed.prompt
+
+
+def test_an_exact_count_whose_example_numbers_every_part_is_tied_to_its_outline():
+    from ifevalpp.generate.prompt.layout import outlined
+
+    prompt = ("Write a talk between two friends. Break it into 3 parts, separated by ***, such "
+              "as:\n[part 1]\n***\n[part 2]\n***\n[part 3]")
+    layout = build_layout(prompt, ["length_constraints:number_paragraphs"],
+                          [{"num_paragraphs": 3}])
+    assert outlined(layout, 0)
+
+
+def test_an_example_of_two_bullets_does_not_tie_a_count_of_four():
+    from ifevalpp.generate.prompt.layout import outlined
+
+    prompt = ("List four birds in exactly 4 bullet points, in markdown such as:\n* Bullet point 1"
+              "\n* Bullet point 2")
+    layout = build_layout(prompt, ["detectable_format:number_bullet_lists"],
+                          [{"num_bullets": 4}])
+    assert not outlined(layout, 0)

@@ -56,3 +56,16 @@ def test_a_requirement_before_the_task_never_points_at_it():
         ahead = _wordings(instruction_id, kwargs, wording_context(ids, 0, ahead=True),
                           styles=("imperative", "declarative"))
         assert not [text for text in ahead if pointer.search(text)], instruction_id
+
+
+def test_nothing_is_woven_onto_a_sentence_that_ends_with_the_user_s_text_after_a_colon():
+    import random
+
+    from ifevalpp.generate.prompt.layout import build_layout
+    from ifevalpp.generate.prompt.render import weave
+
+    task = "Translate this into German: Werner was a good friend of mine."
+    layout = build_layout(task + ' Avoid the word "schlau".', ["keywords:forbidden_words"],
+                          [{"forbidden_words": ["schlau"]}])
+    assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
+               for seed in range(20))

@@ -407,3 +407,28 @@ def test_a_follow_up_frame_never_opens_with_the_sentence_s_own_verb():
     task = "Write a pitch for a bakery. Make it a weird poem that explains why it is good."
     assert not [option.text for option in rewrites(task, ())
                 if re.search(r"(?i)\bmake sure to make\b", option.text)]
+
+
+def test_no_question_mark_lands_on_the_text_after_a_colon():
+    task = ("Translate the following sentence into German and then criticize it: Werner was a "
+            "good friend of mine, but not very smart.")
+    assert all(option.text.endswith("not very smart.") for option in rewrites(task, ()))
+
+
+def test_a_request_whose_text_follows_a_colon_is_not_split_in_two():
+    task = ("Translate the following sentence into French and then explain it: The cat sat on "
+            "the warm mat.")
+    assert not [option.text for option in rewrites(task, ()) if "French. Then" in option.text]
+
+
+def test_context_stays_before_a_request_that_points_back_at_it_with_him():
+    task = "Darth Vader is angry with you. Write the conversation you have with him."
+    assert all(option.text.index("Darth Vader") < option.text.index("him")
+               for option in rewrites(task, ()))
+
+
+def test_a_wish_is_not_made_the_reason_of_the_request():
+    task = "I work in marketing and I need your help. Write a tweet about our new phone."
+    assert not [option.text for option in rewrites(task, ())
+                if re.search(r"(?i)^(?:since|as) I work in marketing and I need your help",
+                             option.text)]
