@@ -36,7 +36,7 @@ from ..schema import KINDS, Kind, Variant
 DEFAULT_FAMILY_NAME = "template.jsonl"
 # The default family file's bytes as this version of ifevalpp makes them from the pinned
 # GitHub original (data/families/manifest.json pins the same file; a test keeps them equal).
-DEFAULT_FAMILY_SHA256 = "ab243d4e3c535e6deb6f73c8e752ce3eb60dcec421e9474bff40107f3a09d91b"
+DEFAULT_FAMILY_SHA256 = "059742a69b17d932b2c1ce8031badb7668a7fe783572eaedfcfe194355812328"
 DEFAULT_ORIGINAL = "github"
 
 

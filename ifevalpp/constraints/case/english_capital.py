@@ -31,7 +31,8 @@ class EnglishCapital(Constraint):
 
     id = "change_case:english_capital"
     # A count of capitalised words says nothing beside a reply that is all capitals.
-    refuses_effects = frozenset({"counts_capital_words"})
+    # A placeholder request shows "[place]": copied as written, it breaks the all-capitals reply.
+    refuses_effects = frozenset({"counts_capital_words", "shows_lowercase_example"})
     verdict_groups = {"revised": "undetected-fails"}
     format_phrase = True
     conflicts_with = frozenset({"change_case:english_lowercase",

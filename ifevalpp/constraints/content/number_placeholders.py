@@ -38,6 +38,8 @@ class NumberPlaceholders(Constraint):
     task_needs = frozenset({"fillable"})
     task_avoids = frozenset({"question", "poem", "short"})
     competes_as_format = True
+    # Its wording shows a lowercase example ("[place]"): no distractor beside all capitals.
+    distractor_effects = frozenset({"shows_lowercase_example"})
     distractor_suits = frozenset({"letter", "structured"})
     Params = PlaceholdersParams
     count = CountSpec("num_placeholders", shape="at_least")

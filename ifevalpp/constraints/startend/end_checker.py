@@ -64,6 +64,9 @@ class EndChecker(Constraint):
     competes_as_format = True
     # An end phrase is a sentence of its own: none beside a one-sentence rewrite.
     distractor_effects = frozenset({"sets_end", "adds_english_text", "adds_sentence"})
+    # "Put the key phrase in bold" invites bolding the required ending ("… Dave.**"), which
+    # the checker then fails.
+    refuses_effects = frozenset({"uses_bold"})
 
     def competing_effects(self, params: Any) -> frozenset[str]:
         capitals = any(ch.isupper() for ch in params.end_phrase)

@@ -111,8 +111,8 @@ def stated_refusals(layout: Layout) -> frozenset[str]:
     found: set[str] = set()
     own = set(layout.ids)
     for constraint in _settingless_refusers():
-        if constraint.id in own:
-            continue
+        if constraint.id in own or own & constraint.conflicts_with:
+            continue  # a case that checks lowercase does not also ask for all capitals
         if constraint.statements(layout.prompt, parse_params(constraint.id, {})):
             found |= set(constraint.refuses_effects)
     return frozenset(found)

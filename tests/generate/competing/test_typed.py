@@ -83,3 +83,18 @@ def test_no_comma_is_no_distractor_beside_a_reply_in_a_script_without_commas():
     layout = build_layout("Write a short poem about the rain in Bangkok. Answer in Thai only.",
                           ["language:response_language"], [{"language": "th"}])
     assert typed(layout, NO_COMMA, {}) is None
+
+
+def test_placeholders_are_no_distractor_beside_all_capitals():
+    # "[place]", copied as the wording shows it, breaks an all-capitals reply.
+    layout = build_layout("Write a plan for a day out watching trains. Answer in English, in "
+                          "all capital letters.", ["change_case:english_capital"], [{}])
+    assert typed(layout, PLACEHOLDERS, {"num_placeholders": 2}) is None
+
+
+def test_bold_is_no_distractor_beside_a_required_ending():
+    from ifevalpp.generate.competing.fit import refused
+
+    layout = build_layout('Write a note to a friend. End it with "See you soon."',
+                          ["startend:end_checker"], [{"end_phrase": "See you soon."}])
+    assert "uses_bold" in refused(layout).refuses
