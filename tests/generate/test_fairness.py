@@ -45,11 +45,12 @@ def test_a_statement_kept_word_for_word_drops_nothing():
 
 
 def test_a_quoted_passage_must_stay_word_for_word_while_the_task_stays():
-    original = ('Rewrite the following statement to make it sound formal: "Hi guys. The work was '
-                'done to add in a fix for the issue." Do not include the words issue or fix.')
+    original = ('Make this note sound formal: "Hey all. The printer on floor two is fixed now, '
+                'the issue was a loose cable." Do not include the words issue or fix.')
     ids, kwargs = ["keywords:forbidden_words"], [{"forbidden_words": ["issue", "fix"]}]
-    lost = "Please reword the following statement so it sounds formal. Avoid \"issue\" and \"fix\"."
-    assert ("passage", "Hi guys. The work was done to add in a fix for the issue.") in \
+    lost = "Please make this note sound formal. Avoid \"issue\" and \"fix\"."
+    assert ("passage", "Hey all. The printer on floor two is fixed now, the issue was a loose "
+                       "cable.") in \
         _drops(original, ids, kwargs, lost)
     assert not [d for d in _drops(original, ids, kwargs, lost, task_kept=False)
                 if d[0] == "passage"]
@@ -73,8 +74,8 @@ def test_forms_reads_examples_of_each_markup():
 
 
 def test_a_stray_half_of_an_example_is_found():
-    original = 'Write a riddle for the word "facade" that contains at least 3 italic text phrases, i.e *italic text*.'
-    cousin = 'Highlight three phrases, like *this part*.\n\nCould you write a riddle for the word "facade" text*?'
+    original = "Write a rhyme about a kettle with at least 3 italic parts, i.e *italic text*."
+    cousin = "Highlight three parts, like *this part*.\n\nCould you write a rhyme about a kettle text*?"
     assert stray_tokens(cousin, original) == ["text*?"]
 
 

@@ -1,7 +1,7 @@
 """What a constraint statement asks beyond its checked values: its examples and its asides.
 
-A statement such as "Please make sure it's at least 40 sentences long (don't forget to
-add punctuations)" says more than its type's value (40 sentences): an aside a restatement
+A statement such as "Make it at least 30 sentences long (and keep the punctuation
+right)" says more than its type's value (30 sentences): an aside a restatement
 of the count would drop. "Use * to indicate bullets, like:\n* xyz" shows the form of the
 answer by example. This module reads both, the same way for the layout (a statement
 that asks more than its type can say anew stays with the task: prompt/layout.py) and for

@@ -75,7 +75,7 @@ def _split_or_joined(request: Request, before: list[str], after: list[str]) -> C
     candidates: Candidates = []
     split = split_conjunction(request.vp) if request.kind != "question" else None
     if split and ":" in split[1] and ":" not in split[0]:
-        # "Translate the following sentence into German and then criticize it: <text>": the
+        # "Put this line into Spanish and then comment on it: <text>": the
         # text belongs to both verbs, so the sentence stays whole.
         split = None
     if split:

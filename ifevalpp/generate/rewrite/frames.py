@@ -27,7 +27,7 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
         plain = Request(request.kind, request.vp, ".", request.lead)
         return [(sentence[:-1], name) for sentence, name in frames_of(plain) if sentence.endswith(".")]
     colon = request.end == ":"
-    # "… criticize it: Werner was a good friend of mine." — a question mark would land on the
+    # "… comment on it: My aunt keeps bees." — a question mark would land on the
     # text after the colon, which is the user's, not ours.
     asks_not = colon or bool(_EMBEDDED.search(request.vp))
     out: list[tuple[str, str]] = []

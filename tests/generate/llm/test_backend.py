@@ -32,7 +32,7 @@ CAFE = ('Describe a rainy afternoon in a small cafe. Include the keywords "umbre
         'in your response.')
 TURTLE = ("Suggest a name for a pet turtle and explain your choice. Your response should contain "
           "less than 8 sentences.")
-COPY = "\n\nFirst repeat the request above word for word without change, then give your answer."
+COPY = "\n\nBefore you answer, copy the request above exactly as it is, with nothing in front of it."
 
 CASES = [
     Case(key=201, prompt=NOTE,

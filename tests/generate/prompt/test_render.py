@@ -64,8 +64,8 @@ def test_nothing_is_woven_onto_a_sentence_that_ends_with_the_user_s_text_after_a
     from ifevalpp.generate.prompt.layout import build_layout
     from ifevalpp.generate.prompt.render import weave
 
-    task = "Translate this into German: Werner was a good friend of mine."
-    layout = build_layout(task + ' Avoid the word "schlau".', ["keywords:forbidden_words"],
-                          [{"forbidden_words": ["schlau"]}])
+    task = "Put this into Spanish: My aunt keeps bees on the roof."
+    layout = build_layout(task + ' Avoid the word "abeja".', ["keywords:forbidden_words"],
+                          [{"forbidden_words": ["abeja"]}])
     assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
                for seed in range(20))

@@ -375,15 +375,15 @@ def test_a_then_sentence_that_asks_nothing_keeps_its_words():
 def test_a_rewrite_keeps_away_from_siblings_even_when_only_a_new_frame_can():
     # Every verb swap of this request stays close to the siblings below; a frame on the
     # sentence as it stands gets further, and is the one chosen.
-    task = ("Write a song about the long summers of my youth that I spent by the sea. Give "
-            "the song a name, and highlight the name by wrapping it with *.")
+    task = ("Write a song about the long summers of my youth that I spent by the sea. Call "
+            "the song something, and mark its name with an asterisk on each side.")
     siblings = [task,
                 "Would you mind putting together a song about the long summers of my youth that "
-                "I spent by the sea? Remember to give the song a name, and highlight the name by "
-                "wrapping it with *.",
+                "I spent by the sea? Remember to call the song something, and mark its name "
+                "with an asterisk on each side.",
                 "Could you compose a song about the long summers of my youth that I spent by the "
-                "sea? I'd like you to give the song a name, and highlight the name by wrapping "
-                "it with *."]
+                "sea? I'd like you to call the song something, and mark its name with an "
+                "asterisk on each side."]
     from ifevalpp.generate.distance import normalized_distance
     for seed in range(5):
         chosen = rewrite(task, (), random.Random(seed), siblings=siblings)
@@ -410,9 +410,9 @@ def test_a_follow_up_frame_never_opens_with_the_sentence_s_own_verb():
 
 
 def test_no_question_mark_lands_on_the_text_after_a_colon():
-    task = ("Translate the following sentence into German and then criticize it: Werner was a "
-            "good friend of mine, but not very smart.")
-    assert all(option.text.endswith("not very smart.") for option in rewrites(task, ()))
+    task = ("Put this line into Spanish and then comment on it: My aunt keeps bees on the "
+            "roof, but never on Sundays.")
+    assert all(option.text.endswith("never on Sundays.") for option in rewrites(task, ()))
 
 
 def test_a_request_whose_text_follows_a_colon_is_not_split_in_two():
@@ -422,8 +422,8 @@ def test_a_request_whose_text_follows_a_colon_is_not_split_in_two():
 
 
 def test_context_stays_before_a_request_that_points_back_at_it_with_him():
-    task = "Darth Vader is angry with you. Write the conversation you have with him."
-    assert all(option.text.index("Darth Vader") < option.text.index("him")
+    task = "The old lighthouse keeper is cross with you. Write the talk you have with him."
+    assert all(option.text.index("lighthouse keeper") < option.text.index("him")
                for option in rewrites(task, ()))
 
 
