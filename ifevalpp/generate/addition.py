@@ -37,6 +37,19 @@ def first_long_enough(prompt: str, tries: int, render: Callable[[int], str]) -> 
     return sentence
 
 
+def unframed(prompt: str, render: Callable[[], str], tries: int = 6) -> str:
+    """A wording from `render` that opens no sentence with a frame `prompt` has already used
+    ("Can you …? Would you mind …?", a second "please"), else the last tried."""
+    from .naturalness import frame_openings
+
+    taken, text = set(frame_openings(prompt)), ""
+    for _ in range(tries):
+        text = render()
+        if not taken & set(frame_openings(text)):
+            break
+    return text
+
+
 def side_of_request(layout: Layout) -> Optional[str]:
     """Where an addition must go in a case with a text to repeat: on the far side of the
     instruction, outside the text ("after" when the text comes first), so the text stays

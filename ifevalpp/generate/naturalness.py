@@ -296,6 +296,13 @@ _STOCK = (
                        r"finish|close|start|begin|open|wrap|highlight|mention|repeat|copy|restate|"
                        r"organise|divide|split|format|present|reply|respond|set|stay|steer)\b"),
     ("confirm-in-question", r"\b(?:would|could|can|will) you (?:please )?confirm that\b"),
+    # Round 4 (a second independent read): a reply "as a whole", a title the reply "comes
+    # with", a poem "produced", a requirement under a form's label ("One request: …").
+    ("awkward-subject", r"\b(?:your|the) (?:reply|answer|response) as a whole\b|\bcome with a "
+                        r"title\b|\bproduce an? (?:rap|poem|song|story|haiku|limerick|tale)\b"),
+    ("form-label", r"(?:^|\n|[.!?] )(?:one (?:request|requirement|rule|condition)|a single "
+                   r"(?:requirement|rule|condition)|just one (?:rule|requirement)|one extra request|"
+                   r"a formatting request|separately):"),
 )
 _STOCK_PATTERNS = tuple((code, re.compile(pattern, re.I)) for code, pattern in _STOCK)
 
@@ -321,7 +328,12 @@ _FRAME_OPENING = re.compile(r"^(?:whatever else you do|in any case|most of all|e
                             r" is|i(?:'d| would) like you to|i (?:want|need) you to)\b", re.I)
 # Openings that are one frame in other words ("What I need is …", "What I want is …").
 _SAME_FRAME = {"what i want is": "what i need is", "what i would like is": "what i need is",
-               "what i'd like is": "what i need is", "i would like you to": "i'd like you to"}
+               "what i'd like is": "what i need is", "i would like you to": "i'd like you to",
+               # One polite question to a prompt: "Would you …? Can you …?" asks twice.
+               "would you": "could you", "can you": "could you", "will you": "could you",
+               "would you mind": "could you"}
+# "please"/"kindly" anywhere in a sentence: said once a prompt ("…, please? … please.").
+_POLITE = re.compile(r"\b(?:please|kindly)\b", re.I)
 
 
 def frame_openings(text: str) -> list[str]:
@@ -337,6 +349,8 @@ def frame_openings(text: str) -> list[str]:
         if match:
             opening = match.group(0).lower()
             found.append(_SAME_FRAME.get(opening, opening))
+        if _POLITE.search(sentence):
+            found.append("please")
     return found
 
 

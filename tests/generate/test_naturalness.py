@@ -194,6 +194,11 @@ def test_a_plural_header_above_one_item_is_found_and_above_two_is_not():
     ("To begin with, one rule. Skip commas.", "meta-commentary"),
     ("Read the following conditions before anything else. Skip commas.", "meta-commentary"),
     ("Is there a way to put a title at the top?", "question-frame"),
+    ("Can your response as a whole skip commas?", "awkward-subject"),
+    ("Could the piece come with a title in << and >>?", "awkward-subject"),
+    ("I want you to produce a rap about it.", "awkward-subject"),
+    ("One request: no commas anywhere.", "form-label"),
+    ("Separately: use no commas.", "form-label"),
 ])
 def test_stock_phrases_the_review_cut_are_found(phrase, code):
     from ifevalpp.generate.naturalness import stock_phrases
@@ -215,6 +220,22 @@ def test_one_frame_opening_two_sentences_is_repeated():
               "you do, write 50 words.")
     assert codes(repeated_frames(cousin, ORIGINAL)) == ["repeated-frame"]
     assert repeated_frames("Write a poem. Whatever else you do, skip commas.", ORIGINAL) == []
+
+
+def test_two_polite_questions_are_one_frame_said_twice():
+    from ifevalpp.generate.naturalness import repeated_frames
+
+    cousin = "Would you write a poem about the sea? Can you leave out every comma?"
+    assert codes(repeated_frames(cousin, ORIGINAL)) == ["repeated-frame"]
+
+
+def test_please_said_twice_is_a_repeated_frame():
+    from ifevalpp.generate.naturalness import repeated_frames
+
+    cousin = "Could you please write a poem about the sea? Leave out every comma, please."
+    assert codes(repeated_frames(cousin, ORIGINAL)) == ["repeated-frame"]
+    assert repeated_frames("Please write a poem. Please skip commas.",
+                           "Please write a poem. Please do not use commas.") == []
 
 
 def test_a_quotation_closed_with_a_stop_of_ours_is_not_glued():

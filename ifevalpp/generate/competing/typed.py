@@ -19,7 +19,7 @@ from typing import Any, Mapping, Optional, Sequence
 from ...constraints import get, parse_params
 from ...constraints.support.choosing import seeded_random
 from ...errors import IfevalppError
-from ..addition import first_long_enough, side_of_request
+from ..addition import first_long_enough, side_of_request, unframed
 from ..prompt.render import wording_context
 from ..prompt.layout import Layout
 from ..params import compatible, trivialised
@@ -143,20 +143,12 @@ def _wording(layout: Layout, constraint: Any, params: Any, picker: Any) -> str:
     context = wording_context(list(layout.ids) + [constraint.id], len(layout.ids), ahead=ahead)
     # "In addition, …" reads wrong at the very start: only after the prompt.
     additions = not ahead and constraint.grammar() is not None
-    from ..naturalness import frame_openings
-
-    taken = set(frame_openings(layout.prompt))
 
     def worded(wording_try: int) -> str:
         # Not opening as a sentence of the prompt does ("Could you …? Could you use …?").
-        text = ""
-        for _ in range(4):
-            text = constraint.phrase(params, picker, ("imperative", "declarative", "question"),
-                                     **context, **({"form": "addition"}
-                                                   if wording_try >= 2 and additions else {}))
-            if not taken & set(frame_openings(text)):
-                break
-        return text
+        return unframed(layout.prompt, lambda: constraint.phrase(
+            params, picker, ("imperative", "declarative", "question"), **context,
+            **({"form": "addition"} if wording_try >= 2 and additions else {})))
 
     return first_long_enough(layout.prompt, 8, worded)
 

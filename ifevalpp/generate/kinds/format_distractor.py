@@ -38,7 +38,7 @@ from ...constraints import get, parse_params
 from ...constraints.support.choosing import relations, seeded_random
 from ...constraints.support.wording import templates_dir
 from ...wording import Sampler
-from ..addition import first_long_enough, needed_tokens, place, side_of_request
+from ..addition import first_long_enough, needed_tokens, place, side_of_request, unframed
 from ..prompt.layout import Layout
 from ..distance import tokens
 from ..llm.answers import ModelCousin
@@ -89,9 +89,10 @@ def _catalogue_sentence(layout: Layout, pool: Sequence[FormatRequest], sampler: 
     for step in range(min(4, max(1, len(pool) // SIBLING_STRIDE))):
         trying = pool[(first + SIBLING_STRIDE * step) % len(pool)]
         # Later tries may say it comes on top ("One more thing, …"), which is longer.
-        candidate = first_long_enough(layout.prompt, 24, lambda turn: trying.render(
-            sampler, {"ahead": ahead}, rule="addition" if turn >= 2 and not ahead
-            else "sentence").text)
+        candidate = first_long_enough(layout.prompt, 24, lambda turn: unframed(
+            layout.prompt, lambda: trying.render(
+                sampler, {"ahead": ahead}, rule="addition" if turn >= 2 and not ahead
+                else "sentence").text, tries=3))
         if len(tokens(candidate)) > len(tokens(sentence)):
             sentence, request = candidate, trying
         if len(tokens(sentence)) >= needed:

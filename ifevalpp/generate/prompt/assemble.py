@@ -27,7 +27,7 @@ from ...wording.sampler import Usage
 from ..rewrite import reword_task
 from .layout import Layout
 from .plan import Plan, plan
-from ..naturalness import frame_openings
+from ..naturalness import frame_openings, repeated_frames
 from .render import (join, layout_phrase, ranges, render_group, sentence, weave,
                      wording_context)
 from .repeat import around_request
@@ -189,7 +189,7 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
             others = set(frame_openings(rest))
             # Not opening as a sentence after it does ("Would you …? Would you …?").
             for _ in range(4):
-                new, _ = reword_task(text, _literals(layout, params), rng)
+                new, _ = reword_task(text, _literals(layout, params), rng, frames=sorted(others))
                 if not others & set(frame_openings(new)):
                     break
             if new.rstrip()[-1:] in ".!?" and rest.startswith("."):
@@ -220,18 +220,12 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
                           context=wording_context(layout.ids, group[0], layout=layout))
              for group in ranges(layout, params, order)]
     if len(items) == 1:
-        # One is no list: mostly a sentence of its own below the task, now and then a label
-        # ("One rule: no commas anywhere."), which a reader spots when it recurs.
-        if rng.randrange(4):
-            group = ranges(layout, params, order)[0]
-            return task + "\n\n" + sentence(render_group(
-                layout, params, group, rng, usage=usage,
-                context=wording_context(layout.ids, group[0], layout=layout)))
-        label = layout_phrase("single_label", rng)
-        line = sentence(label + ": " + items[0])
-        if line[-1:] in "\"”" and line[:-1].rstrip()[-1:] not in ".!?":
-            line += "."
-        return task + "\n\n" + line
+        # One is no list, and no label either ("One request: the word X, no fewer than three
+        # times." reads as a form): a sentence of its own below the task.
+        group = ranges(layout, params, order)[0]
+        return task + "\n\n" + sentence(render_group(
+            layout, params, group, rng, usage=usage,
+            context=wording_context(layout.ids, group[0], layout=layout)))
     if not items:
         return task
     marker = choice(rng, ["- ", "numbered"])
@@ -240,6 +234,11 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
     if task.rstrip().endswith(":"):
         return task + "\n" + "\n".join(lines)  # "… so:" introduces the list itself
     header = layout_phrase("header", rng)
+    for _ in range(4):  # "please" once: not "Would you please …? Please keep to these rules:"
+        if "please" not in frame_openings(header) or "please" not in frame_openings(
+                task + " " + " ".join(items)):
+            break
+        header = layout_phrase("header", rng)
     return task + "\n\n" + header + "\n" + "\n".join(lines)
 
 
@@ -324,8 +323,12 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     task = _task_of(layout, the_plan, task_override)
     how = "unchanged"
     if vary and task_override is None:
-        task, how = reword_task(task, _literals(layout, params), rng,
-                                openers=presentation != "first", siblings=siblings)
+        old = task
+        for _ in range(4):  # not "Would you please …? Please include …" from a task that had one
+            task, how = reword_task(old, _literals(layout, params), rng,
+                                    openers=presentation != "first", siblings=siblings)
+            if not repeated_frames(task, old):
+                break
     order = sorted(the_plan.render)
     if len(order) > 1 and chance(rng, 0.5):
         order = order[::-1]

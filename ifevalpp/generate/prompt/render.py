@@ -160,8 +160,17 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
         return None
     from ...wording import close_sentence
 
-    tail = constraint.phrase(params[index], rng, ("imperative",), form="attached", usage=usage,
-                             **wording_context(layout.ids, index, layout=layout))
+    from ..naturalness import frame_openings
+
+    # Not a second "please" on a task that has one ("Could you please …, and please …?").
+    taken = set(getattr(usage, "taken", ()) or ()) | set(frame_openings(task))
+    for _ in range(4):
+        tail = constraint.phrase(params[index], rng, ("imperative",), form="attached",
+                                 usage=usage, **wording_context(layout.ids, index, layout=layout))
+        if not taken & set(frame_openings(tail)):
+            break
+    if usage is not None and hasattr(usage, "taken"):
+        usage.taken = tuple(set(usage.taken or ()) | set(frame_openings(tail)))
     body, mark = task.rstrip()[:-1].rstrip(), task.rstrip()[-1]
     if mark == "?" and tail.startswith(";"):
         return None

@@ -29,18 +29,22 @@ def protected_spans(task: str, literals: Sequence[str]) -> list[tuple[int, int]]
         literal = literal.strip()
         if not literal:
             continue
-        for match in re.finditer(re.escape(literal.lower()), lowered):
+        # A word is kept where it stands as a word: the letter of a letter count ("o") is
+        # no reason to freeze every word that holds it ("Can you create …" read as masked).
+        pattern = ((r"(?<!\w)" if literal[0].isalnum() else "") + re.escape(literal.lower())
+                   + (r"(?!\w)" if literal[-1].isalnum() else ""))
+        for match in re.finditer(pattern, lowered):
             spans.append((match.start(), match.end()))
     return spans
 
 
 def reword_task(task: str, literals: Sequence[str], rng: Any, *, openers: bool = True,
-                siblings: Sequence[str] = ()) -> tuple[str, str]:
+                siblings: Sequence[str] = (), frames: Sequence[str] = ()) -> tuple[str, str]:
     """The task said another way (frame, topic, audience, context, split or join, synonyms),
     keeping every literal a checker reads, away from `siblings` (prompts of the family so
-    far); the verb-table rewording when the sentence has a shape the rewriter does not vouch
-    for."""
-    found = rewrite(task, protected_spans(task, literals), rng, siblings=siblings)
+    far) and off the sentence openings in `frames` (the rest of the prompt's); the
+    verb-table rewording when the sentence has a shape the rewriter does not vouch for."""
+    found = rewrite(task, protected_spans(task, literals), rng, siblings=siblings, frames=frames)
     if found is not None:
         return found.text, "rewrite:" + "+".join(found.operations)
     return vary_task(task, rng, openers=openers)

@@ -178,18 +178,27 @@ SIBLING_DISTANCE = 0.15
 
 
 def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
-            avoid: Iterable[str] = (), siblings: Sequence[str] = ()) -> Optional[Rewrite]:
+            avoid: Iterable[str] = (), siblings: Sequence[str] = (),
+            frames: Iterable[str] = ()) -> Optional[Rewrite]:
     """One rewrite chosen with `rng` (a random.Random), avoiding texts in `avoid`; None if none.
 
     Deep rewrites come first: one that keeps the first sentence word for word after its
     first word (a verb swap, "Please …") is only chosen when nothing else is possible. With
     `siblings` (prompts of the family so far), of a few drawn the one furthest from its
-    nearest sibling is kept, so a short request does not come back in the same frame.
+    nearest sibling is kept, so a short request does not come back in the same frame. No
+    option opens with one of `frames` (`naturalness.frame_openings` of the rest of the prompt:
+    "Would you …?" beside "Would you mind …?") while another does not.
     """
     avoided = set(avoid)
     options = [option for option in rewrites(task, protected) if option.text not in avoided]
     if not options:
         return None
+    taken = set(frames)
+    if taken:
+        from ..naturalness import frame_openings
+
+        fresh = [option for option in options if not taken & set(frame_openings(option.text))]
+        options = fresh or options
     deep = [option for option in options if not shallow(task, option.text)]
     pool = deep or options
     if not siblings or len(pool) == 1:

@@ -432,3 +432,21 @@ def test_a_wish_is_not_made_the_reason_of_the_request():
     assert not [option.text for option in rewrites(task, ())
                 if re.search(r"(?i)^(?:since|as) I work in marketing and I need your help",
                              option.text)]
+
+
+def test_a_letter_to_count_is_kept_as_a_word_not_inside_every_word():
+    # The letter of a letter count ("o") froze "Can you create …" into a question the
+    # rewriter could only stack a lead-in on ("Let me ask you this: Can you …?").
+    from ifevalpp.generate.rewrite import protected_spans
+
+    task = 'Can you create a list of harbour towns? Use the letter o at least 20 times.'
+    assert [task[a:b] for a, b in protected_spans(task, ["o"])] == ["o"]
+
+
+def test_a_rewrite_keeps_off_frames_the_rest_of_the_prompt_opens_with():
+    from ifevalpp.generate.naturalness import frame_openings
+
+    task = "Write a resume for a junior accountant with two years of experience."
+    for seed in range(20):
+        found = rewrite(task, [], random.Random(seed), frames=["could you"])
+        assert "could you" not in frame_openings(found.text), found.text
