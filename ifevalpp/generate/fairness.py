@@ -6,8 +6,10 @@ These checks compare a cousin with the original it comes from:
 
 * `dropped` — material of a constraint statement that goes beyond the checked values (an
   example of the format, an aside such as "(don't forget to add punctuations)", what the
-  highlighted parts should be) and that the cousin no longer says. The task's own sentences
-  are not checked here: the task rewriter says them another way on purpose.
+  highlighted parts should be, a content phrase of any statement: "in a format of a list",
+  "both options") and that the cousin no longer says, or a rewording ("In other words, …")
+  left without the sentence it rewords. The task's own sentences are not checked here: the
+  task rewriter says them another way on purpose.
 * `stray_tokens` — a token with markup in it (`text*`, `<<`, `[x`) that neither the original
   nor any of our wordings could have produced: a stitching slip.
 * `doubled_examples` — two examples given for one requirement in one sentence ("such as
@@ -28,21 +30,25 @@ from typing import Any, Optional, Sequence
 from ..constraints import get
 from ..constraints.support.wording import load_json
 from .prompt.layout import Layout, Unit, build_layout, local_spans
-from .prompt.purity import task_start
-from .prompt.residue import SATISFIED_BY, WORD, forms, residual_words, said_again, stem
+from .prompt.purity import rewords, task_start
+from .prompt.residue import (SATISFIED_BY, WORD, content_phrase_words, forms, residual_words,
+                             said_again, stem)
 
 @dataclass(frozen=True)
 class Drop:
     """Something an original's statement says that a cousin no longer does."""
 
     what: str          # "form" (an example's markup), "word" (an asked-for detail), "line"
-                       # (of a spelled-out block) or "passage" (a quoted text)
+                       # (of a spelled-out block), "passage" (a quoted text) or "rewording"
+                       # (a sentence that says one gone again)
     value: str         # the form's name, or the word
     statement: str     # the original sentence it comes from
 
     def message(self) -> str:
         if self.what == "form":
             return f"the {self.value} example of {self.statement[:60]!r} is gone"
+        if self.what == "rewording":
+            return f"{self.value[:60]!r} stays without {self.statement[:60]!r}, which it rewords"
         if self.what in ("line", "passage"):
             return f"the {self.what} {self.value[:60]!r} is gone"
         return f"{self.value!r} of {self.statement[:60]!r} is gone"
@@ -124,6 +130,8 @@ def dropped(layout: Layout, cousin: str, *, task_kept: bool = True,
         for word in words:
             if not said_again(word, cousin, cousin_stems):
                 found.append(Drop("word", word, unit.text))
+    found += [drop for drop in lost_content(layout, cousin, task_kept=task_kept)
+              if drop not in found]
     if task_kept:
         cousin_lines = {line.strip() for line in cousin.split("\n")}
         stale = [literal.lower() for literal in changed if literal.strip()]
@@ -134,6 +142,39 @@ def dropped(layout: Layout, cousin: str, *, task_kept: bool = True,
         for passage in passages(layout):
             if passage not in cousin and not any(value in passage.lower() for value in stale):
                 found.append(Drop("passage", passage, passage))
+    return found
+
+
+def lost_content(layout: Layout, cousin: str, *, task_kept: bool = True) -> list[Drop]:
+    """What any sentence stating a constraint asks for in words a generic restatement
+    drops, and that `cousin` (keeping the task) no longer says: a content phrase ("in a
+    format of a list", "both options", "each version": prompt/residue.py), the parts of
+    the answer only the statement names ("Give your final summary, following ******"); and
+    a rewording ("In other words, …") that stays while the sentence it rewords is gone."""
+    from .prompt.stated import own_parts
+
+    if not task_kept:
+        return []
+    cousin_stems = {stem(word) for word in WORD.findall(cousin)}
+    found: list[Drop] = []
+    for position, unit in enumerate(layout.units):
+        if not unit.owners or unit.text in cousin:
+            continue
+        spans = [span for index in unit.owners for span in local_spans(layout, unit, index)]
+        head = unit.text.split("\n", 1)[0]
+        masked = "".join(" " if any(start <= at < end for start, end in spans) else character
+                         for at, character in enumerate(head))
+        words = content_phrase_words(masked, [layout.ids[index] for index in unit.owners])
+        words += [word for word in own_parts(layout, unit, set(unit.owners)) if word not in words]
+        for word in words:
+            if not said_again(word, cousin, cousin_stems):
+                found.append(Drop("word", word, unit.text))
+    for position in range(1, len(layout.units)):
+        unit, before = layout.units[position], layout.units[position - 1]
+        head = unit.text.split("\n", 1)[0]
+        if rewords().match(unit.text) and before.owners and head in cousin and \
+                before.text not in cousin:
+            found.append(Drop("rewording", head, before.text))
     return found
 
 

@@ -363,6 +363,21 @@ def test_nothing_the_original_asks_is_dropped(default_file):
     assert lost == []
 
 
+def test_no_content_phrase_of_a_statement_vanishes(default_file):
+    # "Make it in a format of a list with …", "both options have a title …", "Each version
+    # must have 7 sections", the parts only a statement names ("Give your final summary,
+    # following ******"), and "In other words, …" left without the sentence it rewords:
+    # the file before this check lost one in 25 cousins of 8 cases.
+    from ifevalpp.generate.fairness import lost_content
+
+    result, originals = default_file
+    layouts = _layouts(originals)
+    lost = [(v.key, drop.message()) for v in cousins(result)
+            for drop in lost_content(layouts[str(v.case)], v.prompt,
+                                     task_kept=v.generator.detail.get("strategy") != "task")]
+    assert lost == []
+
+
 def test_no_token_comes_from_nowhere(default_file):
     # A stray "text*" (half of "*italic text*" after a cut), a "?" glued to a URL.
     from ifevalpp.generate.fairness import stray_tokens

@@ -103,3 +103,13 @@ def test_lead_ins_are_read_from_the_sentences_a_cousin_adds():
     original = "Write a poem."
     cousin = "Write a poem. Before you send it, check that it has a title. One request: no commas."
     assert lead_ins(cousin, original) == ["Before you send it", "One request"]
+
+
+def test_a_content_phrase_of_a_statement_must_be_said_again():
+    ids, kwargs = ["detectable_content:number_placeholders"], [{"num_placeholders": 1}]
+    original = ("Plan a picnic in the park. Give it to me in the form of a list with at least "
+                "one placeholder, such as [snack].")
+    lost = "Plan a picnic in the park. Include at least one placeholder, such as [snack]."
+    assert ("word", "list") in _drops(original, ids, kwargs, lost)
+    kept = "Plan a picnic in the park as a list, with at least one placeholder, like [snack]."
+    assert ("word", "list") not in _drops(original, ids, kwargs, kept)

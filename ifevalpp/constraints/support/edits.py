@@ -173,8 +173,45 @@ def replace_number(text: str, old: int, new: int) -> Optional[str]:
                                 result)
             if shown == 1 and not replacement.isalpha():
                 result = re.sub(r"\b1 times\b", "1 time", result)
-            return result
+            return _agree(result, start + len(replacement), value, shown)
     return None
+
+
+# Where the noun phrase a count counts ends: a mark, or a word that starts what follows.
+_PHRASE_END = re.compile(r"^(?:with|in|of|on|at|by|for|from|to|as|such|that|which|who|and|"
+                         r"or|using|like|inside|between|wrapped|written|per|each|in)$",
+                         re.IGNORECASE)
+
+
+def _agree(text: str, end: int, old: int, new: int) -> str:
+    """The noun a count changed from one to more counts, in the plural ("at least one
+    placeholder, such as" -> "at least two placeholders, such as"), and back: the last word
+    of the (up to three-word) phrase right after the number."""
+    if (old == 1) == (new == 1):
+        return text
+    match = re.match(r"((?: [a-z][a-z-]*){1,3})(?=[\s,.;:!?)]|$)", text[end:])
+    if not match:
+        return text
+    words = match.group(1).split(" ")[1:]
+    kept = []
+    for word in words:
+        if _PHRASE_END.match(word) or word in ("more", "fewer", "less", "times", "time"):
+            break
+        kept.append(word)
+    if not kept:
+        return text
+    noun = kept[-1]
+    at = end + len(" " + " ".join(kept)) - len(noun)
+    if new != 1:
+        if noun.endswith("s"):
+            return text
+        many = (noun[:-1] + "ies" if re.search(r"[^aeiou]y$", noun)
+                else noun + "es" if re.search(r"(?:s|x|z|ch|sh)$", noun) else noun + "s")
+    else:
+        if not noun.endswith("s") or noun.endswith("ss"):
+            return text
+        many = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]
+    return text[:at] + many + text[at + len(noun):]
 
 
 def replace_word(text: str, old: str, new: str) -> Optional[str]:

@@ -20,7 +20,7 @@ from typing import Any, Optional, Sequence
 
 from ...constraints import get, parse_params
 from ...constraints.support.statements import EDIT_ROLES, edit_spans
-from .purity import carries_content, points_back, task_start
+from .purity import carries_content, points_back, rewords, task_start
 from .residue import block_line_spans, example_line, mostly_quoted, residual_words
 from .repeat import RepeatInfo, echo_index, find_request
 from .segment import segment
@@ -244,8 +244,40 @@ def build_layout(prompt: str, instruction_ids: Sequence[str],
     tight = _tight_spans(evidence, own_spans, raw_units)
     units = _units(prompt, raw_units, evidence, tight, ids, params)
     layout = Layout(prompt, ids, params, kwargs, units, evidence, values, repeat, tight, echo)
-    layout.units = [_said_by_aside(layout, unit) for unit in units]
+    layout.units = _kept_together([_said_by_aside(layout, unit) for unit in units], tight)
     return layout
+
+
+def _kept_together(units: list[Unit], tight: dict[int, Spans]) -> list[Unit]:
+    """A statement spread over sentences that go together stays whole.
+
+    * A pure sentence that states its constraints only as a whole (no phrase of it is a
+      statement a cousin could cut or say anew) next to a kept one that states the same
+      constraints ("The proposal should contain 5 or more sections." before "Highlight
+      each section name like this: …") is kept too: saying the count anew in generic
+      words would drop what the kept sentence says it counts.
+    * A pure statement that the next sentence, which stays, says again in other words
+      ("Separate the two parts with ***. In other words, …") is kept: the rewording must
+      not stand without it.
+    """
+    units = list(units)
+    changed = True
+    while changed:
+        changed = False
+        for position, unit in enumerate(units):
+            if not unit.pure:
+                continue
+            after = units[position + 1] if position + 1 < len(units) else None
+            whole = not any(s < unit.end and e > unit.start
+                            for index in unit.owners for s, e in tight.get(index, []))
+            together = whole and any(0 <= other < len(units) and units[other].kept
+                                     and unit.owners <= units[other].owners
+                                     for other in (position - 1, position + 1))
+            if together or (after is not None and not after.pure and rewords().match(after.text)):
+                units[position] = Unit(unit.start, unit.end, unit.text, unit.sep, unit.owners,
+                                       False, True)
+                changed = True
+    return units
 
 
 def _said_by_aside(layout: Layout, unit: Unit) -> Unit:

@@ -10,6 +10,9 @@ pull more constraints in); each unit is decided by the first situation that appl
 * a pure unit: it goes, keeping only an aside of its own ("Keep it breezy");
 * a statement that asks more than its types can say anew: it stays word for word, a
   changed value edited in place;
+* a sentence the next one says again ("In other words, …"), or one naming parts of the
+  answer no other sentence names ("Give your final summary, following ******"): it stays,
+  a changed value edited in place;
 * a split that would leave a bare fragment ("Separate the essay and the poem"): it goes;
 * a unit that only mentions constraints stated elsewhere: a format phrase is cut,
   otherwise it stays (with a changed value updated where it is mentioned);
@@ -31,8 +34,9 @@ from ...constraints import get
 from ..records import ComposeError
 from .cut import strip_clause
 from .layout import Layout, Unit, local_spans
-from .stated import (aside, bare_split, literals, mention_only, mentions_updated, stated_by,
-                     stated_elsewhere, states, still_here, still_states, strip_one)
+from .stated import (aside, bare_split, holds_old_value, literals, mention_only, mentions_updated, own_parts,
+                     reworded_next, stated_by, stated_elsewhere, states, still_here,
+                     still_states, strip_one)
 from .substitute import substitute_values
 from .words import content_words
 
@@ -114,8 +118,12 @@ class _Planner:
         text: Optional[str] = unit.text
         edited: set[int] = set()
         for index in sorted(hit):
-            if params is None or params[index] == layout.params[index] or \
-                    not local_spans(layout, unit, index):
+            if params is None or params[index] == layout.params[index]:
+                continue
+            if not local_spans(layout, unit, index):
+                if holds_old_value(layout, unit, index):
+                    raise ComposeError(f"the sentence {unit.text[:60]!r}, which stays, says "
+                                       f"the old value of {layout.ids[index]}")
                 continue
             text = substitute_values(layout, unit, index, params[index], text)
             if text is None:
@@ -127,6 +135,16 @@ class _Planner:
         # the ones edited in place with their new value.
         self.stated |= still_here(layout, unit, hit, params) | edited
         return self.decide(position, text, changed=False)
+
+    def stays_whole(self, position: int, unit: Unit, hit: set[int]) -> bool:
+        """A sentence the next one says again ("Separate the essay and the poem with ******
+        In other words, …"), or one that names parts of the answer no other sentence names
+        ("Give your final summary, following ******"), stays as it is, a changed value
+        edited in place: cutting it would leave the rewording pointing at nothing, or trade
+        what the parts are for a generic "two different answers"."""
+        if not (reworded_next(self.layout, position) or own_parts(self.layout, unit, hit)):
+            return False
+        return self.edit_values(position, unit, hit) or self.leave(position, unit, hit)
 
     def bare_split(self, position: int, unit: Unit, hit: set[int]) -> bool:
         """"Separate the essay and the poem with ******": cutting the value would leave
@@ -253,7 +271,7 @@ class _Planner:
 
 # In the order they are tried; `leave` always decides.
 _SITUATIONS: tuple[Callable[[_Planner, int, Unit, set[int]], bool], ...] = (
-    _Planner.pure_unit, _Planner.kept_unit, _Planner.bare_split, _Planner.mentions_only, _Planner.cut_clause,
+    _Planner.pure_unit, _Planner.kept_unit, _Planner.stays_whole, _Planner.bare_split, _Planner.mentions_only, _Planner.cut_clause,
     _Planner.cut_one, _Planner.edit_values, _Planner.leave)
 
 

@@ -32,6 +32,9 @@ _points_at_format = filled(r"\b(?:{format_block_nouns})\b[^.?!]*:\s*$", of("prom
                            re.IGNORECASE)
 # A sentence that points back at the statement before it ("This phrase …", "That line …").
 points_back = filled(r"(?i)^(?:{pointing_words}) (?:{pointed_at})\b", of("prompt"))
+# A sentence that says the one before it again, in other words ("In other words, your
+# response should look like this: …"): it means nothing once that one is gone.
+rewords = filled(r"(?i)^\W*(?:{rewording_leads})(?!\w)", of("prompt"))
 
 
 @functools.lru_cache(maxsize=1)

@@ -192,6 +192,44 @@ def residual_words(text: str, spans: Sequence[tuple[int, int]], owner_ids: Seque
         if before.endswith("*"):
             continue  # a piece of an example ("*italic text*")
         found.append(word)
+    for word in content_phrase_words(masked, owner_ids):
+        if word not in found and word.lower() not in literals:
+            found.append(word)
+    return found
+
+
+@functools.lru_cache(maxsize=1)
+def _content_phrases() -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(pattern, re.IGNORECASE)
+                 for pattern in load_json("phrases/fairness.json")["content_phrases"])
+
+
+@functools.lru_cache(maxsize=1)
+def _pieces() -> frozenset[str]:
+    """Nouns of the pieces an answer may be made of ("options", "versions", "letters")."""
+    from .purity import piece_words
+
+    return frozenset(_lists()[1]) | piece_words()
+
+
+def content_phrase_words(text: str, owner_ids: Sequence[str]) -> list[str]:
+    """The words of the phrases of `text` that ask for something however common their words
+    are (`content_phrases` of templates/phrases/fairness.json): the list of "Make it in a
+    format of a list", "both" and "options" of "both options have a title", "each" and
+    "version" of "Each version must have 7 sections". A word the statement's own types say
+    ("list" of a bullet list, "section" of "each section") is theirs, not asked beyond them;
+    a quantifier counts only with the piece of the answer it ranges over."""
+    own = {stem(word) for instruction_id in owner_ids for word in type_words(instruction_id)}
+    found: list[str] = []
+    for pattern in _content_phrases():
+        for match in pattern.finditer(text):
+            groups = match.groupdict()
+            noun = groups.get("noun")
+            if noun is not None and (noun.lower() not in _pieces() or stem(noun) in own):
+                continue
+            for word in (groups.get("word"), noun):
+                if word and (noun is not None or stem(word) not in own) and word not in found:
+                    found.append(word)
     return found
 
 

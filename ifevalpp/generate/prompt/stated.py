@@ -17,9 +17,9 @@ from ..phrases import filled, of, words
 from ..records import ComposeError
 from .cut import strip_clause
 from .layout import Layout, Unit, local_spans
-from .purity import piece_words
+from .purity import piece_words, rewords
 from .substitute import substitute_values
-from .words import content_words
+from .words import content_words, residual
 
 
 # An aside asks for something: an imperative, or a sentence with a modal verb.
@@ -141,6 +141,45 @@ def bare_split(layout: Layout, unit: Unit, hit: set[int],
     # Verbs of a statement that splits the answer ("Separate the essay and the poem …").
     found = {word.lower().strip(".,") for word in content_words(stripped)}
     return not (found - piece_words() - words("prompt", "split_verbs"))
+
+
+def own_parts(layout: Layout, unit: Unit, hit: set[int]) -> list[str]:
+    """The parts of the answer a statement of a type that names them says and no other
+    sentence does ("Give your final summary, following ******" after "Write a rubric …"):
+    what the two parts are is the request's own, and a generic "two different answers"
+    would change it."""
+    if not any(get(layout.ids[index]).names_parts for index in hit):
+        return []
+    spans = [span for index in hit for span in local_spans(layout, unit, index)]
+    named = {word.lower().strip(".,") for word in content_words(residual(unit.text, spans))}
+    named &= piece_words() | words("prompt", "part_words")
+    others = " ".join(other.text for other in layout.units if other is not unit).lower()
+    said = set(re.findall(r"[a-z]+", others))
+    return sorted(word for word in named
+                  if word not in said and word.rstrip("s") not in said and word + "s" not in said)
+
+
+def holds_old_value(layout: Layout, unit: Unit, index: int) -> bool:
+    """Whether a unit that stays as it is says a value of constraint `index` that a cousin
+    changes: one of its literals ("Peace!" on a line of its own), or its count."""
+    text = unit.text.lower()
+    if any(literal.strip() and re.search(rf"(?<!\w){re.escape(literal.strip().lower())}(?!\w)",
+                                         text) for literal in literals(layout, {index})):
+        return True
+    spec = get(layout.ids[index]).count
+    if spec is None:
+        return False
+    count = getattr(layout.params[index], spec.field)
+    return any(value == count for _, _, value in numbers_in(unit.text))
+
+
+def reworded_next(layout: Layout, position: int) -> bool:
+    """Whether the sentence after unit `position` says it again ("In other words, …") and
+    stays (it carries more than a statement): the two go together."""
+    if position + 1 >= len(layout.units):
+        return False
+    after = layout.units[position + 1]
+    return not after.pure and bool(rewords().match(after.text))
 
 
 def strip_one(layout: Layout, unit: Unit, hit: set[int],
