@@ -56,3 +56,25 @@ def test_a_new_language_never_makes_another_constraint_hold_by_itself():
     for seed in range(40):
         params = new_params(layout, random.Random(seed), [0], "official")
         assert params is None or writes_with(params[0].language, frozenset({"ascii_comma"}))
+
+
+def test_a_count_whose_every_slot_the_prompt_names_is_not_reconfigured():
+    # "two flyers … with Crowd 1 and Crowd 2": a third section would contradict the prompt.
+    from ifevalpp.generate.new_settings import targets
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    prompt = ("Write two flyers for a bakery, one for students and one for retirees. Mark the "
+              "start of each flyer with Crowd 1 and Crowd 2, respectively.")
+    layout = build_layout(prompt, ["detectable_format:multiple_sections"],
+                          [{"section_spliter": "Crowd", "num_sections": 2}])
+    assert targets(layout, "harder") == []
+
+
+def test_a_count_with_an_unnumbered_statement_stays_reconfigurable():
+    from ifevalpp.generate.new_settings import targets
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    prompt = "Write a flyer for a bakery in 2 sections. Mark the start of each with Crowd X."
+    layout = build_layout(prompt, ["detectable_format:multiple_sections"],
+                          [{"section_spliter": "Crowd", "num_sections": 2}])
+    assert targets(layout, "harder") == [0]

@@ -88,24 +88,30 @@ def outlined(layout: Layout, index: int) -> bool:
     then tied to that outline, and changing it would contradict the prompt."""
     return any(carries_content(unit.text, WORD.findall(unit.text),
                                {layout.ids[owner] for owner in unit.owners})
-               for unit in layout.units_of(index)) or _enumerated(layout, index)
+               for unit in layout.units_of(index)) or enumerates_slots(layout, index)
 
 
-# A numbered slot of an example outline: "[conversation part 3]", "Poem 2", "Section 1".
+# A numbered slot of an example outline: "[conversation part 3]", "Poem 2", "Section 1" —
+# at the start of a line, or named in the sentence ("Mark them with Audience 1 and Audience 2").
 _SLOT = re.compile(r"^\W*(?:\[[^\]\n]*?\b(\d+)\]|[A-Z][A-Za-z]* (\d+)\b)", re.MULTILINE)
+_NAMED_SLOT = re.compile(r"\b[A-Z][A-Za-z]* (\d+)\b")
 
 
-def _enumerated(layout: Layout, index: int) -> bool:
-    """Whether a statement of an exact count shows an outline with exactly that many numbered
-    slots ("3 parts, such as: [part 1] *** [part 2] *** [part 3]"): more parts would
-    contradict the example."""
+def enumerates_slots(layout: Layout, index: int) -> bool:
+    """Whether a statement of a count shows or names exactly that many numbered slots ("3
+    parts, such as: [part 1] *** [part 2] *** [part 3]"; "two advertisements … with Audience
+    1 and Audience 2"): more parts would contradict it."""
     spec = get(layout.ids[index]).count
-    if spec is None or spec.shape != "exact":
+    if spec is None:
         return False
     count = getattr(layout.params[index], spec.field)
+    if not isinstance(count, int):
+        return False
+    every = set(range(1, count + 1))
     for unit in layout.units_of(index):
-        numbers = {int(a or b) for a, b in _SLOT.findall(unit.text)}
-        if len(numbers) >= 2 and numbers == set(range(1, count + 1)):
+        shown = {int(a or b) for a, b in _SLOT.findall(unit.text)}
+        named = {int(number) for number in _NAMED_SLOT.findall(unit.text)}
+        if count >= 2 and every in (shown, named):
             return True
     return False
 
