@@ -86,12 +86,17 @@ generating cousins (generate/)
                                a type that echoes part of the prompt: which parameter, where
                                the prompt holds it (read once, by every stage), and the text
                                adapted so that this instruction can still hold
-    task_needs, task_avoids, task_words(params), task_room(params), task_bites_from(params),
-      room_per_count
+    task_needs, task_avoids, task_avoids_for(params), task_words(params), task_room(params),
+      task_bites_from(params), room_per_count
                                what a new task must offer or must not be (features of
-                               generate/tasks/), the answer length it states, the words a
+                               generate/tasks/; under a setting: no list of items in two
+                               sentences), the answer length it states, the words a
                                piece needs to hold what it asks for, and the length below
                                which a piece meets it by itself
+    proposes_for_piece, suits_piece(params, piece)
+                               whether a new setting is drawn for the kind of piece the task
+                               asks for (an end line: generate/plain.end_register), and
+                               whether a setting suits such a piece
     competes_as_format, distractor_effects, competing_effects(params), distractor_settings(seen),
       distractor_suits         whether and how the type can be a distractor's competing
                                requirement (effect names from generate/competing/catalogue.py)
@@ -397,6 +402,15 @@ class Constraint:
                 return new
         raise ValueError(f"{self.id}: could not find a different setting")  # pragma: no cover
 
+    # Whether `propose` takes `piece=` (generate/plain.end_register: "letter", "verse", …):
+    # a new setting is then one that suits the kind of piece the task asks for.
+    proposes_for_piece: ClassVar[bool] = False
+
+    def suits_piece(self, params: Any, piece: str) -> bool:
+        """Whether the setting suits a piece of that kind (an end line "Stay curious." does
+        not close a cover letter); a task swap renews a setting that does not."""
+        return True
+
     def sketch_texts(self, params: Any) -> list[str]:
         """Text a passing response has to contain, for the generators' quick check."""
         return []
@@ -433,6 +447,11 @@ class Constraint:
     # (features of generate/tasks/: structured, question, list, paragraphs, …).
     task_needs: ClassVar[frozenset[str]] = frozenset()
     task_avoids: ClassVar[frozenset[str]] = frozenset()
+
+    def task_avoids_for(self, params: Any) -> frozenset[str]:
+        """What a new task must not be under this setting (default: `task_avoids`): a cap
+        of two sentences takes no list of several items."""
+        return self.task_avoids
 
     def task_words(self, params: Any) -> Optional[tuple[Optional[int], Optional[int]]]:
         """The answer length (fewest, most words) the constraint states, if any: a new task

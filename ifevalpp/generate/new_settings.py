@@ -55,6 +55,9 @@ def new_params(layout: Layout, rng: Any, chosen: Sequence[int], profile: Profile
                direction: str = "harder", step: int = 1) -> Optional[list[Any]]:
     """The case's settings with those of `chosen` changed (the `step`-th harder one under
     "harder"), no easier in any way and able to hold together; None when none is found."""
+    # A type whose new setting depends on the kind of piece (an end line) gets it.
+    piece = piece_register(layout) if any(get(layout.ids[index]).proposes_for_piece
+                                          for index in chosen) else None
     for attempt in range(12):
         params = list(layout.params)
         for index in chosen:
@@ -63,9 +66,11 @@ def new_params(layout: Layout, rng: Any, chosen: Sequence[int], profile: Profile
             # that is easier or turns the relation round ("less than 2" -> "at least 8").
             wanted = direction if attempt < 3 else "any"
             try:
-                params[index] = get(layout.ids[index]).reconfigure(
+                constraint = get(layout.ids[index])
+                params[index] = constraint.reconfigure(
                     layout.params[index], rng, profile=profile, direction=wanted,
-                    step=max(1, step - attempt) if wanted == "harder" else 1)
+                    step=max(1, step - attempt) if wanted == "harder" else 1,
+                    **({"piece": piece} if constraint.proposes_for_piece else {}))
             except ValueError:
                 return None
         if direction == "harder" and any(
@@ -76,11 +81,38 @@ def new_params(layout: Layout, rng: Any, chosen: Sequence[int], profile: Profile
             continue
         if direction == "harder" and _collapsed(layout, params):
             continue
+        if any(_refuses_task(layout, index, params[index]) for index in chosen):
+            continue  # five kinds of trees in one sentence
         if trivialised(layout.ids, params) is not None:
             continue
         if compatible(layout.ids, params, profile=profile) is None:
             return params
     return None
+
+
+def task_kind(layout: Layout) -> frozenset[str]:
+    """The features (generate/tasks/) of the case's own task that a new setting may refuse
+    (`Constraint.task_avoids_for`): "items" for a list, a plan or a count of days or
+    steps (generate/plain.task_items). (Not "letter": a case's "the letter o" reads as one.)"""
+    from .plain import task_items
+
+    is_list, count = task_items(layout)
+    return frozenset({"items"} if is_list or count is not None else ())
+
+
+def _refuses_task(layout: Layout, index: int, params: Any) -> bool:
+    """Whether the new setting of constraint `index` refuses the case's own task where its
+    old one did not (a cap of one sentence beside "a 12-day itinerary")."""
+    constraint = get(layout.ids[index])
+    refused = constraint.task_avoids_for(params) - constraint.task_avoids_for(layout.params[index])
+    return bool(refused and refused & task_kind(layout))
+
+
+def piece_register(layout: Layout) -> str:
+    """The kind of piece the case's task asks for, as a new end line must suit it
+    (generate/plain.end_register: "letter", "verse", "story", …)."""
+    from .plain import end_register, features
+    return end_register(features(layout))
 
 
 def _eased_by_swap(instruction_id: str, before: Any, after: Any) -> bool:

@@ -42,6 +42,7 @@ FEATURES: dict[str, str] = {
     "exclaims": "a text people write with exclamation marks (an ad, a slogan, a cheer)",
     "emoji": "a text people write with emoji (a social media post)",
     "questions": "a text made of questions (a quiz, an FAQ, an interview)",
+    "story": "a narrative (a story, a fable, a diary entry)",
 }
 
 
@@ -73,11 +74,65 @@ _ONE_LINE = re.compile(r"\b(?:one|a single|1)\s+(?:short\s+)?(?:sentence|line|wo
                        r"\bin (?:one|a few) words?\b", re.IGNORECASE)
 
 
+def text_features(text: str) -> frozenset[str]:
+    """The kinds of piece a task sentence names (names from `FEATURES`), from its words alone."""
+    table = _table()
+    return frozenset(feature for feature, words in table.items() if _names(text.lower(), words))
+
+
+# The kind of piece a closing line must suit (`end_register`; templates/phrases/words.json,
+# end_phrase_pieces), by the first of these features the task has.
+_END_REGISTERS = (("verse", "verse"), ("letter", "letter"), ("story", "story"),
+                  ("emoji", "social"), ("exclaims", "social"), ("long", "article"))
+
+
+def end_register(found: frozenset[str]) -> str:
+    """Which closing lines suit a piece with these features: a poem ends on a line of
+    verse, a letter on a sign-off, a story on its last beat, a post on a call to its
+    readers, an article on a word to its readers, anything else (an answer, an explanation)
+    on a word to the asker ("Hope this helps.")."""
+    return next((register for feature, register in _END_REGISTERS if feature in found),
+                "answer")
+
+
+@functools.lru_cache(maxsize=1)
+def _item_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    from ..constraints.support.phrases import NUMBER
+
+    table = load_json("phrases/plain.json")
+    pieces = "|".join(re.escape(word) for word in table["list_pieces"])
+    units = "|".join(re.escape(word) for word in table["counted_items"])
+    # "a 12-day trip", "3 names", "ten tips", "the top 20 tallest buildings"
+    counted = re.compile(rf"\b(?:top\s+)?({NUMBER})[- ](?:(?!(?:about|of|for|on|to|in|with|that|and|or)\b)\w+[- ]){{0,2}}?(?:{units})(?:s|es)?\b|"
+                         rf"\btop\s+({NUMBER})\b", re.IGNORECASE)
+    # "the following companies: Google, Facebook, Microsoft, Apple, and Amazon"
+    listed = re.compile(r"\bfollowing\s+\w+(?:\s+\w+)?\s*:\s*([^.?!\n]+)", re.IGNORECASE)
+    return re.compile(rf"\b(?:{pieces})s?\b", re.IGNORECASE), counted, listed
+
+
+def task_items(layout: Layout) -> tuple[bool, Optional[int]]:
+    """What the task fixes of its own list: (whether it asks for a list, an itinerary, an
+    outline; the largest number of items, days or steps it names, or of things it lists
+    to cover, from 2 up). A bullet count, a number of sections or paragraphs, or a
+    sentence cap that the task's own items contradict ("exactly 2 bullet points" beside a
+    12-day itinerary) cannot be added beside it."""
+    from ..constraints.support.phrases import number_value
+
+    text = _task_text(layout)
+    pieces, counted, listed = _item_patterns()
+    counts = [number_value(match.group(1) or match.group(2)) for match in counted.finditer(text)]
+    for match in listed.finditer(text):
+        names = [part for part in re.split(r",|\band\b", match.group(1)) if part.strip()]
+        if len(names) >= 3 and all(len(name.split()) <= 4 for name in names):
+            counts.append(len(names))
+    found = [count for count in counts if count is not None and 2 <= count <= 100]
+    return bool(pieces.search(text)), max(found, default=None)
+
+
 def features(layout: Layout) -> frozenset[str]:
     """What kind of answer the task asks for (names from `FEATURES`)."""
     text = _task_text(layout)
-    table = _table()
-    found = {feature for feature, words in table.items() if _names(text, words)}
+    found = set(text_features(text))
     (low, high), (_, most_sentences) = _bounds(layout)
     if any(get(instruction_id).short_answer for instruction_id in layout.ids) or \
             _ONE_LINE.search(text) or high <= 40 or most_sentences <= 2:

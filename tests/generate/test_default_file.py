@@ -511,3 +511,158 @@ def test_gpt4_answers_to_the_originals_rarely_meet_a_typed_distractor(default_fi
         met[instruction_id] += check(instruction_id, answer, v.distractor["kwargs"])
     assert sum(met.values()) / sum(total.values()) <= 0.05
     assert {i: (met[i], total[i]) for i in total if total[i] >= 20 and met[i] / total[i] > 0.15} == {}
+
+
+# ---------------------------------------------------------------- new tasks a person would write
+
+
+def _swapped(result):
+    return [v for v in cousins(result, "reconfiguration")
+            if v.generator.detail.get("strategy") == "task"]
+
+
+def test_new_tasks_take_no_stitched_frame_or_mismatched_subject(default_file):
+    """No "I have been asked for …" or "I am writing for … Compose …" frame; no note of
+    thanks, poem or speech dedicated to a made-up character ("a farmer who wants to fly");
+    no weekend spent in a swimming pool; no blog post or speech for one relative."""
+    from ifevalpp.constraints.support.wording import load_json
+
+    subjects = load_json("tasks/subjects.json")
+    oddities = "|".join(re.escape(subject) for subject in subjects["person"])
+    staying = set(subjects["destination"])
+    places = [place for place in subjects["place"] if place not in staying]
+    patterns = [
+        re.compile(r"\bI have been asked for\b"),
+        re.compile(r"\bI am writing for\b"),
+        re.compile(rf"\b(?:thank-you note to|poem for|song for|speech in honour of|gift ideas "
+                   rf"for|tips for|recipe that) (?:{oddities})\b"),
+        re.compile(r"\breview of a weekend in (?:" + "|".join(map(re.escape, places)) + r")"),
+        re.compile(r"\b(?:essay|article|blog post|speech|biography)\b[^.?]*\bfor (?:my "
+                   r"grandmother|my teenage niece|my younger brother)\b|(?:my grandmother|my "
+                   r"teenage niece|my younger brother)\. (?:Compose|Write|Draft|Produce|Put "
+                   r"together|Could you \w+) (?:an? )?(?:essay|article|blog post|speech)"),
+    ]
+    swapped = _swapped(result := default_file[0])
+    assert len(swapped) > 300
+    found = [(v.key, v.prompt[:160]) for v in swapped for pattern in patterns
+             if pattern.search(v.prompt)]
+    assert not found, found[:5]
+
+
+def test_an_end_phrase_suits_the_piece_it_closes(default_file):
+    """A changed end line, or one kept beside a new task, closes the kind of piece asked for
+    (templates/phrases/words.json, end_phrase_pieces): no "Stay curious." after a cover
+    letter or an angry tweet, no "Take care and be well." after a haiku."""
+    from ifevalpp.constraints.support.choosing import words
+    from ifevalpp.generate.new_settings import piece_register
+    from ifevalpp.generate.prompt.layout import build_layout
+    from ifevalpp.generate.tasks import catalogue as task_catalogue
+
+    result, originals = default_file
+    pieces = words()["end_phrase_pieces"]
+    genres = {genre.id: genre for genre in task_catalogue().genres}
+    wrong, seen = [], 0
+    for v in cousins(result, "reconfiguration"):
+        if "startend:end_checker" not in v.instruction_id_list:
+            continue
+        original = originals[str(v.case)]
+        phrase = v.kwargs[v.instruction_id_list.index("startend:end_checker")]["end_phrase"]
+        before = original.kwargs[original.instruction_id_list.index("startend:end_checker")]
+        genre = v.generator.detail.get("task_genre")
+        if genre:
+            register = genres[genre].closing()
+        elif phrase != before["end_phrase"]:
+            register = piece_register(build_layout(original.prompt, original.instruction_id_list,
+                                                   original.kwargs))
+        else:
+            continue
+        seen += 1
+        if phrase not in pieces[register]:
+            wrong.append((v.key, register, phrase))
+    for v in cousins(result, "distractor"):
+        if v.distractor and v.distractor.get("instruction_id") == "startend:end_checker":
+            original = originals[str(v.case)]
+            register = piece_register(build_layout(original.prompt, original.instruction_id_list,
+                                                   original.kwargs))
+            if v.distractor["kwargs"]["end_phrase"] not in pieces[register]:
+                wrong.append((v.key, register, v.distractor["kwargs"]["end_phrase"]))
+    assert seen > 30
+    assert not wrong, wrong
+
+
+# ---------------------------------------------------------------- distractors that fit the task
+
+
+def test_no_layout_count_contradicts_the_items_the_task_fixes(default_file):
+    """No typed distractor asks for a number of bullets, sections or paragraphs against the
+    task's own items ("exactly 2 bullet points" beside a 12-day itinerary, an outline, or
+    "3 names"); no new task names a number of items other than the bullets it carries."""
+    from ifevalpp.generate.competing.fit import contradicts_items
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    result, originals = default_file
+    wrong = []
+    for v in cousins(result, "distractor"):
+        if not (v.distractor and v.distractor.get("instruction_id")):
+            continue
+        original = originals[str(v.case)]
+        layout = build_layout(original.prompt, original.instruction_id_list, original.kwargs)
+        if contradicts_items(layout, v.distractor["kwargs"]):
+            wrong.append((v.key, v.distractor))
+    assert not wrong, wrong
+    for v in _swapped(result):
+        for instruction_id, kwargs in zip(v.instruction_id_list, v.kwargs):
+            if instruction_id == "detectable_format:number_bullet_lists":
+                numbers = re.findall(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)"
+                                     r" (?:\w+ ){0,2}(?:cities|kinds|instruments|hotels|"
+                                     r"items|countries|planets|books)\b", v.prompt)
+                assert not numbers or all(str(kwargs["num_bullets"]) in n or
+                                          {2: "two", 3: "three", 4: "four", 5: "five"}.get(
+                                              kwargs["num_bullets"], "?") in n
+                                          for n in numbers), v.key
+
+
+def test_distractor_wordings_refer_to_what_exists(default_file):
+    """No "the central phrase" with nothing it refers to, and no "at least one phrase …
+    wrapping each" (each of one)."""
+    result, _ = default_file
+    found = [v.key for v in cousins(result, "distractor")
+             if re.search(r"\bcentral phrase\b|\b(?:put|make|highlight|set) the (?:key|main|"
+                          r"crucial|most important) (?:phrase|idea) (?:in bold|bold)\b",
+                          v.prompt, re.IGNORECASE)
+             or re.search(r"\bat least (?:one|1) \w+ [^.?]{0,40}\bwrapping each\b", v.prompt)]
+    assert not found, found
+
+
+def test_no_list_task_under_a_cap_of_one_or_two_sentences(default_file):
+    """A reconfiguration asks for no list, plan or set of items (nor a letter) in fewer than
+    three sentences: "five kinds of trees … no more than one sentence"."""
+    from ifevalpp.constraints import get
+    from ifevalpp.generate.new_settings import task_kind
+    from ifevalpp.generate.prompt.layout import build_layout
+    from ifevalpp.generate.tasks import catalogue as task_catalogue
+
+    result, originals = default_file
+    genres = {genre.id: genre for genre in task_catalogue().genres}
+    wrong = []
+    for v in cousins(result, "reconfiguration"):
+        for instruction_id, kwargs in zip(v.instruction_id_list, v.kwargs):
+            if instruction_id != "length_constraints:number_sentences":
+                continue
+            constraint = get(instruction_id)
+            high = constraint.interval(parse_params(instruction_id, kwargs))[1]
+            if high >= constraint.FEWEST_FOR_ITEMS:
+                continue
+            genre = v.generator.detail.get("task_genre")
+            if genre:
+                kind = genres[genre].features
+            else:
+                original = originals[str(v.case)]
+                old = original.kwargs[original.instruction_id_list.index(instruction_id)]
+                if constraint.interval(parse_params(instruction_id, old))[1] == high:
+                    continue  # the original's own cap
+                kind = task_kind(build_layout(original.prompt, original.instruction_id_list,
+                                              original.kwargs))
+            if kind & {"items", "letter"}:
+                wrong.append((v.key, v.prompt[:120]))
+    assert not wrong, wrong

@@ -48,6 +48,16 @@ class NumberSentences(Constraint):
     harder_floor = 2
     format_phrase = True
 
+    # The fewest sentences a piece of several items (a list, a plan, days or steps) or a
+    # letter (greeting, body, sign-off) takes: a tighter cap contradicts the task itself.
+    FEWEST_FOR_ITEMS = 3
+
+    def task_avoids_for(self, params: Any) -> frozenset[str]:
+        high = self.interval(params)[1]
+        if high < self.FEWEST_FOR_ITEMS:
+            return self.task_avoids | {"items", "letter"}
+        return self.task_avoids
+
     def task_words(self, params: Any) -> Optional[tuple[Optional[int], Optional[int]]]:
         low, high = self.interval(params)  # about twelve words a sentence
         return (int(low) * 12 or None, None if high == INF else int(high) * 20)

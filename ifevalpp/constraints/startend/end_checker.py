@@ -168,15 +168,28 @@ class EndChecker(Constraint):
 
     # ------------------------------------------------------------ generating
 
-    def propose(self, params: EndPhraseParams, rng: Any, *, profile: Profile = "official"
-                ) -> dict[str, Any]:
-        return {"end_phrase": pick_other(rng, words()["end_phrases"], params.end_phrase)}
+    # A new end line is one that closes the kind of piece asked for (words.json,
+    # end_phrase_pieces): a sign-off for a letter, a line of verse for a poem.
+    proposes_for_piece = True
+
+    def propose(self, params: EndPhraseParams, rng: Any, *, profile: Profile = "official",
+                piece: Optional[str] = None, **options: Any) -> dict[str, Any]:
+        pool = words()["end_phrase_pieces"].get(piece, ()) if piece else ()
+        return {"end_phrase": pick_other(rng, list(pool) or words()["end_phrases"],
+                                         params.end_phrase)}
+
+    def suits_piece(self, params: EndPhraseParams, piece: str) -> bool:
+        pool = words()["end_phrase_pieces"].get(piece)
+        return pool is None or params.end_phrase.strip() in pool
 
     def sketch_texts(self, params: EndPhraseParams) -> list[str]:
         return [params.end_phrase]
 
     # An end line suits a piece of prose (a letter, an essay), not a rap or a joke.
     distractor_suits = frozenset({"prose", "letter"})
+    # A new task that is a few words or lines (a joke, a riddle, a haiku) ends on its own
+    # punchline or image, not on a stated closing line.
+    task_avoids = frozenset({"short"})
 
     def distractor_settings(self, seen: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         # Another case's end line belongs to its story ("your love, and thanks." on a cover

@@ -6,7 +6,10 @@
 * `stated_refusals(layout)` — what the types the prompt states without checking
   them refuse too ("Answer in all caps." beside a placeholder count);
 * `one_sentence(layout)` and `piece_features(layout)` — the size and the kind of
-  piece the task asks for (a sentence to rewrite takes no list; a song no bullets).
+  piece the task asks for (a sentence to rewrite takes no list; a song no bullets);
+* `contradicts_items(layout, kwargs)` — whether a count of bullets, sections or
+  paragraphs goes against the items the task fixes itself (a 12-day itinerary in exactly
+  2 bullet points).
 """
 
 from __future__ import annotations
@@ -71,6 +74,31 @@ def piece_features(layout: Layout, *, verse_only: bool = False) -> Optional[froz
         if match and (found is None or match.start() < found[0]):
             found = (match.start(), genre.features)
     return found[1] if found else None
+
+
+# Settings that lay the answer out in a number of parts, and whether the parts are the
+# items of a list (bullets: a list task's own items are its bullets, whatever their count).
+_LAYOUT_COUNTS = {"num_bullets": True, "num_sections": False, "num_paragraphs": False}
+
+
+def contradicts_items(layout: Layout, kwargs: dict[str, Any]) -> bool:
+    """Whether a setting that lays the answer out in parts contradicts what the task fixes
+    itself (generate/plain.task_items): a number of bullets, sections or paragraphs other
+    than the days, steps or items the task names ("a 12-day trip" in exactly 2 bullets,
+    "3 names" in exactly 4), or any bullet count beside a task that asks for a list, an
+    itinerary or an outline, whose items are the task's to count."""
+    from ..plain import task_items
+
+    return counts_contradict(task_items(layout), kwargs)
+
+
+def counts_contradict(items: tuple[bool, Optional[int]], kwargs: dict[str, Any]) -> bool:
+    """`contradicts_items` for what a task fixes of its own list (`items`: whether it asks
+    for a list, the number of items it names)."""
+    is_list, count = items
+    return any((_LAYOUT_COUNTS[field] and is_list) or (count is not None and count != value)
+               for field, value in kwargs.items()
+               if field in _LAYOUT_COUNTS and isinstance(value, int))
 
 
 def _required_marks(options: Iterable[str]) -> set[str]:

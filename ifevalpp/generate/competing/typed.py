@@ -7,7 +7,9 @@ does not already meet it (generate/plain.py: a distractor must change what a com
 answer looks like), the prompt does not already state it, the witness builder
 finds one response passing the case's constraints and it, and (for verse and short
 pieces) the type suits the piece (`task_needs`, `task_avoids`; a sentence to rewrite
-counts as a short piece; `distractor_suits`: the kinds of piece it fits at all).
+counts as a short piece; `distractor_suits`: the kinds of piece it fits at all), and a
+count of bullets, sections or paragraphs does not go against the items the task fixes
+itself (`contradicts_items`: a 12-day itinerary in exactly 2 bullet points).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from ..prompt.layout import Layout
 from ..params import compatible, trivialised
 from ..phrases import Known
 from ..plain import plain_answer, plain_meets
-from .fit import one_sentence, piece_features, refused
+from .fit import contradicts_items, one_sentence, piece_features, refused
 from .witness import witness_for
 
 # The largest count a distractor asks for: a competing requirement is one more thing to
@@ -108,6 +110,13 @@ def _fits(layout: Layout, instruction_id: str, seen: Sequence[dict[str, Any]], s
            for other in layout.ids):
         return None
     offered = constraint.distractor_settings(list(seen))
+    if constraint.proposes_for_piece:
+        # An end line that closes this kind of piece ("Stay curious." after no cover letter).
+        from ..new_settings import piece_register
+
+        piece = piece_register(layout)
+        offered = [kwargs for kwargs in offered
+                   if constraint.suits_piece(parse_params(instruction_id, dict(kwargs)), piece)]
     if not offered:
         return None
     options = _in_order(constraint, modest(offered), f"{seed}:{instruction_id}")
@@ -118,6 +127,8 @@ def _fits(layout: Layout, instruction_id: str, seen: Sequence[dict[str, Any]], s
             continue
         if constraint.competing_effects(params) & refusals:
             continue
+        if contradicts_items(layout, params.model_dump(exclude_none=True)):
+            continue  # exactly 2 bullet points for a 12-day itinerary
         if plain_meets(instruction_id, params.model_dump(mode="json", exclude_none=True),
                        plain, prompt=layout.prompt, profile=profile):
             continue

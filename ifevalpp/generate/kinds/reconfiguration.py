@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
@@ -129,8 +130,14 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     # The harder settings first; when no piece of ours carries them, the case's own.
     for settings in ([tuned, None] if tuned is not None else [None]):
         needs, avoids, low, high, room, bites = task_demands(layout, settings)
-        task = maker.make(needs=needs, avoids=avoids, words=(low, high), room=room,
-                          bites=bites, exclude=[layout.prompt], slot=start + index - 1)
+        excluded = [layout.prompt]
+        for _ in range(8):
+            task = maker.make(needs=needs, avoids=avoids, words=(low, high), room=room,
+                              bites=bites, exclude=excluded, slot=start + index - 1)
+            if task is None or not _counts_clash(layout, settings, task.text):
+                break
+            excluded.append(task.text)  # five kinds of trees in exactly two bullet points
+            task = None
         if task is not None:
             tuned = settings
             break
@@ -140,7 +147,7 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
                            f"{bites}")
     detail = ReconfigurationDetail(strategy="task", task_source="grammar", task_genre=task.genre)
     params, swapped = retopic_words(layout, task, rng, profile=profile, params=tuned)
-    params, renewed = renew_bound_literals(layout, params, rng, profile)
+    params, renewed = renew_bound_literals(layout, params, rng, profile, piece=task.ending)
     detail = detail.updated(keywords_swapped=swapped or None, literals_renewed=renewed or None)
     every = {position for position, item_id in enumerate(layout.ids)
              if not get(item_id).request_field}
@@ -148,6 +155,23 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     # ("Before you give the limerick, repeat …") when the new task asks for a poem.
     return _candidate(in_place(layout, rng, targets=every, params=params,
                                task_override=task.text, rephrase_repeat=True), detail)
+
+
+def _counts_clash(layout: Layout, settings: Optional[Sequence[Any]], text: str) -> bool:
+    """Whether a count of bullets, sections or paragraphs the case carries goes against a
+    number the new task names ("five European capitals" in exactly two bullet points;
+    generate/competing/fit.counts_contradict). Every number of a task of ours counts its
+    items or days."""
+    from ...constraints.support.phrases import NUMBER, number_value
+    from ..competing.fit import counts_contradict
+
+    numbers = [number_value(token) for token in re.findall(rf"\b{NUMBER}\b", text.lower())]
+    named = max((n for n in numbers if n is not None and 2 <= n <= 100), default=None)
+    if named is None:
+        return False
+    params = settings if settings is not None else layout.params
+    return any(counts_contradict((False, named), item.model_dump(exclude_none=True))
+               for item in params)
 
 
 class Reconfiguration(CousinKind):

@@ -41,7 +41,7 @@ def task_demands(layout: Layout, params: Optional[Sequence[Any]] = None
     for instruction_id, item in zip(layout.ids, params if params is not None else layout.params):
         constraint = get(instruction_id)
         needs |= set(constraint.task_needs)
-        avoids |= set(constraint.task_avoids)
+        avoids |= set(constraint.task_avoids_for(item))
         words = constraint.task_words(item)
         if words is not None:
             low = words[0] if low is None or (words[0] or 0) > low else low
@@ -55,16 +55,20 @@ def task_demands(layout: Layout, params: Optional[Sequence[Any]] = None
     return needs, avoids, low, high, room, bites
 
 
-def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: Profile
-                         ) -> tuple[list[Any], list[str]]:
+def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: Profile,
+                         piece: Optional[str] = None) -> tuple[list[Any], list[str]]:
     """A text the response must reproduce that belongs to the old task's story (an end line
-    naming its people) gets another setting of its type for the new task."""
+    naming its people), or that does not suit the new kind of `piece` (generate/plain.py:
+    end_register; "Is there anything else I can help with?" closing a haiku), gets another
+    setting of its type for the new task, one that suits the piece."""
     renewed: list[str] = []
     fresh = list(params)
     for index, instruction_id in enumerate(layout.ids):
         constraint = get(instruction_id)
-        if constraint.literal_bound_to_task(fresh[index]):
-            fresh[index] = constraint.reconfigure(fresh[index], rng, profile=profile)
+        unsuited = piece is not None and not constraint.suits_piece(fresh[index], piece)
+        if constraint.literal_bound_to_task(fresh[index]) or unsuited:
+            options = {"piece": piece} if piece and constraint.proposes_for_piece else {}
+            fresh[index] = constraint.reconfigure(fresh[index], rng, profile=profile, **options)
             renewed.append(instruction_id)
     if renewed and compatible(layout.ids, fresh, profile=profile) is not None:
         raise ComposeError("the old task's own texts cannot be replaced compatibly")

@@ -35,7 +35,7 @@ from .vocabulary import task_words
 
 FEATURES: frozenset[str] = frozenset({
     "prose", "paragraphs", "list", "structured", "question", "letter", "poem", "short", "long",
-    "alternatives", "title", "sections", "repeatable", "keywords", "fillable"})
+    "alternatives", "title", "sections", "repeatable", "keywords", "fillable", "items"})
 CLASSES: frozenset[str] = frozenset({"make", "give", "plan", "explain", "describe", "ask", "compare"})
 _SLOT = re.compile(r"\{(\w+)\}")
 # A frame that calls the piece short or brief ("a short guide") is not used beside a
@@ -66,6 +66,12 @@ class Genre(BaseModel):
     purpose: Union[Literal[False], Literal["aloud", "print", "perform", "card", "quiz", "deliver"]] = False
     records: bool = False
     personal: bool = False
+    # Published or delivered to many (an article, a speech): written for a group of readers,
+    # never one relative ("a blog post for my teenage niece").
+    crowd: bool = False
+    # The kind of closing line an end phrase must be (templates/phrases/words.json,
+    # end_phrase_pieces), where the noun and features do not say it (a speech).
+    ending: Optional[str] = None
 
     @property
     def typical(self) -> int:
@@ -73,6 +79,20 @@ class Genre(BaseModel):
         it has room for without being stretched (25 all-caps words want a longer piece than
         a thank-you note)."""
         return (self.words[0] + self.words[1]) // 2
+
+    def closing(self) -> str:
+        """The kind of closing line that ends a piece of this kind (generate/plain.py:
+        end_register): a line of verse for a poem, a sign-off for a letter, a word to the
+        readers for a long piece."""
+        if self.ending:
+            return self.ending
+        from ..plain import end_register, text_features
+
+        found = set(text_features(self.noun))
+        found |= {"verse"} if "poem" in self.features else set()
+        found |= {"letter"} if "letter" in self.features else set()
+        found |= {"long"} if "long" in self.features else set()
+        return end_register(frozenset(found))
 
     def slots(self) -> set[str]:
         return {slot for frame in self.frames for slot in _SLOT.findall(frame)}
@@ -95,6 +115,8 @@ class Task:
     nouns: tuple[str, ...] = ()
     uses: tuple[str, ...] = ()
     suits: tuple[str, ...] = ()
+    # The kind of closing line an end phrase must be for this piece (`Genre.closing`).
+    ending: str = "answer"
 
 
 @dataclass(frozen=True)
@@ -198,6 +220,7 @@ class TaskMaker:
                       "purpose": bool(purpose), "use": genre.purpose or None,
                       "poem": "poem" in genre.features,
                       "records": genre.records, "personal": genre.personal,
+                      "crowd": genre.crowd,
                       "np_count": 2 if genre.plural else 1}
             rendered = self.sampler.render(self.grammar, "task", params, record=False)
             if rendered.text in self.made or rendered.text in excluded:
@@ -212,5 +235,5 @@ class TaskMaker:
             said = set(re.findall(r"[a-z]+", rendered.text.lower()))
             suits = tuple(word for word in suits if word not in said)
             return Task(rendered.text, genre.id, genre.noun, genre.plural, genre.features,
-                        genre.words, tuple(chosen), nouns, uses, suits)
+                        genre.words, tuple(chosen), nouns, uses, suits, genre.closing())
         return None

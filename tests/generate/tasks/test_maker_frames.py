@@ -1,0 +1,65 @@
+"""New tasks a person would write: frames, audiences and subjects that suit each other."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from ifevalpp.constraints import get, parse_params
+from ifevalpp.constraints.support.wording import load_json
+from ifevalpp.generate.tasks import TaskMaker, catalogue
+
+SENTENCES = "length_constraints:number_sentences"
+
+
+def _tasks(count=400):
+    made = []
+    for seed in range(8):
+        maker = TaskMaker(random.Random(seed))
+        made += [maker.make(slot=index) for index in range(count // 8)]
+    return [task for task in made if task is not None]
+
+
+def test_no_task_says_it_was_asked_for_or_who_the_asker_writes_for():
+    texts = [task.text for task in _tasks()]
+    assert not [text for text in texts if re.search(r"I have been asked for|I am writing for",
+                                                    text)]
+
+
+def test_a_piece_for_many_readers_is_never_for_one_relative():
+    crowd = {genre.id for genre in catalogue().genres if genre.crowd}
+    assert {"article", "blog-post", "speech"} <= crowd
+    wrong = [task.text for task in _tasks() if task.genre in crowd
+             and re.search(r"my grandmother|my teenage niece|my younger brother", task.text)]
+    assert not wrong
+
+
+def test_thanks_dedications_and_weekends_take_subjects_of_their_kind():
+    frames = {frame for genre in catalogue().genres for frame in genre.frames}
+    for frame in ("a thank-you note to {person}", "a poem for {person}", "a song for {person}",
+                  "a speech in honour of {person}", "a review of a weekend in {place}",
+                  "gift ideas for {person}"):
+        assert frame not in frames
+    subjects = load_json("tasks/subjects.json")
+    assert not set(subjects["honoree"]) & set(subjects["person"])
+
+
+def test_every_genre_has_a_closing_line_pool():
+    from ifevalpp.constraints.support.choosing import words
+
+    pieces = words()["end_phrase_pieces"]
+    assert {genre.closing() for genre in catalogue().genres} <= set(pieces)
+    closing = {genre.id: genre.closing() for genre in catalogue().genres}
+    assert closing["haiku"] == "verse" and closing["cover-letter"] == "letter"
+    assert closing["social-post"] == "social" and closing["speech"] == "speech"
+
+
+def test_a_cap_of_two_sentences_takes_no_list_of_items_or_letter():
+    constraint = get(SENTENCES)
+    tight = parse_params(SENTENCES, {"relation": "less than", "num_sentences": 3})
+    roomy = parse_params(SENTENCES, {"relation": "less than", "num_sentences": 6})
+    assert {"items", "letter"} <= constraint.task_avoids_for(tight)
+    assert "items" not in constraint.task_avoids_for(roomy)
+    maker = TaskMaker(random.Random(1))
+    genres = maker.genres_for(avoids=constraint.task_avoids_for(tight))
+    assert genres and not [genre.id for genre in genres if "items" in genre.features]
