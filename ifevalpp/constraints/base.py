@@ -86,6 +86,9 @@ generating cousins (generate/)
                                a type that echoes part of the prompt: which parameter, where
                                the prompt holds it (read once, by every stage), and the text
                                adapted so that this instruction can still hold
+    spent_by_copy(params, copied)
+                               why the text the reply copies first already spends what it
+                               allows (a capped word in the request to repeat)
     task_needs, task_avoids, task_avoids_for(params), task_words(params), task_room(params),
       task_bites_from(params), room_per_count
                                what a new task must offer or must not be (features of
@@ -606,6 +609,12 @@ class Constraint:
         """`piece` (words stating this constraint inside a sentence) with parameter `field`
         changed from `before` to `after`; None when it cannot be edited in place. A changed
         `count` field is edited generically before this is asked."""
+        return None
+
+    def spent_by_copy(self, params: Any, copied: str) -> Optional[str]:
+        """Why a text the reply must copy first (a request to repeat) already spends what the
+        instruction allows, so the prompt's own wording misleads ("use 'owl' no more than
+        once" while the copy holds 'owl'); None when it does not. Nothing by default."""
         return None
 
     def literals(self, params: Any) -> list[str]:

@@ -273,7 +273,8 @@ _STOCK = (
                         r"send me|send back))\b"),
     ("odd-reason", r"\bfit (?:our|the) (?:layout|template|page|form)\b|\bhow (?:our|the) pieces"
                    r" get published\b|\beveryone who reads it\b"),
-    ("hedged-requirement", r"\bwould ideally\b|\bwould be ideal\b"),
+    ("hedged-requirement", r"\bwould ideally\b|\bwould be ideal\b|\bI(?:'d| would) prefer (?:that|if) "
+                           r"you\b|(?:^|[.!?:]\s+)and now the request itself\b"),
     ("filler-frame", r"\b(?:whatever you (?:say|choose to write|end up writing|decide to say)|"
                      r"no matter (?:the content|what you say))\b"),
     ("one-rule", r"\b(?:my (?:one|only) rule|the one thing I)\b"),

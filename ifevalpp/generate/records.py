@@ -43,6 +43,7 @@ RejectionCode = Literal[
     "dropped",          # it no longer says something the original asks (generate/fairness.py)
     "stray-token",      # it holds markup nobody wrote (a stitched fragment)
     "doubled-example",  # it gives two examples for one requirement
+    "repeat-trap",      # the text to repeat already holds a word the case caps
     "same-settings",    # a reconfiguration with a sibling's settings
     "same-requirement", # a distractor adding what a sibling adds
     "too-close",        # within the edit distance of a prompt kept before

@@ -242,3 +242,20 @@ def test_nth_paragraph_leading_empty_piece_shifts_the_official_index(verdicts):
                     _nth(2, 2, "apples")) == (True, False)
     assert verdicts("length_constraints:nth_paragraph_first_word", response,
                     _nth(2, 2, "bananas")) == (False, True)
+
+
+def test_a_word_count_beside_two_responses_is_said_of_both_together():
+    # The checker counts the whole reply; "keep it to 220 words" beside two responses
+    # reads as each.
+    import random
+    import re
+
+    from ifevalpp.constraints import get
+
+    words = get("length_constraints:number_words")
+    params = words.Params(relation="less than", num_words=220)
+    context = words.wording_beside(params, [("combination:two_responses", None)])
+    for seed in range(12):
+        text = words.phrase(params, random.Random(seed), ("imperative", "declarative", "question"),
+                            **context)
+        assert re.search(r"both|two responses", text), text

@@ -198,6 +198,7 @@ def test_a_plural_header_above_one_item_is_found_and_above_two_is_not():
     ("Could the piece come with a title in << and >>?", "awkward-subject"),
     ("I want you to produce a rap about it.", "awkward-subject"),
     ("One request: no commas anywhere.", "form-label"),
+    ("I'd prefer that you skip commas.", "hedged-requirement"),
     ("Separately: use no commas.", "form-label"),
 ])
 def test_stock_phrases_the_review_cut_are_found(phrase, code):

@@ -68,6 +68,13 @@ class KeywordFrequency(Constraint):
                        for instruction_id, other in others)
         return {"required": True} if at_most_once and required else {}
 
+    def spent_by_copy(self, params: FrequencyParams, copied: str) -> Optional[str]:
+        # The checker counts the copied request too: a capped word it holds leaves the answer
+        # less than the cap says (3369: 'right' twice in the copy, "less than 2" allowed).
+        if params.relation in ("less than", "at most") and params.keyword.lower() in copied.lower():
+            return f"the text to repeat already holds the capped word {params.keyword!r}"
+        return None
+
     def topic_use(self, params: FrequencyParams) -> str:
         """A word banned outright ("less than once") is one the new task would use anyway,
         so the ban bites; a word capped at one or more uses ("less than 3 times") is one the

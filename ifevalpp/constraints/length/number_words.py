@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from ... import text
 from ...profiles import Profile
@@ -45,6 +45,13 @@ class NumberWords(Constraint):
     harder_ceiling = 1500
     harder_ladder = (50, 80, 100, 120, 150, 200, 250, 300, 350, 400, 500, 600, 700, 800, 1000, 1200)
     format_phrase = True
+
+    def wording_beside(self, params: WordsParams,
+                       others: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+        # Beside two responses the checker counts the whole reply: "keep it to 220 words"
+        # reads as each, so the count is said of both together.
+        together = any(instruction_id == "combination:two_responses" for instruction_id, _ in others)
+        return {"together": True} if together else {}
 
     def task_words(self, params: WordsParams) -> Optional[tuple[Optional[int], Optional[int]]]:
         low, high = self.interval(params)

@@ -163,6 +163,25 @@ def unfair(layout: Layout, candidate: Candidate) -> Optional[Rejection]:
     doubled = doubled_examples(candidate.prompt, layout.prompt)
     if doubled:
         return Rejection("doubled-example", f"two examples for one requirement: {doubled[0]!r}")
+    return repeat_trap(layout, candidate)
+
+
+def repeat_trap(layout: Layout, candidate: Candidate) -> Optional[Rejection]:
+    """A capped word ("use 'morning' no more than once") that the text to repeat holds
+    already: the copy spends the allowance the prompt seems to leave the answer, so a model
+    that uses the word once as told fails. The original's own flaw (3369) stays with it."""
+    repeat = request_position(layout)
+    if repeat is None:
+        return None
+    field_name = get(layout.ids[repeat]).request_field or ""
+    copied = str(candidate.kwargs[repeat].get(field_name, ""))
+    for position, (instruction_id, kwargs) in enumerate(zip(layout.ids, candidate.kwargs)):
+        if position == repeat or kwargs is None:
+            continue
+        constraint = get(instruction_id)
+        why = constraint.spent_by_copy(constraint.Params(**kwargs), copied)
+        if why:
+            return Rejection("repeat-trap", why)
     return None
 
 

@@ -130,12 +130,44 @@ def test_additions_read_as_one_more_request(requirement):
         assert "  " not in text and not re.search(r" [,.?]|,\.", text), text
 
 
-def test_short_paragraphs_is_no_request_beside_an_answer_of_under_six_sentences():
-    from ifevalpp.generate.plain import features
+def test_a_closing_question_is_no_request_beside_a_riddle():
+    # A riddle ends on a question by itself: "finish with a question to the reader" competes
+    # with nothing.
     from ifevalpp.generate.prompt.layout import build_layout
 
-    layout = build_layout("Describe a day in the life of a dog walker. Use fewer than 6 "
-                          "sentences.", ["length_constraints:number_sentences"],
-                          [{"relation": "less than", "num_sentences": 6}])
-    short_paragraphs = next(item for item in catalogue() if item.id == "short-paragraphs")
-    assert short_paragraphs.plain_follows(features(layout))
+    layout = build_layout("Write a riddle about a teapot. Do not use any commas.",
+                          ["punctuation:no_comma"], [{}])
+    closing = next(item for item in catalogue() if item.id == "closing-question")
+    assert not closing.suits(layout.prompt)
+
+
+def test_no_request_a_plain_answer_meets_by_itself_is_in_the_catalogue():
+    # "Keep every paragraph short" is met by almost any chat answer and checked by nothing.
+    assert "short-paragraphs" not in {item.id for item in catalogue()}
+
+
+def test_a_dash_list_request_asks_for_a_list_not_only_for_its_markers():
+    # "Use dashes for any list items" is met by an essay with no list at all.
+    sampler = Sampler(random.Random(2))
+    dashes = next(item for item in catalogue() if item.id == "dash-separated-list")
+    for rule in ("sentence", "addition"):
+        for _ in range(20):
+            assert not re.search(r"\bany list", dashes.render(sampler, {}, rule=rule).text)
+
+
+def test_an_example_in_brackets_is_always_in_round_brackets_and_never_optional():
+    sampler = Sampler(random.Random(3))
+    example = next(item for item in catalogue() if item.id == "example-in-parentheses")
+    for _ in range(40):
+        text = example.render(sampler, {}).text
+        assert "where it helps" not in text and "illustration" not in text, text
+        assert not re.search(r"in brackets|bracketed", text), text
+
+
+def test_no_quotation_distractor_beside_an_exact_bullet_count():
+    # '"* Oreo' — a quotation mark before the first bullet hides it from the bullet count.
+    from ifevalpp.constraints import get
+
+    quotation = get("startend:quotation")
+    bullets = get("detectable_format:number_bullet_lists")
+    assert quotation.distractor_effects & bullets.refuses_effects
