@@ -93,27 +93,25 @@ def test_every_kind_promises_the_text_to_repeat_stands_in_the_prompt():
         assert refusal is not None and refusal.code == "promise", kind
 
 
-def test_a_capped_word_inside_the_text_to_repeat_is_a_trap_every_kind_refuses():
-    # The copy spends the allowance: "use 'owl' no more than once" fails on the first use.
-    from ifevalpp.generate.kinds.contract import repeat_trap
-
-    request = 'Write a limerick about a bird. Use the word "owl" no more than once.'
+def _copied_keyword_case(relation: str, said: str):
+    """A request to repeat that itself states a count of "owl"; (layout, candidate)."""
+    request = f'Write a limerick about a bird. Use the word "owl" {said}.'
     prompt = f"{request}\n\nFirst repeat the request above, then answer."
     ids = ["combination:repeat_prompt", "keywords:frequency"]
     kwargs = [{"prompt_to_repeat": request},
-              {"keyword": "owl", "frequency": 2, "relation": "less than"}]
-    layout = build_layout(prompt, ids, kwargs)
-    refusal = repeat_trap(layout, Candidate(prompt, kwargs, RephrasingDetail()))
+              {"keyword": "owl", "frequency": 2, "relation": relation}]
+    return build_layout(prompt, ids, kwargs), Candidate(prompt, kwargs, RephrasingDetail())
+
+
+def test_a_capped_word_inside_the_text_to_repeat_is_a_trap():
+    # The copy spends the allowance: "use 'owl' no more than once" fails on the first use.
+    from ifevalpp.generate.kinds.contract import repeat_trap
+
+    refusal = repeat_trap(*_copied_keyword_case("less than", "no more than once"))
     assert refusal is not None and refusal.code == "repeat-trap"
 
 
 def test_a_required_word_inside_the_text_to_repeat_is_no_trap():
     from ifevalpp.generate.kinds.contract import repeat_trap
 
-    request = 'Write a limerick about a bird. Use the word "owl" at least twice.'
-    prompt = f"{request}\n\nFirst repeat the request above, then answer."
-    ids = ["combination:repeat_prompt", "keywords:frequency"]
-    kwargs = [{"prompt_to_repeat": request},
-              {"keyword": "owl", "frequency": 2, "relation": "at least"}]
-    layout = build_layout(prompt, ids, kwargs)
-    assert repeat_trap(layout, Candidate(prompt, kwargs, RephrasingDetail())) is None
+    assert repeat_trap(*_copied_keyword_case("at least", "at least twice")) is None
