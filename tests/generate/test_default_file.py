@@ -13,7 +13,6 @@ import pytest
 
 from ifevalpp.constraints import check, parse_params
 from ifevalpp.constraints.support.case import CaseContext, Item
-from ifevalpp.generate import generate_families
 from ifevalpp.generate.difficulty import judge_variant, out_of_order, tally
 from ifevalpp.generate.params import trivialised
 from ifevalpp.generate.diversity import family_diversity
@@ -23,16 +22,9 @@ from ifevalpp.generate.naturalness import (conflicting_wording, dangling, double
                                            plural_headers, relation_wording, repeated_frames,
                                            stitched, stock_phrases)
 from ifevalpp.generate.competing.catalogue import catalogue
-from ifevalpp.original import load_path
 from ifevalpp.validate.witness import build_witness
 
 
-@pytest.fixture(scope="module")
-def default_file(original_path):
-    cases = load_path(original_path)
-    result = generate_families(cases)
-    originals = {str(v.case): v for v in result.variants if v.kind == "original"}
-    return result, originals
 
 
 def cousins(result, kind=None):
