@@ -103,7 +103,8 @@ generating cousins (generate/)
     competes_as_format, distractor_effects, competing_effects(params), distractor_settings(seen),
       distractor_suits         whether and how the type can be a distractor's competing
                                requirement (effect names from generate/competing/catalogue.py)
-    refuses_effects            what a competing requirement may not add beside it
+    refuses_effects, refuses_effects_in(prompt)
+                               what a competing requirement may not add beside it (here)
     interfering_distractors()  the context sentences never added beside it (the `interferes`
                                lists of templates/distractors/, read by support/interference.py)
 
@@ -446,6 +447,11 @@ class Constraint:
     # generate/competing/catalogue.EFFECTS): a JSON-only reply takes no heading, a postscript no
     # sign-off after it. Texts `requires` pins at the start or end are refused on top.
     refuses_effects: ClassVar[frozenset[str]] = frozenset()
+
+    def refuses_effects_in(self, prompt: str) -> frozenset[str]:
+        """`refuses_effects` for the prompt at hand: a type may refuse more where the prompt
+        leaves the reply nothing beyond what it checks ("Answer with exactly one of …")."""
+        return self.refuses_effects
     # What a new task must offer for this constraint to suit it, and what it must not be
     # (features of generate/tasks/: structured, question, list, paragraphs, …).
     task_needs: ClassVar[frozenset[str]] = frozenset()

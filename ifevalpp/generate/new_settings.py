@@ -15,6 +15,7 @@ siblings are at least as hard as earlier ones in every setting.
 from __future__ import annotations
 
 import hashlib
+import re
 import random
 from typing import Any, Optional, Sequence
 
@@ -83,6 +84,8 @@ def new_params(layout: Layout, rng: Any, chosen: Sequence[int], profile: Profile
             continue
         if any(_refuses_task(layout, index, params[index]) for index in chosen):
             continue  # five kinds of trees in one sentence
+        if any(_strands_script(layout, index, params[index]) for index in chosen):
+            continue  # a riddle about สเปรดชีต, to be answered in Italian
         if trivialised(layout.ids, params) is not None:
             continue
         if compatible(layout.ids, params, profile=profile) is None:
@@ -98,6 +101,21 @@ def task_kind(layout: Layout) -> frozenset[str]:
 
     is_list, count = task_items(layout)
     return frozenset({"items"} if is_list or count is not None else ())
+
+
+def _strands_script(layout: Layout, index: int, params: Any) -> bool:
+    """Whether a new answer language leaves the task's own words in another script behind:
+    a task that names its subject in Thai letters asks for a Thai answer, and the same task
+    answered in Italian is no request a person makes (nor one the language check reads
+    fairly, since the answer would echo the Thai word)."""
+    constraint = get(layout.ids[index])
+    old, new = constraint.language_of(layout.params[index]), constraint.language_of(params)
+    if old is None or new == old:
+        return False
+    task = " ".join(unit.text for unit in layout.task_units())
+    # An example in brackets or quotes ("such as [পণ্য]") is the answer's, not the task's.
+    task = re.sub(r"\[[^\]\n]*\]|\"[^\"\n]*\"|“[^”\n]*”", " ", task)
+    return any(character.isalpha() and ord(character) > 0x24F for character in task)
 
 
 def _refuses_task(layout: Layout, index: int, params: Any) -> bool:

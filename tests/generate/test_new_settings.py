@@ -78,3 +78,15 @@ def test_a_count_with_an_unnumbered_statement_stays_reconfigurable():
     layout = build_layout(prompt, ["detectable_format:multiple_sections"],
                           [{"section_spliter": "Crowd", "num_sections": 2}])
     assert targets(layout, "harder") == [0]
+
+
+def test_a_language_is_not_changed_under_a_task_written_partly_in_its_script():
+    # "A riddle about <a word in Thai letters>" answered in Italian is no request anyone makes.
+    import random
+
+    from ifevalpp.generate.new_settings import new_params
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    prompt = "Write a short riddle about ตะเกียง. Answer only in Thai, no other language."
+    layout = build_layout(prompt, ["language:response_language"], [{"language": "th"}])
+    assert new_params(layout, random.Random(0), [0], "official") is None

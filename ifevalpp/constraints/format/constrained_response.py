@@ -29,6 +29,20 @@ class ConstrainedResponse(Constraint):
     short_answer = True
     task_needs = frozenset({"question"})
     refuses_effects = frozenset({"changes_shape", "adds_lines", "numbered_list", "uses_table", "adds_bullets", "adds_first_line", "adds_last_line", "sets_start", "sets_end", "limits_paragraph_length"})
+    # "Answer with exactly one of the following phrases": the answer is that sentence, so
+    # nothing that adds words of its own (an example in brackets, a rhetorical question,
+    # capital words) can be asked beside it — unless the prompt asks for more first ("Think
+    # out loud, then answer with one of …"). Marks around it can (quoted, it still holds it).
+    _ANSWER_ONLY = frozenset({"adds_sentence", "adds_words", "needs_parentheses",
+                              "needs_semicolon", "counts_capital_words", "needs_digits"})
+    _MORE_FIRST = re.compile(r"\b(?:think|reason|explain|elaborate|justify|discuss|describe|"
+                             r"write|tell)\b[^.?!]*\b(?:then|before|and)\b|\bthen (?:answer|"
+                             r"reply|respond|choose|pick)\b", re.IGNORECASE)
+
+    def refuses_effects_in(self, prompt: str) -> frozenset[str]:
+        if self._MORE_FIRST.search(prompt):
+            return self.refuses_effects
+        return (self.refuses_effects - {"sets_start", "sets_end"}) | self._ANSWER_ONLY
     satisfied_by_presence = True
     format_phrase = True
     # The answer phrases are mixed case and matched case-sensitively.

@@ -58,6 +58,12 @@ class MultipleSections(Constraint):
     # "Section 1" heads the first section, so the reply's first line is the marker (a first
     # paragraph that must open with a given word cannot).
     distractor_effects = frozenset({"changes_shape", "adds_lines", "adds_first_line"})
+
+    def competing_effects(self, params: Any) -> frozenset[str]:
+        # "Section 1" has a capital: beside an all-lowercase reply it would have to be misspelt.
+        capitals = any(ch.isupper() for ch in params.section_spliter)
+        return self.distractor_effects | ({"needs_capitals"} if capitals else frozenset())
+
     Params = SectionsParams
     # Every profile judges this type its own way (scoring under several profiles checks each).
     verdict_groups = {"official": "official", "revised": "revised",

@@ -121,7 +121,7 @@ def demands(layout: Layout) -> Demands:
     needs: set[str] = set()
     for instruction_id, params in zip(layout.ids, layout.params):
         constraint = get(instruction_id)
-        refuses |= set(getattr(constraint, "refuses_effects", frozenset()))
+        refuses |= set(constraint.refuses_effects_in(layout.prompt))
         for required in constraint.requires(params).texts:
             if required.at == "start":
                 refuses |= _AT_START

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from ...constraints import get
 from ...constraints.support.wording import load_json
@@ -195,6 +195,29 @@ def residual_words(text: str, spans: Sequence[tuple[int, int]], owner_ids: Seque
     for word in content_phrase_words(masked, owner_ids):
         if word not in found and word.lower() not in literals:
             found.append(word)
+    for quoted in required_quotes(text.split("\n", 1)[0], literals):
+        if quoted not in found:
+            found.append(quoted)
+    return found
+
+
+# A quotation the answer must hold, named as such ('include the phrase "singing is life"'),
+# not an example of a form ('such as "Section 1"').
+_NAMES_QUOTED = re.compile(r"\b(?:the|a|this|these)\s+(?:exact\s+)?(?:phrase|phrases|word|words|"
+                           r"sentence|line|term|terms|name|saying|quote|expression)\s*:?\s*$",
+                           re.IGNORECASE)
+
+
+def required_quotes(text: str, literals: Iterable[str]) -> list[str]:
+    """Quoted texts of a statement that the answer must contain and that no checked literal
+    is: a statement of all-lowercase that also asks for 'the phrase "singing is life"' asks
+    more than its type can say anew, so it stays word for word."""
+    known = {literal.lower().strip() for literal in literals}
+    found = []
+    for match in _QUOTED.finditer(text):
+        inner = match.group(0)[1:-1].strip()
+        if inner and inner.lower() not in known and _NAMES_QUOTED.search(text[:match.start()]):
+            found.append(inner)
     return found
 
 

@@ -16,7 +16,14 @@ _KNOWN = Known("requests")
 
 def _plain_statement(sentence: str) -> bool:
     return (sentence.endswith(".") and "?" not in sentence and parse(sentence) is None
-            and len(sentence.split()) <= 30 and not _KNOWN.pattern("own_link").search(sentence))
+            and len(sentence.split()) <= 30 and not _KNOWN.pattern("own_link").search(sentence)
+            and not _FRAGMENT.match(sentence))
+
+
+# A phrase set as a sentence, no clause ("Given the sentence "…"."): joined on, it reads
+# "Given the sentence "…", and I'd like you to …".
+_FRAGMENT = re.compile(r"^(?:Given|Considering|Regarding|Concerning|About|As for|Based on|"
+                       r"With regard to|In light of)\b")
 
 
 _WISH = re.compile(r"(?i)\bI (?:need|want|would like|'d like)\b|\bhelp\b|\bplease\b")

@@ -450,3 +450,9 @@ def test_a_rewrite_keeps_off_frames_the_rest_of_the_prompt_opens_with():
     for seed in range(20):
         found = rewrite(task, [], random.Random(seed), frames=["could you"])
         assert "could you" not in frame_openings(found.text), found.text
+
+
+def test_a_phrase_set_as_a_sentence_is_never_joined_onto_the_request():
+    # 'Given the sentence "…", and I would like you to finish it.' has no main clause.
+    task = 'Given the line "The kettle sang while the rain". Can you finish the line?'
+    assert [option.text for option in rewrites(task, []) if ", and " in option.text] == []
