@@ -105,7 +105,7 @@ def _item_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]
     # "a 12-day trip", "3 names", "ten tips", "the top 20 tallest buildings"
     counted = re.compile(rf"\b(?:top\s+)?({NUMBER})[- ](?:(?!(?:about|of|for|on|to|in|with|that|and|or)\b)\w+[- ]){{0,2}}?(?:{units})(?:s|es)?\b|"
                          rf"\btop\s+({NUMBER})\b", re.IGNORECASE)
-    # "the following companies: Google, Facebook, Microsoft, Apple, and Amazon"
+    # "the following rivers: Nile, Amazon, Danube, and Volga"
     listed = re.compile(r"\bfollowing\s+\w+(?:\s+\w+)?\s*:\s*([^.?!\n]+)", re.IGNORECASE)
     return re.compile(rf"\b(?:{pieces})s?\b", re.IGNORECASE), counted, listed
 

@@ -205,10 +205,10 @@ def test_a_response_to_an_edited_prompt_makes_its_case_missing_not_a_stray(tmp_p
     # placeholder" became "at least 3 placeholders"): that case is unanswered, said so.
     cases = plain_cases(range(1, 5))
     cases[3]["prompt"] = ("Case 4: write about the sea without commas, and include at least "
-                          "3 placeholders such as [name].")
+                          "3 placeholders like [name].")
     answers = plain_answers(cases[:3]) + [{
         "prompt": "Case 4: write about the sea without commas, and include at least one "
-                  "placeholder such as [name].", "response": "calm blue water"}]
+                  "placeholder like [name].", "response": "calm blue water"}]
     responses = write_lines(tmp_path / "responses.jsonl", answers)
     path = write_lines(tmp_path / "cases.jsonl", cases)
     refused = run(str(responses), "--input", str(path))

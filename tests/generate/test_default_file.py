@@ -356,9 +356,9 @@ def test_nothing_the_original_asks_is_dropped(default_file):
 
 
 def test_no_content_phrase_of_a_statement_vanishes(default_file):
-    # "Make it in a format of a list with …", "both options have a title …", "Each version
-    # must have 7 sections", the parts only a statement names ("Give your final summary,
-    # following ******"), and "In other words, …" left without the sentence it rewords:
+    # a list asked for as the format ("… in a format of a list …"), "both options have a
+    # title …", "Each version must have 7 sections", the parts only a statement names (a
+    # final summary after ******), and "In other words, …" left without the sentence it rewords:
     # the file before this check lost one in 25 cousins of 8 cases.
     from ifevalpp.generate.fairness import lost_content
 

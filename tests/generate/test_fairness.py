@@ -15,22 +15,22 @@ def _drops(original, ids, kwargs, cousin, **options):
 
 
 def test_a_bullet_example_must_survive_as_a_bullet_form():
-    original = ("Write about tea. Your answer must contain exactly 3 bullet points such as:\n"
+    original = ("Write about tea. Use exactly 3 bullet points in your answer, such as:\n"
                 "* This is a point.\n* This is another point.")
     cousin = "Write about tea, using exactly three bullet points."
     assert ("form", "bullet") in _drops(original, BULLETS, [{"num_bullets": 3}], cousin)
 
 
 def test_a_restatement_that_shows_the_bullet_marker_keeps_the_form():
-    original = ("Write about tea. Your answer must contain exactly 3 bullet points such as:\n"
+    original = ("Write about tea. Use exactly 3 bullet points in your answer, such as:\n"
                 "* This is a point.\n* This is another point.")
     cousin = "Write about tea, using exactly three bullet points, each starting with * and a space."
     assert _drops(original, BULLETS, [{"num_bullets": 3}], cousin) == []
 
 
 def test_an_aside_of_a_statement_must_be_said_again():
-    original = ("Can you write a poem about rain? Please make sure it's at least 40 sentences "
-                "long (don't forget to add punctuations).")
+    original = ("Can you write a poem about rain? It should run to at least 40 sentences "
+                "(and do add punctuations).")
     kwargs = [{"relation": "at least", "num_sentences": 40}]
     cousin = "Can you write a poem about rain? Make it at least forty sentences long."
     assert ("word", "punctuations") in _drops(original, SENTENCES, kwargs, cousin)
@@ -107,8 +107,8 @@ def test_lead_ins_are_read_from_the_sentences_a_cousin_adds():
 
 def test_a_content_phrase_of_a_statement_must_be_said_again():
     ids, kwargs = ["detectable_content:number_placeholders"], [{"num_placeholders": 1}]
-    original = ("Plan a picnic in the park. Give it to me in the form of a list with at least "
-                "one placeholder, such as [snack].")
+    original = ("Plan a picnic in the park. Give it to me in the form of a list containing at "
+                "least one placeholder, such as [snack].")
     lost = "Plan a picnic in the park. Include at least one placeholder, such as [snack]."
     assert ("word", "list") in _drops(original, ids, kwargs, lost)
     kept = "Plan a picnic in the park as a list, with at least one placeholder, like [snack]."

@@ -172,7 +172,7 @@ def test_reflect_value_mismatch_not_raised_for_the_stored_letter():
 def test_reflect_value_mismatch_for_a_section_word_in_another_case():
     # The checker matches the section word case-sensitively.
     assert "REFLECT_VALUE_MISMATCH" in codes(
-        "Write a guide in 3 sections. Mark the beginning of each section with Part X.",
+        "Write a guide in 3 sections, and open each section with Part X.",
         ("detectable_format:multiple_sections", {"section_spliter": "PART", "num_sections": 3}))
 
 
@@ -189,7 +189,7 @@ def test_reflect_number_mismatch_not_raised_for_the_same_count():
 
 
 def test_reflect_relation_mismatch_for_the_opposite_direction():
-    finding = only("Write a rhyme. The letter o should appear at least 6 times.",
+    finding = only("Write a rhyme that uses the letter o at least 6 times.",
                    (LETTER, {"letter": "o", "let_frequency": 6, "let_relation": "less than"}),
                    code="REFLECT_RELATION_MISMATCH")
     assert finding.severity == "error"
@@ -197,7 +197,7 @@ def test_reflect_relation_mismatch_for_the_opposite_direction():
 
 def test_reflect_relation_mismatch_not_raised_for_the_same_direction():
     assert "REFLECT_RELATION_MISMATCH" not in codes(
-        "Write a rhyme. The letter o should appear less than 6 times.",
+        "Write a rhyme that uses the letter o less than 6 times.",
         (LETTER, {"letter": "o", "let_frequency": 6, "let_relation": "less than"}))
 
 
@@ -219,7 +219,7 @@ def test_reflect_bound_equivalent_not_raised_when_the_prompt_says_less_than():
 
 
 def test_reflect_bound_lenient_for_exactly_checked_as_at_least():
-    finding = only("Highlight exactly 3 sections with markdown, i.e. *highlighted section*.",
+    finding = only("Using markdown, highlight exactly 3 sections, e.g. *a part that stands out*.",
                    ("detectable_format:number_highlighted_sections", {"num_highlights": 3}),
                    code="REFLECT_BOUND_LENIENT")
     assert finding.severity == "warning"
@@ -227,7 +227,7 @@ def test_reflect_bound_lenient_for_exactly_checked_as_at_least():
 
 def test_reflect_bound_lenient_not_raised_for_at_least():
     assert "REFLECT_BOUND_LENIENT" not in codes(
-        "Highlight at least 3 sections with markdown, i.e. *highlighted section*.",
+        "Using markdown, highlight at least 3 sections, e.g. *a part that stands out*.",
         ("detectable_format:number_highlighted_sections", {"num_highlights": 3}))
 
 
@@ -250,7 +250,7 @@ def test_reflect_format_omitted_for_a_title_without_angular_brackets():
 
 def test_reflect_format_omitted_not_raised_when_the_brackets_are_shown():
     assert "REFLECT_FORMAT_OMITTED" not in codes(
-        "Write a fable with a title wrapped in double angular brackets, i.e. <<title>>.",
+        "Write a fable and put its title in double angular brackets, like <<title>>.",
         (TITLE, {}))
 
 
@@ -293,14 +293,14 @@ def test_reflect_separator_variant_not_raised_for_six_asterisks():
 
 
 def test_reflect_repeat_not_verbatim_when_a_word_changed():
-    prompt = "Write a poem about rain.\nFirst repeat the request above word for word, then answer."
+    prompt = "Write a poem about rain.\nBefore answering, repeat the request above word for word."
     finding = only(prompt, (REPEAT, {"prompt_to_repeat": "Write a poem about snow."}),
                    code="REFLECT_REPEAT_NOT_VERBATIM")
     assert "'Write a poem about'" in finding.message and "'snow.'" in finding.message
 
 
 def test_reflect_repeat_not_verbatim_not_raised_for_the_exact_text():
-    prompt = "Write a poem about rain.\nFirst repeat the request above word for word, then answer."
+    prompt = "Write a poem about rain.\nBefore answering, repeat the request above word for word."
     assert "REFLECT_REPEAT_NOT_VERBATIM" not in codes(
         prompt, (REPEAT, {"prompt_to_repeat": "Write a poem about rain."}))
 
@@ -319,14 +319,14 @@ def test_reflect_repeat_position_not_raised_for_the_request_below():
 
 def test_reflect_repeat_partial_when_the_request_continues():
     prompt = ("Write a poem about rain. Use simple words.\n"
-              "First repeat the request above word for word, then answer.")
+              "Before answering, repeat the request above word for word.")
     assert "REFLECT_REPEAT_PARTIAL" in codes(
         prompt, (REPEAT, {"prompt_to_repeat": "Write a poem about rain."}))
 
 
 def test_reflect_repeat_partial_not_raised_for_the_whole_request():
     prompt = ("Write a poem about rain. Use simple words.\n"
-              "First repeat the request above word for word, then answer.")
+              "Before answering, repeat the request above word for word.")
     assert "REFLECT_REPEAT_PARTIAL" not in codes(
         prompt, (REPEAT, {"prompt_to_repeat": "Write a poem about rain. Use simple words."}))
 
@@ -347,7 +347,7 @@ def test_reflect_not_stored_not_raised_when_the_word_count_is_stored():
 
 def test_reflect_not_stored_for_all_lowercase_and_no_commas():
     found = findings("Describe a lighthouse in all lowercase letters. Do not use any commas. "
-                     "Wrap your entire response in double quotation marks.",
+                     "Put the whole response inside double quotation marks.",
                      ("startend:quotation", {}))
     assert {f.instruction_id for f in found if f.code == "REFLECT_NOT_STORED"} == {LOWER, NO_COMMA}
 
@@ -469,7 +469,7 @@ def test_conflict_unsatisfiable_for_an_end_phrase_ending_in_a_double_quote():
 
 def test_ambiguous_in_repeated_text_for_a_comma_ban_only_inside_the_request():
     prompt = ("Write a short poem about rain without any commas.\n"
-              "First repeat the request above word for word, then give your answer.")
+              "Before you give your answer, repeat the request above word for word.")
     finding = only(prompt, (REPEAT, {"prompt_to_repeat":
                                      "Write a short poem about rain without any commas."}),
                    (NO_COMMA, {}), code="AMBIGUOUS_IN_REPEATED_TEXT")
@@ -478,24 +478,25 @@ def test_ambiguous_in_repeated_text_for_a_comma_ban_only_inside_the_request():
 
 def test_ambiguous_in_repeated_text_not_raised_when_stated_outside_too():
     prompt = ("Write a short poem about rain.\n"
-              "First repeat the request above word for word, then give your answer without "
-              "any commas.")
+              "Before you give your answer (with no commas in it), repeat the request "
+              "above word for word.")
     assert "AMBIGUOUS_IN_REPEATED_TEXT" not in codes(
         prompt, (REPEAT, {"prompt_to_repeat": "Write a short poem about rain."}), (NO_COMMA, {}))
 
 
 def test_ambiguous_satisfied_by_repeat_for_a_title_shown_in_the_request():
-    prompt = ("Write a story with a title in double angular brackets, i.e. <<title>>.\n"
-              "First repeat the request above word for word, then give your answer.")
-    finding = only(prompt, (REPEAT, {"prompt_to_repeat": "Write a story with a title in double "
-                                                         "angular brackets, i.e. <<title>>."}),
+    prompt = ("Write a story whose title sits in double angular brackets, like <<title>>.\n"
+              "Before you give your answer, repeat the request above word for word.")
+    finding = only(prompt, (REPEAT, {"prompt_to_repeat": "Write a story whose title sits "
+                                                         "in double angular brackets, like "
+                                                         "<<title>>."}),
                    (TITLE, {}), code="AMBIGUOUS_SATISFIED_BY_REPEAT")
     assert finding.instruction_id == TITLE
 
 
 def test_ambiguous_satisfied_by_repeat_not_raised_without_a_bracketed_example():
     prompt = ("Write a story with a title in double angular brackets.\n"
-              "First repeat the request above word for word, then give your answer.")
+              "Before you give your answer, repeat the request above word for word.")
     assert "AMBIGUOUS_SATISFIED_BY_REPEAT" not in codes(
         prompt, (REPEAT, {"prompt_to_repeat": "Write a story with a title in double angular "
                                               "brackets."}), (TITLE, {}))

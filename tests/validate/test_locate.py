@@ -40,7 +40,7 @@ def test_sentence_counts_read_relation_and_number(phrase, low, high):
 
 
 def test_a_negated_lower_bound_reads_as_an_upper_bound():
-    found = statements("keywords:letter_frequency", "Avoid using the letter i more than twice.",
+    found = statements("keywords:letter_frequency", "Please avoid the letter i more than twice.",
                        parse_params("keywords:letter_frequency",
                                     {"letter": "i", "let_frequency": 3, "let_relation": "less than"}))
     counts = [statement for statement in found if statement.role == "count"]
@@ -48,7 +48,7 @@ def test_a_negated_lower_bound_reads_as_an_upper_bound():
 
 
 def test_span_is_the_clause_when_the_sentence_states_two_constraints():
-    prompt = "Write a fable. Do not use any commas and highlight at least 2 sections with markdown."
+    prompt = "Write a fable. Do not use any commas, and in markdown highlight at least 2 sections."
     comma = get("punctuation:no_comma").locate(prompt, None)
     assert [span.text for span in comma] == ["Do not use any commas"]
 
@@ -80,10 +80,10 @@ def test_spans_are_stable_and_sorted():
 
 
 def test_abbreviations_do_not_end_a_sentence():
-    prompt = "Write a letter. Add a postscript starting with P.S. at the end. Keep it short."
+    prompt = "Write a letter. Put a postscript starting with P.S. under your name. Keep it short."
     spans = get("detectable_content:postscript").locate(
         prompt, parse_params("detectable_content:postscript", {"postscript_marker": "P.S."}))
-    assert spans[0].text == "Add a postscript starting with P.S. at the end."
+    assert spans[0].text == "Put a postscript starting with P.S. under your name."
 
 
 # One hand-written prompt and parameter set per type: locate finds something in each.
@@ -100,10 +100,10 @@ EXAMPLES = {
     "detectable_content:number_placeholders": (
         "Include at least 2 placeholders in square brackets, such as [name].",
         {"num_placeholders": 2}),
-    "detectable_content:postscript": ("End with a postscript starting with P.P.S",
+    "detectable_content:postscript": ("Close with a postscript that opens with P.P.S",
                                       {"postscript_marker": "P.P.S"}),
     "detectable_format:constrained_response": (
-        "Is it raining? Answer with one of: My answer is yes. My answer is no. My answer is maybe.",
+        "Is it raining? Answer with one of: My answer is maybe. My answer is no. My answer is yes.",
         {}),
     "detectable_format:json_format": ("Wrap the whole output in JSON.", {}),
     "detectable_format:multiple_sections": (
@@ -111,9 +111,9 @@ EXAMPLES = {
         {"section_spliter": "SECTION", "num_sections": 3}),
     "detectable_format:number_bullet_lists": ("Use exactly 4 bullet points.", {"num_bullets": 4}),
     "detectable_format:number_highlighted_sections": (
-        "Highlight at least 2 sections with markdown, i.e. *highlighted section*.",
+        "Using markdown, highlight at least 2 sections, e.g. *a key part*.",
         {"num_highlights": 2}),
-    "detectable_format:title": ("Add a title in double angular brackets, i.e. <<title>>.", {}),
+    "detectable_format:title": ("Put a title between double angular brackets, like <<title>>.", {}),
     "keywords:existence": ("Include the keywords 'lamp' and 'harbor'.",
                            {"keywords": ["lamp", "harbor"]}),
     "keywords:forbidden_words": ("Do not use the words 'dark' or 'night'.",
@@ -124,11 +124,11 @@ EXAMPLES = {
                                   {"letter": "k", "let_frequency": 4, "let_relation": "less than"}),
     "language:response_language": ("Answer only in Swahili.", {"language": "sw"}),
     "length_constraints:nth_paragraph_first_word": (
-        "Write exactly 3 paragraphs separated by two new lines. The second paragraph must start "
+        "Write exactly 3 paragraphs with two new lines between them. Begin the second paragraph "
         "with the word \"meanwhile\".",
         {"num_paragraphs": 3, "nth_paragraph": 2, "first_word": "meanwhile"}),
     "length_constraints:number_paragraphs": (
-        "Write exactly 3 paragraphs separated by the markdown divider: ***",
+        "Write exactly 3 paragraphs, putting the markdown divider between them: ***",
         {"num_paragraphs": 3}),
     "length_constraints:number_sentences": ("Use less than 8 sentences.",
                                             {"relation": "less than", "num_sentences": 8}),

@@ -55,7 +55,7 @@ SETTINGS: dict[str, list[dict]] = {
                                         {"n": 250, "relation": "around"},
                                         {"n": 700, "lo": 600, "relation": "range"},
                                         {"n": 119, "lo": 100, "top": 120, "relation": "range"}],
-    "startend:end_checker": [{"end_phrase": "Is there anything else I can help with?"},
+    "startend:end_checker": [{"end_phrase": "Shall I help you with something more?"},
                              {"end_phrase": "Peace out"}],
     "startend:quotation": [{}],
 }

@@ -96,7 +96,7 @@ class NumberHighlightedSections(Constraint):
                     found.append(count_statement(prompt, count, own))
             found.append(statement(prompt, mention.start(), mention.end(), own, "mention"))
         if mentions and not seen:
-            # "The proposal should contain 5 or more sections. Highlight each section name."
+            # "Your plan needs 4 or more sections. Highlight each section name."
             index = sentence_index(prompt, mentions[0].start())
             if index > 0:
                 start, end = sentences(prompt)[index - 1]

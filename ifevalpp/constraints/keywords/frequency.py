@@ -103,7 +103,7 @@ class KeywordFrequency(Constraint):
         if not counted and matches:
             counted = negated_mention(prompt, matches, own)
         if not counted and matches:
-            # "... named "grid" ... includes the name of the company at least five times": an
+            # "... a firm called "grid" ... says the firm's name at least five times": an
             # occurrence count that no other subject claims.
             free = [count for count in counts(prompt) if count.unit == "times" and not
                     SUBJECT_BLOCKER.search(prompt, sentence_at(prompt, count.start)[0],

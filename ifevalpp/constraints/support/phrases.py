@@ -527,7 +527,7 @@ def _read_count(prompt: str, match: re.Match[str]) -> Optional[Count]:
             unit_start, unit_end = back.start(1), back.end(1)
     negated = False
     if kind == "gt":
-        # "avoid using it more than twice", "I don't want anything longer than 30 words"
+        # "avoid using it more than twice", "please, nothing longer than 30 words"
         clause_start, _ = clause_at(prompt, match.start())
         negation = _NEGATION.search(prompt, max(clause_start, start - 50), start)
         if negation and not re.match(r"\s*forget", prompt[negation.end():negation.end() + 8]):

@@ -6,7 +6,7 @@ sentence loses their clauses: "Write a summary of the article." `strip_clause` t
 an ordered table of named rules (`rules()`: the order and each rule's words are
 templates/phrases/cut.json, the code of each rule is here), each a way such a clause
 sits in a sentence; the first that cuts cleanly wins, and a verb the cut phrase completed goes with it
-("… in the form of a poem and end it with a P.P.S" -> "… in the form of a poem").
+("… in verse and end it with a P.P.S" -> "… in verse").
 None when no rule cuts cleanly: the sentence then keeps its statement.
 
 A cut never takes task material with it (`removes_material`: a quoted passage that is

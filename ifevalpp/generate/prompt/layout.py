@@ -84,7 +84,7 @@ def local_spans(layout: Layout, unit: Unit, index: int) -> Spans:
 
 def outlined(layout: Layout, index: int) -> bool:
     """Whether constraint `index` is stated in a sentence that also outlines the answer
-    ("Separate your thinking and the final answer by ***", a format block): its count is
+    ("Put *** between your reasoning and the final answer", a format block): its count is
     then tied to that outline, and changing it would contradict the prompt."""
     return any(carries_content(unit.text, WORD.findall(unit.text),
                                {layout.ids[owner] for owner in unit.owners})
@@ -199,7 +199,7 @@ def _is_pure(prompt: str, start: int, end: int, position: int, owners: frozenset
         return True
     if position == 0:
         return False
-    # "The words startup and capsule cannot be in the response.": once the constraint's
+    # "Keep the words lantern and pebble out of your reply.": once the constraint's
     # own words are set aside, nothing of the task is left.
     literals = literal_spans(text, [literal for index in owners
                                     for literal in get(ids[index]).literals(params[index])])
@@ -222,7 +222,7 @@ def _units(prompt: str, raw_units: Sequence[tuple[int, int, str]], evidence: dic
         kept = pure and _kept(prompt, start, end, owners, tight, ids, params, block)
         pure = pure and not kept
         units.append(Unit(start, end, prompt[start:end], sep, owners, pure, kept))
-    # "This phrase should be the very end of your entire response." after a statement says
+    # "Nothing may come after this phrase." after a statement says
     # more of that statement: it goes (and is said anew) with it, never left before it.
     for position in range(1, len(units)):
         unit, before = units[position], units[position - 1]
@@ -259,7 +259,7 @@ def _kept_together(units: list[Unit], tight: dict[int, Spans]) -> list[Unit]:
 
     * A pure sentence that states its constraints only as a whole (no phrase of it is a
       statement a cousin could cut or say anew) next to a kept one that states the same
-      constraints ("The proposal should contain 5 or more sections." before "Highlight
+      constraints ("Your plan needs 4 or more sections." before "Highlight
       each section name like this: …") is kept too: saying the count anew in generic
       words would drop what the kept sentence says it counts.
     * A pure statement that the next sentence, which stays, says again in other words
@@ -287,8 +287,8 @@ def _kept_together(units: list[Unit], tight: dict[int, Spans]) -> list[Unit]:
 
 
 def _said_by_aside(layout: Layout, unit: Unit) -> Unit:
-    """A kept statement whose extra words all stand in an aside of its own ("Make it zany,
-    but do not include the keywords …": "Make it zany.") is pure after all: the aside stays
+    """A kept statement whose extra words all stand in an aside of its own ("Keep it playful,
+    but leave out the words …": "Keep it playful.") is pure after all: the aside stays
     and the constraint is said anew."""
     if not unit.kept or "\n" in unit.text:
         return unit

@@ -110,7 +110,7 @@ class _Planner:
 
     def kept_unit(self, position: int, unit: Unit, hit: set[int]) -> bool:
         """A statement that asks more than its types can say anew ("… at least 40 sentences
-        long (don't forget to add punctuations)") stays word for word, a changed value
+        (and do add punctuations)") stays word for word, a changed value
         edited in place; its constraints are stated there, not anew."""
         if not unit.kept:
             return False

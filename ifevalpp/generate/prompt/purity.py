@@ -3,8 +3,8 @@
 A pure unit may be dropped and its constraints said anew; a mixed one stays with the
 task. A sentence is mixed when words beyond the statements are left (`content_words`),
 when it opens like a task ("Write …", "Can you …"), or when it outlines the answer
-(`carries_content`): it names the parts of the answer ("Separate your thinking and the
-final answer by ***"), points at a format block the prompt spells out, or is a line of
+(`carries_content`): it names the parts of the answer ("Put *** between your reasoning and
+the final answer"), points at a format block the prompt spells out, or is a line of
 that block.
 """
 
@@ -42,8 +42,7 @@ def piece_words() -> frozenset[str]:
     """Nouns of the kinds of piece a task asks for (singular and plural): ours from the task
     catalogue (not those that only name the task, "tips") and a few more. They name the
     parts only where the statement splits the answer in two ("Separate the essay and the
-    poem …"); elsewhere they just name the task ("The essay should be at least 50 sentences
-    long")."""
+    poem …"); elsewhere they just name the task ("The essay needs at least 30 sentences")."""
     from ..tasks import catalogue  # the task grammar is only needed here, once
 
     nouns = ({genre.noun.split()[-1].lower() for genre in catalogue().genres}
@@ -54,8 +53,8 @@ def piece_words() -> frozenset[str]:
 
 def carries_content(text: str, content: Sequence[str], owner_ids: set[str]) -> bool:
     """Whether a sentence that states constraints (of types `owner_ids`) also says what the
-    answer contains, so it must stay with the task: an outline ("Separate your thinking and
-    the final answer by ***" — only the count is the constraint's), a pointer to a format
+    answer contains, so it must stay with the task: an outline ("Put *** between your reasoning
+    and the final answer" — only the count is the constraint's), a pointer to a format
     block the prompt spells out, or a line of that block (a heading, "***" between its
     items)."""
     # Words of a statement that say what the parts of the answer are ("Separate your

@@ -57,8 +57,8 @@ WORD = re.compile(r"[A-Za-z][A-Za-z'’&-]*")
 @functools.lru_cache(maxsize=None)
 def type_words(instruction_id: str) -> frozenset[str]:
     """The words a type's own wording grammar says (not what it includes): "markdown" is a
-    word of a highlight's statement, but not of a title's ("The letter should be in
-    Markdown and have a title …" asks for markdown beyond the title)."""
+    word of a highlight's statement, but not of a title's ("Format the note in
+    Markdown and give it a title …" asks for markdown beyond the title)."""
     from ...wording.syntax import Agree, Choice, Text
 
     grammar = get(instruction_id).grammar()
@@ -237,8 +237,8 @@ def _pieces() -> frozenset[str]:
 
 def content_phrase_words(text: str, owner_ids: Sequence[str]) -> list[str]:
     """The words of the phrases of `text` that ask for something however common their words
-    are (`content_phrases` of templates/phrases/fairness.json): the list of "Make it in a
-    format of a list", "both" and "options" of "both options have a title", "each" and
+    are (`content_phrases` of templates/phrases/fairness.json): the list of "in a format of
+    a list", "both" and "options" of "both options have a title", "each" and
     "version" of "Each version must have 7 sections". A word the statement's own types say
     ("list" of a bullet list, "section" of "each section") is theirs, not asked beyond them;
     a quantifier counts only with the piece of the answer it ranges over."""

@@ -59,7 +59,7 @@ def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: P
                          piece: Optional[str] = None) -> tuple[list[Any], list[str]]:
     """A text the response must reproduce that belongs to the old task's story (an end line
     naming its people), or that does not suit the new kind of `piece` (generate/plain.py:
-    end_register; "Is there anything else I can help with?" closing a haiku), gets another
+    end_register; an assistant's "Can I help with anything more?" closing a haiku), gets another
     setting of its type for the new task, one that suits the piece."""
     renewed: list[str] = []
     fresh = list(params)

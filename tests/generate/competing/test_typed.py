@@ -18,8 +18,8 @@ def test_no_comma_is_no_distractor_beside_json():
 
 
 def test_bullets_are_no_distractor_beside_an_exact_paragraph_count():
-    layout = build_layout("Write an essay about trains in exactly 3 paragraphs, separated by the "
-                          "markdown divider ***.", [PARAGRAPHS], [{"num_paragraphs": 3}])
+    layout = build_layout("Write an essay about trains in exactly 3 paragraphs, with the markdown "
+                          "divider *** between them.", [PARAGRAPHS], [{"num_paragraphs": 3}])
     assert typed(layout, BULLETS, {"num_bullets": 3}) is None
 
 
@@ -31,9 +31,9 @@ def test_paragraphs_are_no_distractor_beside_a_list_of_exact_bullets():
 
 
 def test_a_reply_of_bullets_is_no_distractor_beside_a_repeated_request():
-    request = "Write a blog post about the history of trains for young readers."
-    layout = build_layout(f"{request} First repeat the request word for word without change, "
-                          f"then give your answer.", ["combination:repeat_prompt"],
+    request = "Write a blog post for young readers on the history of trains."
+    layout = build_layout(f"{request} Before you answer, repeat the request word for word, "
+                          f"changing nothing.", ["combination:repeat_prompt"],
                           [{"prompt_to_repeat": request}])
     assert typed(layout, BULLETS, {"num_bullets": 3}) is None
 
@@ -66,7 +66,7 @@ def test_a_capital_word_count_is_no_distractor_where_the_prompt_asks_for_all_cap
 def test_an_end_line_as_distractor_is_a_generic_closing_never_another_case_s_story():
     from ifevalpp.constraints.support.choosing import words
 
-    letter = build_layout("Write a cover letter for a job at a bakery. Do not use any commas.",
+    letter = build_layout("Write a cover letter applying for a bakery job. Do not use any commas.",
                           [NO_COMMA], [{}])
     found = typed_distractor(letter, random.Random(3), "official",
                              {"startend:end_checker": [{"end_phrase": "love from Granny Mae."}]})

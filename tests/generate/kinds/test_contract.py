@@ -19,7 +19,7 @@ from ifevalpp.schema import COUSIN_KINDS
 GENERATE = Path(__file__).resolve().parents[3] / "ifevalpp" / "generate"
 KIND_LITERAL = re.compile(r"""["'](?:rephrasing|distractor|reconfiguration)["']""")
 NOTE = ("Write a note to a neighbour about a lost cat. Your note must contain at least 60 "
-        "words. Do not use any commas in your response.")
+        "words. Do not put any commas in your response.")
 IDS = ["length_constraints:number_words", "punctuation:no_comma"]
 KWARGS = [{"relation": "at least", "num_words": 60}, {}]
 

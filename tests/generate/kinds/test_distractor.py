@@ -12,7 +12,7 @@ from ifevalpp.generate.kinds.format_distractor import NOTHING_COMPATIBLE, Format
 from ifevalpp.generate.prompt.layout import build_layout
 from ifevalpp.generate.records import CousinRequest
 
-NOTE = "Write a note to a neighbour about a lost cat. Do not use any commas in your response."
+NOTE = "Write a note to a neighbour about a lost cat. Do not put any commas in your response."
 
 
 def _request(prompt=NOTE, ids=("punctuation:no_comma",), kwargs=({},), index=1, attempt=0,

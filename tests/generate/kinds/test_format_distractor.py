@@ -8,7 +8,7 @@ import random
 from ifevalpp.generate.kinds.format_distractor import add_format_distractor
 from ifevalpp.generate.prompt.layout import build_layout
 
-NOTE = ("Write a long letter to a neighbour about a lost cat and the search for it. Do not use "
+NOTE = ("Write a long letter to a neighbour about a lost cat and the search for it. Do not put "
         "any commas in your response.")
 
 

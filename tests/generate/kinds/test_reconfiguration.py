@@ -36,7 +36,7 @@ def _reconfigured(prompt, ids, kwargs, *, least=3):
 
 def test_a_capped_keyword_is_never_swapped_for_a_word_the_piece_never_uses():
     case, cousins = _family(
-        'Write a story about a judge who is always right. The word "right" should appear '
+        'Write a story about a judge who thinks she is always right. Use the word "right" '
         'less than 3 times.', [FREQUENCY], [{"relation": "less than", "keyword": "right",
                                              "frequency": 3}])
     for variant in cousins:
@@ -73,7 +73,7 @@ def test_a_range_is_never_narrowed_to_a_sliver():
 
 @pytest.mark.parametrize("phrase, bound", [("Yes Mom, I am Dave.", True),
                                            ("Peace out, Jenny.", True),
-                                           ("Is there anything else I can help with?", False),
+                                           ("Shall I help you with something more?", False),
                                            ("Thanks for reading. Have a nice day.", False)])
 def test_an_end_line_naming_the_story_s_people_is_bound_to_its_task(phrase, bound):
     end = get(END)
@@ -85,7 +85,7 @@ def test_a_new_task_is_never_followed_by_a_repeat_instruction_naming_the_old_pie
     siblings_prompts = []
     variants, failures = generate_family(
         {"key": 9002, "prompt": f"{request}\n\nBefore you give the limerick, repeat the request "
-                                "above word for word without change.",
+                                "above word for word, changing nothing.",
          "instruction_id_list": ["combination:repeat_prompt"],
          "kwargs": [{"prompt_to_repeat": request}]}, kinds=("reconfiguration",))
     for variant in variants:

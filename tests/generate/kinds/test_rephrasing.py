@@ -30,7 +30,7 @@ def test_boilerplate_paragraph_sentence_is_a_statement_not_task():
 
 def test_unchecked_aside_before_a_constraint_clause_is_kept():
     prompt = ("I need a cover letter for a bakery job. Please keep the tone warm, and don't use "
-              "any commas in your entire response.")
+              "a single comma anywhere in the response.")
     layout = _layout(prompt, ["punctuation:no_comma"], [{}])
     for index in (1, 2, 3):
         composed = rephrase(layout, random.Random(index), index)

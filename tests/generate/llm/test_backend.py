@@ -27,11 +27,11 @@ from ifevalpp.schema import Case
 from ifevalpp.validate.witness import build_witness
 
 NOTE = ("Write a short note to a neighbour about a cat that has gone missing. Your note must "
-        "contain at least 60 words. Do not use any commas in your response.")
+        "contain at least 60 words. Do not put any commas in your response.")
 CAFE = ('Describe a rainy afternoon in a small cafe. Include the keywords "umbrella" and "steam" '
         'in your response.')
-TURTLE = ("Suggest a name for a pet turtle and explain your choice. Your response should contain "
-          "less than 8 sentences.")
+TURTLE = ("Suggest a name for a pet turtle and explain your choice. Your reply should have less "
+          "than 8 sentences.")
 COPY = "\n\nBefore you answer, copy the request above exactly as it is, with nothing in front of it."
 
 CASES = [
@@ -56,7 +56,7 @@ TURTLE_FEWER = ("Think of a name for a pet turtle and argue for it briefly. The 
                 "contain less than 4 sentences.")
 
 # Format distractors: the original untouched plus one named requirement.
-TITLE = (" Give the note a title wrapped in double angular brackets, such as <<lost cat>>, so it "
+TITLE = (" Give the note a title set in double angular brackets, such as <<lost cat>>, so it "
          "stands out on the door.")
 QUESTION = (" End the note with a question that asks the neighbours to ring me if they spot the "
             "cat anywhere nearby.")
@@ -80,11 +80,11 @@ GOOD: dict[tuple[int, str, int], dict[str, Any]] = {
     (201, "distractor", 2): {"prompt": NOTE + QUESTION, "distractor": {"id": "closing-question"}},
     (201, "reconfiguration", 1): {
         "prompt": "Write a short note to a neighbour about a cat that has gone missing. Make it "
-                  "fuller: at least 100 words in total. Do not use any commas in your response.",
+                  "fuller: at least 100 words in total. Do not put any commas in your response.",
         "kwargs": [{"relation": "at least", "num_words": 100}, {}]},
     (201, "reconfiguration", 2): {
         "prompt": "Write a short note to a neighbour about a cat that has gone missing. It has "
-                  "to be long, with at least 150 words. Do not use any commas in your response.",
+                  "to be long, with at least 150 words. Do not put any commas in your response.",
         "kwargs": [{"relation": "at least", "num_words": 150}, {}]},
     (202, "rephrasing", 1): {"prompt": 'Paint a picture in words of a wet afternoon spent inside '
                              'a tiny coffee shop, making sure the words "umbrella" and "steam" '
@@ -122,13 +122,13 @@ GOOD: dict[tuple[int, str, int], dict[str, Any]] = {
 }
 
 # A case whose constraints have no value to change: its reconfigurations bring new tasks.
-LIMERICK = ("Write a limerick about a forgetful wizard. Do not use any commas in your response. "
-            "Give it a title wrapped in double angular brackets, such as <<title>>.")
+LIMERICK = ("Write a limerick about a forgetful wizard. Do not put any commas in your response. "
+            "Give it a title set in double angular brackets, like <<title>>.")
 WIZARD = Case(key=204, prompt=LIMERICK,
               instruction_id_list=["punctuation:no_comma", "detectable_format:title"],
               kwargs=[{}, {}])
-LIMERICK_RULES = (" Do not use any commas in your response. Give it a title wrapped in double "
-                  "angular brackets, such as <<title>>.")
+LIMERICK_RULES = (" Do not put any commas in your response. Give it a title set in double "
+                  "angular brackets, like <<title>>.")
 TASKS = {
     (204, "reconfiguration", 1): {
         "prompt": "Write a ballad in six stanzas about a lighthouse keeper who counts the ships "
@@ -321,8 +321,8 @@ EDITED = ("I barely know my neighbours yet. Write a short note to a neighbour ab
                          "distractor": {"id": "punctuation:no_comma", "kwargs": {}}},
      "punctuation:no_comma is already checked in this case"),
     # The prompt says 3 highlights, the named kwargs 2: the validator on case + distractor.
-    (202, "distractor", {"prompt": CAFE + " Highlight at least 3 sections with markdown, i.e. "
-                                          "*highlighted section*.",
+    (202, "distractor", {"prompt": CAFE + " Using markdown, highlight at least 3 sections, "
+                                          "e.g. *a key part*.",
                          "distractor": {"id": "detectable_format:number_highlighted_sections",
                                         "kwargs": {"num_highlights": 2}}},
      "with the distractor: REFLECT_NUMBER_MISMATCH"),
@@ -349,19 +349,19 @@ EDITED = ("I barely know my neighbours yet. Write a short note to a neighbour ab
     # Reconfigurations. Fewer words for "at least" is easier, not harder.
     (201, "reconfiguration", {"prompt": "Write a short note to a neighbour about a cat that has "
                                         "gone missing. Just at least 40 words will do. Do not "
-                                        "use any commas in your response.",
+                                        "put any commas in your response.",
                               "kwargs": [{"relation": "at least", "num_words": 40}, {}]},
      "not harder: length_constraints:number_words: num_words 60 -> 40 is not harder"),
     # The relation flipped: "less than 90" is not comparable with "at least 60".
     (201, "reconfiguration", {"prompt": "Write a short note to a neighbour about a cat that has "
                                         "gone missing. Keep it brief with less than 90 words. "
-                                        "Do not use any commas in your response.",
+                                        "Do not put any commas in your response.",
                               "kwargs": [{"relation": "less than", "num_words": 90}, {}]},
      "the relation changed from \"at least\" to \"less than\""),
     # Harder, but far beyond the harder range (three times the current value at most).
     (201, "reconfiguration", {"prompt": "Write a short note to a neighbour about a cat that has "
                                         "gone missing. It must run to at least 1000 words. Do "
-                                        "not use any commas in your response.",
+                                        "not put any commas in your response.",
                               "kwargs": [{"relation": "at least", "num_words": 1000}, {}]},
      "num_words 1000 is outside the harder range 61-180"),
     # Other keywords of the same number are not harder.
@@ -415,7 +415,7 @@ def test_a_reconfiguration_not_harder_than_the_one_before_is_rejected(tmp_path: 
     answers = dict(GOOD)
     answers[(201, "reconfiguration", 2)] = {
         "prompt": "Write a short note to a neighbour about a cat that has gone missing. Aim for "
-                  "at least 80 words this time. Do not use any commas in your response.",
+                  "at least 80 words this time. Do not put any commas in your response.",
         "kwargs": [{"relation": "at least", "num_words": 80}, {}]}
     result = run(answers, tmp_path, cases=CASES[:1], per_kind=2, kinds=["reconfiguration"],
                  max_attempts=2)
@@ -458,7 +458,7 @@ def test_the_older_styles_stay_available(tmp_path: Path) -> None:
                                                   "still barely know anyone here. " + NOTE},
                (201, "reconfiguration", 1): {
                    "prompt": "Write a short note to a neighbour about a cat that has gone "
-                             "missing. Keep it brief with less than 90 words. Do not use any "
+                             "missing. Keep it brief with less than 90 words. Do not put any "
                              "commas in your response.",
                    "kwargs": [{"relation": "less than", "num_words": 90}, {}]}}
     result = run(answers, tmp_path, cases=CASES[:1], per_kind=1,
@@ -524,7 +524,7 @@ def test_another_cases_original_is_not_a_cousin(tmp_path: Path) -> None:
 
 def test_a_cousin_with_another_cases_task_sentence_is_rejected(tmp_path: Path) -> None:
     borrowed = {"prompt": CAFE.split(". ")[0] + ". Your piece must contain at least 100 words. "
-                                                "Do not use any commas in your response.",
+                                                "Do not put any commas in your response.",
                 "kwargs": [{"relation": "at least", "num_words": 100}, {}]}
     result = run({(201, "reconfiguration", 1): borrowed}, tmp_path, cases=CASES[:2],
                  per_kind=1, kinds=["reconfiguration"], max_attempts=2)

@@ -18,7 +18,7 @@ from ifevalpp.generate.llm.checks import (FREE, Registry, addition, distractor_o
 from ifevalpp.schema import Variant
 
 NOTE = ("Write a short note to a neighbour about a cat that has gone missing. Your note must "
-        "contain at least 60 words. Do not use any commas in your response.")
+        "contain at least 60 words. Do not put any commas in your response.")
 NOTE_IDS = ["length_constraints:number_words", "punctuation:no_comma"]
 NOTE_KWARGS: list[dict[str, Any]] = [{"relation": "at least", "num_words": 60}, {}]
 JSON_PROMPT = ("List three rivers of Europe with their lengths. Wrap your entire output in JSON "
@@ -183,7 +183,7 @@ def test_a_value_equal_to_the_earlier_one_at_the_top_of_the_range_still_counts()
 
 def test_a_short_first_sentence_is_no_ones_task():
     registry = Registry()
-    registry.add_original(1, "Write a poem. Do not use any commas in your response.")
+    registry.add_original(1, "Write a poem. Do not put any commas in your response.")
     assert registry.problem(2, "Write a poem. Use at least 40 words.") is None
 
 

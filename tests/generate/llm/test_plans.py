@@ -11,7 +11,7 @@ from ifevalpp.generate.llm.checks import DistractorOptions, distractor_options
 from ifevalpp.generate.records import CousinRequest
 
 NOTE = ("Write a short note to a neighbour about a cat that has gone missing. Your note must "
-        "contain at least 60 words. Do not use any commas in your response.")
+        "contain at least 60 words. Do not put any commas in your response.")
 NOTE_IDS = ["length_constraints:number_words", "punctuation:no_comma"]
 NOTE_KWARGS: list[dict[str, Any]] = [{"relation": "at least", "num_words": 60}, {}]
 
@@ -61,8 +61,8 @@ def test_mixed_style_alternates_format_and_context():
 
 
 def test_a_setting_at_its_hardest_leaves_a_new_task_to_do():
-    item = request("reconfiguration", prompt="Describe a quiet harbour at dawn. The letter t "
-                                              "should appear less than 2 times in your answer.",
+    item = request("reconfiguration", prompt="Describe a quiet harbour at dawn. Use the letter "
+                                              "t less than 2 times in your answer.",
                    ids=["keywords:letter_frequency"],
                    kwargs=[{"letter": "t", "let_frequency": 2, "let_relation": "less than"}])
     plan = plan_for(item)

@@ -69,8 +69,8 @@ def test_count_after_the_opening_verb_is_cut():
 
 
 def test_phrase_that_completes_the_entire_output_is_not_cut_into_a_fragment():
-    prompt = ("Describe a sunrise over the harbour for my travel blog and I want the entire "
-              "output in JSON format.")
+    prompt = ("Describe a sunrise over the harbour for my travel blog, and I'd like the "
+              "entire output in JSON format.")
     layout = layout_of(prompt, ["detectable_format:json_format"], [{}])
     for index in (1, 2, 3):
         composed = rephrase(layout, random.Random(index), index)
@@ -106,7 +106,7 @@ def test_prepositional_statement_before_a_quoted_passage_is_cut():
 
 
 def test_a_verb_left_bare_by_a_cut_goes_with_its_phrase():
-    prompt = "Write me a riddle in the form of a poem and end it with a post script starting with P.S."
+    prompt = "Write me a riddle in verse and end it with a post script that begins with P.S."
     layout = layout_of(prompt, ["detectable_content:postscript"], [{"postscript_marker": "P.S."}])
     for index in range(1, 4):
         text = rephrase(layout, random.Random(index), index).prompt
@@ -114,4 +114,4 @@ def test_a_verb_left_bare_by_a_cut_goes_with_its_phrase():
 
 
 def test_a_short_quoted_phrase_is_task_material():
-    assert removes_material('without commas and make sure to include the phrase "quite a ride"')
+    assert removes_material('without commas, and be sure to use the phrase "quite a ride"')

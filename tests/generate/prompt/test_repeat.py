@@ -18,7 +18,7 @@ def _layout(prompt):
 
 
 def test_the_request_is_where_the_type_says_it_is():
-    prompt = f"{REQUEST}\n\nFirst repeat the request above word for word, then answer."
+    prompt = f"{REQUEST}\n\nBefore answering, repeat the request above word for word."
     params = parse_params(REPEAT, {"prompt_to_repeat": REQUEST})
     assert get(REPEAT).request_span(prompt, params) == (0, len(REQUEST))
     layout = _layout(prompt)
@@ -27,10 +27,10 @@ def test_the_request_is_where_the_type_says_it_is():
 
 
 def test_a_request_before_its_instruction_is_above_and_after_it_below():
-    above = _layout(f"{REQUEST}\n\nFirst repeat the request above word for word, then answer.")
-    below = _layout(f"First repeat the request below word for word, then answer.\n\n{REQUEST}")
+    above = _layout(f"{REQUEST}\n\nBefore answering, repeat the request above word for word.")
+    below = _layout(f"Before answering, repeat the request below word for word.\n\n{REQUEST}")
     assert (above.repeat.where, below.repeat.where) == ("above", "below")
-    assert above.repeat.instruction.startswith("First repeat")
+    assert above.repeat.instruction.startswith("Before answering, repeat")
 
 
 def test_a_request_the_prompt_does_not_hold_is_not_found():
@@ -40,17 +40,17 @@ def test_a_request_the_prompt_does_not_hold_is_not_found():
 
 
 def test_units_are_read_inside_the_request_only():
-    layout = _layout(f"{REQUEST}\n\nFirst repeat the request above word for word, then answer.")
+    layout = _layout(f"{REQUEST}\n\nBefore answering, repeat the request above word for word.")
     assert [unit.text for unit in layout.units] == [REQUEST]
 
 
 def test_a_new_request_becomes_the_text_to_repeat_with_the_instruction_kept():
-    layout = _layout(f"{REQUEST}\n\nFirst repeat the request above word for word, then answer.")
+    layout = _layout(f"{REQUEST}\n\nBefore answering, repeat the request above word for word.")
     new = "Write a limerick about a wide-awake owl."
     prompt, repeated, where = around_request(layout.repeat, layout.ids, layout.params, new,
                                              layout.params, random.Random(0), reword=False)
     assert (repeated, where) == (new, "above")
-    assert prompt == new + "\n\nFirst repeat the request above word for word, then answer."
+    assert prompt == new + "\n\nBefore answering, repeat the request above word for word."
 
 
 def test_an_instruction_quoting_the_old_request_is_said_anew():

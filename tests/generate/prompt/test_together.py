@@ -21,8 +21,8 @@ def _unit(layout, start):
 
 
 def test_a_list_format_keeps_its_statement_word_for_word():
-    prompt = ("Suggest a weekend in Lisbon for two friends. Put it in the form of a list with "
-              "at least one placeholder, like [hotel].")
+    prompt = ("Suggest a weekend in Lisbon for two friends. Put it in the form of a list that "
+              "has at least one placeholder, like [hotel].")
     layout = build_layout(prompt, [PLACEHOLDERS], [{"num_placeholders": 1}])
     assert _unit(layout, "Put it").kept
     the_plan = plan_all(layout)
@@ -31,13 +31,14 @@ def test_a_list_format_keeps_its_statement_word_for_word():
 
 
 def test_a_changed_count_in_a_kept_sentence_agrees_with_its_noun():
-    prompt = ("Suggest a weekend in Lisbon for two friends. Put it in the form of a list with "
-              "at least one placeholder, like [hotel].")
+    prompt = ("Suggest a weekend in Lisbon for two friends. Put it in the form of a list that "
+              "has at least one placeholder, like [hotel].")
     layout = build_layout(prompt, [PLACEHOLDERS], [{"num_placeholders": 1}])
     new = build_layout(prompt, [PLACEHOLDERS], [{"num_placeholders": 3}]).params
     the_plan = plan(layout, {0}, params=new)
     texts = [text for text in the_plan.unit_text.values() if text]
-    assert any("with at least three placeholders, like [hotel]" in text for text in texts), texts
+    assert any("that has at least three placeholders, like [hotel]" in text
+               for text in texts), texts
 
 
 def test_both_versions_is_asked_for_and_stays():
@@ -53,9 +54,9 @@ def test_both_versions_is_asked_for_and_stays():
 
 
 def test_each_version_keeps_its_scope():
-    prompt = ("Write two versions of a packing list for a week of hiking. Separate the two "
-              "versions with 6 asterisk symbols (******). Each version must have 3 sections. "
-              "Mark the beginning of each section with Part X.")
+    prompt = ("Write two versions of a packing list for a week of hiking. Put 6 asterisk "
+              "symbols (******) between the two versions. Each version must have 3 sections. "
+              "Begin each section with Part X.")
     kwargs = [{}, {"section_spliter": "Part", "num_sections": 3}]
     layout = build_layout(prompt, [TWO, SECTIONS], kwargs)
     assert _unit(layout, "Each version").kept
@@ -82,12 +83,12 @@ def test_a_sentence_the_next_one_rewords_stays_with_it():
 
 
 def test_parts_only_the_statement_names_keep_it_word_for_word():
-    prompt = ("Write a checklist for moving house. Give your final summary, following 6 "
+    prompt = ("Write a checklist for moving house. Put your final summary after 6 "
               "asterisk symbols (******).")
     layout = build_layout(prompt, [TWO], [{}])
     the_plan = plan_all(layout)
     assert the_plan.render == []
-    assert "Give your final summary, following 6 asterisk symbols (******)." in \
+    assert "Put your final summary after 6 asterisk symbols (******)." in \
         the_plan.unit_text.values()
     generic = "Write a checklist for moving house. Write two different answers with ******."
     assert ("word", "summary") in [(drop.what, drop.value)

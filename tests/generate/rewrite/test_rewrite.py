@@ -21,7 +21,7 @@ TASKS = [
     "Write a story with these elements:\n- a dog\n- a broken clock",
     "Write a haiku about autumn in Kyoto.",
     "Please write an email to my landlord asking for the heating to be fixed.",
-    'Rewrite the following sentence in a more formal tone: "we gotta go now".',
+    'Rewrite this sentence in a more formal tone: "we gotta go now".',
     "I'd like a short essay on the history of Lisbon for high school students.",
     "Write a poem about the sea. Make it rhyme.",
     "Could you write a limerick about a baker named Joe?",
@@ -170,7 +170,7 @@ def test_rewrite_is_deterministic_and_avoids_given_texts():
     ("Write a short story about a fox in list format.", "in list format"),
     ("Write a facebook post about a garage sale in JSON format.", "JSON format"),
     ("Write a list of the top ten facts about Norway without using commas.", "without using"),
-    ("Write a funny riddle in Hindi, about a man who never laughed.", "a man who never laughed"),
+    ("Write a silly riddle in Hindi, about a man who never laughed.", "a man who never laughed"),
     ("Write a rap about the ocean in Spanish.", "Spanish"),
 ])
 def test_topic_first_refuses_a_topic_that_runs_on_into_form_or_language(task, moved):
@@ -330,8 +330,8 @@ def test_definition_of_a_bare_term_becomes_a_request():
 
 
 def test_things_to_do_is_no_verb_that_blocks_a_request():
-    assert "Tell me the best things to do in Lisbon." in _texts(
-        "What are the best things to do in Lisbon?")
+    assert "Tell me the nicest things to do in Lisbon." in _texts(
+        "What are the nicest things to do in Lisbon?")
 
 
 def test_a_term_with_a_verb_in_it_is_not_said_as_a_definition():
@@ -404,7 +404,7 @@ def test_a_follow_up_does_not_repeat_the_want_frame_of_the_request():
 
 
 def test_a_follow_up_frame_never_opens_with_the_sentence_s_own_verb():
-    task = "Write a pitch for a bakery. Make it a weird poem that explains why it is good."
+    task = "Write a pitch for a bakery. Make it an odd poem that explains why it is good."
     assert not [option.text for option in rewrites(task, ())
                 if re.search(r"(?i)\bmake sure to make\b", option.text)]
 
