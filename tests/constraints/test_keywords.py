@@ -208,3 +208,20 @@ def test_a_keyword_that_is_not_a_regex_is_a_params_error_in_official_only():
         check("keywords:existence", "a (b", {"keywords": ["(b"]})
     assert raised.value.field == "keywords"
     assert check("keywords:existence", "a (b", {"keywords": ["(b"]}, profile="revised")
+
+
+def test_a_count_of_hash_signs_is_said_as_hashtags_and_other_symbols_as_characters():
+    # Nobody asks for 'the letter "#" four times': the prompt meant hashtags.
+    import random
+
+    from ifevalpp.constraints import get
+
+    letters = get("keywords:letter_frequency")
+    styles = ("imperative", "declarative", "question")
+    for seed in range(8):
+        hashtags = letters.phrase(letters.Params(letter="#", let_relation="at least",
+                                                 let_frequency=4), random.Random(seed), styles)
+        assert "hashtags" in hashtags and "letter" not in hashtags, hashtags
+        bangs = letters.phrase(letters.Params(letter="!", let_relation="at least",
+                                              let_frequency=3), random.Random(seed), styles)
+        assert "letter" not in bangs, bangs

@@ -86,6 +86,14 @@ class LetterFrequency(Constraint):
     harder_floor = 2
     satisfied_by_presence = True
 
+
+    def wording_params(self, params: LetterFrequencyParams, **context: Any) -> dict[str, Any]:
+        # Not a letter ("#", "!"): "the symbol"; "#" wanted at least twice: hashtags.
+        values = super().wording_params(params, **context)
+        values["symbol"] = not params.letter.isalpha() or None
+        values["hashtags"] = (params.letter == "#" and params.let_relation == "at least"
+                              and params.let_frequency >= 2) or None
+        return values
     def task_room(self, params: LetterFrequencyParams) -> Optional[int]:
         """Words that hold the letters asked for when the wording is chosen for them: about
         a third of the letters of plain English text are common letters' (e, t, a, …), far

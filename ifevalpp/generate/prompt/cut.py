@@ -222,6 +222,10 @@ def _trailing_words() -> dict[str, Any]:
 _lead_filler = filled(r"(?:{lead_fillers}){lead_filler_links}(?:{lead_filler_verbs})?",
                       _trailing_words, re.IGNORECASE)
 _question_opening = filled(r"\s*(?:{question_openers})\b", _trailing_words, re.IGNORECASE)
+# Where the statement applies, said ahead of it ("…, and at the end of your response, add a
+# postscript"): cut with the statement, never left behind as the head's last words.
+_lead_place = filled(r"(?:{lead_places}),?", _trailing_words, re.IGNORECASE)
+_PLACE_AT_END = filled(r"(?:,|\band\b)\s*(?:{lead_places})$", _trailing_words, re.IGNORECASE)
 
 
 def _unquoted_end(text: str) -> str:
@@ -247,8 +251,11 @@ def trailing_clause(clause: Clause) -> Optional[str]:
         if at < 0 or at > first:
             continue
         between = body[at + len(connector):first]
-        if content_words(between) and not _lead_filler().fullmatch(between.strip()):
+        if content_words(between) and not _lead_filler().fullmatch(between.strip()) and \
+                not _lead_place().fullmatch(between.strip()):
             continue
+        if _PLACE_AT_END().search(body[:at].rstrip(" ,;-")):
+            continue  # "…, and at the end of your response" would be left hanging
         candidates.append((at, connector))
     # The latest connector wins, unless the phrase is the object of "the entire output"
     # ("…and I need the entire output in XML"); then an earlier one may still cut cleanly

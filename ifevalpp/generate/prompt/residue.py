@@ -241,7 +241,9 @@ def content_phrase_words(text: str, owner_ids: Sequence[str]) -> list[str]:
     a list", "both" and "options" of "both options have a title", "each" and
     "version" of "Each version must have 7 sections". A word the statement's own types say
     ("list" of a bullet list, "section" of "each section") is theirs, not asked beyond them;
-    a quantifier counts only with the piece of the answer it ranges over."""
+    a quantifier counts only with the piece of the answer it ranges over; what a form is put
+    around ("put the name in double angular brackets") always counts, since the type says a
+    title."""
     own = {stem(word) for instruction_id in owner_ids for word in type_words(instruction_id)}
     found: list[str] = []
     for pattern in _content_phrases():
@@ -253,6 +255,9 @@ def content_phrase_words(text: str, owner_ids: Sequence[str]) -> list[str]:
             for word in (groups.get("word"), noun):
                 if word and (noun is not None or stem(word) not in own) and word not in found:
                     found.append(word)
+            thing = groups.get("thing")  # what the markup is for ("put the name in << >>")
+            if thing and thing not in found:
+                found.append(thing)
     return found
 
 

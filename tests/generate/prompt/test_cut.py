@@ -115,3 +115,11 @@ def test_a_verb_left_bare_by_a_cut_goes_with_its_phrase():
 
 def test_a_short_quoted_phrase_is_task_material():
     assert removes_material('without commas, and be sure to use the phrase "quite a ride"')
+
+
+def test_where_a_trailing_statement_applies_is_cut_with_it():
+    # "…, and at the end of your response, add a P.S." left "…, and at the end of your
+    # response?" behind in four cousins.
+    text = "Write a flyer for a bike shop that is not boring, and at the end of your answer, add a note starting with N.B."
+    assert strip_clause(text, _span(text, "add a note starting with N.B.")) == \
+        "Write a flyer for a bike shop that is not boring."

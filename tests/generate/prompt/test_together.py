@@ -103,3 +103,13 @@ def test_a_count_said_only_as_a_whole_stays_next_to_its_kept_sentence():
     assert _unit(layout, "The plan should").kept and _unit(layout, "Highlight each").kept
     texts = [text for text in plan_all(layout).unit_text.values() if text]
     assert "The plan should contain 4 or more sections." in texts
+
+
+def test_a_statement_saying_what_goes_in_the_brackets_stays_word_for_word():
+    # "Put the name in double angular brackets" became "include a title …" in three cousins.
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    prompt = ("Invent a bakery for night owls and give it a catchy name. Put the name in "
+              "double angular brackets, such as <<name>>.")
+    layout = build_layout(prompt, ["detectable_format:title"], [{}])
+    assert [unit.kept for unit in layout.units] == [False, True]

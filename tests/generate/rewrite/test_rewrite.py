@@ -456,3 +456,9 @@ def test_a_phrase_set_as_a_sentence_is_never_joined_onto_the_request():
     # 'Given the sentence "…", and I would like you to finish it.' has no main clause.
     task = 'Given the line "The kettle sang while the rain". Can you finish the line?'
     assert [option.text for option in rewrites(task, []) if ", and " in option.text] == []
+
+
+def test_a_topic_that_points_back_is_never_put_first():
+    # "My dog died. The topic is a similar experience. … a story about it."
+    task = "My cat ran away last week. Can you write a story about a similar experience?"
+    assert [o.text for o in rewrites(task, []) if "topic-first" in o.operations] == []
