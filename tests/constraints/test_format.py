@@ -202,3 +202,17 @@ def test_json_format(response, expected, profile):
 ])
 def test_title_in_double_angle_brackets(response, expected, profile):
     assert check("detectable_format:title", response, profile=profile) is expected
+
+
+def test_one_bullet_is_never_said_as_each_line_or_as_the_whole_reply():
+    # "just one bullet point, each line opening with "* "" contradicts itself.
+    import random
+    import re
+
+    from ifevalpp.constraints import get
+
+    bullets = get("detectable_format:number_bullet_lists")
+    for seed in range(30):
+        text = bullets.phrase(bullets.Params(num_bullets=1), random.Random(seed),
+                              ("imperative", "declarative", "question"))
+        assert not re.search(r"\beach\b|consist|set the answer out|answer in", text), text

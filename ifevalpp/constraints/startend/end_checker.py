@@ -69,8 +69,12 @@ class EndChecker(Constraint):
     refuses_effects = frozenset({"uses_bold"})
 
     def competing_effects(self, params: Any) -> frozenset[str]:
+        # Its capitals break an all-lowercase reply, its small letters an all-capitals one
+        # ("… in all capital letters" then "finish with "And that is the whole story."").
         capitals = any(ch.isupper() for ch in params.end_phrase)
-        return self.distractor_effects | ({"needs_capitals"} if capitals else frozenset())
+        small = any(ch.islower() for ch in params.end_phrase)
+        return (self.distractor_effects | ({"needs_capitals"} if capitals else frozenset())
+                | ({"shows_lowercase_example"} if small else frozenset()))
 
     Params = EndPhraseParams
     # Not startend:quotation: the checker strips the wrapping quotes before comparing.

@@ -171,3 +171,14 @@ def test_no_quotation_distractor_beside_an_exact_bullet_count():
     quotation = get("startend:quotation")
     bullets = get("detectable_format:number_bullet_lists")
     assert quotation.distractor_effects & bullets.refuses_effects
+
+
+def test_no_end_phrase_with_small_letters_beside_an_all_capitals_reply():
+    # "… in all capital letters" then 'finish with "And that is the whole story."': one of
+    # the two checks must fail.
+    from ifevalpp.constraints import get
+
+    ending = get("startend:end_checker")
+    capitals = get("change_case:english_capital")
+    effects = ending.competing_effects(ending.Params(end_phrase="And that is the whole story."))
+    assert effects & capitals.refuses_effects
