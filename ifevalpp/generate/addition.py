@@ -40,14 +40,9 @@ def first_long_enough(prompt: str, tries: int, render: Callable[[int], str]) -> 
 def unframed(prompt: str, render: Callable[[], str], tries: int = 6) -> str:
     """A wording from `render` that opens no sentence with a frame `prompt` has already used
     ("Can you …? Would you mind …?", a second "please"), else the last tried."""
-    from .naturalness import frame_openings
+    from .naturalness import frame_openings, fresh_wording
 
-    taken, text = set(frame_openings(prompt)), ""
-    for _ in range(tries):
-        text = render()
-        if not taken & set(frame_openings(text)):
-            break
-    return text
+    return fresh_wording(render, frame_openings(prompt), tries)
 
 
 def side_of_request(layout: Layout) -> Optional[str]:

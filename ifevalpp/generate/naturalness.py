@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from ..wording.english import number_words
 
@@ -353,6 +353,19 @@ def frame_openings(text: str) -> list[str]:
         if _POLITE.search(sentence):
             found.append("please")
     return found
+
+
+def fresh_wording(render: Callable[[], str], taken: Iterable[str], tries: int = 6,
+                  avoid: Optional[str] = None) -> str:
+    """A wording from `render` (other than `avoid`) that opens no sentence with a frame of
+    `taken` ("Can you …? Would you mind …?", a second "please"), else the last tried."""
+    taken = set(taken)
+    text = ""
+    for _ in range(tries):
+        text = render()
+        if text != avoid and not taken & set(frame_openings(text)):
+            break
+    return text
 
 
 def repeated_frames(prompt: str, original: str) -> list[Defect]:

@@ -10,6 +10,7 @@ from ... import text
 from ...profiles import Profile
 from ..base import Constraint, Params, StrippedText, register
 from ..support.case import CaseContext, Item, Problem
+from ..support.letter_case import letter_case_effects
 from ..support.choosing import pick_other, words
 from ..support.cues import matches
 from ..support.draft import Draft
@@ -64,8 +65,7 @@ class Postscript(Constraint):
 
     def competing_effects(self, params: Any) -> frozenset[str]:
         # "P.S." has capitals: beside an all-lowercase reply it would have to be misspelt.
-        capitals = any(ch.isupper() for ch in params.postscript_marker)
-        return self.distractor_effects | ({"needs_capitals"} if capitals else frozenset())
+        return self.distractor_effects | letter_case_effects(params.postscript_marker)
 
     refuses_effects = frozenset({"adds_last_line", "sets_end", "ends_with_question"})
     Params = PostscriptParams

@@ -9,6 +9,7 @@ from typing import Any, Optional
 from ...profiles import Profile
 from ..base import Constraint, Count, Params, StrippedText, register
 from ..support.case import CaseContext, Item, Problem
+from ..support.letter_case import letter_case_effects
 from ..support.choosing import index, pick_other, words
 from ..support.counts import CountSpec
 from ..support.draft import Draft
@@ -60,9 +61,8 @@ class MultipleSections(Constraint):
     distractor_effects = frozenset({"changes_shape", "adds_lines", "adds_first_line"})
 
     def competing_effects(self, params: Any) -> frozenset[str]:
-        # "Section 1" has a capital: beside an all-lowercase reply it would have to be misspelt.
-        capitals = any(ch.isupper() for ch in params.section_spliter)
-        return self.distractor_effects | ({"needs_capitals"} if capitals else frozenset())
+        # "Section 1" breaks an all-lowercase reply and an all-capitals one alike.
+        return self.distractor_effects | letter_case_effects(params.section_spliter)
 
     Params = SectionsParams
     # Every profile judges this type its own way (scoring under several profiles checks each).

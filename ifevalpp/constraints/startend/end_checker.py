@@ -9,6 +9,7 @@ from ... import text
 from ...profiles import Profile
 from ..base import Constraint, NonEmptyText, Params, register
 from ..support.case import CaseContext, Item, Problem
+from ..support.letter_case import letter_case_effects
 from ..support.choosing import pick_other, words
 from ..support.cues import matches
 from ..support.draft import Draft
@@ -71,10 +72,7 @@ class EndChecker(Constraint):
     def competing_effects(self, params: Any) -> frozenset[str]:
         # Its capitals break an all-lowercase reply, its small letters an all-capitals one
         # ("… in all capital letters" then "finish with "And that is the whole story."").
-        capitals = any(ch.isupper() for ch in params.end_phrase)
-        small = any(ch.islower() for ch in params.end_phrase)
-        return (self.distractor_effects | ({"needs_capitals"} if capitals else frozenset())
-                | ({"shows_lowercase_example"} if small else frozenset()))
+        return self.distractor_effects | letter_case_effects(params.end_phrase)
 
     Params = EndPhraseParams
     # Not startend:quotation: the checker strips the wrapping quotes before comparing.

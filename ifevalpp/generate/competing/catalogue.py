@@ -59,7 +59,7 @@ EFFECTS: dict[str, str] = {
     "uses_markdown": "markdown markup",
     "uses_table": "a markdown table",
     "uses_bold": "**bold** text",
-    "shows_lowercase_example": "its wording shows a lowercase example to copy (\"[place]\")",
+    "shows_lowercase_example": "the reply would copy small letters it shows or names (\"[place]\", an end phrase, \"Section 1\")",
     "uses_italic": "*italic* text",
     "uses_asterisks": "asterisks",
     "needs_capitals": "capital letters",

@@ -30,17 +30,15 @@ def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = S
     that a sentence kept from the original opens with (`usage.taken`: "Make sure to answer
     casually" kept, so no "Make sure the answer …" beside it); `context`
     (`wording_context`) tells the grammar what else the prompt asks."""
-    from ..naturalness import frame_openings
+    from ..naturalness import frame_openings, fresh_wording
 
     constraint = get(instruction_id)
     extra = dict(context or {})
     taken = set(getattr(usage, "taken", ()) or ())
     if usage is not None:
         extra["usage"] = usage
-    for _ in range(6):
-        text = constraint.phrase(params, rng, styles, **extra)
-        if text != avoid and not taken & set(frame_openings(text)):
-            break
+    text = fresh_wording(lambda: constraint.phrase(params, rng, styles, **extra), taken,
+                         avoid=avoid)
     if usage is not None and hasattr(usage, "taken"):
         usage.taken = tuple(taken | set(frame_openings(text)))
     return text
@@ -160,15 +158,13 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
         return None
     from ...wording import close_sentence
 
-    from ..naturalness import frame_openings
+    from ..naturalness import frame_openings, fresh_wording
 
     # Not a second "please" on a task that has one ("Could you please …, and please …?").
     taken = set(getattr(usage, "taken", ()) or ()) | set(frame_openings(task))
-    for _ in range(4):
-        tail = constraint.phrase(params[index], rng, ("imperative",), form="attached",
-                                 usage=usage, **wording_context(layout.ids, index, layout=layout))
-        if not taken & set(frame_openings(tail)):
-            break
+    tail = fresh_wording(lambda: constraint.phrase(
+        params[index], rng, ("imperative",), form="attached", usage=usage,
+        **wording_context(layout.ids, index, layout=layout)), taken, tries=4)
     if usage is not None and hasattr(usage, "taken"):
         usage.taken = tuple(set(usage.taken or ()) | set(frame_openings(tail)))
     body, mark = task.rstrip()[:-1].rstrip(), task.rstrip()[-1]

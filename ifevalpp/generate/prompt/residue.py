@@ -171,6 +171,7 @@ def residual_words(text: str, spans: Sequence[tuple[int, int]], owner_ids: Seque
     statement_words, piece_words, after_count = _lists()
     literals = {literal.lower() for literal in literals}
     own = frozenset().union(*(type_words(instruction_id) for instruction_id in owner_ids))
+    own_stems = frozenset().union(*(_type_stems(instruction_id) for instruction_id in owner_ids))
     masked = _masked_statement(text, spans)
     found = []
     words = list(WORD.finditer(masked))
@@ -182,8 +183,7 @@ def residual_words(text: str, spans: Sequence[tuple[int, int]], owner_ids: Seque
         if lowered in statement_words or lowered in piece_words or lowered in own or (
                 lowered in filler() and lowered not in _TYPE_SPECIFIC):
             continue
-        if any(stem(other) in {stem(word) for word in own}
-               for other in _equivalents().get(stem(lowered), ())):
+        if any(stem(other) in own_stems for other in _equivalents().get(stem(lowered), ())):
             continue  # "the sections" of a paragraph count: the type says "paragraphs"
         before = text[:match.start()].rstrip()
         if lowered in after_count and re.search(r"(?:\d|\b(?:words?|sentences?|paragraphs?))$",
@@ -221,6 +221,12 @@ def required_quotes(text: str, literals: Iterable[str]) -> list[str]:
     return found
 
 
+@functools.lru_cache(maxsize=None)
+def _type_stems(instruction_id: str) -> frozenset[str]:
+    """The stems of `type_words`, once per type (every statement of a case asks)."""
+    return frozenset(stem(word) for word in type_words(instruction_id))
+
+
 @functools.lru_cache(maxsize=1)
 def _content_phrases() -> tuple[re.Pattern[str], ...]:
     return tuple(re.compile(pattern, re.IGNORECASE)
@@ -244,7 +250,7 @@ def content_phrase_words(text: str, owner_ids: Sequence[str]) -> list[str]:
     a quantifier counts only with the piece of the answer it ranges over; what a form is put
     around ("put the name in double angular brackets") always counts, since the type says a
     title."""
-    own = {stem(word) for instruction_id in owner_ids for word in type_words(instruction_id)}
+    own = frozenset().union(*(_type_stems(instruction_id) for instruction_id in owner_ids))
     found: list[str] = []
     for pattern in _content_phrases():
         for match in pattern.finditer(text):

@@ -182,3 +182,14 @@ def test_no_end_phrase_with_small_letters_beside_an_all_capitals_reply():
     capitals = get("change_case:english_capital")
     effects = ending.competing_effects(ending.Params(end_phrase="And that is the whole story."))
     assert effects & capitals.refuses_effects
+
+
+def test_a_section_label_beside_a_one_case_reply_is_refused_either_way():
+    # "Section 1" is misspelt in an all-lowercase reply and in an all-capitals one.
+    from ifevalpp.constraints import get
+
+    sections = get("detectable_format:multiple_sections")
+    effects = sections.competing_effects(sections.Params(section_spliter="Section",
+                                                         num_sections=2))
+    for case_type in ("change_case:english_lowercase", "change_case:english_capital"):
+        assert effects & get(case_type).refuses_effects, case_type
