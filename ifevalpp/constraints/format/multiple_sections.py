@@ -61,8 +61,10 @@ class MultipleSections(Constraint):
     distractor_effects = frozenset({"changes_shape", "adds_lines", "adds_first_line"})
 
     def competing_effects(self, params: Any) -> frozenset[str]:
-        # "Section 1" breaks an all-lowercase reply and an all-capitals one alike.
-        return self.distractor_effects | letter_case_effects(params.section_spliter)
+        # "Section 1" breaks an all-lowercase reply and an all-capitals one alike, and puts
+        # English words into a reply that must be in Punjabi only.
+        words = {"adds_english_text"} if re.search(r"[A-Za-z]", params.section_spliter) else set()
+        return self.distractor_effects | letter_case_effects(params.section_spliter) | words
 
     Params = SectionsParams
     # Every profile judges this type its own way (scoring under several profiles checks each).

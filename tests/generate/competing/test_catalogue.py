@@ -193,3 +193,13 @@ def test_a_section_label_beside_a_one_case_reply_is_refused_either_way():
                                                          num_sections=2))
     for case_type in ("change_case:english_lowercase", "change_case:english_capital"):
         assert effects & get(case_type).refuses_effects, case_type
+
+
+def test_no_english_section_label_beside_a_reply_in_another_language():
+    # "SECTION 1" puts English words into a reply that must be in Punjabi only.
+    from ifevalpp.constraints import get
+
+    sections = get("detectable_format:multiple_sections")
+    effects = sections.competing_effects(sections.Params(section_spliter="SECTION",
+                                                         num_sections=2))
+    assert effects & get("language:response_language").refuses_effects
