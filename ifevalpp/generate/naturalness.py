@@ -325,6 +325,7 @@ _FRAME_OPENING = re.compile(r"^(?:whatever else you do|in any case|most of all|e
                             r"(?:work|write)|when you (?:write|reply|answer)|while (?:you )?"
                             r"writ(?:e|ing)|before you (?:send|finish|hand)|make sure|be sure|"
                             r"remember to|don't forget|please make sure|see to it|would you mind|"
+                            r"(?:can|may) i ask you to|could i (?:get|have|ask)|is it possible|"
                             r"(?:would|could|can|will) you|what i (?:need|want|would like|'d like)"
                             r" is|i(?:'d| would) like you to|i (?:want|need) you to)\b", re.I)
 # Openings that are one frame in other words ("What I need is …", "What I want is …").
@@ -332,7 +333,10 @@ _SAME_FRAME = {"what i want is": "what i need is", "what i would like is": "what
                "what i'd like is": "what i need is", "i would like you to": "i'd like you to",
                # One polite question to a prompt: "Would you …? Can you …?" asks twice.
                "would you": "could you", "can you": "could you", "will you": "could you",
-               "would you mind": "could you"}
+               "would you mind": "could you", "can i ask you to": "could you",
+               "may i ask you to": "could you", "could i get": "could you",
+               "could i have": "could you", "could i ask": "could you",
+               "is it possible": "could you"}
 # "please"/"kindly" anywhere in a sentence: said once a prompt ("…, please? … please.").
 _POLITE = re.compile(r"\b(?:please|kindly)\b", re.I)
 
