@@ -12,6 +12,8 @@ candidate is kept when
 * its normalised token edit distance to the original and to every cousin kept
   so far is at least `min_distance` (a long passage the original quotes, which every
   cousin keeps word for word, counts as one token: see `distance.passages`);
+* no naturalness rule fires on it (generate/rules/: wording a strict reader would
+  rewrite, a rephrasing within 30 characters of a sibling);
 * its kwargs fit the instruction types and can hold together (`params.compatible`);
 * the validator reports no `error` finding for it.
 
@@ -41,6 +43,7 @@ from .backend import TEMPLATE_BACKEND, CousinBackend
 from .prompt.layout import Layout, build_layout
 from .distance import far_enough, passages
 from .params import compatible
+from .rules import Cousin, violations
 from .records import Candidate, ComposeError, CousinRequest, Rejection, StopCousin
 from .validation import Validator, errors, load_validator
 from .versions import derive_seed, generator_version
@@ -178,6 +181,12 @@ def _judge(run: _Run, family: _Family, request: CousinRequest,
     if not ok:
         return Rejection("too-close", f"too close to the original or a sibling (normalised edit "
                                       f"distance {distance:.3f} < {run.min_distance})")
+    unnatural = violations(Cousin(prompt=candidate.prompt, original=family.layout.prompt,
+                                  ids=family.layout.ids, kwargs=candidate.kwargs,
+                                  original_kwargs=family.layout.kwargs, kind=kind.name,
+                                  siblings=tuple(family.accepted)))
+    if unnatural:
+        return Rejection("unnatural", f"unnatural: {unnatural[0].code}: {unnatural[0].text}")
     try:
         variant = Variant(
             key=family_key(family.key, kind.name, request.index), case=family.key,

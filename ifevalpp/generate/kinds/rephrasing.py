@@ -50,12 +50,13 @@ class RephrasingDetail(Detail):
 
 
 def rephrase(layout: Layout, rng: Any, index: int, attempt: int = 0,
-             siblings: Sequence[str] = ()) -> Candidate:
+             siblings: Sequence[str] = (), statements_first: bool = False) -> Candidate:
     """The `index`-th rephrasing (1-based); `attempt` > 0 rotates the presentation; the task
-    is reworded away from `siblings` (the family's prompts so far, the original first)."""
+    is reworded away from `siblings` (the family's prompts so far, the original first), and
+    with `statements_first` the statements it carries are said ahead of it."""
     presentation = PRESENTATIONS[(index - 1 + attempt) % len(PRESENTATIONS)]
     made = restructured(layout, rng, params=layout.params, presentation=presentation,
-                        siblings=siblings)
+                        siblings=siblings, statements_first=statements_first)
     return Candidate(made.prompt, made.kwargs, RephrasingDetail(
         presentation=made.presentation, task_wording=made.task_wording,
         repeat_where=made.repeat_where))
@@ -66,9 +67,13 @@ class Rephrasing(CousinKind):
 
     def propose(self, request: CousinRequest) -> Candidate:
         # After a candidate too close to its family, the next keeps away from it.
+        # One that only rewords the task's first words says the statements it carries first.
         close = request.previous is not None and request.previous.code == "too-close"
+        duplicate = request.previous is not None and \
+            request.previous.message.startswith("unnatural: near-duplicate")
         return rephrase(request.layout, request.rng, request.index, attempt=request.attempt,
-                        siblings=request.accepted if close else ())
+                        siblings=request.accepted if close or duplicate else (),
+                        statements_first=duplicate)
 
     def broken_promise(self, layout: Layout, candidate: Candidate) -> Optional[Rejection]:
         changed = changed_setting(layout, candidate, except_request=True)

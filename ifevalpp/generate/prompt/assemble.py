@@ -25,7 +25,7 @@ from ..phrases import filled, of
 from ...constraints.support.choosing import chance, choice
 from ...wording.sampler import Usage
 from ..rewrite import reword_task
-from .layout import Layout
+from .layout import Layout, Unit
 from .plan import Plan, plan
 from ..naturalness import frame_openings, repeated_frames
 from .render import (join, layout_phrase, ranges, render_group, sentence, weave,
@@ -210,6 +210,12 @@ _labelled = filled(r"(?i)^(?:{task_labels})", of("prompt"))
 _own_want = filled(r"{own_wants}", of("prompt"), re.IGNORECASE)
 _has_here = filled(r"(?i){here_is}", of("prompt"))
 _asks_you = filled(r"(?i){asks_you}", of("prompt"))
+# What a statement cannot open with to be said ahead of the task (a subject that names
+# something of the task: "The letter should …", "It must …", "In other words, …"), and
+# how else it would point back at the task ("the letter", "it").
+_not_ahead = filled(r"(?i)^(?:{not_ahead_openers})\b", of("prompt"))
+_pronoun = filled(r"(?i)\b(?:{task_pronouns})\b", of("prompt"))
+_definite = filled(r"\b(?:{definite_articles})\s+([a-z]+)", of("prompt"))
 
 
 def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
@@ -302,12 +308,42 @@ def _task_of(layout: Layout, the_plan: Plan, task_override: Optional[str]) -> st
     return "".join(task_parts).strip()
 
 
+def _statements_ahead(layout: Layout, the_plan: Plan, task: str) -> Optional[tuple[str, str]]:
+    """The task split into its opening request and the statements that follow it in the
+    same paragraph when those are requests of their own ("Italicize at least 5 keywords.
+    To mark one, wrap it in asterisks."), so that they can be said first; None when the
+    task has no such statements or one points back at the task ("The letter should …")."""
+    parts: list[tuple[Unit, str]] = []
+    for position, unit in enumerate(layout.units):
+        if unit.pure and not the_plan.task_like(position):
+            continue
+        text = the_plan.unit_text.get(position, unit.text)
+        if text:
+            parts.append((unit, text))
+    if len(parts) < 2 or "\n" in task:
+        return None
+    head, rest = parts[0][1], parts[1:]
+    first = rest[0][1]
+    if not any(unit.owners for unit, _ in rest) or _not_ahead().match(first):
+        return None
+    # Not "The letter should …" or "Just list the steps …" after "Write me a letter" or
+    # "What are the steps …", nor "Make it zany": what points at the task stays after it.
+    named = set(re.findall(r"[a-z]{3,}", head.lower()))
+    moved = " ".join(text.strip() for _, text in rest)
+    if _pronoun().search(first) or any(
+            match.group(1) in named for match in _definite().finditer(moved.lower())):
+        return None
+    return head.strip(), moved
+
+
 def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentation: str,
                  task_override: Optional[str] = None, vary: bool = True,
                  targets: Optional[set[int]] = None,
-                 siblings: Sequence[str] = ()) -> Assembled:
+                 siblings: Sequence[str] = (), statements_first: bool = False) -> Assembled:
     """Task first or last, constraints rendered anew and presented `presentation`-style;
-    the task's new wording keeps away from `siblings` (prompts of the family so far)."""
+    the task's new wording keeps away from `siblings` (prompts of the family so far). With
+    `statements_first`, statements the task sentence carries after it are said ahead of it
+    (a rephrasing that otherwise only rewords the task's first words)."""
     all_targets = {index for index, instruction_id in enumerate(layout.ids)
                    if not get(instruction_id).request_field}
     the_plan = plan(layout, targets if targets is not None else all_targets,
@@ -322,6 +358,10 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
                     the_plan.render.append(index)
     task = _task_of(layout, the_plan, task_override)
     how = "unchanged"
+    ahead = _statements_ahead(layout, the_plan, task) if statements_first and \
+        task_override is None else None
+    if ahead is not None:
+        task = ahead[0]
     if vary and task_override is None:
         old = task
         for _ in range(4):  # not "Would you please …? Please include …" from a task that had one
@@ -342,5 +382,8 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         request = _first(task, layout, params, order, rng, usage)
     else:
         request = _inline(task, layout, params, order, rng, usage)
+    if ahead is not None:
+        request = ahead[1] + "\n\n" + request.strip()
+        how += "+statements-ahead"
     return settle(layout, request.strip(), params, rng, rephrase_repeat=True,
                   presentation=presentation, task_wording=how)

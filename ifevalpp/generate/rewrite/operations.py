@@ -1,6 +1,7 @@
 """Changes to a request's verb phrase: a verb or a loose word swapped for a synonym, the topic
 put first ("The topic is X. Write a poem about it."), the audience moved ("This is for
-kids: …")."""
+kids: …"), its last two phrases swapped ("a poem in lowercase letters about my friend" ->
+"a poem about my friend in lowercase letters")."""
 
 from __future__ import annotations
 
@@ -101,6 +102,35 @@ def _audience_moved(vp: str, masked: "Masked") -> list[tuple[str, str]]:
     return []
 
 
+def _phrases_swapped(vp: str) -> list[tuple[str, str]]:
+    """The verb phrase with its last two prepositional phrases in the other order, when both
+    are plain phrases ("in the style of Shakespeare", "about the King's orders"): no clause
+    in the first ("about a man who wakes up in a city" keeps its order), no participle
+    before it ("interested in"), and a modifier kept with its phrase ("all in capitals")."""
+    words = vp.split(" ")
+    prepositions = _KNOWN.words("swappable_prepositions")
+    modifiers = _KNOWN.words("preposition_modifiers")
+    starts = []
+    for position in range(2, len(words)):
+        if words[position].lower() not in prepositions:
+            continue
+        before = words[position - 1].lower()
+        if before in modifiers:
+            starts.append(position - 1)
+        elif not before.endswith("ed") and before not in prepositions:
+            starts.append(position)
+    if len(starts) < 2:
+        return []
+    first, second = starts[-2], starts[-1]
+    head, one, two = words[:first], words[first:second], words[second:]
+    clause = _KNOWN.words("clause_words")
+    if len(one) < 2 or len(two) < 2 or len(head) < 2 or \
+            any(word.lower().strip(",.;:") in clause for word in one) or \
+            any(not word or word[-1] in ",.;:" for word in one + two[:-1]):
+        return []
+    return [(" ".join(head + two + one), "phrases-swapped")]
+
+
 def bodies(request: Request, masked: Masked) -> list[tuple[str, tuple[str, ...]]]:
     """The verb phrase as it is and with one or two wording changes (verb, synonym, topic,
     audience); a \\0 separates a sentence placed before or after the request."""
@@ -113,6 +143,9 @@ def bodies(request: Request, masked: Masked) -> list[tuple[str, tuple[str, ...]]
         return out
     verbs = _verb_swaps(vp)
     synonyms = _synonym_swaps(vp)
+    for swapped, op in _phrases_swapped(vp):
+        out.append((swapped, (op,)))
+        out.extend((new, (op, op2)) for new, op2 in _verb_swaps(swapped))
     out.extend((new, (op,)) for new, op in verbs)
     out.extend((new, (op,)) for new, op in synonyms)
     for new, op in synonyms[:3]:

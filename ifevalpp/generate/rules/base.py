@@ -1,0 +1,73 @@
+"""What a naturalness rule is: a code, one line on the defect, examples, one detector.
+
+A rule looks at one cousin beside its own original, so that wording the original already
+had is never blamed on the generator. Its `bad` examples must make it fire and its `good`
+ones must not (tests/generate/test_rules.py runs every rule on its own examples), the way a
+linter keeps a rule's fixture beside the rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional, Sequence
+
+Kwargs = Optional[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Defect:
+    """One finding: the rule's name and the words at fault."""
+
+    code: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Cousin:
+    """What a rule reads: the cousin, its original, and what the checker will test.
+    `siblings` are the prompts the family already holds (the original first)."""
+
+    prompt: str
+    original: str = ""
+    ids: Sequence[str] = ()
+    kwargs: Sequence[Kwargs] = ()
+    original_kwargs: Sequence[Kwargs] = ()
+    kind: str = ""
+    siblings: Sequence[str] = ()
+
+
+EXAMPLE_ORIGINAL = "Write a poem about the sea. Do not use any commas."
+
+
+@dataclass(frozen=True)
+class Example:
+    """A fixture: a cousin (with its original) a rule must fire on, or must not."""
+
+    prompt: str
+    original: str = EXAMPLE_ORIGINAL
+    ids: tuple[str, ...] = ()
+    kwargs: tuple[Kwargs, ...] = ()
+    original_kwargs: tuple[Kwargs, ...] = ()
+    kind: str = "rephrasing"
+    siblings: tuple[str, ...] = ()
+
+    def cousin(self) -> Cousin:
+        return Cousin(prompt=self.prompt, original=self.original, ids=self.ids,
+                      kwargs=self.kwargs, original_kwargs=self.original_kwargs, kind=self.kind,
+                      siblings=self.siblings or (self.original,))
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One defect class: `code` ("N114") and `name` ("response-named-oddly") identify it,
+    `description` says in one line what a strict reader rejects, `detect` finds it."""
+
+    code: str
+    name: str
+    description: str
+    detect: Callable[[Cousin], list[Defect]]
+    bad: tuple[Example, ...] = field(default=())
+    good: tuple[Example, ...] = field(default=())
+
+    def __call__(self, cousin: Cousin) -> list[Defect]:
+        return self.detect(cousin)

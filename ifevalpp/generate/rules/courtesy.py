@@ -1,0 +1,40 @@
+"""N117 courtesy-tacked-on: thanks or a hedge tacked onto a requirement mid-prompt."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ..phrases import one_of, table
+from .base import Cousin, Defect, Example, Rule
+
+
+@functools.lru_cache(maxsize=1)
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    known = table("naturalness")["courtesy"]
+    tags = one_of([re.escape(tag) for tag in sorted(known["tags"], key=len, reverse=True)])
+    anywhere = one_of([re.escape(tag) for tag in known["anywhere"]])
+    return (re.compile(rf"(?i),\s+(?:{tags})\s*[.!?]"), re.compile(rf"(?i)\b(?:{anywhere})\b"))
+
+
+def detect(cousin: Cousin) -> list[Defect]:
+    defects = []
+    for pattern in _patterns():
+        own = {match.group(0).lower() for match in pattern.finditer(cousin.original)}
+        defects += [Defect(RULE.name, match.group(0)) for match in pattern.finditer(cousin.prompt)
+                    if match.group(0).lower() not in own]
+    return defects
+
+
+RULE = Rule(
+    code="N117", name="courtesy-tacked-on",
+    description="Courtesy tacked onto a requirement ('Close it with \"The end.\", cheers.'; "
+                "'…, if you don't mind.'): thanks belong at the end of a message, and a hedge "
+                "makes a checked requirement sound optional.",
+    detect=detect,
+    bad=(Example("Write a poem about the sea, thanks. Avoid commas."),
+         Example("Write a poem about the sea. Leave out commas, if you don't mind."),
+         Example("Write a poem about the sea. Avoid commas, cheers.")),
+    good=(Example("Please write a poem about the sea. Avoid commas."),
+          Example("Write a poem about the sea. Avoid commas, please.")),
+)

@@ -1,0 +1,45 @@
+"""N111 implausible-value: a minimum no such piece could carry."""
+
+from __future__ import annotations
+
+from ..naturalness import KNOWN
+from ..phrases import table
+from .base import Cousin, Defect, Example, Rule
+
+
+def detect(cousin: Cousin) -> list[Defect]:
+    short = KNOWN.pattern("short_pieces").search(cousin.prompt)
+    if not short:
+        return []
+    limits = table("naturalness")["short_limits"]
+    before: dict[str, int] = {}
+    for given in cousin.original_kwargs:
+        for name, value in (given or {}).items():
+            if isinstance(value, int):
+                before[name] = max(before.get(name, 0), value)
+    defects = []
+    for instruction_id, given in zip(cousin.ids, cousin.kwargs):
+        given = given or {}
+        if given.get("relation", "at least") != "at least" and "num_words" in given:
+            continue
+        for name, limit in limits.items():
+            value = given.get(name)
+            if isinstance(value, int) and value > limit and value > before.get(name, 0):
+                defects.append(Defect(RULE.name, f"{short.group(0)}: {name} {value}"))
+    return defects
+
+
+_WORDS = ("length_constraints:number_words",)
+RULE = Rule(
+    code="N111", name="implausible-value",
+    description="A minimum no such piece could carry (a 5,000-word tweet, a haiku of thirty "
+                "sentences) that the original did not already ask for.",
+    detect=detect,
+    bad=(Example("Write a haiku about the sea in at least 500 words.", ids=_WORDS,
+                 kwargs=({"num_words": 500, "relation": "at least"},),
+                 original_kwargs=({"num_words": 10, "relation": "at least"},)),),
+    good=(Example("Write a haiku about the sea in at least 10 words.", ids=_WORDS,
+                  kwargs=({"num_words": 10, "relation": "at least"},)),
+          Example("Write an essay about the sea in at least 500 words.", ids=_WORDS,
+                  kwargs=({"num_words": 500, "relation": "at least"},))),
+)

@@ -1,0 +1,38 @@
+"""N115 question-to-the-text: a request put as a question to the text, not to the writer."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ..naturalness import masked
+from ..phrases import one_of, table
+from .base import Cousin, Defect, Example, Rule
+
+
+@functools.lru_cache(maxsize=1)
+def _pattern() -> re.Pattern[str]:
+    known = table("naturalness")["text_questions"]
+    return re.compile(rf"(?:^|[.!?:]\s+|\n)((?i:{one_of(known['auxiliaries'])}) "
+                      rf"(?i:{one_of(known['subjects'])})\b[^?.!\n]*\?)")
+
+
+def detect(cousin: Cousin) -> list[Defect]:
+    pattern = _pattern()
+    own = {match.group(1) for match in pattern.finditer(masked(cousin.original))}
+    hidden = masked(cousin.prompt)
+    return [Defect(RULE.name, cousin.prompt[match.start(1):match.end(1)])
+            for match in pattern.finditer(hidden) if match.group(1) not in own]
+
+
+RULE = Rule(
+    code="N115", name="question-to-the-text",
+    description="A request asked of the text instead of the writer ('Could your answer be free "
+                "of commas?', 'Can everything you write come in two sections?').",
+    detect=detect,
+    bad=(Example("Write a poem about the sea. Could your answer be free of commas?"),
+         Example("Write a poem about the sea. Can the poem come in two stanzas?")),
+    good=(Example("Write a poem about the sea. Could you leave out every comma?"),
+          Example("Could the meeting be moved? Write a note asking.",
+                  original="Could the meeting be moved? Write a note asking.")),
+)
