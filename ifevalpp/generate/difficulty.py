@@ -157,12 +157,30 @@ def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
     return easier, misfits
 
 
+def _genre_changed(original_prompt: str, genre: str) -> Optional[str]:
+    """Why a new task of `genre` is easier by its kind of piece: verse for a prose task or
+    prose for verse changes what every constraint asks (commas, sentences, lines)."""
+    from .plain import text_features
+    from .tasks import catalogue
+
+    found = {item.id: item for item in catalogue().genres}.get(genre)
+    if found is None:
+        return None
+    was_verse = "verse" in text_features(original_prompt)
+    is_verse = "poem" in found.features
+    if was_verse != is_verse:
+        return (f"genre: a {found.noun} ({'verse' if is_verse else 'prose'}) for a "
+                f"{'verse' if was_verse else 'prose'} task")
+    return None
+
+
 def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]],
           prompt: str, kwargs: Sequence[dict[str, Any]],
-          detail: Optional[dict[str, Any]] = None, *, profile: Profile = "official"
-          ) -> Judgement:
+          detail: Optional[dict[str, Any]] = None, *, profile: Profile = "official",
+          original_prompt: Optional[str] = None) -> Judgement:
     """How a reconfiguration (`prompt`, `kwargs`, its generator `detail`) compares with its
-    original (the same instruction ids, `original_kwargs`), settings read under `profile`."""
+    original (the same instruction ids, `original_kwargs`, and with `original_prompt` its
+    kind of piece), settings read under `profile`."""
     ids = list(original_ids)
     before, after = _params(ids, original_kwargs, profile), _params(ids, kwargs, profile)
     easier: list[str] = []
@@ -184,6 +202,9 @@ def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]]
     if (detail or {}).get("strategy") == "task" and genre:
         swap_easier, misfits = _task_swap(ids, after, prompt, kwargs, genre)
         easier += swap_easier
+        changed = _genre_changed(original_prompt, genre) if original_prompt else None
+        if changed is not None:
+            easier.append(changed)
     verdict = "easier" if easier else "harder" if harder else "same"
     return Judgement(verdict, tuple(easier), tuple(harder), tuple(misfits))
 
@@ -198,7 +219,7 @@ def _said(instruction_id: str, params: Any) -> str:
 def judge_variant(original: Any, cousin: Any, *, profile: Profile = "official") -> Judgement:
     """`judge` for two family records (`Variant`s): a reconfiguration and its original."""
     return judge(original.instruction_id_list, original.kwargs, cousin.prompt, cousin.kwargs,
-                 cousin.generator.detail, profile=profile)
+                 cousin.generator.detail, profile=profile, original_prompt=original.prompt)
 
 
 def out_of_order(original: Any, siblings: Sequence[Any], *,

@@ -58,7 +58,9 @@ class MultipleSections(Constraint):
     competes_as_format = True
     # "Section 1" heads the first section, so the reply's first line is the marker (a first
     # paragraph that must open with a given word cannot).
-    distractor_effects = frozenset({"changes_shape", "adds_lines", "adds_first_line"})
+    distractor_effects = frozenset({"changes_shape", "adds_lines", "adds_first_line", "names_parts"})
+    # A competing request for labelled parts of another kind blurs which parts are counted.
+    refuses_effects = frozenset({"names_parts"})
 
     def competing_effects(self, params: Any) -> frozenset[str]:
         # "Section 1" breaks an all-lowercase reply and an all-capitals one alike, and puts

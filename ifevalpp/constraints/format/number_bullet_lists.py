@@ -41,10 +41,11 @@ class NumberBulletLists(Constraint):
     task_needs = frozenset({"list"})
     competes_as_format = True
     # A reply that is all bullets begins with one: nothing else can open it (a repeated request).
-    distractor_effects = frozenset({"adds_bullets", "changes_shape", "sets_start"})
+    distractor_effects = frozenset({"adds_bullets", "changes_shape", "sets_start", "names_parts"})
     # A list of exactly N bullets is the whole layout: no paragraphs in *** or another shape;
     # nothing set before the first bullet on its line (a quotation mark: '"* Oreo' is no bullet).
-    refuses_effects = frozenset({"adds_bullets", "numbered_list", "changes_shape", "sets_start"})
+    refuses_effects = frozenset({"adds_bullets", "numbered_list", "changes_shape", "sets_start",
+                                 "names_parts"})
     Params = BulletsParams
     count = CountSpec("num_bullets", shape="exact")
     room_per_count = 6

@@ -55,10 +55,11 @@ class NumberHighlightedSections(Constraint):
     id = "detectable_format:number_highlighted_sections"
     task_avoids = frozenset({"question"})
     competes_as_format = True
-    distractor_effects = frozenset({"uses_markdown", "uses_asterisks"})
+    distractor_effects = frozenset({"uses_markdown", "uses_asterisks", "names_parts"})
     # A request for italics or bold beside a highlight count restates it or feeds it (a bold
     # phrase is a highlight): no such competing request.
-    refuses_effects = frozenset({"uses_italic", "uses_bold"})
+    # "Highlight at least 3 sections" beside "two parts labelled Section X" is ambiguous.
+    refuses_effects = frozenset({"uses_italic", "uses_bold", "names_parts"})
     Params = HighlightsParams
     count = CountSpec("num_highlights", shape="at_least")
     harder_ceiling = 12

@@ -84,7 +84,7 @@ class NthParagraphFirstWord(Constraint):
     id = "length_constraints:nth_paragraph_first_word"
     task_needs = frozenset({"paragraphs"})
     refuses_effects = frozenset({"adds_first_line", "adds_last_line", "limits_paragraph_length",
-                                 "changes_shape"})
+                                 "changes_shape", "names_parts"})
     Params = NthParagraphParams
     # Every profile judges this type its own way (scoring under several profiles checks each).
     verdict_groups = {"official": "official", "revised": "revised",

@@ -64,9 +64,9 @@ class NumberParagraphs(Constraint):
     task_needs = frozenset({"paragraphs"})
     competes_as_format = True
     # Exactly N paragraphs is a fixed structure: it neither sits in nor takes another shape.
-    distractor_effects = frozenset({"adds_lines", "changes_shape"})
+    distractor_effects = frozenset({"adds_lines", "changes_shape", "names_parts"})
     refuses_effects = frozenset({"adds_first_line", "adds_last_line", "limits_paragraph_length",
-                                 "changes_shape"})
+                                 "changes_shape", "names_parts"})
     Params = ParagraphsParams
     count = CountSpec("num_paragraphs", shape="exact", floor=1)
     room_per_count = 30

@@ -46,6 +46,9 @@ EFFECTS: dict[str, str] = {
     "adds_lines": "more line breaks",
     "adds_bullets": "list items marked with '-' or '*' at line start",
     "changes_shape": "a layout other than plain running prose",
+    # Beside a checked count of sections, highlighted sections, bullets or paragraphs, a
+    # request for labelled parts of any of these kinds blurs which units the count means.
+    "names_parts": "parts, sections, headings, highlights, bullets or paragraphs of its own",
     "limits_paragraph_length": "paragraphs kept short",
     "ends_with_question": "the last sentence is a question",
     "needs_question_mark": "at least one question mark",

@@ -157,4 +157,8 @@ def _settingless_refusers() -> tuple[Any, ...]:
 def refused(layout: Layout) -> Demands:
     """`demands` with the stated refusals added: what a competing request must respect."""
     found = demands(layout)
-    return Demands(found.refuses | stated_refusals(layout), found.needs)
+    needs = found.needs
+    if _KNOWN.pattern("mentions_markdown").search(layout.prompt):
+        # "You can use markdown ticks like ```JSON": no "no markdown at all" beside it.
+        needs = needs | {"markdown"}
+    return Demands(found.refuses | stated_refusals(layout), needs)

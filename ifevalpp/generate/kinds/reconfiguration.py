@@ -44,7 +44,7 @@ from ..prompt.layout import Layout
 from ..llm.answers import ModelCousin, answered, repeat_text, same
 from ..llm.checks import can_get_harder, harder_guide, judge_reconfiguration
 from ..llm.plan import ModelPlan, Sibling
-from ..difficulty import judge_variant, tally
+from ..difficulty import judge, judge_variant, tally
 from ..new_settings import change_direction, new_params, target_plan, targets
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
 from ..tasks import TaskMaker, renew_bound_literals, retopic_words, task_demands
@@ -128,8 +128,13 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     start = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[:4], "big")
     task = None
     # The harder settings first; when no piece of ours carries them, the case's own.
-    for settings in ([tuned, None] if tuned is not None else [None]):
+    # The harder settings first, then the case's own; within each, the original's kind of
+    # piece kept whole, then its verse or prose alone (never given up).
+    for settings, (kept_needs, kept_avoids) in [
+            (settings, kept) for settings in ([tuned, None] if tuned is not None else [None])
+            for kept in genre_class(layout)]:
         needs, avoids, low, high, room, bites = task_demands(layout, settings)
+        needs, avoids = needs | kept_needs, (avoids | kept_avoids) - kept_needs
         excluded = [layout.prompt]
         for _ in range(8):
             task = maker.make(needs=needs, avoids=avoids, words=(low, high), room=room,
@@ -155,6 +160,22 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     # ("Before you give the limerick, repeat …") when the new task asks for a poem.
     return _candidate(in_place(layout, rng, targets=every, params=params,
                                task_override=task.text, rephrase_repeat=True), detail)
+
+
+def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
+    """What a new task must keep of the original's kind of piece (task features of
+    generate/tasks/), most first: verse stays verse and prose stays prose (no poem under a
+    no-comma rule a review had, no prose for a song under a sentence count), and a list
+    stays a list; then verse or prose alone, which is never given up."""
+    from ..new_settings import task_kind
+    from ..plain import features
+
+    verse = "verse" in features(layout)
+    needs, avoids = ({"poem"}, set()) if verse else (set(), {"poem"})
+    tiers = [(needs, avoids)]
+    if "items" in task_kind(layout):
+        tiers.insert(0, (needs | {"list"}, avoids))
+    return tiers
 
 
 def _counts_clash(layout: Layout, settings: Optional[Sequence[Any]], text: str) -> bool:
@@ -186,6 +207,11 @@ class Reconfiguration(CousinKind):
         if _new_settings(candidate) and changed_setting(layout, candidate,
                                                         except_request=True) is None:
             return Rejection("promise", "no parameter changed")
+        # Never easier than the original, as a strict reader judges it (generate/difficulty).
+        verdict = judge(layout.ids, layout.kwargs, candidate.prompt, candidate.kwargs,
+                        candidate.detail.record(), original_prompt=layout.prompt)
+        if verdict.easier:
+            return Rejection("easier", f"easier than the original: {verdict.easier[0]}")
         return None
 
     def repeats_sibling(self, candidate: Candidate,
