@@ -350,6 +350,11 @@ class Constraint:
         """Whether the type has parameters a reconfiguration can change."""
         return type(self).propose is not Constraint.propose
 
+    # A setting the task builds to (an end line: "…and you will be successful.", a trap such
+    # as "Which one you choose?") changes only with the task: swapped for a stock closing
+    # beside the same task, it makes the cousin easier, never harder.
+    follows_task: ClassVar[bool] = False
+
     # The largest counted value a harder setting may ask for (None: three times the current
     # value is the limit; see constraints/support/harder.py).
     harder_ceiling: ClassVar[Optional[int]] = None

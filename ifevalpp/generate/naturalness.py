@@ -37,7 +37,8 @@ def new_lines(prompt: str, original: str) -> list[str]:
 
 @functools.lru_cache(maxsize=1)
 def _same_frame() -> dict[str, str]:
-    return dict(table("naturalness")["same_frame"])
+    return {opening: frame for opening, frame in table("naturalness")["same_frame"].items()
+            if not opening.startswith("_")}
 
 
 def frame_openings(text: str) -> list[str]:

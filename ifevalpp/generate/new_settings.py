@@ -27,13 +27,14 @@ from .params import compatible, trivialised
 
 
 def targets(layout: Layout, direction: str = "any", profile: Profile = "official") -> list[int]:
-    """Constraints whose setting may change: reconfigurable, and not an exact count tied to
+    """Constraints whose setting may change: reconfigurable, not one that changes only with
+    the task (`Constraint.follows_task`: an end line), and not an exact count tied to
     an outline the prompt spells out (three parts named, a five-item template), nor any
     count whose every slot the prompt names ("Audience 1 and Audience 2"). Under
     "harder", not a count already at its hardest ("less than 1": never; 100 sentences
     beyond the ceiling): pairing it with another would only sink the other's change."""
     return [index for index, instruction_id in enumerate(layout.ids)
-            if get(instruction_id).reconfigurable
+            if get(instruction_id).reconfigurable and not get(instruction_id).follows_task
             and not (_exact(instruction_id) and outlined(layout, index))
             and not enumerates_slots(layout, index)
             and not (direction == "harder"

@@ -173,6 +173,7 @@ class EndChecker(Constraint):
     # A new end line is one that closes the kind of piece asked for (words.json,
     # end_phrase_pieces): a sign-off for a letter, a line of verse for a poem.
     proposes_for_piece = True
+    follows_task = True
 
     def propose(self, params: EndPhraseParams, rng: Any, *, profile: Profile = "official",
                 piece: Optional[str] = None, **options: Any) -> dict[str, Any]:

@@ -202,14 +202,6 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
 # ---------------------------------------------------------------- restructured
 
 
-# None of these takes a task label before it: a task that opens with a label or a frame of
-# its own ("Task: Your task is to …"), one that says what the writer wants in its own words or
-# asks it as a request ("Please tell me …"), one with a "Here is my question:" of its own; and
-# a question put to the reader ("Can you …?") is labelled as a request, not a question.
-_labelled = filled(r"(?i)^(?:{task_labels})", of("prompt"))
-_own_want = filled(r"{own_wants}", of("prompt"), re.IGNORECASE)
-_has_here = filled(r"(?i){here_is}", of("prompt"))
-_asks_you = filled(r"(?i){asks_you}", of("prompt"))
 # What a statement cannot open with to be said ahead of the task (a subject that names
 # something of the task: "The letter should …", "It must …", "In other words, …"), and
 # how else it would point back at the task ("the letter", "it").
@@ -258,15 +250,8 @@ def _first(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
                                                                layout=layout)))
                  for group in ranges(layout, params, order)]
     block = join(sentences)
-    way = rng.randrange(3)
-    head = task.split("\n", 1)[0].rstrip()
-    # No "Here is my question:" before "… can you help me with a question? …".
-    if way == 1 and not _labelled().match(task) and not _has_here().search(task) and \
-            not _own_want().search(head) and ":" not in head and \
-            not re.search(r"(?i)\bquestions?\b", head):
-        asks = head.endswith("?") and not _asks_you().match(head)
-        label = layout_phrase("task_label", rng, question=asks)
-        return block + "\n\n" + label + " " + task
+    # No label before the task ("Now the task:", "Here is my question:"): a person who says
+    # the requirements first simply goes on to the task.
     return block + "\n\n" + task
 
 

@@ -26,15 +26,14 @@ _FRAGMENT = re.compile(r"^(?:Given|Considering|Regarding|Concerning|About|As for
                        r"With regard to|In light of)\b")
 
 
-_WISH = re.compile(r"(?i)\bI (?:need|want|would like|'d like)\b|\bhelp\b|\bplease\b")
 
 
 def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[str], str]]:
-    """The context sentences before the request reworded with it: the last one turned into a
-    'since' clause of the request ("Since I am moving to Lisbon, could you …?") or joined to
-    it ("…, and I'd like you to …"), a compound
-    one split ("I work for Grid. They want a tweet."), or the last two joined ("I love this
-    album, and I want to share it with Luheng."); a split may be followed by either."""
+    """The context sentences before the request reworded: a compound one split ("I work for
+    Grid. They want a tweet."), or the last two joined ("I love this album, and I want to
+    share it with Luheng."). Never spliced onto the request itself ("Since I'm a new puppy
+    owner and …, I want you to help me."; "…, and I'd like you to …"): a strict read finds
+    those stitched."""
     out: list[tuple[list[str], str]] = []
     bases: list[tuple[list[str], tuple[str, ...]]] = [(list(before), ())]
     last = before[-1]
@@ -47,20 +46,6 @@ def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[st
         bases.append((pieces, ("context-split",)))
     for pieces, done in bases:
         last = pieces[-1]
-        # No "Since I need your help, could you …?": a wish is no reason for the request.
-        if _KNOWN.pattern("pronoun_start").match(last) and _plain_statement(last) and "," not in last and \
-                _KNOWN.pattern("since_main").match(sentence) and ":" not in sentence and \
-                not _WISH.search(last):
-            clause = last[:-1] if last.startswith(("I ", "I'")) else lower_first(last[:-1])
-            main = sentence if sentence.startswith(("I ", "I'")) else lower_first(sentence)
-            for link in _KNOWN.frames("since_links"):
-                out.append((pieces[:-1] + [f"{link} {clause}, {main}"],
-                            "+".join(done + ("context-since",))))
-        if _plain_statement(last) and "," not in last and len(last.split()) <= 20 and \
-                _KNOWN.pattern("and_main").match(sentence) and ":" not in sentence:
-            # "Titan makes clothing for large men, and I'd like you to write an ad for it."
-            out.append((pieces[:-1] + [f"{last[:-1]}, and {sentence}"],
-                        "+".join(done + ("context-and",))))
         if len(pieces) >= 2 and not done:
             first, second = pieces[-2], pieces[-1]
             if _plain_statement(first) and _plain_statement(second) and \

@@ -89,6 +89,9 @@ def _audience_moved(vp: str, masked: "Masked") -> list[tuple[str, str]]:
     for match in _KNOWN.pattern("audience_phrase").finditer(vp):
         if match.group("head").lower() not in audiences:
             continue
+        after = vp[match.end():].lstrip()
+        if after and after[0] not in ",.;:!?":
+            return []  # "for people with disabilities": the phrase goes on, it is no audience
         before = vp[:match.start()].rstrip()
         if before.endswith(",") or re.search(r"\b\w+ed$", before) or masked.holds(match.group(0)):
             return []  # "designed for students": the phrase belongs to its participle
