@@ -29,6 +29,7 @@ from typing import Any, Optional, Sequence
 
 from ..constraints import get
 from ..constraints.support.wording import load_json
+from .phrases import filled, of
 from .prompt.layout import Layout, Unit, build_layout, local_spans
 from .prompt.purity import rewords, task_start
 from .prompt.residue import (SATISFIED_BY, WORD, content_phrase_words, forms, residual_words,
@@ -248,8 +249,8 @@ def stray_tokens(prompt: str, original: str) -> list[str]:
 
 # ---------------------------------------------------------------- doubled examples
 
-_EXAMPLE_LEAD = re.compile(r"\b(?:such as|like|for example|for instance|e\.g\.|i\.e\.|say|as in)"
-                           r"[:,]?\s+(?=[*<\[\"“'])", re.IGNORECASE)
+_EXAMPLE_LEAD = filled(r"\b(?:{example_lead_alternatives})[:,]?\s+(?=[*<\[\"“'])", of("fairness"),
+                       re.IGNORECASE)
 _SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
 
 
@@ -258,7 +259,7 @@ def doubled_examples(prompt: str, original: str) -> list[str]:
     where the original gives one ("…such as *an important line*? For example: *3 years*.")."""
     found = []
     for line in prompt.split("\n"):
-        leads = list(_EXAMPLE_LEAD.finditer(line))
+        leads = list(_EXAMPLE_LEAD().finditer(line))
         for first, second in zip(leads, leads[1:]):
             stretch = line[first.start():second.end() + 40]
             between = line[first.end():second.start()]

@@ -17,16 +17,9 @@ _KNOWN = Known("requests")
 def _plain_statement(sentence: str) -> bool:
     return (sentence.endswith(".") and "?" not in sentence and parse(sentence) is None
             and len(sentence.split()) <= 30 and not _KNOWN.pattern("own_link").search(sentence)
-            and not _FRAGMENT.match(sentence))
-
-
-# A phrase set as a sentence, no clause ("Given the sentence "…"."): joined on, it reads
-# "Given the sentence "…", and I'd like you to …".
-_FRAGMENT = re.compile(r"^(?:Given|Considering|Regarding|Concerning|About|As for|Based on|"
-                       r"With regard to|In light of)\b")
-
-
-_WISH = re.compile(r"(?i)\bI (?:need|want|would like|'d like)\b|\bhelp\b|\bplease\b")
+            # A phrase set as a sentence, no clause ("Given the sentence "…"."): joined on,
+            # it would read "Given the sentence "…", and I'd like you to …".
+            and not _KNOWN.pattern("phrase_opening").match(sentence))
 
 
 def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[str], str]]:
@@ -50,7 +43,7 @@ def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[st
         # No "Since I need your help, could you …?": a wish is no reason for the request.
         if _KNOWN.pattern("pronoun_start").match(last) and _plain_statement(last) and "," not in last and \
                 _KNOWN.pattern("since_main").match(sentence) and ":" not in sentence and \
-                not _WISH.search(last):
+                not _KNOWN.pattern("wish").search(last):
             clause = last[:-1] if last.startswith(("I ", "I'")) else lower_first(last[:-1])
             main = sentence if sentence.startswith(("I ", "I'")) else lower_first(sentence)
             for link in _KNOWN.frames("since_links"):
@@ -71,13 +64,10 @@ def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[st
     return out
 
 
-_SEQUENCE = re.compile(r"^(?:Then|Next|After that|Afterwards),? (?P<rest>[a-z].*[.:])$")
-
-
 def follow_up(sentence: str, masked: "Masked") -> list[str]:
     """Other ways to say an imperative sentence that follows the request ("Then show how
     to fix it." -> "After that, show how to fix it.")."""
-    sequence = _SEQUENCE.match(sentence)
+    sequence = _KNOWN.pattern("sequence_opening").match(sentence)
     if sequence:
         rest = sequence.group("rest")
         if rest.split()[0] in _KNOWN.words("pronoun_subjects") | \
@@ -88,8 +78,7 @@ def follow_up(sentence: str, masked: "Masked") -> list[str]:
     if request is None or request.kind != "imperative" or request.lead or request.front:
         return []
     frames = _KNOWN.frames("follow_up")
-    if re.match(r"(?i)(?:make sure|be sure|ensure|remember|don't forget|do not forget)\b",
-                request.vp):
+    if _KNOWN.pattern("make_sure").match(request.vp):
         # "Make sure that no name repeats": no "Be sure to make sure …".
         frames = tuple(frame for frame in frames if frame.startswith(("Please", "I'd like")))
     verb = request.vp.split()[0].lower() if request.vp.split() else ""
