@@ -181,3 +181,53 @@ def test_scanner_finds_an_offending_file(tmp_path):
     module.write_text('WORDS = r"\\b(?:here is|here are|here you go)\\b"\n', encoding="utf-8")
     assert word_lists(module.read_text(encoding="utf-8"), str(module)) == [
         (1, ["here is", "here are", "here you go"])]
+
+
+# Request frames in one place: requests.json "frame_openings", read by frame_openings_table().
+
+def test_polite_ask_questions_are_one_frame():
+    from ifevalpp.generate.phrases import frame_openings_table
+
+    frames = frame_openings_table()
+    for opening in ("could you", "can you", "would you", "will you", "would you mind",
+                    "any chance you could", "may i ask you to", "could i get you to",
+                    "is it possible"):
+        assert frames.canonical[opening] == "could you", opening
+    assert frames.canonical["what i'd like is"] == "what i need is"
+    assert frames.canonical["i would like you to"] == "i'd like you to"
+
+
+def test_frame_openings_are_listed_once_longest_first():
+    from ifevalpp.generate.phrases import frame_openings_table
+
+    frames = frame_openings_table()
+    assert len(set(frames.openings)) == len(frames.openings) == len(frames.canonical)
+    assert [len(opening) for opening in frames.openings] == sorted(
+        (len(opening) for opening in frames.openings), reverse=True)
+    for name, openings in frames.classes.items():
+        assert openings[0] == name and all(opening == opening.lower() for opening in openings)
+    assert frames.of("could you").index("would you mind") < frames.of("could you").index(
+        "would you")
+
+
+def test_the_rewriters_frames_open_with_a_known_opening():
+    from ifevalpp.generate.phrases import Known, frame_openings_table
+
+    known = Known("requests")
+    openings = frame_openings_table().openings
+    for frame in known.frames("question") + known.frames("statement"):
+        if frame.startswith(("{", "Please")):
+            continue  # the bare imperative; "please" is a word of its own, said once a prompt
+        assert frame.lower().startswith(openings), frame
+
+
+def test_the_rewriter_reads_its_frames_from_the_table():
+    from ifevalpp.generate.rewrite.context import _checking, _wish
+    from ifevalpp.generate.rewrite.engine import _same_frame
+
+    assert _same_frame("I would like you to write a poem.", "I'd like you to check it.")
+    assert _same_frame("Please make sure it rhymes.", "Be sure to keep it short.")
+    assert not _same_frame("Write a poem.", "I'd like you to check it.")
+    assert _wish().search("I'd like a poem for my sister.")
+    assert not _wish().search("My sister turns ten on Friday.")
+    assert _checking().match("don't forget the title")

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Sequence
 
-from ..phrases import Known
+from ..phrases import Known, frame_openings_table, one_of
 from .masking import MASKED, Masked
 from .request import cap, lower_first, parse
 from .sentences import refers_back
@@ -20,6 +21,22 @@ def _plain_statement(sentence: str) -> bool:
             # A phrase set as a sentence, no clause ("Given the sentence "…"."): joined on,
             # it would read "Given the sentence "…", and I'd like you to …".
             and not _KNOWN.pattern("phrase_opening").match(sentence))
+
+
+@functools.lru_cache(maxsize=1)
+def _wish() -> re.Pattern[str]:
+    """A sentence that says what the writer wants ("I need …", "I'd like …": the openings of
+    the "I'd like you to" frame without "you to") or asks for help."""
+    wishes = [opening.removesuffix(" you to")
+              for opening in frame_openings_table().of("i'd like you to")]
+    return re.compile(rf"(?i)\b(?:{one_of([re.escape(wish) for wish in wishes])})\b"
+                      r"|\bhelp\b|\bplease\b")
+
+
+@functools.lru_cache(maxsize=1)
+def _checking() -> re.Pattern[str]:
+    """A verb phrase that is itself a "make sure" or "remember" frame ("make sure that …")."""
+    return re.compile(rf"(?i)(?:{frame_openings_table().alternation('make sure', 'remember')})\b")
 
 
 def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[str], str]]:
@@ -43,7 +60,7 @@ def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[st
         # No "Since I need your help, could you …?": a wish is no reason for the request.
         if _KNOWN.pattern("pronoun_start").match(last) and _plain_statement(last) and "," not in last and \
                 _KNOWN.pattern("since_main").match(sentence) and ":" not in sentence and \
-                not _KNOWN.pattern("wish").search(last):
+                not _wish().search(last):
             clause = last[:-1] if last.startswith(("I ", "I'")) else lower_first(last[:-1])
             main = sentence if sentence.startswith(("I ", "I'")) else lower_first(sentence)
             for link in _KNOWN.frames("since_links"):
@@ -78,7 +95,7 @@ def follow_up(sentence: str, masked: "Masked") -> list[str]:
     if request is None or request.kind != "imperative" or request.lead or request.front:
         return []
     frames = _KNOWN.frames("follow_up")
-    if _KNOWN.pattern("make_sure").match(request.vp):
+    if _checking().match(request.vp):
         # "Make sure that no name repeats": no "Be sure to make sure …".
         frames = tuple(frame for frame in frames if frame.startswith(("Please", "I'd like")))
     verb = request.vp.split()[0].lower() if request.vp.split() else ""
