@@ -32,6 +32,7 @@ from ..constraints.support.wording import load_json
 from .phrases import filled, of
 from .prompt.layout import Layout, Unit, build_layout, local_spans
 from .prompt.purity import rewords, task_start
+from .sentences import AT_EVERY_STOP, sentences
 from .prompt.residue import (SATISFIED_BY, WORD, content_phrase_words, forms, residual_words,
                              said_again, stem)
 
@@ -251,7 +252,6 @@ def stray_tokens(prompt: str, original: str) -> list[str]:
 
 _EXAMPLE_LEAD = filled(r"\b(?:{example_lead_alternatives})[:,]?\s+(?=[*<\[\"“'])", of("fairness"),
                        re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
 
 
 def doubled_examples(prompt: str, original: str) -> list[str]:
@@ -272,16 +272,14 @@ def doubled_examples(prompt: str, original: str) -> list[str]:
 # ---------------------------------------------------------------- lead-ins
 
 _LEAD_IN = re.compile(r"^([A-Z][^,:;.?!\"\n]{2,40})[,:](?:\s|$)")
-_SENTENCES = re.compile(r"(?<=[.?!])\s+|\n+")
 
 
 def lead_ins(prompt: str, original: str) -> list[str]:
     """The lead-in of each sentence the cousin adds ("Before you send it", "Quick
     question"): up to six words before the sentence's first comma or colon."""
     found = []
-    for sentence in _SENTENCES.split(prompt):
-        sentence = sentence.strip()
-        if not sentence or sentence in original:
+    for sentence in sentences(prompt, **AT_EVERY_STOP):
+        if sentence in original:
             continue
         match = _LEAD_IN.match(sentence)
         if match and len(match.group(1).split()) <= 6:
