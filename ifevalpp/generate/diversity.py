@@ -24,8 +24,10 @@ from typing import Iterable, Mapping, Sequence
 
 from pydantic import BaseModel
 
+from .sentences import AT_EVERY_STOP
+from .sentences import sentences as split_sentences
+
 SAMPLE_SIZE = 1000
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+|\n+")
 _NUMBER = re.compile(r"\d+")
 _QUOTED = re.compile(r"\"[^\"]*\"|'[^']*'|<<[^>]*>>|\*[^*]*\*")
 _WORD = re.compile(r"[a-z]+(?:'[a-z]+)?")
@@ -43,7 +45,8 @@ class KindDiversity(BaseModel):
 
 
 def sentences(text: str) -> list[str]:
-    return [piece.strip() for piece in _SENTENCE_BREAK.split(text) if piece and piece.strip()]
+    """The sentences of `text`, cut at every stop and line break (generate/sentences.py)."""
+    return split_sentences(text, **AT_EVERY_STOP)
 
 
 def normalise(sentence: str) -> str:

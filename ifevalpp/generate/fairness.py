@@ -29,8 +29,10 @@ from typing import Any, Optional, Sequence
 
 from ..constraints import get
 from ..constraints.support.wording import load_json
+from .phrases import filled, of
 from .prompt.layout import Layout, Unit, build_layout, local_spans
 from .prompt.purity import rewords, task_start
+from .sentences import AT_EVERY_STOP, sentences
 from .prompt.residue import (SATISFIED_BY, WORD, content_phrase_words, forms, residual_words,
                              said_again, stem)
 
@@ -248,9 +250,8 @@ def stray_tokens(prompt: str, original: str) -> list[str]:
 
 # ---------------------------------------------------------------- doubled examples
 
-_EXAMPLE_LEAD = re.compile(r"\b(?:such as|like|for example|for instance|e\.g\.|i\.e\.|say|as in)"
-                           r"[:,]?\s+(?=[*<\[\"“'])", re.IGNORECASE)
-_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
+_EXAMPLE_LEAD = filled(r"\b(?:{example_lead_alternatives})[:,]?\s+(?=[*<\[\"“'])", of("fairness"),
+                       re.IGNORECASE)
 
 
 def doubled_examples(prompt: str, original: str) -> list[str]:
@@ -258,7 +259,7 @@ def doubled_examples(prompt: str, original: str) -> list[str]:
     where the original gives one ("…such as *an important line*? For example: *3 years*.")."""
     found = []
     for line in prompt.split("\n"):
-        leads = list(_EXAMPLE_LEAD.finditer(line))
+        leads = list(_EXAMPLE_LEAD().finditer(line))
         for first, second in zip(leads, leads[1:]):
             stretch = line[first.start():second.end() + 40]
             between = line[first.end():second.start()]
@@ -271,16 +272,14 @@ def doubled_examples(prompt: str, original: str) -> list[str]:
 # ---------------------------------------------------------------- lead-ins
 
 _LEAD_IN = re.compile(r"^([A-Z][^,:;.?!\"\n]{2,40})[,:](?:\s|$)")
-_SENTENCES = re.compile(r"(?<=[.?!])\s+|\n+")
 
 
 def lead_ins(prompt: str, original: str) -> list[str]:
     """The lead-in of each sentence the cousin adds ("Before you send it", "Quick
     question"): up to six words before the sentence's first comma or colon."""
     found = []
-    for sentence in _SENTENCES.split(prompt):
-        sentence = sentence.strip()
-        if not sentence or sentence in original:
+    for sentence in sentences(prompt, **AT_EVERY_STOP):
+        if sentence in original:
             continue
         match = _LEAD_IN.match(sentence)
         if match and len(match.group(1).split()) <= 6:

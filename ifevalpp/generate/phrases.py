@@ -6,14 +6,17 @@ words a regular expression alternates between, the shapes of requests and questi
 (What is left inline is a handful of single words inside checks — the auxiliaries a
 question inverts, "please" before a frame — and the defect scanner naturalness.py.)
 A table is a JSON object; a key that starts with "_" explains the table to a person.
-`one_of` writes a list as the alternation a pattern embeds.
+`one_of` writes a list as the alternation a pattern embeds; `frame_openings_table` gives the
+openings of request frames and which of them count as one frame.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from typing import Any, Callable, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any, Callable, Mapping, Sequence
 
 from ..constraints.support.wording import load_json
 
@@ -90,3 +93,39 @@ def filled(template: str, source: Callable[[], dict[str, Any]], flags: int = 0
 def of(name: str) -> Callable[[], dict[str, Any]]:
     """The source `filled` reads: table `name`."""
     return lambda: table(name)
+
+
+@dataclass(frozen=True)
+class FrameOpenings:
+    """The openings of request frames and framing lead-ins (requests.json, "frame_openings"):
+    `openings` every one, longest first (the order an alternation must try them in, so "would
+    you mind" wins over "would you"); `canonical` each opening's frame, named by the frame's
+    canonical opening ("would you mind" -> "could you"); `classes` the openings of each frame
+    in table order."""
+
+    openings: tuple[str, ...]
+    canonical: Mapping[str, str]
+    classes: Mapping[str, tuple[str, ...]]
+
+    def of(self, *frames: str) -> tuple[str, ...]:
+        """The openings of these frames (each named by its canonical opening), longest first."""
+        chosen = [opening for frame in frames for opening in self.classes[frame]]
+        return tuple(sorted(chosen, key=lambda opening: (-len(opening), chosen.index(opening))))
+
+    def alternation(self, *frames: str) -> str:
+        """The openings of these frames (all, when none is named) as the alternatives of a
+        pattern, escaped, longest first; the caller adds word boundaries and letter case."""
+        return one_of([re.escape(opening) for opening in (self.of(*frames) if frames
+                                                          else self.openings)])
+
+
+@functools.lru_cache(maxsize=1)
+def frame_openings_table() -> FrameOpenings:
+    """The frame openings of templates/phrases/requests.json and the frame each counts as."""
+    known = {frame: tuple(openings)
+             for frame, openings in table("requests")["frame_openings"].items()
+             if not frame.startswith("_")}
+    canonical = {opening: frame for frame, openings in known.items() for opening in openings}
+    listed = list(canonical)
+    ordered = tuple(sorted(listed, key=lambda opening: (-len(opening), listed.index(opening))))
+    return FrameOpenings(ordered, MappingProxyType(canonical), MappingProxyType(known))

@@ -29,6 +29,7 @@ from typing import Optional
 from ..constraints import check, get
 from ..constraints.support.case import CaseContext, Item
 from ..constraints.support.wording import load_json
+from .phrases import filled, of, one_of
 from .prompt.layout import Layout
 
 FEATURES: dict[str, str] = {
@@ -70,8 +71,8 @@ def _bounds(layout: Layout) -> tuple[tuple[float, float], tuple[float, float]]:
     return plan.words, plan.sentences
 
 
-_ONE_LINE = re.compile(r"\b(?:one|a single|1)\s+(?:short\s+)?(?:sentence|line|word|phrase)\b|"
-                       r"\bin (?:one|a few) words?\b", re.IGNORECASE)
+_ONE_LINE = filled(r"\b(?:{one_line_counts})\s+(?:short\s+)?(?:{one_line_units})\b|"
+                   r"\bin (?:one|a few) words?\b", of("plain"), re.IGNORECASE)
 
 
 def text_features(text: str) -> frozenset[str]:
@@ -103,7 +104,8 @@ def _item_patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]
     pieces = "|".join(re.escape(word) for word in table["list_pieces"])
     units = "|".join(re.escape(word) for word in table["counted_items"])
     # "a 12-day trip", "3 names", "ten tips", "the top 20 tallest buildings"
-    counted = re.compile(rf"\b(?:top\s+)?({NUMBER})[- ](?:(?!(?:about|of|for|on|to|in|with|that|and|or)\b)\w+[- ]){{0,2}}?(?:{units})(?:s|es)?\b|"
+    breaks = one_of(table["count_breaks"])  # words a counted item's name never spans
+    counted = re.compile(rf"\b(?:top\s+)?({NUMBER})[- ](?:(?!(?:{breaks})\b)\w+[- ]){{0,2}}?(?:{units})(?:s|es)?\b|"
                          rf"\btop\s+({NUMBER})\b", re.IGNORECASE)
     # "the following rivers: Nile, Amazon, Danube, and Volga"
     listed = re.compile(r"\bfollowing\s+\w+(?:\s+\w+)?\s*:\s*([^.?!\n]+)", re.IGNORECASE)
@@ -135,7 +137,7 @@ def features(layout: Layout) -> frozenset[str]:
     found = set(text_features(text))
     (low, high), (_, most_sentences) = _bounds(layout)
     if any(get(instruction_id).short_answer for instruction_id in layout.ids) or \
-            _ONE_LINE.search(text) or high <= 40 or most_sentences <= 2:
+            _ONE_LINE().search(text) or high <= 40 or most_sentences <= 2:
         found.add("short")
     if "short" in found or high <= 100 or most_sentences <= 5:
         found.add("brief")

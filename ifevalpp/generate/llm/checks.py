@@ -43,7 +43,6 @@ reason goes back to the model with the next attempt):
 from __future__ import annotations
 
 import difflib
-import re
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Optional, Sequence, Union
@@ -62,8 +61,7 @@ from ..prompt.layout import Layout
 from ..new_settings import change_direction
 from ..params import compatible
 from ..records import ComposeError
-
-_FIRST_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n")
+from ..sentences import AT_EVERY_STOP, first_sentence
 
 FREE = "own"
 """The id a model gives a format request of its own (recorded as {"text"}, proven by the
@@ -473,7 +471,7 @@ class Registry:
     def add_original(self, case: Union[int, str], prompt: str) -> None:
         self.originals.setdefault(prompt, str(case))
         self.own.setdefault(str(case), prompt)
-        line = _FIRST_SENTENCE.split(prompt.strip(), 1)[0].strip()
+        line = first_sentence(prompt.strip(), **AT_EVERY_STOP)
         if len(line) >= self.MIN_LINE:
             self.first_lines.setdefault(line, str(case))
 

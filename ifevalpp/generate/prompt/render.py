@@ -16,6 +16,7 @@ from ...constraints import get
 from ...constraints.support.choosing import chance
 from ...constraints.support.wording import STYLES
 from ..phrases import table
+from ..sentences import AT_EVERY_STOP, sentences
 from .residue import forms
 
 if TYPE_CHECKING:
@@ -149,7 +150,7 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
         return None  # "It is meant for teenagers, and make sure …": weave onto a request only
     if re.search(table("prompt")["gerund_request"], task):
         return None  # "Would you mind writing X, and …" would need a second gerund
-    last = re.split(r"(?<=[.!?])\s+", task.strip())[-1]
+    last = sentences(task.strip(), lines=False, **AT_EVERY_STOP)[-1]
     if re.search(r":\s+\S", last):
         return None  # "… criticize it: <the user's text>" — anything joined on joins that text
     index = order[0]

@@ -22,6 +22,7 @@ from typing import Iterable, Sequence
 
 from ...constraints import get
 from ...constraints.support.wording import load_json
+from ..phrases import filled, of
 from .words import filler
 
 # Forms of markup a statement may show by example; a cousin keeps each form its original's
@@ -36,7 +37,7 @@ FORMS: dict[str, re.Pattern[str]] = {
     "title": re.compile(r"<<[^>\n]*>>|<<\s*and\s*>>"),
     "placeholder": re.compile(r"\[(?![\'\"])[^\]\n]*\]"),
     "divider": re.compile(r"(?<!\*)\*\*\*(?!\*)"),
-    "ticks": re.compile(r"```|\bmarkdown ticks\b|\bbackticks?\b|\bcode block\b"),
+    "ticks": filled(r"```|\b(?:{tick_names})\b", of("fairness"))(),
 }
 # A form counts as kept when the cousin shows any of these (a highlight example satisfies
 # a bare "*" mention, and so on).
@@ -116,6 +117,10 @@ def _lists() -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
             frozenset(table["after_count"]))
 
 
+# A word of `after_count` right after a count or its unit ("300 words long") says the count.
+_AFTER_COUNT_UNIT = filled(r"(?:\d|\b(?:{count_units}))$", of("fairness"))
+
+
 # Filler words that name one kind of markup: they belong to a statement only when one of its
 # own types says them (see `type_words`).
 _TYPE_SPECIFIC = frozenset({"markdown", "json", "bullet", "bullets", "highlight", "highlighted",
@@ -186,8 +191,7 @@ def residual_words(text: str, spans: Sequence[tuple[int, int]], owner_ids: Seque
         if any(stem(other) in own_stems for other in _equivalents().get(stem(lowered), ())):
             continue  # "the sections" of a paragraph count: the type says "paragraphs"
         before = text[:match.start()].rstrip()
-        if lowered in after_count and re.search(r"(?:\d|\b(?:words?|sentences?|paragraphs?))$",
-                                                before):
+        if lowered in after_count and _AFTER_COUNT_UNIT().search(before):
             continue
         if before.endswith("*"):
             continue  # a piece of an example ("*italic text*")
@@ -203,9 +207,8 @@ def residual_words(text: str, spans: Sequence[tuple[int, int]], owner_ids: Seque
 
 # A quotation the answer must hold, named as such ('include the phrase "singing is life"'),
 # not an example of a form ('such as "Section 1"').
-_NAMES_QUOTED = re.compile(r"\b(?:the|a|this|these)\s+(?:exact\s+)?(?:phrase|phrases|word|words|"
-                           r"sentence|line|term|terms|name|saying|quote|expression)\s*:?\s*$",
-                           re.IGNORECASE)
+_NAMES_QUOTED = filled(r"\b(?:{quote_determiners})\s+(?:exact\s+)?(?:{quote_names})\s*:?\s*$",
+                       of("fairness"), re.IGNORECASE)
 
 
 def required_quotes(text: str, literals: Iterable[str]) -> list[str]:
@@ -216,7 +219,7 @@ def required_quotes(text: str, literals: Iterable[str]) -> list[str]:
     found = []
     for match in _QUOTED.finditer(text):
         inner = match.group(0)[1:-1].strip()
-        if inner and inner.lower() not in known and _NAMES_QUOTED.search(text[:match.start()]):
+        if inner and inner.lower() not in known and _NAMES_QUOTED().search(text[:match.start()]):
             found.append(inner)
     return found
 

@@ -9,23 +9,14 @@ unit, unless such a line reads as a requirement of its own.
 
 from __future__ import annotations
 
-import functools
 import re
 
-from ..phrases import filled, of, table
-from .words import quote_mask
+from ..phrases import filled, of
+from ..sentences import sentence_spans
 
-_BOUNDARY = re.compile(r"(?<=[.!?])[\"”')\]]?(?P<gap>[ \t]+)(?=[A-Z\"“'(\[*<])"
-                       r"|(?<=P\.P\.S)(?P<gap2>[ \t]+)(?=[A-Z])")
 _NUMBERED = re.compile(r"^\s*(?:\d+[.)]|[-*•]|[a-z][.)])\s+")
 _EXAMPLE_LINE = re.compile(r"^\s*(?:[*\-•]|\[|\.\.\.|…|<<|\{|\}|```|\d+[.)]|[A-Z][\w ]{0,20}\s\d+[.:]?$)")
 _LINE_END = frozenset('.!?:;"\u201d)*')
-
-
-@functools.lru_cache(maxsize=1)
-def _abbreviations() -> tuple[str, ...]:
-    """Abbreviations a stop inside does not end a sentence after ("e.g.", "Mr.")."""
-    return tuple(table("prompt")["abbreviations"])
 
 
 # A numbered line opening with one of these reads as a requirement, not an example.
@@ -34,26 +25,7 @@ _requirement_line = filled(r"(?i)({requirement_openers})\b", of("prompt"))
 
 def _sentence_cuts(line: str) -> list[tuple[int, int]]:
     """Cut one line into sentences; returns (start, end) pairs relative to the line."""
-    mask = quote_mask(line)
-    pieces: list[tuple[int, int]] = []
-    begin = 0
-    for match in _BOUNDARY.finditer(line):
-        gap = match.group("gap") or match.group("gap2")
-        gap_start = match.start("gap") if match.group("gap") else match.start("gap2")
-        cut = gap_start
-        if cut <= begin or (cut - 1 < len(mask) and mask[cut - 1] and cut < len(line)
-                            and mask[min(cut, len(line) - 1)]):
-            continue
-        before = line[begin:cut]
-        if any(before.endswith(abbreviation) for abbreviation in _abbreviations()):
-            continue
-        if re.search(r"(?:^|\s)[A-Z]\.$", before):  # an initial, as in "J. Smith"
-            continue
-        pieces.append((begin, cut))
-        begin = cut + len(gap)
-    if begin < len(line):
-        pieces.append((begin, len(line)))
-    return [(start, end) for start, end in pieces if line[start:end].strip()]
+    return sentence_spans(line)
 
 
 def numbered_requirement(line: str) -> bool:

@@ -3,10 +3,11 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Sequence
 
-from ..phrases import Known
+from ..phrases import Known, frame_openings_table
 from .masking import MASKED, Masked
 from .request import cap, lower_first, parse
 from .sentences import refers_back
@@ -17,15 +18,15 @@ _KNOWN = Known("requests")
 def _plain_statement(sentence: str) -> bool:
     return (sentence.endswith(".") and "?" not in sentence and parse(sentence) is None
             and len(sentence.split()) <= 30 and not _KNOWN.pattern("own_link").search(sentence)
-            and not _FRAGMENT.match(sentence))
+            # A phrase set as a sentence, no clause ("Given the sentence "…"."): joined on,
+            # it would read "Given the sentence "…", and I'd like you to …".
+            and not _KNOWN.pattern("phrase_opening").match(sentence))
 
 
-# A phrase set as a sentence, no clause ("Given the sentence "…"."): joined on, it reads
-# "Given the sentence "…", and I'd like you to …".
-_FRAGMENT = re.compile(r"^(?:Given|Considering|Regarding|Concerning|About|As for|Based on|"
-                       r"With regard to|In light of)\b")
-
-
+@functools.lru_cache(maxsize=1)
+def _checking() -> re.Pattern[str]:
+    """A verb phrase that is itself a "make sure" or "remember" frame ("make sure that …")."""
+    return re.compile(rf"(?i)(?:{frame_openings_table().alternation('make sure', 'remember')})\b")
 
 
 def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[str], str]]:
@@ -56,13 +57,10 @@ def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[st
     return out
 
 
-_SEQUENCE = re.compile(r"^(?:Then|Next|After that|Afterwards),? (?P<rest>[a-z].*[.:])$")
-
-
 def follow_up(sentence: str, masked: "Masked") -> list[str]:
     """Other ways to say an imperative sentence that follows the request ("Then show how
     to fix it." -> "After that, show how to fix it.")."""
-    sequence = _SEQUENCE.match(sentence)
+    sequence = _KNOWN.pattern("sequence_opening").match(sentence)
     if sequence:
         rest = sequence.group("rest")
         if rest.split()[0] in _KNOWN.words("pronoun_subjects") | \
@@ -73,8 +71,7 @@ def follow_up(sentence: str, masked: "Masked") -> list[str]:
     if request is None or request.kind != "imperative" or request.lead or request.front:
         return []
     frames = _KNOWN.frames("follow_up")
-    if re.match(r"(?i)(?:make sure|be sure|ensure|remember|don't forget|do not forget)\b",
-                request.vp):
+    if _checking().match(request.vp):
         # "Make sure that no name repeats": no "Be sure to make sure …".
         frames = tuple(frame for frame in frames if frame.startswith(("Please", "I'd like")))
     verb = request.vp.split()[0].lower() if request.vp.split() else ""

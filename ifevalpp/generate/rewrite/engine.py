@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence
 
+from ..phrases import frame_openings_table
 from .context import context_reworded, follow_up, movable
 from .frames import frames_for
 from .masking import MASKED, Masked
@@ -115,8 +116,13 @@ def _followed_up(candidates: Candidates, after: list[str], masked: Masked) -> Ca
     return more
 
 
-_WANT = re.compile(r"(?i)\b(?:I(?:'d| would) like|I (?:want|need)) you to\b")
-_SURE = re.compile(r"(?i)\b(?:make sure|be sure)\b")
+@functools.lru_cache(maxsize=1)
+def _said_once() -> tuple[re.Pattern[str], ...]:
+    """The frames a follow-up does not say again (requests.json, frame_openings): "I'd like
+    you to" and "make sure", each with the openings that count as it."""
+    frames = frame_openings_table()
+    return tuple(re.compile(rf"(?i)\b(?:{frames.alternation(frame)})\b")
+                 for frame in ("i'd like you to", "make sure"))
 
 
 def _same_frame(before: str, follow: str) -> bool:
@@ -125,7 +131,7 @@ def _same_frame(before: str, follow: str) -> bool:
     if follow.startswith("Please") and "please" in before.lower():
         return True
     return any(pattern.search(before) and pattern.search(follow[:30])
-               for pattern in (_WANT, _SURE))
+               for pattern in _said_once())
 
 
 def _vouched(task: str, masked: Masked, sentences: list[str],

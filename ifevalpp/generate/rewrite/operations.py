@@ -75,8 +75,7 @@ def _topic_first(vp: str, masked: "Masked") -> list[tuple[str, str]]:
         return []
     if _KNOWN.pattern("person").search(shown):
         return []  # "a man named Aarav … a riddle about it": a person is not an "it"
-    if re.search(r"\b(?:similar|same|such|this|that|these|those|other|another|yours?|mine)\b",
-                 shown):
+    if _KNOWN.pattern("points_back").search(shown):
         return []  # "The topic is a similar experience.": it points at something said before
     if re.fullmatch(r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*", masked.restore(topic).strip()):
         return []  # a bare name ("Camilla") may be a person: "a riddle about it" would not do

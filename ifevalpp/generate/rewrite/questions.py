@@ -24,9 +24,9 @@ def question_as_request(question: str) -> list[tuple[str, str]]:
             what = "recommendations"
         return [(frame.format(what=what, rest=rest), "question-to-request")
                 for frame in _KNOWN.frames("advice")]
-    if _KNOWN.pattern("ends_in_particle").search(question) or re.search(
-            r"\b(?:is|are|was|were|does|did)\b|(?<!\bto )\bdo\b",  # "things to do" is no verb
-            question.split(" ", 2)[-1], re.I):
+    # "things to do" is no verb (`finite_verb`)
+    if _KNOWN.pattern("ends_in_particle").search(question) or _KNOWN.pattern("finite_verb").search(
+            question.split(" ", 2)[-1]):
         return []
     match = _KNOWN.pattern("difference").match(question)
     if match:

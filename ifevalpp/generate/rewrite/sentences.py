@@ -6,12 +6,11 @@ import re
 from typing import Optional
 
 from ..phrases import Known
+from ..sentences import CAPITAL_OR_MASKED, sentences
 from .lexicon import lexicon
 from .masking import Masked
 
 _KNOWN = Known("requests")
-
-_SPLIT = re.compile(r"(?<=[.!?])\s+(?=[A-Z\ue000-\uf8ff])")
 
 
 def split_sentences(text: str, masked: Optional["Masked"] = None) -> list[str]:
@@ -22,13 +21,10 @@ def split_sentences(text: str, masked: Optional["Masked"] = None) -> list[str]:
                       lambda m: m.group(1) + ("\u0001" if masked.ends_sentence(m.group(1)) else " "),
                       text)
         return [s for part in text.split("\u0001") for s in split_sentences(part)]
-    parts: list[str] = []
-    for piece in _SPLIT.split(text):
-        if parts and _KNOWN.pattern("abbreviation").search(parts[-1]):
-            parts[-1] += " " + piece
-        else:
-            parts.append(piece)
-    return [part.strip() for part in parts if part.strip()]
+    # The one splitter (generate/sentences.py), cut only before a capital or a masked piece,
+    # quotations already masked, one line; an abbreviation's gap said as one space.
+    return sentences(text, rejoin=" ", starts=CAPITAL_OR_MASKED, closers=False, initials=False,
+                     quoted=False, markers=False, lines=False)
 
 
 def split_conjunction(vp: str) -> Optional[tuple[str, str]]:

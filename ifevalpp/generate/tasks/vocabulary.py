@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from ...constraints.support.wording import load_json
+from ..phrases import filled, of
 
 # Words, with letters beyond a-z inside (café), which are never picked (`_content`).
 _WORD = re.compile(r"[^\W\d_]+(?:'[a-z]+)?")
@@ -38,7 +39,7 @@ _BREAKS = frozenset("""of to at in on for with by from about that who which whos
 how why and or but into under over after before without along between inside than as like
 near across out off during while whom""".split())
 _RELATIVE = frozenset({"that", "who", "which", "whose"})
-_VERBISH = re.compile(r"(?:ed|ing|ly)$")
+_VERBISH = filled(r"(?:{verbish_endings})$", of("task"))
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ def subject_nouns(subject: str) -> list[str]:
     for token in _WORD.findall(subject) + ["of"]:
         lower = token.lower()
         if lower in _BREAKS:
-            nouns = [word for word in phrase if not _VERBISH.search(word)]
+            nouns = [word for word in phrase if not _VERBISH().search(word)]
             if nouns:
                 heads.append(nouns[-1])
             phrase = []
