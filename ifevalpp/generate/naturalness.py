@@ -5,7 +5,8 @@ doing: `masked` hides quoted values and markup, `new_lines` keeps the lines the 
 lacks. `frame_openings` names the request frames that open a prompt's sentences ("could
 you", "make sure", "please"); the generator avoids a frame a prompt already has
 (`fresh_wording`) and rule N109 finds one said twice, from the same table
-(templates/phrases/naturalness.json), so a frame added there is avoided and detected alike.
+(templates/phrases/requests.json, frame_openings), so a frame added there is avoided and
+detected alike.
 The detectors themselves are rules, one per defect class (generate/rules/).
 """
 
@@ -15,7 +16,7 @@ import functools
 import re
 from typing import Callable, Iterable, Optional
 
-from .phrases import Known, table
+from .phrases import Known, frame_openings_table
 
 KNOWN = Known("naturalness")
 
@@ -36,18 +37,17 @@ def new_lines(prompt: str, original: str) -> list[str]:
 
 
 @functools.lru_cache(maxsize=1)
-def _same_frame() -> dict[str, str]:
-    return {opening: frame for opening, frame in table("naturalness")["same_frame"].items()
-            if not opening.startswith("_")}
+def _opening() -> re.Pattern[str]:
+    return re.compile(rf"(?i)^(?:{frame_openings_table().alternation()})\b")
 
 
 def frame_openings(text: str) -> list[str]:
-    """The framing words that open sentences of `text` ("make sure", "before you send"),
-    lower-cased, each polite ask-question as one frame ("could you"), and "please" for a
-    sentence that says it."""
+    """The frames that open sentences of `text`, by the frame each counts as
+    (templates/phrases/requests.json, frame_openings: every polite question and every "I'd
+    like you to" is one `request`), and "please" for a sentence that says it."""
     found = []
-    opening_pattern, polite = KNOWN.pattern("frame_opening"), KNOWN.pattern("polite")
-    same = _same_frame()
+    opening_pattern, polite = _opening(), KNOWN.pattern("polite")
+    canonical = frame_openings_table().canonical
     # A quotation that ends a sentence of its own ('"… So proud of her!" What I need is …')
     # ends the masked sentence too.
     hidden = QUOTED.sub(lambda m: "Q" * (len(m.group(0)) - 1) + (
@@ -55,8 +55,7 @@ def frame_openings(text: str) -> list[str]:
     for sentence in SENTENCE.findall(hidden):
         match = opening_pattern.match(MARKER.sub("", sentence.strip()))
         if match:
-            opening = match.group(0).lower()
-            found.append(same.get(opening, opening))
+            found.append(canonical[" ".join(match.group(0).lower().split())])
         if polite.search(sentence):
             found.append("please")
     return found

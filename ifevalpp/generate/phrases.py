@@ -100,7 +100,7 @@ class FrameOpenings:
     """The openings of request frames and framing lead-ins (requests.json, "frame_openings"):
     `openings` every one, longest first (the order an alternation must try them in, so "would
     you mind" wins over "would you"); `canonical` each opening's frame, named by the frame's
-    canonical opening ("would you mind" -> "could you"); `classes` the openings of each frame
+    canonical opening ("would you mind" -> "request"); `classes` the openings of each frame
     in table order."""
 
     openings: tuple[str, ...]

@@ -118,11 +118,12 @@ def _followed_up(candidates: Candidates, after: list[str], masked: Masked) -> Ca
 
 @functools.lru_cache(maxsize=1)
 def _said_once() -> tuple[re.Pattern[str], ...]:
-    """The frames a follow-up does not say again (requests.json, frame_openings): "I'd like
-    you to" and "make sure", each with the openings that count as it."""
+    """The frames a follow-up does not say again (requests.json, frame_openings): a request
+    ("I'd like you to", "Could you") and "make sure", each with the openings that count as
+    it."""
     frames = frame_openings_table()
     return tuple(re.compile(rf"(?i)\b(?:{frames.alternation(frame)})\b")
-                 for frame in ("i'd like you to", "make sure"))
+                 for frame in ("request", "make sure"))
 
 
 def _same_frame(before: str, follow: str) -> bool:
