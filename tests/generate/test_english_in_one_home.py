@@ -21,8 +21,9 @@ import ifevalpp.generate
 
 GENERATE = Path(ifevalpp.generate.__file__).parent
 
-# Left to the naturalness rewrite (issue 29, Build 2), which makes these pass the same test.
-NOT_YET_SCANNED = ("naturalness.py", "rules/")
+# Every module is scanned (the naturalness rules read their English from
+# templates/phrases/naturalness.json too).
+NOT_YET_SCANNED: tuple[str, ...] = ()
 
 THRESHOLD = 3
 
@@ -184,16 +185,16 @@ def test_scanner_finds_an_offending_file(tmp_path):
 
 # Request frames in one place: requests.json "frame_openings", read by frame_openings_table().
 
-def test_polite_ask_questions_are_one_frame():
+def test_every_polite_request_is_one_frame():
     from ifevalpp.generate.phrases import frame_openings_table
 
     frames = frame_openings_table()
     for opening in ("could you", "can you", "would you", "will you", "would you mind",
-                    "any chance you could", "may i ask you to", "could i get you to",
-                    "is it possible"):
-        assert frames.canonical[opening] == "could you", opening
-    assert frames.canonical["what i'd like is"] == "what i need is"
-    assert frames.canonical["i would like you to"] == "i'd like you to"
+                    "any chance you could", "may i ask you to", "is it possible",
+                    "what i'd like is", "i would like you to", "i want you to",
+                    "it would be great if you could", "your task is to"):
+        assert frames.canonical[opening] == "request", opening
+    assert frames.canonical["please make sure"] == "make sure"
 
 
 def test_frame_openings_are_listed_once_longest_first():
@@ -204,9 +205,9 @@ def test_frame_openings_are_listed_once_longest_first():
     assert [len(opening) for opening in frames.openings] == sorted(
         (len(opening) for opening in frames.openings), reverse=True)
     for name, openings in frames.classes.items():
-        assert openings[0] == name and all(opening == opening.lower() for opening in openings)
-    assert frames.of("could you").index("would you mind") < frames.of("could you").index(
-        "would you")
+        assert all(opening == opening.lower() for opening in openings)
+        assert name == "request" or openings[0] == name
+    assert frames.openings.index("would you mind") < frames.openings.index("would you")
 
 
 def test_the_rewriters_frames_open_with_a_known_opening():
@@ -221,12 +222,11 @@ def test_the_rewriters_frames_open_with_a_known_opening():
 
 
 def test_the_rewriter_reads_its_frames_from_the_table():
-    from ifevalpp.generate.rewrite.context import _checking, _wish
+    from ifevalpp.generate.rewrite.context import _checking
     from ifevalpp.generate.rewrite.engine import _same_frame
 
     assert _same_frame("I would like you to write a poem.", "I'd like you to check it.")
+    assert _same_frame("Could you write a poem?", "I'd like you to check it.")
     assert _same_frame("Please make sure it rhymes.", "Be sure to keep it short.")
     assert not _same_frame("Write a poem.", "I'd like you to check it.")
-    assert _wish().search("I'd like a poem for my sister.")
-    assert not _wish().search("My sister turns ten on Friday.")
     assert _checking().match("don't forget the title")

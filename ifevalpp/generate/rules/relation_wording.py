@@ -29,7 +29,7 @@ def detect(cousin: Cousin) -> list[Defect]:
                  if wrong_after[relation] else None)
         for pattern in (before, after):
             match = pattern.search(cousin.prompt) if pattern else None
-            if match:
+            if match and not pattern.search(cousin.original):
                 defects.append(Defect(RULE.name, f"{instruction_id}: {match.group(0)}"))
                 break
     return defects
