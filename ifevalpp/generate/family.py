@@ -165,7 +165,8 @@ def _request(run: _Run, family: _Family, kind: Kind, index: int, attempt: int,
                          attempt=attempt, seed=cousin_seed, rng=random.Random(cousin_seed),
                          profile=run.profile, accepted=tuple(family.accepted),
                          previous=previous, distractor_style=run.distractor_style,
-                         settings=run.settings, reconfigure=run.reconfigure)
+                         settings=run.settings, reconfigure=run.reconfigure,
+                         family_seed=derive_seed(run.seed, family.key, kind, 0, 0))
 
 
 def _judge(run: _Run, family: _Family, request: CousinRequest,
@@ -173,7 +174,8 @@ def _judge(run: _Run, family: _Family, request: CousinRequest,
     """The variant a candidate becomes, or why it is refused (in the order of the module
     docstring)."""
     kind = kinds.get(request.kind)
-    refusal = kind.refusal(family.layout, candidate, family.kept.get(kind.name, []))
+    refusal = kind.refusal(family.layout, candidate, family.kept.get(kind.name, [])) or \
+        kind.easier(family.layout, candidate, run.profile)
     if refusal is not None:
         return refusal
     ok, distance = far_enough(candidate.prompt, family.accepted, run.min_distance,
@@ -184,7 +186,8 @@ def _judge(run: _Run, family: _Family, request: CousinRequest,
     unnatural = violations(Cousin(prompt=candidate.prompt, original=family.layout.prompt,
                                   ids=family.layout.ids, kwargs=candidate.kwargs,
                                   original_kwargs=family.layout.kwargs, kind=kind.name,
-                                  siblings=tuple(family.accepted)))
+                                  siblings=tuple(family.accepted),
+                                  must_differ=kind.rewords_all))
     if unnatural:
         return Rejection("unnatural", f"unnatural: {unnatural[0].code}: {unnatural[0].text}")
     try:

@@ -33,8 +33,13 @@ def targets(layout: Layout, direction: str = "any", profile: Profile = "official
     count whose every slot the prompt names ("Audience 1 and Audience 2"). Under
     "harder", not a count already at its hardest ("less than 1": never; 100 sentences
     beyond the ceiling): pairing it with another would only sink the other's change."""
+    # Beside an answer in another language, new English words to use or avoid ("just",
+    # "overall" banned from a French answer) ask nothing: word lists stay as they are.
+    foreign = any(get(instruction_id).language_of(params) not in (None, "en")
+                  for instruction_id, params in zip(layout.ids, layout.params))
     return [index for index, instruction_id in enumerate(layout.ids)
             if get(instruction_id).reconfigurable and not get(instruction_id).follows_task
+            and not (foreign and get(instruction_id).topic_field)
             and not (_exact(instruction_id) and outlined(layout, index))
             and not enumerates_slots(layout, index)
             and not (direction == "harder"

@@ -118,3 +118,4 @@ class CousinRequest:
     distractor_style: str = "format"          # format | context | mixed
     settings: Any = None                      # instruction id -> kwargs seen in the run
     reconfigure: str = "harder"               # harder | any
+    family_seed: int = 0                      # the same for every cousin of the family's kind

@@ -49,11 +49,10 @@ def test_a_rule_is_silent_on_each_of_its_good_examples(rule):
 @pytest.mark.parametrize("rule", RULES, ids=lambda rule: rule.code)
 def test_a_rule_never_blames_the_original_for_its_own_wording(rule):
     for example in rule.bad:
-        if example.kind == "rephrasing" and rule.name == "near-duplicate":
-            continue  # a prompt is always within 30 characters of itself
+        # (A prompt is always within 30 characters of itself: no cousin that must reword
+        # its request here.)
         itself = Cousin(prompt=example.prompt, original=example.prompt, ids=example.ids,
-                        kwargs=example.kwargs, original_kwargs=example.kwargs or (),
-                        kind="distractor")
+                        kwargs=example.kwargs, original_kwargs=example.kwargs or ())
         assert rule.detect(itself) == [], (rule.code, example.prompt)
 
 
@@ -134,14 +133,13 @@ def test_a_reply_said_to_be_only_bullets_beside_a_postscript_conflicts():
 def test_a_near_duplicate_is_measured_against_every_sibling_not_only_the_original():
     sibling = "Leave every comma out of a short poem you write about the sea."
     cousin = Cousin(prompt="Leave every comma out of the short poem you write about the sea.",
-                    original=ORIGINAL, kind="rephrasing", siblings=(ORIGINAL, sibling))
+                    original=ORIGINAL, must_differ=True, siblings=(ORIGINAL, sibling))
     assert names(by_name("near-duplicate").detect(cousin)) == ["near-duplicate"]
 
 
-def test_only_a_rephrasing_must_be_far_from_its_siblings():
+def test_only_a_cousin_that_rewords_its_request_must_be_far_from_its_siblings():
     # A distractor keeps its original whole by design.
-    cousin = Cousin(prompt=ORIGINAL + " Add a title.", original=ORIGINAL, kind="distractor",
-                    siblings=(ORIGINAL,))
+    cousin = Cousin(prompt=ORIGINAL + " Add a title.", original=ORIGINAL, siblings=(ORIGINAL,))
     assert by_name("near-duplicate").detect(cousin) == []
 
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Optional, Sequence
 
 from ...constraints import get
+from ...profiles import Profile
 from ...schema import Kind, Variant
 from ..prompt.layout import Layout
 from ..llm.plan import ModelPlan, Sibling
@@ -49,6 +50,9 @@ class CousinKind:
     """One kind of cousin; subclasses set `name` and implement `propose` and the promise."""
 
     name: ClassVar[Kind]
+    # Whether the cousin says the whole request in words of its own, so that one within a few
+    # characters of its original or a sibling has not done its job (rule N119).
+    rewords_all: ClassVar[bool] = False
 
     def propose(self, request: CousinRequest) -> Candidate:
         """A candidate from the template generators (ComposeError when there is none)."""
@@ -56,6 +60,12 @@ class CousinKind:
 
     def broken_promise(self, layout: Layout, candidate: Candidate) -> Optional[Rejection]:
         """Why `candidate` is not a cousin of this kind, if it is not."""
+        return None
+
+    def easier(self, layout: Layout, candidate: Candidate,
+               profile: Profile) -> Optional[Rejection]:
+        """Why `candidate` is easier than its original, if it is (settings read under
+        `profile`); only a kind that changes what is asked can be."""
         return None
 
     def repeats_sibling(self, candidate: Candidate,

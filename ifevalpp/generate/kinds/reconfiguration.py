@@ -207,9 +207,14 @@ class Reconfiguration(CousinKind):
         if _new_settings(candidate) and changed_setting(layout, candidate,
                                                         except_request=True) is None:
             return Rejection("promise", "no parameter changed")
+        return None
+
+    def easier(self, layout: Layout, candidate: Candidate,
+               profile: Profile) -> Optional[Rejection]:
         # Never easier than the original, as a strict reader judges it (generate/difficulty).
         verdict = judge(layout.ids, layout.kwargs, candidate.prompt, candidate.kwargs,
-                        candidate.detail.record(), original_prompt=layout.prompt)
+                        candidate.detail.record(), profile=profile,
+                        original_prompt=layout.prompt)
         if verdict.easier:
             return Rejection("easier", f"easier than the original: {verdict.easier[0]}")
         return None

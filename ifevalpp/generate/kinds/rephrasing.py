@@ -50,11 +50,14 @@ class RephrasingDetail(Detail):
 
 
 def rephrase(layout: Layout, rng: Any, index: int, attempt: int = 0,
-             siblings: Sequence[str] = (), statements_first: bool = False) -> Candidate:
-    """The `index`-th rephrasing (1-based); `attempt` > 0 rotates the presentation; the task
-    is reworded away from `siblings` (the family's prompts so far, the original first), and
-    with `statements_first` the statements it carries are said ahead of it."""
-    presentation = PRESENTATIONS[(index - 1 + attempt) % len(PRESENTATIONS)]
+             siblings: Sequence[str] = (), statements_first: bool = False,
+             rotation: int = 0) -> Candidate:
+    """The `index`-th rephrasing (1-based); `attempt` > 0 rotates the presentation, and
+    `rotation` (fixed per family) sets which presentation the first one takes, so that no
+    layout comes with a position; the task is reworded away from `siblings` (the family's
+    prompts so far, the original first), and with `statements_first` the statements it
+    carries are said ahead of it."""
+    presentation = PRESENTATIONS[(index - 1 + attempt + rotation) % len(PRESENTATIONS)]
     made = restructured(layout, rng, params=layout.params, presentation=presentation,
                         siblings=siblings, statements_first=statements_first)
     return Candidate(made.prompt, made.kwargs, RephrasingDetail(
@@ -64,6 +67,7 @@ def rephrase(layout: Layout, rng: Any, index: int, attempt: int = 0,
 
 class Rephrasing(CousinKind):
     name = "rephrasing"
+    rewords_all = True
 
     def propose(self, request: CousinRequest) -> Candidate:
         # After a candidate too close to its family, the next keeps away from it.
@@ -71,9 +75,12 @@ class Rephrasing(CousinKind):
         close = request.previous is not None and request.previous.code == "too-close"
         duplicate = request.previous is not None and \
             request.previous.message.startswith("unnatural: near-duplicate")
+        # After one that came out too like a sibling, the arrangement alternates (statements
+        # first, then as they were) while the task's wording keeps away from the siblings.
         return rephrase(request.layout, request.rng, request.index, attempt=request.attempt,
                         siblings=request.accepted if close or duplicate else (),
-                        statements_first=duplicate)
+                        statements_first=duplicate and request.attempt % 2 == 1,
+                        rotation=request.family_seed % len(PRESENTATIONS))
 
     def broken_promise(self, layout: Layout, candidate: Candidate) -> Optional[Rejection]:
         changed = changed_setting(layout, candidate, except_request=True)

@@ -1,6 +1,5 @@
-"""Changes to a request's verb phrase: a verb or a loose word swapped for a synonym, the topic
-put first ("The topic is X. Write a poem about it."), the audience moved ("This is for
-kids: …"), its last two phrases swapped ("a poem in lowercase letters about my friend" ->
+"""Changes to a request's verb phrase: a verb or a loose word swapped for a synonym, the audience
+moved ("This is for kids: …"), its last two phrases swapped ("a poem in lowercase letters about my friend" ->
 "a poem about my friend in lowercase letters")."""
 
 from __future__ import annotations
@@ -57,30 +56,6 @@ def _fix_article(text: str, position: int, length: int) -> str:
     return before[:match.start()] + article + " " + text[position:]
 
 
-def _languages() -> frozenset[str]:
-    from ...constraints.support.languages import NAMES_IN_PROMPTS
-
-    return frozenset(name.lower() for names in NAMES_IN_PROMPTS.values() for name in names)
-
-
-def _topic_first(vp: str, masked: "Masked") -> list[tuple[str, str]]:
-    match = _KNOWN.pattern("topic").match(vp)
-    if not match:
-        return []
-    topic, head = match.group("topic"), match.group("head")
-    shown = masked.restore(topic).lower()
-    if (len(topic.split()) > 8 or not head.split()[1:] or head.endswith(",")
-            or _KNOWN.pattern("topic_stop").search(shown) or masked.holds(topic)
-            or any(word in _languages() for word in re.findall(r"[a-z]+", shown))):
-        return []
-    if _KNOWN.pattern("person").search(shown):
-        return []  # "a man named Aarav … a riddle about it": a person is not an "it"
-    if _KNOWN.pattern("points_back").search(shown):
-        return []  # "The topic is a similar experience.": it points at something said before
-    if re.fullmatch(r"[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*", masked.restore(topic).strip()):
-        return []  # a bare name ("Camilla") may be a person: "a riddle about it" would not do
-    intros = [frame.format(topic=topic) for frame in _KNOWN.frames("topic_first")]
-    return [(intro + "\u0000" + head + " about it", "topic-first") for intro in intros]
 
 
 def _audience_moved(vp: str, masked: "Masked") -> list[tuple[str, str]]:
@@ -134,8 +109,10 @@ def _phrases_swapped(vp: str) -> list[tuple[str, str]]:
 
 
 def bodies(request: Request, masked: Masked) -> list[tuple[str, tuple[str, ...]]]:
-    """The verb phrase as it is and with one or two wording changes (verb, synonym, topic,
-    audience); a \\0 separates a sentence placed before or after the request."""
+    """The verb phrase as it is and with one or two wording changes (verb, synonym, audience,
+    phrases swapped); a \\0 separates a sentence placed before or after the request. (No
+    topic put first: "The subject is the budgets. … ask my manager for the next quarter
+    about it" leaves what was attached to the topic behind.)"""
     if request.kind in ("question",):
         return [(request.vp, ())]
     vp = request.vp
@@ -145,16 +122,17 @@ def bodies(request: Request, masked: Masked) -> list[tuple[str, tuple[str, ...]]
         return out
     verbs = _verb_swaps(vp)
     synonyms = _synonym_swaps(vp)
-    for swapped, op in _phrases_swapped(vp):
-        out.append((swapped, (op,)))
-        out.extend((new, (op, op2)) for new, op2 in _verb_swaps(swapped))
     out.extend((new, (op,)) for new, op in verbs)
     out.extend((new, (op,)) for new, op in synonyms)
     for new, op in synonyms[:3]:
         out.extend((newer, (op, op2)) for newer, op2 in _verb_swaps(new)[:2])
     for base, ops in list(out):
-        out.extend((moved, ops + (op,)) for moved, op in _topic_first(base, masked))
         out.extend((moved, ops + (op,)) for moved, op in _audience_moved(base, masked))
+    # The last two phrases swapped, on their own or with another verb (not moved about
+    # further: "a fox in list format" keeps its form with the topic).
+    for swapped, op in _phrases_swapped(vp):
+        out.append((swapped, (op,)))
+        out.extend((new, (op, op2)) for new, op2 in _verb_swaps(swapped))
     return out
 
 

@@ -34,6 +34,8 @@ class Cousin:
     original_kwargs: Sequence[Kwargs] = ()
     kind: str = ""
     siblings: Sequence[str] = ()
+    must_differ: bool = False
+    """Whether the cousin must read unlike its siblings (`CousinKind.rewords_all`)."""
 
 
 EXAMPLE_ORIGINAL = "Write a poem about the sea. Do not use any commas."
@@ -48,13 +50,13 @@ class Example:
     ids: tuple[str, ...] = ()
     kwargs: tuple[Kwargs, ...] = ()
     original_kwargs: tuple[Kwargs, ...] = ()
-    kind: str = "rephrasing"
+    must_differ: bool = False
     siblings: tuple[str, ...] = ()
 
     def cousin(self) -> Cousin:
         return Cousin(prompt=self.prompt, original=self.original, ids=self.ids,
-                      kwargs=self.kwargs, original_kwargs=self.original_kwargs, kind=self.kind,
-                      siblings=self.siblings or (self.original,))
+                      kwargs=self.kwargs, original_kwargs=self.original_kwargs,
+                      must_differ=self.must_differ, siblings=self.siblings or (self.original,))
 
 
 @dataclass(frozen=True)

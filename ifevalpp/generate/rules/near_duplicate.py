@@ -1,4 +1,4 @@
-"""N119 near-duplicate: a rephrasing that barely rephrases."""
+"""N119 near-duplicate: a cousin that must reword its request and barely does."""
 
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ def _normal(text: str) -> str:
 
 
 def detect(cousin: Cousin) -> list[Defect]:
-    if cousin.kind != "rephrasing":
+    if not cousin.must_differ:
         return []
     mine = _normal(cousin.prompt)
     for other in cousin.siblings or (cousin.original,):
@@ -34,6 +34,8 @@ RULE = Rule(
     description="A rephrasing within 30 characters (whitespace and case ignored) of its "
                 "original or a sibling: it barely rephrases.",
     detect=detect,
-    bad=(Example("Can you write a poem about the sea? Do not use any commas."),),
-    good=(Example("Leave every comma out of a short poem you write about the sea."),),
+    bad=(Example("Can you write a poem about the sea? Do not use any commas.", must_differ=True),),
+    good=(Example("Leave every comma out of a short poem you write about the sea.",
+                  must_differ=True),
+          Example("Write a poem about the sea. Do not use any commas. Add a title.")),
 )

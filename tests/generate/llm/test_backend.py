@@ -88,7 +88,7 @@ GOOD: dict[tuple[int, str, int], dict[str, Any]] = {
         "kwargs": [{"relation": "at least", "num_words": 150}, {}]},
     (202, "rephrasing", 1): {"prompt": 'Paint a picture in words of a wet afternoon spent inside '
                              'a tiny coffee shop, making sure the words "umbrella" and "steam" '
-                             'both appear in what you write.'},
+                             'both appear in your answer.'},
     (202, "rephrasing", 2): {"prompt": "Tell me about an afternoon of rain in a cosy little "
                              'cafe.\nRequirements:\n- use the keywords "umbrella" and "steam"'},
     (202, "distractor", 1): {"prompt": CAFE + BULLETS,

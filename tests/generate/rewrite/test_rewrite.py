@@ -75,11 +75,6 @@ def test_request_becomes_imperative():
         "Can you help me write a short story about a lighthouse keeper for kids?")
 
 
-def test_topic_first():
-    assert "The topic is autumn in Kyoto. Write a haiku about it." in texts(
-        "Write a haiku about autumn in Kyoto.")
-
-
 def test_audience_moved_to_either_side():
     found = texts("Describe the water cycle for children.")
     assert "The audience is children. Describe the water cycle." in found
@@ -164,25 +159,6 @@ def test_rewrite_is_deterministic_and_avoids_given_texts():
     first = rewrite(task, [], random.Random(5))
     assert first == rewrite(task, [], random.Random(5))
     assert rewrite(task, [], random.Random(5), avoid=[first.text]).text != first.text
-
-
-@pytest.mark.parametrize("task, moved", [
-    ("Write a short story about a fox in list format.", "in list format"),
-    ("Write a facebook post about a garage sale in JSON format.", "JSON format"),
-    ("Write a list of the top ten facts about Norway without using commas.", "without using"),
-    ("Write a silly riddle in Hindi, about a man who never laughed.", "a man who never laughed"),
-    ("Write a rap about the ocean in Spanish.", "Spanish"),
-])
-def test_topic_first_refuses_a_topic_that_runs_on_into_form_or_language(task, moved):
-    assert not any(t.startswith(("The topic is", "My topic:", "The subject:"))
-                   for t in texts(task))
-
-
-def test_topic_first_never_moves_a_protected_span():
-    task = "Write a poem about the sea without commas."
-    start = task.index("without commas")
-    found = texts(task, [(start, start + len("without commas"))])
-    assert not any("topic" in t.lower() or "subject" in t.lower() for t in found)
 
 
 def test_an_audience_phrase_after_a_participle_stays_put():
@@ -298,11 +274,6 @@ def test_a_request_question_never_gets_a_question_lead_in():
         assert not re.match(r"(?:Quick question|A question for you|I have a question):", text)
 
 
-def test_a_first_person_context_can_become_a_since_clause():
-    found = texts("I am moving to Lisbon. Can you write a packing list for me?")
-    assert "Since I am moving to Lisbon, could you write a packing list for me?" in found
-
-
 def test_two_context_sentences_can_be_joined():
     found = texts("I love this album. I want to share it with Luheng. Draft an email for it.")
     assert any(t.startswith("I love this album, and I want to share it with Luheng. ")
@@ -338,11 +309,6 @@ def test_a_term_with_a_verb_in_it_is_not_said_as_a_definition():
     texts = _texts("What is it like to fly?")
     assert "Tell me what it is like to fly." in texts  # the indirect question, in order
     assert not any(text.endswith(" fly is.") for text in texts)
-
-
-def test_a_context_statement_is_joined_to_a_need_request():
-    texts = _texts("Rosa runs a bakery. Write an advert for her shop.")
-    assert "Rosa runs a bakery, and I'd like you to write an advert for her shop." in texts
 
 
 def test_a_context_statement_with_its_own_comma_is_not_joined():
@@ -458,7 +424,10 @@ def test_a_phrase_set_as_a_sentence_is_never_joined_onto_the_request():
     assert [option.text for option in rewrites(task, []) if ", and " in option.text] == []
 
 
-def test_a_topic_that_points_back_is_never_put_first():
-    # "My dog died. The topic is a similar experience. … a story about it."
-    task = "My cat ran away last week. Can you write a story about a similar experience?"
-    assert [o.text for o in rewrites(task, []) if "topic-first" in o.operations] == []
+
+
+def test_no_topic_is_put_first():
+    # "The subject is the budgets. Would you compose a template … for the next quarter about
+    # it?": what was attached to the topic is left behind, so no rewrite moves it.
+    task = "Write a haiku about autumn in Kyoto."
+    assert [o.text for o in rewrites(task, []) if "topic" in o.text.lower()] == []
