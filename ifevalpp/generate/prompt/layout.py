@@ -24,6 +24,7 @@ from .purity import carries_content, points_back, rewords, task_start
 from .residue import block_line_spans, example_line, mostly_quoted, residual_words
 from .repeat import RepeatInfo, echo_index, find_request
 from .segment import segment
+from ..phrases import filled, of
 from .words import WORD, content_words, literal_spans, residual
 
 Spans = list[tuple[int, int]]
@@ -158,6 +159,11 @@ def _tight_spans(evidence: dict[int, Spans], own_spans: dict[int, Spans],
     return tight
 
 
+# A scope the types' wordings cannot say ("(including the repeated request)", "paragraphs
+# and only paragraphs are separated by …"): the statement stays word for word.
+_scope_aside = filled(r"(?i)\b(?:{scope_asides})\b", of("fairness"))
+
+
 def _asks_more(text: str, local: Spans, owners: frozenset[int], ids: Sequence[str],
                params: Sequence[Any]) -> bool:
     """Whether a statement asks more than its types can say anew: an aside ("(don't forget
@@ -168,6 +174,8 @@ def _asks_more(text: str, local: Spans, owners: frozenset[int], ids: Sequence[st
     literals = [literal for index in owners for literal in get(ids[index]).literals(params[index])]
     if residual_words(text, local, [ids[index] for index in owners], literals):
         return True
+    if _scope_aside().search(text):
+        return True  # "(including the repeated request)", "paragraphs and only paragraphs"
     if mostly_quoted(text, literals):
         return True
     return any(line.strip() and not example_line(line) for line in text.split("\n")[1:])
