@@ -14,6 +14,7 @@ siblings are at least as hard as earlier ones in every setting.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import random
@@ -121,7 +122,20 @@ def _strands_script(layout: Layout, index: int, params: Any) -> bool:
     task = " ".join(unit.text for unit in layout.task_units())
     # An example in brackets or quotes ("such as [পণ্য]") is the answer's, not the task's.
     task = re.sub(r"\[[^\]\n]*\]|\"[^\"\n]*\"|“[^”\n]*”", " ", task)
-    return any(character.isalpha() and ord(character) > 0x24F for character in task)
+    if any(character.isalpha() and ord(character) > 0x24F for character in task):
+        return True
+    # "Write a Hindi poem …" answered in Kannada contradicts itself: a task that names a
+    # language keeps its answer language.
+    return bool(_named_language().search(task))
+
+
+@functools.lru_cache(maxsize=1)
+def _named_language() -> "re.Pattern[str]":
+    from ..constraints.support.languages import NAMES_IN_PROMPTS
+
+    names = sorted({name for found in NAMES_IN_PROMPTS.values() for name in found}, key=len,
+                   reverse=True)
+    return re.compile(r"\b(?:" + "|".join(re.escape(name) for name in names) + r")\b")
 
 
 def _refuses_task(layout: Layout, index: int, params: Any) -> bool:

@@ -31,10 +31,14 @@ def _items(ids, kwargs):
             for position, (instruction_id, given) in enumerate(zip(ids, kwargs))]
 
 
-def test_at_least_98_percent_of_the_cases_get_all_nine_cousins(default_file):
-    # Issue 10's floor, kept by issue 21 (test_real_data.py checks it too, behind `slow`).
+def test_at_least_93_percent_of_the_cases_get_all_nine_cousins(default_file):
+    # Issue 10's floor was 98 %. Issue 29 refuses a rephrasing within 30 characters of its
+    # original or a sibling (rule N119): about twenty cases whose statements must stay word
+    # for word can only reword the first words of their task, so they get fewer than three
+    # rephrasings, and the scorer leaves such a family out of every k and says so. Their
+    # reasons are in the manifest (`incomplete`).
     result, _ = default_file
-    assert result.coverage() >= 0.98, result.failures_by_case()
+    assert result.coverage() >= 0.93, result.failures_by_case()
 
 
 # ---------------------------------------------------------------- the constructs
@@ -159,7 +163,10 @@ def test_diversity_floors_of_the_default_file(default_file):
     figures = family_diversity(result.variants, {case: v.prompt for case, v in originals.items()})
     assert figures["rephrasing"].distinct_4grams >= 0.65
     assert figures["reconfiguration"].distinct_4grams >= 0.65
-    assert figures["distractor"].distinct_4grams >= 0.50
+    # A distractor adds one sentence whose wording is its type's: the odd subjects that
+    # once lifted this figure ("everything you write", "what you come up with") are gone
+    # (issue 29); the variety of all cousins is held by family_diversity's figures.
+    assert figures["distractor"].distinct_4grams >= 0.40
     for kind, fig in figures.items():
         assert fig.top9_share <= 0.03, kind
         assert fig.most_reused_count <= 25, (kind, fig.most_reused)
@@ -567,9 +574,9 @@ def test_no_layout_count_contradicts_the_items_the_task_fixes(default_file):
                 numbers = re.findall(r"\b(?:two|three|four|five|six|seven|eight|nine|ten|\d+)"
                                      r" (?:\w+ ){0,2}(?:cities|kinds|instruments|hotels|"
                                      r"items|countries|planets|books)\b", v.prompt)
-                assert not numbers or all(str(kwargs["num_bullets"]) in n or
-                                          {2: "two", 3: "three", 4: "four", 5: "five"}.get(
-                                              kwargs["num_bullets"], "?") in n
+                said = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+                        8: "eight", 9: "nine", 10: "ten"}.get(kwargs["num_bullets"], "?")
+                assert not numbers or all(str(kwargs["num_bullets"]) in n or said in n
                                           for n in numbers), v.key
 
 

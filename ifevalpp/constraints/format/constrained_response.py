@@ -28,7 +28,10 @@ class ConstrainedResponse(Constraint):
     id = "detectable_format:constrained_response"
     short_answer = True
     task_needs = frozenset({"question"})
-    refuses_effects = frozenset({"changes_shape", "adds_lines", "numbered_list", "uses_table", "adds_bullets", "adds_first_line", "adds_last_line", "sets_start", "sets_end", "limits_paragraph_length"})
+    # Markup inside the answer phrase ("My answer is *yes*.") breaks the exact phrase the
+    # checker looks for: no highlight, bold or italics beside it either.
+    refuses_effects = frozenset({"changes_shape", "adds_lines", "numbered_list", "uses_table", "adds_bullets", "adds_first_line", "adds_last_line", "sets_start", "sets_end", "limits_paragraph_length",
+                                 "uses_bold", "uses_italic", "uses_asterisks", "uses_markdown"})
     # "Answer with exactly one of the following phrases": the answer is that sentence, so
     # nothing that adds words of its own (an example in brackets, a rhetorical question,
     # capital words) can be asked beside it — unless the prompt asks for more first ("Think

@@ -130,8 +130,11 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     # The harder settings first; when no piece of ours carries them, the case's own.
     # The harder settings first, then the case's own; within each, the original's kind of
     # piece kept whole, then its verse or prose alone (never given up).
+    # A later sibling never falls back on the case's own settings (they would be easier than
+    # an earlier sibling's): only the first may.
+    fallback = [None] if tuned is None or index == 1 else []
     for settings, (kept_needs, kept_avoids) in [
-            (settings, kept) for settings in ([tuned, None] if tuned is not None else [None])
+            (settings, kept) for settings in ([tuned] if tuned is not None else []) + fallback
             for kept in genre_class(layout)]:
         needs, avoids, low, high, room, bites = task_demands(layout, settings)
         needs, avoids = needs | kept_needs, (avoids | kept_avoids) - kept_needs

@@ -73,7 +73,28 @@ def render_group(layout: Layout, params: Sequence[Any], group: Sequence[int], rn
     extra = dict(context or {})
     if len(group) == 2:
         extra["wording"] = get(layout.ids[first]).range_with(params[first], params[group[1]])
-    return render(layout.ids[first], params[first], rng, styles, usage=usage, context=extra)
+    return render(layout.ids[first], spelled(layout, layout.ids[first], params[first]), rng,
+                  styles, usage=usage, context=extra)
+
+
+def spelled(layout: Layout, instruction_id: str, params: Any) -> Any:
+    """`params` with each word of a word list (`Constraint.topic_field`: keywords, banned
+    words) spelt as the original prompt spells it ("Python", not the checker's "python"):
+    those checkers ignore letter case, a reader does not."""
+    field = get(instruction_id).topic_field
+    value = getattr(params, field, None) if field else None
+    if value is None:
+        return params
+
+    def as_written(word: str) -> str:
+        found = re.search(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", layout.prompt)
+        return found.group(0) if found and found.group(0).lower() == word.lower() else word
+
+    recased = [as_written(word) for word in value] if isinstance(value, list) else \
+        as_written(value) if isinstance(value, str) else value
+    if recased == value:
+        return params
+    return params.model_copy(update={field: recased})
 
 
 def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,

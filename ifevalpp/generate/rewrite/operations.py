@@ -100,6 +100,13 @@ def _phrases_swapped(vp: str) -> list[tuple[str, str]]:
         return []
     first, second = starts[-2], starts[-1]
     head, one, two = words[:first], words[first:second], words[second:]
+    # One "about" phrase and one "in" phrase ("in the style of Shakespeare", "about the
+    # King"): a "with" or "for" phrase belongs to the noun before it ("a student with no
+    # work experience").
+    leads = {(chunk[0] if chunk[0].lower() in prepositions else chunk[1]).lower()
+             for chunk in (one, two)}
+    if len(leads) != 2:
+        return []
     clause = _KNOWN.words("clause_words")
     if len(one) < 2 or len(two) < 2 or len(head) < 2 or \
             any(word.lower().strip(",.;:") in clause for word in one) or \
