@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from ..evaluate.family_report import ReliabilityReport
 from ..schema import KINDS
 from .sections import (LEVEL_NAMES, Section, answered_line, definition_line, headline_section,
-                       intervals_line, notes_lines, protocol_line, sections)
+                       intervals_line, model_line, notes_lines, protocol_line, sections)
 from .bars import CSS as BARS_CSS, bar_chart
 from .svg import PALETTE, Series, has_points, line_chart
 
@@ -209,6 +209,9 @@ def render_html(report: ReliabilityReport) -> str:
             f'<p class="answered"><strong>{escape(answered_line(report))}</strong></p>']
     body.extend(f'<p class="warning">Warning: {escape(message)}</p>'
                 for message in report.warnings)
+    model = model_line(report)
+    if model is not None:
+        body.append(f'<p class="model">{escape(model)}</p>')
     body.extend(_section(headline_section(report)))
     body.append(_meta(report))
     every = sections(report)

@@ -86,6 +86,19 @@ def reasoning_text(report: ReliabilityReport) -> str:
     return f"removed by respond before the answer was stored; the stored answer is {graded}"
 
 
+def model_line(report: ReliabilityReport) -> Optional[str]:
+    """Which model answered, when a respond manifest says so: the name asked for and, when the
+    server named another in its answers, that one too (a one-model server answers any name)."""
+    run = report.base.run
+    if run is None:
+        return None
+    if run.served_model and run.served_model != run.model:
+        return (f"Model: asked for {run.model!r}; the server answered as {run.served_model!r} "
+                f"(the model id in its answers).")
+    return f"Model: {run.model!r}" + (" (as the server named it in its answers)."
+                                      if run.served_model else ".")
+
+
 def protocol_line(report: ReliabilityReport) -> str:
     """The protocol and each of its parts, in one line every view prints."""
     protocol = report.protocol
@@ -203,7 +216,9 @@ def run_section(report: ReliabilityReport) -> Optional[Section]:
     seed = _setting(sampling.get("seed"))
     if sampling.get("seed") is not None:
         seed += " (sample i is asked with seed + i)"
-    rows = [["model", run.model], ["endpoints", ", ".join(run.endpoints)],
+    rows = [["model", run.model],
+            ["model the server reported", run.served_model or "not reported"],
+            ["endpoints", ", ".join(run.endpoints)],
             ["temperature", _setting(sampling.get("temperature"))],
             ["top_p", _setting(sampling.get("top_p"))],
             ["max_tokens", _setting(sampling.get("max_tokens"))], ["seed", seed],

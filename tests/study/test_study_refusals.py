@@ -71,7 +71,8 @@ def test_a_study_with_no_answers_yet_takes_the_corrected_model(families: Path,
     out = tmp_path / "run"
     with FakeServer(Always(Reply(status=404, body={"error": {"message": "no model"}}))) as server:
         first = study("--model", "typo", "--base-url", server.url, "--out", str(out),
-                      "--families", str(families), "--max-attempts", "1", *FAST)
+                      "--families", str(families), "--max-attempts", "1",
+                      "--allow-unlisted-model", *FAST)
         assert first.exit_code in (1, 2) and (out / "manifest.json").exists()
         server.set_script(echo)
         again = study("--model", "fake", "--base-url", server.url, "--out", str(out),
