@@ -174,9 +174,12 @@ def missing_error(joined: Joined, *, cases: str, prompts: int, samples: int) -> 
 
 
 def default_cases(responses: str, run: Optional[RunInfo]) -> Optional[str]:
-    """The case file a respond run asked (from its manifest), or None without one."""
+    """The case file a respond run asked (from its manifest), or the one the ifevalpp task
+    behind an inspect eval log read; None without either."""
     if run is None or not run.inputs:
-        return None
+        from .response_files import logged_prompts
+
+        return logged_prompts(responses)
     if len(run.inputs) > 1:
         asked = ", ".join(item["path"] for item in run.inputs)
         raise InputError(f"the respond run beside the responses asked several files ({asked}); "
