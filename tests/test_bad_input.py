@@ -155,3 +155,12 @@ def test_an_lm_eval_results_file_is_named_and_the_sample_log_asked_for(cases, tm
     assert_one_line_error(result, "results_2026-01-01T00-00-00.json: an lm-evaluation-harness "
                                   "results file", "samples_<task>_<date>.jsonl")
     assert not (tmp_path / "o").exists()
+
+
+def test_k_on_a_file_without_families_is_refused_and_writes_nothing(cases, tmp_path):
+    responses = write_lines(tmp_path / "r.jsonl", SMALL_RESPONSES)
+    result = run_cli("score", str(responses), "--input", str(cases), "--k", "10",
+                     "--out", str(tmp_path / "o"))
+    assert_one_line_error(result, "option '--k': reliable@10 needs families, and the case "
+                                  "file has none")
+    assert not (tmp_path / "o").exists()

@@ -114,8 +114,7 @@ def score(responses: str, cases: str | None, protocol: str | None, protocols: st
                            confidence=confidence, seed=seed, require_all=require_all,
                            allow_unmatched=allow_unmatched, workers=workers,
                            progress=bar.report)
-    for message in report.warnings:
-        warn(message)
+    _warn_once(report.warnings, output_format)
     if output_format == "json":
         click.echo(json.dumps(json_document(report), ensure_ascii=False, indent=2))
     else:
@@ -123,6 +122,17 @@ def score(responses: str, cases: str | None, protocol: str | None, protocols: st
     if out_dir:
         for path in write_outputs(report, out_dir):
             click.echo(f"wrote {path}", err=output_format == "json")
+
+
+def _warn_once(messages: list[str], output_format: str) -> None:
+    """The report's warnings on stderr, except when the table (which opens with them, as
+    `WARNING: …`) goes to the same terminal: a reader should see each warning once."""
+    import sys
+
+    if output_format == "table" and sys.stdout.isatty() and sys.stderr.isatty():
+        return
+    for message in messages:
+        warn(message)
 
 
 def _score_protocols(responses: str, cases: str | None, names: list[str], *,
@@ -138,8 +148,7 @@ def _score_protocols(responses: str, cases: str | None, names: list[str], *,
             confidence=options["confidence"], seed=options["seed"],
             require_all=options["require_all"], allow_unmatched=options["allow_unmatched"],
             workers=options["workers"], progress=bar.report)
-    for message in sensitivity.reports[0].warnings:
-        warn(message)
+    _warn_once(sensitivity.reports[0].warnings, output_format)
     if output_format == "json":
         click.echo(json.dumps(json_safe(sensitivity.to_document()), ensure_ascii=False,
                               indent=2))

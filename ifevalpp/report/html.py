@@ -16,7 +16,8 @@ from typing import Any, Sequence
 from ..evaluate.family_report import ReliabilityReport
 from ..schema import KINDS
 from .sections import (LEVEL_NAMES, Section, answered_line, definition_line, headline_section,
-                       intervals_line, model_line, notes_lines, protocol_line, sections)
+                       intervals_line, metrics_heading, model_line, notes_lines, protocol_line,
+                       sections)
 from .bars import CSS as BARS_CSS, bar_chart
 from .svg import PALETTE, Series, has_points, line_chart
 
@@ -123,7 +124,7 @@ def ifeval_chart(report: ReliabilityReport) -> str:
     return bar_chart([LEVEL_NAMES[name] for name in names],
                      [Series("originals", [r.value for r in rows], [r.ci_low for r in rows],
                              [r.ci_high for r in rows], color=STRICT_COLOR)],
-                     title="IFEval metrics on originals", chart_id="ifeval-metrics")
+                     title=metrics_heading(report), chart_id="ifeval-metrics")
 
 
 def type_chart(report: ReliabilityReport) -> str:

@@ -138,10 +138,11 @@ def headline_section(report: ReliabilityReport) -> Section:
     label = ci_label(report)
     rows: list[list[Any]] = [["prompts answered", f"{counts.answered:,} of {counts.total:,}",
                               "", ""]]
+    benchmark = metrics_heading(report).split()[0]  # IFEval, or IFBench
     for name in ("prompt_strict", "instruction_strict", "prompt_loose", "instruction_loose"):
         est = report.estimate(f"ifeval/{name}")
         unit = "prompts" if name.startswith("prompt") else "instructions"
-        rows.append([f"IFEval {LEVEL_NAMES[name]}", percent(est.value),
+        rows.append([f"{benchmark} {LEVEL_NAMES[name]}", percent(est.value),
                      interval(est.ci_low, est.ci_high), f"{est.count:,} {unit}"])
     if report.has_cousins:
         top = report.reliable_ks[-1]
@@ -170,6 +171,17 @@ def definition_line(report: ReliabilityReport) -> str:
             "per prompt are scored per sample index, then averaged. See docs/metrics.md.")
 
 
+def metrics_heading(report: ReliabilityReport) -> str:
+    """"IFEval metrics on originals", or "IFBench metrics" when most instruction types scored
+    are IFBench's: its prompts are not IFEval's and have no originals or cousins."""
+    from ..constraints import suite_ids
+
+    names = {est.name for est in report.select("type", kind="original", mode="strict")}
+    ifbench = names & set(suite_ids("ifbench"))
+    return "IFBench metrics" if names and 2 * len(ifbench) > len(names) else \
+        "IFEval metrics on originals"
+
+
 def ifeval_section(report: ReliabilityReport) -> Section:
     prompts = report.estimate("ifeval/prompt_strict").count
     instructions = report.estimate("ifeval/instruction_strict").count
@@ -180,7 +192,7 @@ def ifeval_section(report: ReliabilityReport) -> Section:
         est = report.estimate(f"ifeval/{name}")
         rows.append([LEVEL_NAMES[name], est.count, percent(est.value),
                      interval(est.ci_low, est.ci_high)])
-    return Section(f"IFEval metrics on originals ({plural(prompts, 'prompt')}, "
+    return Section(f"{metrics_heading(report)} ({plural(prompts, 'prompt')}, "
                    f"{plural(instructions, 'instruction')}{sample_note}, protocol "
                    f"{report.protocol.label})",
                    ["metric", "n", "value %", ci_label(report)], rows)
