@@ -36,6 +36,16 @@ def interval(low: float, high: float) -> str:
     return f"[{percent(low)}, {percent(high)}]"
 
 
+def ci_n(est: Any) -> str:
+    """The n an estimate's interval is computed at, when it is not the item count beside it:
+    items clustered in families (a prompt's instructions, a family's prompts) are worth fewer
+    independent ones (Korn and Graubard's effective n, docs/metrics.md). '' when they agree."""
+    effective = getattr(est, "effective_n", None)
+    if effective is None or effective != effective or abs(effective - est.count) < 0.05:
+        return ""
+    return f"{effective:,.1f}"
+
+
 def ci_label(report: ReliabilityReport) -> str:
     return f"{100 * report.intervals.confidence:g}% CI"
 
@@ -188,14 +198,21 @@ def ifeval_section(report: ReliabilityReport) -> Section:
     samples = len(report.samples)
     sample_note = f", {samples} samples per prompt averaged" if samples > 1 else ""
     rows = []
-    for name in ("prompt_strict", "instruction_strict", "prompt_loose", "instruction_loose"):
-        est = report.estimate(f"ifeval/{name}")
+    estimates = [report.estimate(f"ifeval/{name}") for name in
+                 ("prompt_strict", "instruction_strict", "prompt_loose", "instruction_loose")]
+    clustered = any(ci_n(est) for est in estimates)
+    for name, est in zip(("prompt_strict", "instruction_strict", "prompt_loose",
+                          "instruction_loose"), estimates):
         rows.append([LEVEL_NAMES[name], est.count, percent(est.value),
-                     interval(est.ci_low, est.ci_high)])
+                     interval(est.ci_low, est.ci_high)]
+                    + ([ci_n(est) or f"{est.count:,}"] if clustered else []))
     return Section(f"{metrics_heading(report)} ({plural(prompts, 'prompt')}, "
                    f"{plural(instructions, 'instruction')}{sample_note}, protocol "
                    f"{report.protocol.label})",
-                   ["metric", "n", "value %", ci_label(report)], rows)
+                   ["metric", "n", "value %", ci_label(report)]
+                   + (["CI n"] if clustered else []), rows,
+                   notes=(["CI n: the n each interval is computed at (instructions are "
+                           "clustered in prompts: docs/metrics.md)."] if clustered else []))
 
 
 NOT_SENT = "not sent (server default)"
@@ -278,14 +295,20 @@ def all_prompts_sections(report: ReliabilityReport, *, modes: Sequence[str] = MO
                 continue
             prompt = report.estimate(f"prompts/{kind}/prompt_{mode}")
             instruction = report.estimate(f"prompts/{kind}/instruction_{mode}")
-            rows.append([kind, prompt.count, percent(prompt.value),
-                         interval(prompt.ci_low, prompt.ci_high), instruction.count,
+            rows.append([kind, prompt.count, prompt.families, percent(prompt.value),
+                         interval(prompt.ci_low, prompt.ci_high),
+                         ci_n(prompt) or f"{prompt.count:,}", instruction.count,
                          percent(instruction.value),
-                         interval(instruction.ci_low, instruction.ci_high)])
+                         interval(instruction.ci_low, instruction.ci_high),
+                         ci_n(instruction) or f"{instruction.count:,}"])
         out.append(Section(f"All prompts, {mode}: the IFEval metrics on every prompt of the family "
                            f"file, by kind (CIs over families)",
-                           ["kind", "prompts", "prompt-level %", label, "instructions",
-                            "instruction-level %", label], rows))
+                           ["kind", "prompts", "families", "prompt-level %", label, "CI n",
+                            "instructions", "instruction-level %", label, "CI n"], rows,
+                           notes=["CI n: the n each interval is computed at: a family's "
+                                  "prompts (and their instructions) are correlated, so they "
+                                  "count for fewer independent items (Korn and Graubard's "
+                                  "effective n, docs/metrics.md)."]))
     return out
 
 
@@ -362,9 +385,11 @@ def type_sections(report: ReliabilityReport, *, group: bool, modes: Sequence[str
         cases: dict[str, int] = {}
         for est in report.select(f"{section}_paired", mode=mode):
             name = est.name or ""
+            at = ci_n(est)
             cells.setdefault(name, {})[est.kind] = (f"{percent(est.value)} "
                                                     f"{interval(est.ci_low, est.ci_high)} "
-                                                    f"n={est.count}")
+                                                    f"n={est.count}"
+                                                    + (f" (CI n {at})" if at else ""))
             cases[name] = max(cases.get(name, 0), est.families)
         rows = [[name, cases[name]] + [cells[name].get(kind, "") for kind in kinds]
                 for name in sorted(cells)]
