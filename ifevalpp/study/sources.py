@@ -207,9 +207,10 @@ def chosen_default_families(original: OriginalData, selection: CaseSelection, pa
         wanted = []
         if selection.count is not None and selection.count > len(keys):
             # Said before anything is grown: growing every case first would take half a minute.
-            raise InputError(f"--cases {selection.count}: the default families have at most "
-                             f"{len(keys)} families (one per case of the original); give "
-                             f"{len(keys)} or fewer", path=original.path, field="--cases")
+            raise InputError(f"{selection.count:,} families asked for, and the default "
+                             f"families have at most {len(keys):,} (one per case of the "
+                             f"original); give {len(keys):,} or fewer (nothing was generated)",
+                             path=original.path, field="--cases")
     full = 1 + DEFAULT_PER_KIND * len(COUSIN_KINDS)
     ranked = sorted(keys, key=lambda key: rank(key, selection.seed))
     made: dict[str, list[Any]] = {}

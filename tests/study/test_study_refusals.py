@@ -141,7 +141,7 @@ def test_more_cases_than_the_original_has_are_refused_before_anything_is_generat
         tmp_path: Path) -> None:
     made = find_original(str(write_original(tmp_path / "cases.jsonl", count=3)))
     started: list[int] = []
-    with pytest.raises(InputError, match="--cases 99999: the default families have at most 3"):
+    with pytest.raises(InputError, match="99,999 families asked for, and the default families have at most 3"):
         sources.chosen_default_families(made, CaseSelection(count=99999),
                                         tmp_path / "sample.jsonl",
                                         on_start=lambda cases, reason: started.append(cases))
