@@ -152,8 +152,10 @@ def headline_section(report: ReliabilityReport) -> Section:
     for name in ("prompt_strict", "instruction_strict", "prompt_loose", "instruction_loose"):
         est = report.estimate(f"ifeval/{name}")
         unit = "prompts" if name.startswith("prompt") else "instructions"
+        at = ci_n(est)
         rows.append([f"{benchmark} {LEVEL_NAMES[name]}", percent(est.value),
-                     interval(est.ci_low, est.ci_high), f"{est.count:,} {unit}"])
+                     interval(est.ci_low, est.ci_high),
+                     f"{est.count:,} {unit}" + (f" (CI n {at})" if at else "")])
     if report.has_cousins:
         top = report.reliable_ks[-1]
         for mode in MODES:
