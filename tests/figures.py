@@ -6,6 +6,9 @@ from one of three places:
 
 * the pins (`data/families/manifest.json`, `digests.json`): the default file's prompt
   count and coverage, read without generating anything;
+* the generation itself: what `generate-families` writes into the default file's manifest
+  (cousins made per kind, diversity, where tasks came from, distractors, directions,
+  difficulty, lead-ins: docs/families.md's "Measured");
 * scoring: GPT-4's released answers replayed on the default families (each prompt answered
   with GPT-4's answer to its case's original, as tests/integrations/ replays them), scored by
   `ifevalpp score --k 10`; needs the default family file and the reference data;
@@ -30,7 +33,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import Callable, Iterable, Mapping, Optional
+from typing import Any, Callable, Iterable, Mapping, Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGES = (ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")))
@@ -62,6 +65,52 @@ def pinned_figures() -> dict[str, str]:
         "coverage_words": f"{complete} of {cases} ({100 * complete / cases:.1f} %)",
         "families_build_time": f"{low}–{high} s",
     }
+
+
+KINDS = ("rephrasing", "distractor", "reconfiguration")
+
+
+def family_figure_names() -> set[str]:
+    """The names `family_figures` gives (without generating anything)."""
+    per_kind = {f"{prefix}_{kind}" for prefix in ("made", "d4", "top9", "most_reused",
+                                                   "task_source") for kind in KINDS}
+    return per_kind | {"asked_per_kind", "distractor_instruction", "distractor_catalogue",
+                       "directions_harder", "directions_changed", "difficulty_harder",
+                       "difficulty_same", "lead_ins", "lead_ins_distinct", "lead_in_most_used"}
+
+
+def family_figures(result: Any) -> dict[str, str]:
+    """What `generate-families` records in the default file's manifest (`kinds_made`, `marks`,
+    counts), as docs/families.md quotes it; `result` is `generate_families`' own result."""
+    from ifevalpp.generate.manifest import kinds_made, marks
+
+    made, counts, lead = kinds_made(result), result.counts(), marks(result)
+    figures = {"asked_per_kind": f"{result.per_kind * len(result.cases):,}"}
+    for kind in KINDS:
+        diversity = made[kind]["diversity"]
+        source = made[kind]["task_source"]
+        figures[f"made_{kind}"] = f"{counts.get(kind, 0):,}"
+        figures[f"d4_{kind}"] = f"{diversity['distinct_4grams']:.3f}"
+        figures[f"top9_{kind}"] = f"{diversity['top9_share']:.3f}"
+        figures[f"most_reused_{kind}"] = f"{diversity['most_reused_count']:,}"
+        figures[f"task_source_{kind}"] = " / ".join(
+            f"{source.get(name, 0):,}" for name in ("kept", "rewritten",
+                                                     "new from the task grammar"))
+    distractor = made["distractor"]["distractor"]
+    directions = made["reconfiguration"]["directions"]
+    difficulty = made["reconfiguration"]["difficulty"]
+    figures.update({
+        "distractor_instruction": f"{distractor.get('instruction', 0):,}",
+        "distractor_catalogue": f"{distractor.get('catalogue', 0):,}",
+        "directions_harder": f"{directions.get('harder', 0):,}",
+        "directions_changed": f"{directions.get('changed', 0):,}",
+        "difficulty_harder": f"{difficulty['harder']:,}",
+        "difficulty_same": f"{difficulty['same']:,}",
+        "lead_ins": f"{lead['lead_ins']:,}",
+        "lead_ins_distinct": f"{lead['distinct']:,}",
+        "lead_in_most_used": f"{max(lead['most_used'].values(), default=0):,}",
+    })
+    return figures
 
 
 def replay_figures(families: Path, original: Path, gpt4: Path, workdir: Path) -> dict[str, str]:
@@ -137,17 +186,15 @@ def rewrite(figures: Mapping[str, str], pages: Iterable[Path] = PAGES) -> list[P
     return changed
 
 
-def _default_file(original: Path, out: Path) -> Path:
+def _default_result(original: Path) -> Any:
     from ifevalpp.generate import generate_families
-    from ifevalpp.io import write_jsonl
     from ifevalpp.original import load_path
 
-    write_jsonl(out, generate_families(load_path(original)).variants)
-    return out
+    return generate_families(load_path(original))
 
 
 def main(argv: Optional[list[str]] = None,
-         make_families: Callable[[Path, Path], Path] = _default_file) -> int:
+         make_result: Callable[[Path], Any] = _default_result) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--write", action="store_true", help="rewrite the marked figures")
     options = parser.parse_args(argv)
@@ -157,13 +204,18 @@ def main(argv: Optional[list[str]] = None,
     if original and reference:
         import tempfile
 
+        from ifevalpp.io import write_jsonl
+
         with tempfile.TemporaryDirectory() as work:
-            families = make_families(Path(original), Path(work) / "template.jsonl")
+            result = make_result(Path(original))
+            families = Path(work) / "template.jsonl"
+            write_jsonl(families, result.variants)
+            figures.update(family_figures(result))
             figures.update(replay_figures(families, Path(original),
                                           Path(reference) / "gpt4_responses.jsonl", Path(work)))
     else:
-        print("IFEVALPP_ORIGINAL and IFEVALPP_REFERENCE_DIR unset: the replay figures are "
-              "left as they are", file=sys.stderr)
+        print("IFEVALPP_ORIGINAL and IFEVALPP_REFERENCE_DIR unset: the figures of the "
+              "generation and the replay are left as they are", file=sys.stderr)
     if options.write:
         for page in rewrite(figures):
             print(f"rewrote {_shown(page)}")

@@ -12,8 +12,8 @@ import shutil
 from pathlib import Path
 
 from ifevalpp.io import write_jsonl
-from tests.figures import (FAMILIES_BUILD_SECONDS, ROOT, differences, marked, pinned_figures,
-                           replay_figures, rewrite)
+from tests.figures import (FAMILIES_BUILD_SECONDS, ROOT, differences, family_figure_names,
+                           family_figures, marked, pinned_figures, replay_figures, rewrite)
 
 REPLAY_NAMES = {"gpt4_replay_prompt_strict", "gpt4_replay_reliable10_strict",
                 "gpt4_replay_reliable10_loose"}
@@ -25,8 +25,8 @@ def test_the_docs_quote_the_prompt_count_coverage_and_build_time_the_code_gives(
 
 def test_every_marked_figure_is_one_the_code_makes():
     names = {name for _, _, name, _ in marked()}
-    assert names <= set(pinned_figures()) | REPLAY_NAMES
-    assert {"default_prompts", "coverage", "families_build_time"} | REPLAY_NAMES <= names
+    known = set(pinned_figures()) | REPLAY_NAMES | family_figure_names()
+    assert names == known
 
 
 def test_the_build_time_is_quoted_as_the_measured_range():
@@ -34,14 +34,17 @@ def test_the_build_time_is_quoted_as_the_measured_range():
     assert pinned_figures()["families_build_time"] == f"{low}–{high} s"
 
 
-def test_the_gpt4_replay_figures_are_what_score_gives_on_the_default_families(
+def test_the_generation_and_gpt4_replay_figures_are_what_the_code_gives_now(
         default_file, original_path, reference_dir, tmp_path):
+    # The default file as generate-families makes it: its manifest's figures, and GPT-4's
+    # answers replayed on it and scored.
     result, _ = default_file
     families = tmp_path / "template.jsonl"
     write_jsonl(families, result.variants)
-    figures = {**pinned_figures(),
+    figures = {**pinned_figures(), **family_figures(result),
                **replay_figures(families, original_path,
                                 reference_dir / "gpt4_responses.jsonl", tmp_path)}
+    assert set(figures) == set(pinned_figures()) | REPLAY_NAMES | family_figure_names()
     assert differences(figures) == []
 
 
