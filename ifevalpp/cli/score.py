@@ -17,6 +17,7 @@ PROTOCOL_CHOICES = ["official", "revised", "ifevalpp-paper", "ifbench"]
                epilog=examples(
                    "ifevalpp score responses.jsonl --missing fail --out runs/mymodel",
                    "ifevalpp score samples_ifeval_2024-06-01T12-00-00.jsonl   # lm-eval log",
+                   "ifevalpp score logs/2026-01-01T00-00-00_families_x.eval --k 10   # inspect",
                    "ifevalpp score runs/m/responses.jsonl --out runs/m/scored   # its families",
                    "ifevalpp score responses.jsonl --format json > metrics.json"))
 @click.argument("responses", type=click.Path(dir_okay=False))
@@ -80,7 +81,8 @@ def score(responses: str, cases: str | None, protocol: str | None, protocols: st
           out_dir: str | None, output_format: str, require_all: bool, workers: int | None,
           progress: bool) -> None:
     """Score RESPONSES strictly and loosely: keyed records, the official
-    {"prompt", "response"} JSONL, or an lm-evaluation-harness sample log.
+    {"prompt", "response"} JSONL, an lm-evaluation-harness sample log, or an inspect eval
+    log (.eval or .json; needs the inspect extra).
 
     With a family file: reliable@k overall and per perturbation kind, the drop
     from reliable@1 to reliable@k and pass rates per instruction type on each
