@@ -25,7 +25,9 @@ class InputError(IfevalppError):
         if self.line is not None:
             where.append(f"line {self.line}")
         if self.field is not None:
-            where.append(f"field '{self.field}'")
+            # A command-line option ('--missing') is not a field of a record.
+            kind = "option" if self.field.startswith("-") else "field"
+            where.append(f"{kind} '{self.field}'")
         return (": ".join([", ".join(where), self.reason])) if where else self.reason
 
 

@@ -266,6 +266,9 @@ class RunInfo(BaseModel):
 
     manifest: str = Field(description="path of the run's manifest.json")
     model: str
+    served_model: Optional[str] = Field(
+        default=None, description="the model id(s) the server named in its answers; differs "
+                                  "from `model` when the server answered another name")
     endpoints: list[str] = Field(description="every endpoint a session used, first use first")
     sampling: dict[str, Any] = Field(description="temperature, top_p, max_tokens, seed, stop, "
                                                  "extra_body; null = not sent (server default)")

@@ -140,3 +140,27 @@ def test_every_response_empty_is_said_loudly_in_every_output(cases, tmp_path):
     assert 'class="warning"' in (tmp_path / "o" / "report.html").read_text()
     metrics = json.loads((tmp_path / "o" / "metrics.json").read_text())
     assert metrics["warnings"][0].startswith("every scored response (3) is empty")
+
+
+# files that are not responses -------------------------------------------------------------
+
+def test_an_lm_eval_results_file_is_named_and_the_sample_log_asked_for(cases, tmp_path):
+    results = tmp_path / "results_2026-01-01T00-00-00.json"
+    results.write_text(json.dumps({
+        "results": {"ifevalpp_ifeval": {"alias": "ifevalpp_ifeval",
+                                        "prompt_level_strict_acc,none": 0.5}},
+        "versions": {"ifevalpp_ifeval": 1.0}, "n-shot": {"ifevalpp_ifeval": 0},
+        "configs": {}}, indent=2), encoding="utf-8")
+    result = run_cli("score", str(results), "--input", str(cases), "--out", str(tmp_path / "o"))
+    assert_one_line_error(result, "results_2026-01-01T00-00-00.json: an lm-evaluation-harness "
+                                  "results file", "samples_<task>_<date>.jsonl")
+    assert not (tmp_path / "o").exists()
+
+
+def test_k_on_a_file_without_families_is_refused_and_writes_nothing(cases, tmp_path):
+    responses = write_lines(tmp_path / "r.jsonl", SMALL_RESPONSES)
+    result = run_cli("score", str(responses), "--input", str(cases), "--k", "10",
+                     "--out", str(tmp_path / "o"))
+    assert_one_line_error(result, "option '--k': reliable@10 needs families, and the case "
+                                  "file has none")
+    assert not (tmp_path / "o").exists()

@@ -143,3 +143,42 @@ def test_a_model_path_is_served_under_its_own_name(tmp_path: Path) -> None:
     with EmbeddedServer(EmbeddedSettings(model_path=link, slots=1)) as server:
         models = httpx.get(f"{server.base_url}/models", timeout=10).json()
     assert {model["id"] for model in models["data"]} == {"tiny-chat"}
+
+
+@needs_server
+def test_a_misspelt_model_against_the_embedded_server_is_refused_before_any_request(
+        tmp_path: Path) -> None:
+    from tests.helpers import SMALL_CASES, run_cli, write_lines
+
+    cases = write_lines(tmp_path / "cases.jsonl", SMALL_CASES)
+    out = tmp_path / "runs" / "typo"
+    with EmbeddedServer(EmbeddedSettings.bundled(slots=1)) as server:
+        result = run_cli("respond", str(cases), "--model", "no-such-model-xyz", "--base-url",
+                         server.base_url, "--out", str(out), "--no-progress")
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and len(lines) == 1, result.stderr
+    assert lines[0].startswith("error: the server does not serve model 'no-such-model-xyz'")
+    assert repr(server.model) in lines[0] and "--allow-unlisted-model" in lines[0]
+    assert not (tmp_path / "runs").exists()
+
+
+@needs_server
+def test_the_manifest_of_a_run_on_the_embedded_server_records_both_model_names(
+        tmp_path: Path) -> None:
+    import json
+
+    from tests.helpers import SMALL_CASES, run_cli, write_lines
+
+    cases = write_lines(tmp_path / "cases.jsonl", SMALL_CASES[:1])
+    out = tmp_path / "run"
+    with EmbeddedServer(EmbeddedSettings.bundled(slots=1)) as server:
+        result = run_cli("respond", str(cases), "--model", server.model, "--base-url",
+                         server.base_url, "--out", str(out), "--max-tokens", "4",
+                         "--no-progress")
+    assert result.returncode == 0, result.stderr
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert manifest["model"] == server.model
+    assert manifest["served_model"]  # what llama.cpp names in its answers
+    scored = run_cli("score", str(out / "responses.jsonl"), "--input", str(cases),
+                     "--bootstrap", "0")
+    assert f"Model: {server.model!r}" in scored.stdout, scored.stdout

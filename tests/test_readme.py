@@ -168,16 +168,20 @@ class Session:
         if ifbench and (Path(ifbench) / "IFBench_test.jsonl").is_file():
             self.copies["ifbench"] = Path(ifbench) / "IFBench_test.jsonl"
         self.monkeypatch = monkeypatch
+        # A reader's shell has no OpenAI key: what the README's commands need, they set.
+        monkeypatch.delenv("OPENAI_API_KEY", raising=False)
         self.ran: list[str] = []
         self.checked: list[str] = []
         self.harness_checked: list[str] = []   # harness commands parsed, not run
         self.not_installed: list[str] = []     # harness commands whose extra is absent
+        self.endpoint: Any = None              # the fake endpoint behind every HOST
 
     # shell --------------------------------------------------------------------------------
     def shell(self, block: Block) -> None:
         for command in commands(block.body):
             where = f"README.md:{block.line}: {' '.join(command)}"
             if command[0] == "ifevalpp":
+                command = [command[0], *self.globbed(command[1:])]
                 args = command[1:] if block.needs is None else self.stand_in(command[1:])
                 if args is None:
                     check_call_shape(command[1:])
@@ -193,9 +197,23 @@ class Session:
                 assert block.needs is not None, f"{where}: only ifevalpp runs unmarked"
                 self.tool(command, where)
 
+    def globbed(self, args: list[str]) -> list[str]:
+        """Words with `*` expanded in the working directory, as the shell expands them."""
+        out: list[str] = []
+        for arg in args:
+            found = sorted(str(path.relative_to(self.workdir))
+                           for path in self.workdir.glob(arg)) if "*" in arg else []
+            out += found or [arg]
+        return out
+
     def tool(self, command: list[str], where: str) -> None:
         """The stand-ins for what a reader's machine has and the tests' does not."""
         name = command[0]
+        if name == "export":  # the shell's own: later commands see the variables
+            for assignment in command[1:]:
+                variable, _, value = assignment.partition("=")
+                self.monkeypatch.setenv(variable, value)
+            return
         if name in ("pip", "vllm", ".", "source") or command[:3] == ["python3", "-m", "venv"]:
             return  # packages are installed; the endpoint is up (the fake one)
         if command[:3] == ["python", "-m", "pytest"]:
@@ -286,7 +304,31 @@ class Session:
             assert task is not None and is_registry_object(task, "task"), \
                 f"{where}: {name} is not an inspect task"
             inspect.signature(task).bind(**task_args)
-        self.harness_checked.append(where)
+        if not str(values.get("model") or "").startswith("openai/") or \
+                not HOST_IN_TEXT.search(" ".join(args)):
+            self.harness_checked.append(where)  # another provider (vllm/…): not here
+            return
+        self.run_inspect(args, values, where)
+
+    def run_inspect(self, args: list[str], values: dict[str, Any], where: str) -> None:
+        """`inspect eval` itself, in its own process (as the reader runs it, with this
+        environment: the README's exports included), against the fake endpoint; the default
+        families are the two-family file grown earlier instead of all 541."""
+        import subprocess
+
+        run = [HOST_IN_TEXT.sub(self.fake_url, arg) for arg in args]
+        families = self.workdir / "data" / "families" / "template.jsonl"
+        named = [item.split("=", 1)[0] for item in values.get("t") or ()]
+        if "ifevalpp/families" in values["tasks"] and "families" not in named and \
+                families.is_file():
+            run += ["-T", f"families={families}"]
+        inspect_command = Path(sys.executable).with_name("inspect")
+        environment = dict(os.environ, PYTHONPATH=str(ROOT))
+        result = subprocess.run([str(inspect_command), "eval", *run, "--display", "plain"],
+                                cwd=self.workdir, env=environment, capture_output=True,
+                                text=True, timeout=600)
+        assert result.returncode == 0, f"{where}\n{result.stdout[-2000:]}{result.stderr[-2000:]}"
+        self.ran.append(where)
 
     def verl_trainer(self, overrides: list[str], where: str) -> None:
         """What verl's trainer does with the reward settings of these overrides: load
@@ -326,6 +368,8 @@ class Session:
         """The same command with the stand-ins in place, or None to check its call shape
         only (its inputs are not there)."""
         verb = args[0]
+        if any(HOST_URL.match(arg) for arg in args) and _option(args, "--model"):
+            self.endpoint.serve_model(_option(args, "--model"))  # the GPU host serves it
         args = [self.fake_url if HOST_URL.match(arg) else arg for arg in args]
         if verb == "fetch":
             copy = self.copies.get(_option(args, "--revision") or "github")
@@ -381,7 +425,7 @@ class Session:
         from ifevalpp.embedded import EmbeddedSettings
         from ifevalpp.study import run as study_run
 
-        gguf = self.workdir / "stand-in.gguf"
+        gguf = self.workdir / "fake.gguf"  # served as "fake", the name the endpoint lists
         gguf.write_bytes(b"GGUF" + bytes(64))
 
         def settings(config: Any) -> EmbeddedSettings:
@@ -623,6 +667,7 @@ def test_every_shell_and_python_block_runs_as_written(tmp_path, monkeypatch, fak
     monkeypatch.chdir(workdir)
     monkeypatch.setenv("COLUMNS", "200")
     session = Session(workdir, fake_endpoint.url, original_path, reference_dir, monkeypatch)
+    session.endpoint = fake_endpoint
     for block in blocks():
         if block.lang == "bash":
             session.shell(block)

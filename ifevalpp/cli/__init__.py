@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import importlib
 import sys
+from typing import Any, NoReturn
 
 import click
 
 from .. import __version__
-from .common import reports_errors
+from .common import EXIT_BAD_INPUT, reports_errors
 
 # verb name -> "module:function" inside ifevalpp.cli
 VERBS: dict[str, str] = {
@@ -28,7 +29,34 @@ VERBS: dict[str, str] = {
 }
 
 
+def one_line_usage_error(exc: click.ClickException) -> NoReturn:
+    """Print click's own refusal (bad option, missing argument, bad value) in the project's
+    style, `error: …` on one line with exit 2, instead of click's three-line usage block, so
+    a script or a person sees every refusal the same way."""
+    ctx = getattr(exc, "ctx", None)
+    if type(exc).__name__ == "NoArgsIsHelpError" and ctx is not None:
+        click.echo(ctx.get_help())  # a bare `ifevalpp` asks for help, it is not a mistake
+        sys.exit(0)
+    message = " ".join(exc.format_message().split())
+    if ctx is not None and isinstance(exc, click.UsageError):
+        message = f"{ctx.command_path}: {message.rstrip('.')} (see '{ctx.command_path} --help')"
+    click.echo(f"error: {message}", err=True)
+    sys.exit(EXIT_BAD_INPUT)
+
+
 class LazyGroup(click.Group):
+    def main(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        """click's main, with its usage errors printed as one `error:` line (exit 2)."""
+        kwargs["standalone_mode"] = False
+        try:
+            result = super().main(*args, **kwargs)
+        except click.ClickException as exc:
+            one_line_usage_error(exc)
+        except click.exceptions.Abort:
+            click.echo("error: aborted", err=True)
+            sys.exit(1)
+        sys.exit(result if isinstance(result, int) else 0)
+
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(name for name in VERBS if self._load(name) is not None)
 

@@ -54,7 +54,7 @@ def llm_settings(model: str, base_urls: Sequence[str], **options: Any) -> Any:
 @click.command("generate-families",
                short_help="Grow each case into a validated family of prompts.",
                epilog=examples(
-                   "ifevalpp generate-families --out data/families/template.jsonl",
+                   "ifevalpp generate-families   # <data>/families/template.jsonl",
                    "ifevalpp generate-families --original path/to/input_data.jsonl --seed 1 "
                    "--out data/families/s1.jsonl",
                    "ifevalpp generate-families --original ifevalpp-fixed --out "
@@ -66,7 +66,9 @@ def llm_settings(model: str, base_urls: Sequence[str], **options: Any) -> Any:
                    "(found in the data directory).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Family file to write (<name>.manifest.json goes beside it); default "
-                   "data/families/<backend>.jsonl.")
+                   "<data>/families/<backend>.jsonl, in the data directory ($IFEVALPP_DATA, "
+                   "else the per-user one), where lm-eval-tasks, the inspect tasks and study "
+                   "find the default families.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of every random choice: the same seed gives the same file.")
 @click.option("--per-kind", type=click.IntRange(1, 20), default=3, show_default=True,
@@ -133,6 +135,7 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
     """
     from ..cases import load_variants
     from ..generate import generate_families as generate
+    from ..datadir import data_dir
     from ..generate.manifest import family_manifest
     from ..generate.profile import choose_profile
     from ..io import sha256_file, write_json, write_jsonl
@@ -140,7 +143,9 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
 
     if backend == "openai" and (not model or not base_urls):
         raise click.UsageError("--backend openai needs --model and --base-url")
-    out = out or Path("data") / "families" / f"{backend}.jsonl"
+    # The data directory, where `lm-eval-tasks`, the inspect tasks and `study` look for the
+    # default families: made once, found by all (never built twice).
+    out = out or data_dir() / "families" / f"{backend}.jsonl"
     path = resolve(original)
     variants = [variant for variant in load_variants(path) if variant.kind == "original"]
     if not variants:

@@ -112,6 +112,9 @@ MAX_TOKENS = OrServerDefault(click.IntRange(min=1))
               help="Stop when every endpoint has failed this many attempts in a row to connect "
                    "(server down); rerun to resume.")
 @click.option("--retry-errors", is_flag=True, help="Ask again the pairs whose last record is an error.")
+@click.option("--allow-unlisted-model", is_flag=True,
+              help="Send --model even when the server lists its models and not this one (else "
+                   "refused before any request: a one-model server answers any name).")
 @click.option("--force", is_flag=True,
               help="Add to a run directory even if its manifest has a different protocol.")
 @PROGRESS_OPTION
@@ -122,7 +125,8 @@ def respond(inputs: tuple[Path, ...], model: str, base_urls: tuple[str, ...], ou
             system_prompt: Optional[str], stop: tuple[str, ...],
             extra_body: Optional[dict[str, Any]], samples: int, limit: Optional[int],
             keep_reasoning: bool, max_attempts: int, backoff_base: float, backoff_max: float,
-            unreachable_after: int, retry_errors: bool, force: bool, progress: bool) -> None:
+            unreachable_after: int, retry_errors: bool, allow_unlisted_model: bool, force: bool,
+            progress: bool) -> None:
     """Ask an OpenAI-compatible endpoint for a response to every prompt, resumably.
 
     Rerun the same command to resume: answered (key, sample) pairs are skipped.
@@ -141,7 +145,8 @@ def respond(inputs: tuple[Path, ...], model: str, base_urls: tuple[str, ...], ou
             samples=samples, limit=limit, concurrency=concurrency, timeout_s=timeout_s,
             retry=RetryPolicy(max_attempts=max_attempts, backoff_base_s=backoff_base,
                               backoff_max_s=backoff_max),
-            retry_errors=retry_errors, force=force, unreachable_after=unreachable_after)
+            retry_errors=retry_errors, force=force, unreachable_after=unreachable_after,
+            allow_unlisted_model=allow_unlisted_model)
     except ValidationError as exc:
         first = exc.errors()[0]
         raise click.UsageError(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None

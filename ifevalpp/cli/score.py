@@ -17,6 +17,7 @@ PROTOCOL_CHOICES = ["official", "revised", "ifevalpp-paper", "ifbench"]
                epilog=examples(
                    "ifevalpp score responses.jsonl --missing fail --out runs/mymodel",
                    "ifevalpp score samples_ifeval_2024-06-01T12-00-00.jsonl   # lm-eval log",
+                   "ifevalpp score logs/2026-01-01T00-00-00_families_x.eval --k 10   # inspect",
                    "ifevalpp score runs/m/responses.jsonl --out runs/m/scored   # its families",
                    "ifevalpp score responses.jsonl --format json > metrics.json"))
 @click.argument("responses", type=click.Path(dir_okay=False))
@@ -80,7 +81,8 @@ def score(responses: str, cases: str | None, protocol: str | None, protocols: st
           out_dir: str | None, output_format: str, require_all: bool, workers: int | None,
           progress: bool) -> None:
     """Score RESPONSES strictly and loosely: keyed records, the official
-    {"prompt", "response"} JSONL, or an lm-evaluation-harness sample log.
+    {"prompt", "response"} JSONL, an lm-evaluation-harness sample log, or an inspect eval
+    log (.eval or .json; needs the inspect extra).
 
     With a family file: reliable@k overall and per perturbation kind, the drop
     from reliable@1 to reliable@k and pass rates per instruction type on each
@@ -114,8 +116,7 @@ def score(responses: str, cases: str | None, protocol: str | None, protocols: st
                            confidence=confidence, seed=seed, require_all=require_all,
                            allow_unmatched=allow_unmatched, workers=workers,
                            progress=bar.report)
-    for message in report.warnings:
-        warn(message)
+    _warn_once(report.warnings, output_format)
     if output_format == "json":
         click.echo(json.dumps(json_document(report), ensure_ascii=False, indent=2))
     else:
@@ -123,6 +124,17 @@ def score(responses: str, cases: str | None, protocol: str | None, protocols: st
     if out_dir:
         for path in write_outputs(report, out_dir):
             click.echo(f"wrote {path}", err=output_format == "json")
+
+
+def _warn_once(messages: list[str], output_format: str) -> None:
+    """The report's warnings on stderr, except when the table (which opens with them, as
+    `WARNING: …`) goes to the same terminal: a reader should see each warning once."""
+    import sys
+
+    if output_format == "table" and sys.stdout.isatty() and sys.stderr.isatty():
+        return
+    for message in messages:
+        warn(message)
 
 
 def _score_protocols(responses: str, cases: str | None, names: list[str], *,
@@ -138,8 +150,7 @@ def _score_protocols(responses: str, cases: str | None, names: list[str], *,
             confidence=options["confidence"], seed=options["seed"],
             require_all=options["require_all"], allow_unmatched=options["allow_unmatched"],
             workers=options["workers"], progress=bar.report)
-    for message in sensitivity.reports[0].warnings:
-        warn(message)
+    _warn_once(sensitivity.reports[0].warnings, output_format)
     if output_format == "json":
         click.echo(json.dumps(json_safe(sensitivity.to_document()), ensure_ascii=False,
                               indent=2))

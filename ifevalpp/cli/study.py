@@ -93,6 +93,9 @@ def _usage_error(exc: ValidationError) -> click.UsageError:
 @click.option("--keep-reasoning", is_flag=True,
               help="Keep reasoning (think blocks, reasoning fields) in the graded response.")
 @click.option("--retry-errors", is_flag=True, help="Ask again the pairs whose last record is an error.")
+@click.option("--allow-unlisted-model", is_flag=True,
+              help="Send --model even when the server lists its models and not this one (as "
+                   "respond's option).")
 @click.option("--force", is_flag=True,
               help="Add to a study directory made under a different protocol or GGUF.")
 @PROGRESS_OPTION
@@ -105,7 +108,8 @@ def study(model: Optional[str], base_urls: tuple[str, ...], model_path: Optional
           system_prompt: Optional[str],
           stop: tuple[str, ...], extra_body: Optional[dict[str, Any]], samples: int,
           concurrency: Optional[int], timeout_s: float, max_attempts: int, api_key_env: str,
-          keep_reasoning: bool, retry_errors: bool, force: bool, progress: bool) -> None:
+          keep_reasoning: bool, retry_errors: bool, allow_unlisted_model: bool, force: bool,
+          progress: bool) -> None:
     """A whole robustness study: fetch, generate families, respond, score (and compare).
 
     Everything lands under --out with the manifests of the single verbs, and the
@@ -136,7 +140,7 @@ def study(model: Optional[str], base_urls: tuple[str, ...], model_path: Optional
             reasoning=ReasoningHandling(keep_reasoning=keep_reasoning), samples=samples,
             concurrency=concurrency, timeout_s=timeout_s,
             retry=RetryPolicy(max_attempts=max_attempts), retry_errors=retry_errors,
-            force=force)
+            force=force, allow_unlisted_model=allow_unlisted_model)
     except ValidationError as exc:
         raise _usage_error(exc) from None
     shown = TqdmStudyProgress(steps(config)) if progress else None

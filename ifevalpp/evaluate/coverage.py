@@ -70,9 +70,11 @@ def find_edited_prompts(joined: Joined, variants: Sequence[Variant]) -> None:
         for item in joined.missing]
 
 
-def _fetched_revision_with(prompts: set[str]) -> Optional[tuple[str, int]]:
-    """The fetched revision (in the data directory) holding most of `prompts` — at least
-    nine in ten of them — and how many it holds; None when none does."""
+def _fetched_revision_with(prompts: list[str]) -> Optional[tuple[str, int]]:
+    """The fetched revision (in the data directory) holding most of `prompts` (one per
+    response) — at least nine in ten of them — and how many responses it matches; None when
+    none does. Prompts match as `score` matches them (surrounding whitespace forgiven), so the
+    count is the one scoring against that revision reports."""
     import json
 
     from ..datadir import original_dir
@@ -88,10 +90,10 @@ def _fetched_revision_with(prompts: set[str]) -> Optional[tuple[str, int]]:
         try:
             for line in path.read_text(encoding="utf-8").splitlines():
                 if line.strip():
-                    held.add(json.loads(line).get("prompt"))
+                    held.add(str(json.loads(line).get("prompt")).strip())
         except (OSError, ValueError, AttributeError):
             continue
-        found = len(prompts & held)
+        found = sum(1 for prompt in prompts if prompt.strip() in held)
         if found >= 0.9 * len(prompts) and (best is None or found > best[1]):
             best = (name, found)
     return best
@@ -116,7 +118,7 @@ def answered_elsewhere(joined: Joined, variants: Sequence[Variant], run: Optiona
             return (f"their keys (e.g. {cousins[0]}) are not in this family file: they answer "
                     f"another family file")
         return f"their keys (e.g. {keys[0]}) are not cases of this file"
-    prompts = {item.prompt for item in joined.unmatched if item.prompt}
+    prompts = [item.prompt for item in joined.unmatched if item.prompt]
     found = _fetched_revision_with(prompts) if prompts else None
     if found is not None:
         revision, count = found
@@ -174,9 +176,12 @@ def missing_error(joined: Joined, *, cases: str, prompts: int, samples: int) -> 
 
 
 def default_cases(responses: str, run: Optional[RunInfo]) -> Optional[str]:
-    """The case file a respond run asked (from its manifest), or None without one."""
+    """The case file a respond run asked (from its manifest), or the one the ifevalpp task
+    behind an inspect eval log read; None without either."""
     if run is None or not run.inputs:
-        return None
+        from .response_files import logged_prompts
+
+        return logged_prompts(responses)
     if len(run.inputs) > 1:
         asked = ", ".join(item["path"] for item in run.inputs)
         raise InputError(f"the respond run beside the responses asked several files ({asked}); "

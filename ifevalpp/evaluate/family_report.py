@@ -551,9 +551,6 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
     check_k(k, table.family_size, path=base.cases_path)
     k_max = largest_k(table, k)
     notes = list(base.notes)
-    if k_max == 0 and k is not None and k > 1:
-        notes.append("the prompts have no cousins (plain IFEval cases): reliable@k is not "
-                     "reported, only the IFEval metrics")
     first_k = None
     sampling: list[dict[str, float]] = []
     sampling_families = 0
@@ -593,8 +590,12 @@ def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFA
 
 
 def check_k(k: Optional[int], family_size: int, *, path: Optional[str] = None) -> None:
-    """Refuse a --k the families cannot answer (a plain IFEval file has no reliable@k at all,
-    which the report says instead)."""
+    """Refuse a --k the families cannot answer, as the README promises: beyond the largest
+    family, or above 1 on a plain IFEval file (no cousins, so no reliable@k at all)."""
+    if k is not None and family_size == 1 and k > 1:
+        raise InputError(f"reliable@{k} needs families, and the case file has none (one prompt "
+                         f"per case); drop --k (the IFEval metrics need none)",
+                         path=path, field="--k")
     if k is not None and family_size > 1 and k > family_size:
         raise InputError(f"--k {k} exceeds the largest family ({family_size} prompts): "
                          f"reliable@{k} is not defined here; give --k {family_size} or less",

@@ -51,12 +51,21 @@ def read_responses(path: str | os.PathLike[str]) -> list[tuple[int, ResponseReco
     """Every response record of a JSONL file with its line number; bad lines raise InputError.
 
     Lines may be our keyed records, the official `{"prompt", "response"}` shape,
-    or lm-evaluation-harness sample-log lines (`doc`, `filtered_resps`, …).
-    An empty file is an error: there is nothing to score.
+    or lm-evaluation-harness sample-log lines (`doc`, `filtered_resps`, …); or the
+    file is an inspect eval log (`.eval` or `.json`, one record per sample; the line
+    number is the sample's position). An empty file is an error: there is nothing to score.
     """
+    from .response_files import sniff
+
     shown = str(path)
     records = []
-    for number, raw in iter_json_lines(path):
+    if sniff(path) == "inspect":
+        from .inspect_log import responses_from_inspect
+
+        lines = iter(responses_from_inspect(path))
+    else:
+        lines = iter_json_lines(path)
+    for number, raw in lines:
         if is_lm_eval_sample(raw):
             raw = response_from_lm_eval(raw, path=shown, line=number)
         try:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import logging
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any, Optional
@@ -90,6 +91,22 @@ def metric_name(metric_id: str) -> Optional[str]:
     if parts[0] == "by_kind" and parts[3] != "1":  # by kind, @1 is the original: reliable@1
         return f"reliable_at_{parts[3]}_{parts[2]}_{parts[1]}"
     return None
+
+
+_SAID_UNDEFINED: set[str] = set()
+
+
+def say_undefined(name: str, records: Sequence[Mapping[str, Any]], *, how: str) -> None:
+    """Log once, in one line, why a family-level number is NaN: no family of the size it
+    needs was asked whole (a harness's --limit, or `cases` that cut a family). `how`: the
+    harness's way to ask whole families."""
+    if name in _SAID_UNDEFINED:
+        return
+    _SAID_UNDEFINED.add(name)
+    families = len({str(record.get("key", "")).split(":")[0] for record in records})
+    logging.getLogger("ifevalpp").warning(
+        "%s is not defined (NaN): none of the %d families asked has every prompt it needs "
+        "(a --limit, or cases, cut them); ask whole families: %s", name, families, how)
 
 
 def family_metric_names(k: int = DEFAULT_K, *, kind_k: int = 4) -> list[str]:

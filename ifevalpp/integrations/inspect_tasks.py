@@ -29,7 +29,7 @@ from inspect_ai.scorer import Metric, SampleScore, Score, Scorer, Target, metric
 from inspect_ai.solver import TaskState, generate
 
 from ..profiles import Profile, check_profile
-from .grading import DEFAULT_K, grade
+from .grading import DEFAULT_K, grade, say_undefined
 from .grading import family_metrics as _family_metrics
 from .prompts import (DEFAULT_ORIGINAL, PromptRow, PromptSource, default_families,
                       family_source, load_rows, original_source)
@@ -72,7 +72,11 @@ def reliability(k: int = DEFAULT_K) -> Metric:
     """reliable_at_<k>_<strict|loose> for k = 1…k, and per cousin kind (`…_<kind>`)."""
 
     def compute(scores: list[SampleScore]) -> dict[str, float]:
-        values = _family_metrics(_records(scores), k=k)
+        records = _records(scores)
+        values = _family_metrics(records, k=k)
+        for name, value in values.items():
+            if name.startswith("reliable_") and value != value:
+                say_undefined(name, records, how="-T cases=N instead of --limit")
         return {name: value for name, value in values.items() if name.startswith("reliable_")}
 
     return compute

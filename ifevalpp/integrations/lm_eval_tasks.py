@@ -37,7 +37,7 @@ from .. import __version__
 from ..errors import InputError
 from ..io import atomic_write
 from ..profiles import Profile, check_profile
-from .grading import IFEVAL_NAMES, family_metric_names, family_metrics, grade
+from .grading import IFEVAL_NAMES, family_metric_names, family_metrics, grade, say_undefined
 from .prompts import (DEFAULT_ORIGINAL, PromptRow, PromptSource, check_unchanged, family_source,
                       load_rows, original_source)
 
@@ -159,12 +159,24 @@ def agg_inst_level_acc(items: Sequence[Sequence[bool]]) -> float:
     return sum(flat) / len(flat) if flat else math.nan
 
 
+def agg_prompt_level_acc(items: Sequence[bool]) -> float:
+    """Prompt-level accuracy over a family file's prompts. The value is lm-eval's `mean`; the
+    function is ours so that lm-eval prints no standard error (N/A) here: its stderr for
+    `mean` assumes independent prompts, and a family's ten prompts are not (`ifevalpp score`
+    on the sample log gives the interval over families, with its n)."""
+    values = [bool(item) for item in items]
+    return sum(values) / len(values) if values else math.nan
+
+
 _AGGREGATIONS: dict[str, Callable[[Sequence[Mapping[str, Any]]], float]] = {}
 
 
 def _family_aggregation(name: str) -> Callable[[Sequence[Mapping[str, Any]]], float]:
     def aggregate(items: Sequence[Mapping[str, Any]]) -> float:
-        return family_metrics(items).get(name, math.nan)
+        value = family_metrics(items).get(name, math.nan)
+        if math.isnan(value):
+            say_undefined(name, items, how="--metadata '{\"cases\": N}' instead of --limit")
+        return value
 
     aggregate.__name__ = aggregate.__qualname__ = f"agg_{name}"
     aggregate.__doc__ = f"{name} over families, from the documents' verdict records."
@@ -192,11 +204,14 @@ def _function(name: str) -> str:
     return f"!function {MODULE}.{name}"
 
 
-def _metric_lines(names: Sequence[str]) -> list[str]:
+def _metric_lines(names: Sequence[str], *, clustered: bool = False) -> list[str]:
+    """`clustered`: the prompts come in families, so no metric may carry lm-eval's
+    independent-sample standard error (see `agg_prompt_level_acc`)."""
     lines = ["metric_list:"]
     for name in names:
         if name.startswith("prompt_level_") and name in IFEVAL_NAMES:
-            lines += _yaml_metric(name, "mean")
+            lines += _yaml_metric(name, _function("agg_prompt_level_acc") if clustered
+                                  else "mean")
         elif name in IFEVAL_NAMES:
             lines += _yaml_metric(name, _function("agg_inst_level_acc"))
         else:
@@ -210,7 +225,7 @@ def _scalar(value: Any) -> str:
 
 
 def task_yaml(task: str, *, dataset: str, process: str, metrics: Sequence[str],
-              metadata: Mapping[str, Any], description: str) -> str:
+              metadata: Mapping[str, Any], description: str, clustered: bool = False) -> str:
     """One task's YAML, as lm-eval reads it."""
     lines = [f"# {description}",
              f"# Written by `ifevalpp lm-eval-tasks` (ifevalpp {__version__}): run it again "
@@ -221,7 +236,7 @@ def task_yaml(task: str, *, dataset: str, process: str, metrics: Sequence[str],
              "doc_to_target: 0", "generation_kwargs:"]
     lines += [f"  {name}: {_scalar(value)}" for name, value in GENERATION_KWARGS.items()]
     lines.append(f"process_results: {_function(process)}")
-    lines += _metric_lines(metrics)
+    lines += _metric_lines(metrics, clustered=clustered)
     lines.append("metadata:")
     lines += [f"  {name}: {_scalar(value)}" for name, value in metadata.items()]
     return "\n".join(lines) + "\n"
@@ -267,6 +282,7 @@ def write_task_directory(directory: str | os.PathLike[str], *, original: PromptS
             TASK_FAMILIES, dataset="families_dataset", process="process_families",
             metrics=FAMILY_NAMES,
             description="IFEval++ families graded by ifevalpp's checkers: reliable@k",
+            clustered=True,
             metadata={**common, "default_families": str(Path(families.path).resolve()),
                       "default_families_sha256": families.sha256,
                       "default_families_pinned": families.pinned}),

@@ -6,7 +6,7 @@ Three sources:
   or of a case file;
 * the default families: `<data>/families/template.jsonl`, made by `generate-families` with
   its defaults from the pinned GitHub original when absent, and used only while its sha256
-  is the pin of this ifevalpp version (so every harness asks the same 5,369 prompts);
+  is the pin of this ifevalpp version (so every harness asks the same prompts);
 * any family file the user names.
 
 A row carries, besides the prompt and its instructions, how many prompts of each kind its
@@ -116,7 +116,7 @@ def _generate_default(path: Path) -> None:
 def default_families(*, path: Optional[Path] = None, generate: Generate = _generate_default,
                      announce: Optional[Callable[[str], None]] = None) -> PromptSource:
     """The default family file, made first if it is absent or not the pinned bytes
-    (`announce(message)` is told before, since that takes about 20 s).
+    (`announce(message)` is told before, since that takes most of a minute).
 
     Refuses (IfevalppError) when the file made here is not the pinned one: the prompts
     would not be the ones every other run of this ifevalpp version asks.
@@ -126,7 +126,8 @@ def default_families(*, path: Optional[Path] = None, generate: Generate = _gener
         return PromptSource(path=str(where), sha256=DEFAULT_FAMILY_SHA256, pinned=True,
                             action="reused")
     if announce is not None:
-        announce(f"making the default families at {where} (about 20 s, once)")
+        announce(f"making the default families at {where} (most of a minute, once; `ifevalpp "
+                 f"generate-families` makes the same file)")
     where.parent.mkdir(parents=True, exist_ok=True)
     generate(where)
     digest = sha256_file(where)

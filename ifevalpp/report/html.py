@@ -16,7 +16,8 @@ from typing import Any, Sequence
 from ..evaluate.family_report import ReliabilityReport
 from ..schema import KINDS
 from .sections import (LEVEL_NAMES, Section, answered_line, definition_line, headline_section,
-                       intervals_line, notes_lines, protocol_line, sections)
+                       intervals_line, metrics_heading, model_line, notes_lines, protocol_line,
+                       sections)
 from .bars import CSS as BARS_CSS, bar_chart
 from .svg import PALETTE, Series, has_points, line_chart
 
@@ -123,7 +124,7 @@ def ifeval_chart(report: ReliabilityReport) -> str:
     return bar_chart([LEVEL_NAMES[name] for name in names],
                      [Series("originals", [r.value for r in rows], [r.ci_low for r in rows],
                              [r.ci_high for r in rows], color=STRICT_COLOR)],
-                     title="IFEval metrics on originals", chart_id="ifeval-metrics")
+                     title=metrics_heading(report), chart_id="ifeval-metrics")
 
 
 def type_chart(report: ReliabilityReport) -> str:
@@ -209,6 +210,9 @@ def render_html(report: ReliabilityReport) -> str:
             f'<p class="answered"><strong>{escape(answered_line(report))}</strong></p>']
     body.extend(f'<p class="warning">Warning: {escape(message)}</p>'
                 for message in report.warnings)
+    model = model_line(report)
+    if model is not None:
+        body.append(f'<p class="model">{escape(model)}</p>')
     body.extend(_section(headline_section(report)))
     body.append(_meta(report))
     every = sections(report)

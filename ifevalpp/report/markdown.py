@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from ..evaluate.family_report import ReliabilityReport
 from .sections import (answered_line, definition_line, headline_section, intervals_line,
-                       notes_lines, protocol_line, sections)
+                       model_line, notes_lines, protocol_line, sections)
 
 
 def md_text(value: Any) -> str:
@@ -49,6 +49,9 @@ def render_markdown(report: ReliabilityReport) -> str:
     lines += [f"> **Warning:** {md_text(message)}" for message in report.warnings]
     if report.warnings:
         lines.append("")
+    model = model_line(report)
+    if model is not None:
+        lines += [md_text(model), ""]
     headline = headline_section(report)
     lines += [f"## {md_text(headline.title)}", "",
               markdown_table(headline.headers, headline.rows), ""]

@@ -36,6 +36,16 @@ def interval(low: float, high: float) -> str:
     return f"[{percent(low)}, {percent(high)}]"
 
 
+def ci_n(est: Any) -> str:
+    """The n an estimate's interval is computed at, when it is not the item count beside it:
+    items clustered in families (a prompt's instructions, a family's prompts) are worth fewer
+    independent ones (Korn and Graubard's effective n, docs/metrics.md). '' when they agree."""
+    effective = getattr(est, "effective_n", None)
+    if effective is None or effective != effective or abs(effective - est.count) < 0.05:
+        return ""
+    return f"{effective:,.1f}"
+
+
 def ci_label(report: ReliabilityReport) -> str:
     return f"{100 * report.intervals.confidence:g}% CI"
 
@@ -86,6 +96,19 @@ def reasoning_text(report: ReliabilityReport) -> str:
     return f"removed by respond before the answer was stored; the stored answer is {graded}"
 
 
+def model_line(report: ReliabilityReport) -> Optional[str]:
+    """Which model answered, when a respond manifest says so: the name asked for and, when the
+    server named another in its answers, that one too (a one-model server answers any name)."""
+    run = report.base.run
+    if run is None:
+        return None
+    if run.served_model and run.served_model != run.model:
+        return (f"Model: asked for {run.model!r}; the server answered as {run.served_model!r} "
+                f"(the model id in its answers).")
+    return f"Model: {run.model!r}" + (" (as the server named it in its answers)."
+                                      if run.served_model else ".")
+
+
 def protocol_line(report: ReliabilityReport) -> str:
     """The protocol and each of its parts, in one line every view prints."""
     protocol = report.protocol
@@ -125,11 +148,14 @@ def headline_section(report: ReliabilityReport) -> Section:
     label = ci_label(report)
     rows: list[list[Any]] = [["prompts answered", f"{counts.answered:,} of {counts.total:,}",
                               "", ""]]
+    benchmark = metrics_heading(report).split()[0]  # IFEval, or IFBench
     for name in ("prompt_strict", "instruction_strict", "prompt_loose", "instruction_loose"):
         est = report.estimate(f"ifeval/{name}")
         unit = "prompts" if name.startswith("prompt") else "instructions"
-        rows.append([f"IFEval {LEVEL_NAMES[name]}", percent(est.value),
-                     interval(est.ci_low, est.ci_high), f"{est.count:,} {unit}"])
+        at = ci_n(est)
+        rows.append([f"{benchmark} {LEVEL_NAMES[name]}", percent(est.value),
+                     interval(est.ci_low, est.ci_high),
+                     f"{est.count:,} {unit}" + (f" (CI n {at})" if at else "")])
     if report.has_cousins:
         top = report.reliable_ks[-1]
         for mode in MODES:
@@ -157,20 +183,38 @@ def definition_line(report: ReliabilityReport) -> str:
             "per prompt are scored per sample index, then averaged. See docs/metrics.md.")
 
 
+def metrics_heading(report: ReliabilityReport) -> str:
+    """"IFEval metrics on originals", or "IFBench metrics" when most instruction types scored
+    are IFBench's: its prompts are not IFEval's and have no originals or cousins."""
+    from ..constraints import suite_ids
+
+    names = {est.name for est in report.select("type", kind="original", mode="strict")}
+    ifbench = names & set(suite_ids("ifbench"))
+    return "IFBench metrics" if names and 2 * len(ifbench) > len(names) else \
+        "IFEval metrics on originals"
+
+
 def ifeval_section(report: ReliabilityReport) -> Section:
     prompts = report.estimate("ifeval/prompt_strict").count
     instructions = report.estimate("ifeval/instruction_strict").count
     samples = len(report.samples)
     sample_note = f", {samples} samples per prompt averaged" if samples > 1 else ""
     rows = []
-    for name in ("prompt_strict", "instruction_strict", "prompt_loose", "instruction_loose"):
-        est = report.estimate(f"ifeval/{name}")
+    estimates = [report.estimate(f"ifeval/{name}") for name in
+                 ("prompt_strict", "instruction_strict", "prompt_loose", "instruction_loose")]
+    clustered = any(ci_n(est) for est in estimates)
+    for name, est in zip(("prompt_strict", "instruction_strict", "prompt_loose",
+                          "instruction_loose"), estimates):
         rows.append([LEVEL_NAMES[name], est.count, percent(est.value),
-                     interval(est.ci_low, est.ci_high)])
-    return Section(f"IFEval metrics on originals ({plural(prompts, 'prompt')}, "
+                     interval(est.ci_low, est.ci_high)]
+                    + ([ci_n(est) or f"{est.count:,}"] if clustered else []))
+    return Section(f"{metrics_heading(report)} ({plural(prompts, 'prompt')}, "
                    f"{plural(instructions, 'instruction')}{sample_note}, protocol "
                    f"{report.protocol.label})",
-                   ["metric", "n", "value %", ci_label(report)], rows)
+                   ["metric", "n", "value %", ci_label(report)]
+                   + (["CI n"] if clustered else []), rows,
+                   notes=(["CI n: the n each interval is computed at (instructions are "
+                           "clustered in prompts: docs/metrics.md)."] if clustered else []))
 
 
 NOT_SENT = "not sent (server default)"
@@ -203,7 +247,9 @@ def run_section(report: ReliabilityReport) -> Optional[Section]:
     seed = _setting(sampling.get("seed"))
     if sampling.get("seed") is not None:
         seed += " (sample i is asked with seed + i)"
-    rows = [["model", run.model], ["endpoints", ", ".join(run.endpoints)],
+    rows = [["model", run.model],
+            ["model the server reported", run.served_model or "not reported"],
+            ["endpoints", ", ".join(run.endpoints)],
             ["temperature", _setting(sampling.get("temperature"))],
             ["top_p", _setting(sampling.get("top_p"))],
             ["max_tokens", _setting(sampling.get("max_tokens"))], ["seed", seed],
@@ -251,14 +297,20 @@ def all_prompts_sections(report: ReliabilityReport, *, modes: Sequence[str] = MO
                 continue
             prompt = report.estimate(f"prompts/{kind}/prompt_{mode}")
             instruction = report.estimate(f"prompts/{kind}/instruction_{mode}")
-            rows.append([kind, prompt.count, percent(prompt.value),
-                         interval(prompt.ci_low, prompt.ci_high), instruction.count,
+            rows.append([kind, prompt.count, prompt.families, percent(prompt.value),
+                         interval(prompt.ci_low, prompt.ci_high),
+                         ci_n(prompt) or f"{prompt.count:,}", instruction.count,
                          percent(instruction.value),
-                         interval(instruction.ci_low, instruction.ci_high)])
+                         interval(instruction.ci_low, instruction.ci_high),
+                         ci_n(instruction) or f"{instruction.count:,}"])
         out.append(Section(f"All prompts, {mode}: the IFEval metrics on every prompt of the family "
                            f"file, by kind (CIs over families)",
-                           ["kind", "prompts", "prompt-level %", label, "instructions",
-                            "instruction-level %", label], rows))
+                           ["kind", "prompts", "families", "prompt-level %", label, "CI n",
+                            "instructions", "instruction-level %", label, "CI n"], rows,
+                           notes=["CI n: the n each interval is computed at: a family's "
+                                  "prompts (and their instructions) are correlated, so they "
+                                  "count for fewer independent items (Korn and Graubard's "
+                                  "effective n, docs/metrics.md)."]))
     return out
 
 
@@ -335,9 +387,11 @@ def type_sections(report: ReliabilityReport, *, group: bool, modes: Sequence[str
         cases: dict[str, int] = {}
         for est in report.select(f"{section}_paired", mode=mode):
             name = est.name or ""
+            at = ci_n(est)
             cells.setdefault(name, {})[est.kind] = (f"{percent(est.value)} "
                                                     f"{interval(est.ci_low, est.ci_high)} "
-                                                    f"n={est.count}")
+                                                    f"n={est.count}"
+                                                    + (f" (CI n {at})" if at else ""))
             cases[name] = max(cases.get(name, 0), est.families)
         rows = [[name, cases[name]] + [cells[name].get(kind, "") for kind in kinds]
                 for name in sorted(cells)]

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..evaluate.family_report import ReliabilityReport
-from .sections import answered_line, intervals_line, notes_lines, protocol_line, sections
+from .sections import (answered_line, intervals_line, model_line, notes_lines, protocol_line,
+                       sections)
 from .table import format_table
 
 
@@ -12,7 +13,8 @@ def format_reliability_report(report: ReliabilityReport, *, by_type: bool = True
     first line says how many prompts were answered."""
     parts = [answered_line(report)]
     parts.extend(f"WARNING: {message}" for message in report.warnings)
-    parts.append(protocol_line(report))
+    model = model_line(report)
+    parts.append(protocol_line(report) if model is None else f"{model}\n{protocol_line(report)}")
     for section in sections(report, modes=("strict",)):
         if not by_type and section.title.startswith("By "):
             continue

@@ -32,6 +32,7 @@ class Completion(BaseModel):
     field_reasoning: Optional[str]
     finish_reason: Optional[str]
     usage: Optional[dict[str, Any]]
+    model: Optional[str] = None  # the model id the server says answered (may differ from asked)
 
 
 class _Message(BaseModel):
@@ -52,6 +53,7 @@ class _Body(BaseModel):
 
     choices: list[_Choice]
     usage: Optional[dict[str, Any]] = None
+    model: Optional[str] = None
 
 
 def _text_of(content: Union[str, list[dict[str, Any]], None]) -> Optional[str]:
@@ -81,7 +83,8 @@ def parse_completion(body: bytes, reasoning_fields: tuple[str, ...]) -> Completi
             reasoning = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
             break
     return Completion(content=_text_of(choice.message.content), field_reasoning=reasoning,
-                      finish_reason=choice.finish_reason, usage=parsed.usage)
+                      finish_reason=choice.finish_reason, usage=parsed.usage,
+                      model=parsed.model or None)
 
 
 class Endpoint:
@@ -198,6 +201,9 @@ class ChatClient:
                  concurrency: int, reasoning_fields: tuple[str, ...],
                  http_client: Optional[Any] = None, transport: Optional[Any] = None) -> None:
         self.model = model
+        # Model ids the server named in its answers, first seen first: a server may answer a
+        # name it does not serve with another model, and the manifest must say which.
+        self.served_models: dict[str, int] = {}
         self.timeout_s = timeout_s
         self.reasoning_fields = reasoning_fields
         self._owns_http = http_client is None
@@ -226,7 +232,10 @@ class ChatClient:
                 endpoint.answered()
                 raise
             endpoint.answered()
-        return parse_completion(body, self.reasoning_fields), endpoint.base_url
+        completion = parse_completion(body, self.reasoning_fields)
+        if completion.model:
+            self.served_models[completion.model] = self.served_models.get(completion.model, 0) + 1
+        return completion, endpoint.base_url
 
     async def aclose(self) -> None:
         if self._owns_http:

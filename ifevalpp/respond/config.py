@@ -106,6 +106,10 @@ class RespondConfig(BaseModel):
     retry: RetryPolicy = Field(default_factory=RetryPolicy)
     retry_errors: bool = False
     force: bool = False
+    # Send --model even when the server lists its models and this name is not among them
+    # (a proxy that routes names it does not list). Off: such a run is refused before any
+    # request, since single-model servers (llama.cpp) answer any name with their one model.
+    allow_unlisted_model: bool = False
     # Durability: completed records reach the disk (fsync) after at most this many records
     # or this many seconds, whichever comes first.
     flush_records: int = Field(default=16, ge=1)

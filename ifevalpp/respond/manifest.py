@@ -92,6 +92,10 @@ class RunManifest(BaseModel):
 
     format: str = MANIFEST_FORMAT
     model: str
+    # The model id(s) the server reported in its answers (the `model` field of each chat
+    # completion), first seen first; None until an answer names one. Differs from `model`
+    # when a server answers the requested name with another model.
+    served_model: Optional[str] = None
     system_prompt: Optional[str]
     sampling: SamplingParams
     reasoning: ReasoningHandling
@@ -114,7 +118,8 @@ class RunManifest(BaseModel):
         for session in self.sessions:
             endpoints += [url for url in session.endpoints if url not in endpoints]
         return RunInfo(
-            manifest=str(path), model=self.model, endpoints=endpoints or list(self.endpoints),
+            manifest=str(path), model=self.model, served_model=self.served_model,
+            endpoints=endpoints or list(self.endpoints),
             sampling=self.sampling.model_dump(mode="json"), system_prompt=self.system_prompt,
             reasoning=self.reasoning.model_dump(mode="json"), samples=self.samples,
             limit=self.limit, inputs=[item.model_dump() for item in self.inputs],
@@ -162,7 +167,15 @@ def manifest_for(config: RespondConfig, inputs: list[InputFile], session: Sessio
         samples=config.samples, limit=config.limit, client=session.client,
         openai_version=openai.__version__,
         started_at=previous.started_at if previous is not None else session.started_at,
-        finished_at=None, sessions=sessions)
+        finished_at=None, sessions=sessions,
+        served_model=previous.served_model if previous is not None else None)
+
+
+def with_served_models(manifest: RunManifest, served: list[str]) -> RunManifest:
+    """The manifest with the model ids this session's answers named added to those before."""
+    names = [name for name in (manifest.served_model or "").split(", ") if name]
+    names += [name for name in served if name not in names]
+    return manifest.model_copy(update={"served_model": ", ".join(names) or None})
 
 
 def load_manifest(path: Path) -> Optional[RunManifest]:

@@ -9,7 +9,10 @@ probe sends one cheap GET per replica with a short timeout:
   with `EndpointUnreachable`, naming every URL and why;
 * 401 / 403: the key is wrong; `EndpointFatalError`, as a request would raise;
 * any other answer (also 404 from a server without `/models`): the server is up;
-  when it lists its models and ours is not among them, a notice says so.
+  when it lists its models and ours is not among them, the run is refused with
+  `ModelNotListed` (a single-model server such as llama.cpp answers any name with its
+  one model, so a misspelt name would be recorded as the model), unless the caller
+  allows unlisted names: then a notice says so.
 """
 
 from __future__ import annotations
@@ -31,6 +34,10 @@ class EndpointUnreachable(IfevalppError):
     """No endpoint accepts connections: the server is not running, or --base-url is wrong."""
 
 
+class ModelNotListed(IfevalppError):
+    """The server lists its models and the requested one is not among them."""
+
+
 @dataclass
 class EndpointStatus:
     base_url: str
@@ -47,6 +54,22 @@ class ProbeResult:
     def up(self) -> list[str]:
         return [status.base_url for status in self.statuses if status.up]
 
+    def unlisted(self, model: str) -> list[EndpointStatus]:
+        """The replicas that answer, list their models, and do not list `model`."""
+        return [status for status in self.statuses
+                if status.up and status.models is not None and model not in status.models]
+
+    def refuse_unlisted(self, model: str) -> None:
+        """Raise ModelNotListed naming what each such replica lists."""
+        unlisted = self.unlisted(model)
+        if not unlisted:
+            return
+        where = "; ".join(f"{status.base_url} lists {_listed(status.models or [])}"
+                          for status in unlisted)
+        raise ModelNotListed(f"the server does not serve model {model!r} ({where}); give one "
+                             f"of those to --model, or --allow-unlisted-model to send the name "
+                             f"anyway (nothing was asked)")
+
     def notices(self, model: str) -> list[str]:
         """One line per replica that is down or does not list `model`."""
         lines = []
@@ -55,10 +78,14 @@ class ProbeResult:
                 lines.append(f"{status.base_url} does not answer ({status.reason}); it is left "
                              f"out of this run")
             elif status.models is not None and model not in status.models:
-                listed = ", ".join(status.models[:5]) + (" …" if len(status.models) > 5 else "")
                 lines.append(f"{status.base_url} does not list model {model!r} (it lists: "
-                             f"{listed or 'nothing'}); requests may fail")
+                             f"{_listed(status.models)}); requests may fail")
         return lines
+
+
+def _listed(models: list[str]) -> str:
+    return (", ".join(repr(name) for name in models[:5]) + (" …" if len(models) > 5 else "")
+            if models else "nothing")
 
 
 def _cause(exc: BaseException) -> str:
@@ -99,4 +126,4 @@ async def probe(client: ChatClient, *, timeout_s: float = PROBE_TIMEOUT_S) -> Pr
     return result
 
 
-__all__ = ["EndpointStatus", "EndpointUnreachable", "ProbeResult", "probe", "probe_endpoint"]
+__all__ = ["EndpointStatus", "EndpointUnreachable", "ModelNotListed", "ProbeResult", "probe", "probe_endpoint"]

@@ -26,9 +26,10 @@ from .client import ChatClient, Completion
 from .config import DUMMY_API_KEY, RespondConfig
 from .manifest import (InputFile, RunManifest, Session, SessionCounts, check_resumable,
                        input_files, load_manifest, manifest_for, new_session, now_utc,
-                       protocol_differences, recount_killed, write_manifest)
+                       protocol_differences, recount_killed, with_served_models,
+                       write_manifest)
 from .lock import LOCK_NAME, run_directory_lock
-from .probe import PROBE_TIMEOUT_S, EndpointUnreachable, probe
+from .probe import PROBE_TIMEOUT_S, EndpointUnreachable, ModelNotListed, probe
 from .progress import Progress
 from .reasoning import split_reasoning
 from .records import Pair, iter_records, latest_records
@@ -267,6 +268,8 @@ async def _ask_all(config: RespondConfig, jobs: list[Job], writer: DurableWriter
 async def _probe(config: RespondConfig, client: ChatClient, world: _Injected) -> None:
     """Fail in seconds when no endpoint answers; leave out the replicas that do not."""
     result = await probe(client, timeout_s=min(PROBE_TIMEOUT_S, config.timeout_s))
+    if not config.allow_unlisted_model:
+        result.refuse_unlisted(config.model)
     for line in result.notices(config.model):
         world.notify(line)
     client.pool.keep(result.up)
@@ -327,6 +330,7 @@ async def _session(config: RespondConfig, variants: list[Variant], inputs: list[
                 errors=outcome.tally.errors, truncated=outcome.tally.truncated)
             complete = all(_answered(outcome.latest.get((variant.key, sample)))
                            for variant in variants for sample in range(config.samples))
+            manifest = with_served_models(manifest, list(client.served_models))
             write_manifest(config.manifest_path, _with_session(
                 manifest, session, finished_at=session.finished_at if complete else None))
     finally:
@@ -416,7 +420,9 @@ async def respond_async(config: RespondConfig, *, http_client: Optional[Any] = N
     Raises InputError for bad inputs, ProtocolMismatch for a directory made
     under another protocol, RunDirectoryBusy when another run writes there,
     EndpointUnreachable when no endpoint accepts a connection (before anything
-    is written), EndpointFatalError when the endpoint refuses every request.
+    is written), ModelNotListed when the server lists its models and not `config.model`
+    (before any request; `allow_unlisted_model` sends it anyway), EndpointFatalError when the
+    endpoint refuses every request.
     When every endpoint stops answering mid-run, the run stops (see
     `RespondConfig.unreachable_after`) and the summary says so.
     """
@@ -433,7 +439,7 @@ async def respond_async(config: RespondConfig, *, http_client: Optional[Any] = N
     try:
         with run_directory_lock(config.out_dir):
             outcome = await _session(config, variants, inputs, world, client)
-    except (EndpointUnreachable, EndpointFatalError):
+    except (EndpointUnreachable, EndpointFatalError, ModelNotListed):
         if created:
             _remove_unused_directory(config.out_dir, created)
         raise

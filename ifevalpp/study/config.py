@@ -112,6 +112,7 @@ class StudyConfig(BaseModel):
     retry: RetryPolicy = Field(default_factory=RetryPolicy)
     retry_errors: bool = False
     force: bool = False
+    allow_unlisted_model: bool = False  # as respond's: send a name the server does not list
 
     @field_validator("base_urls")
     @classmethod
@@ -164,4 +165,5 @@ class StudyConfig(BaseModel):
             api_key_env=self.api_key_env, system_prompt=self.system_prompt,
             sampling=self.sent_sampling, reasoning=self.reasoning, samples=self.samples,
             concurrency=self.workers(), timeout_s=self.timeout_s, retry=self.retry,
-            retry_errors=self.retry_errors, force=self.force)
+            retry_errors=self.retry_errors, force=self.force,
+            allow_unlisted_model=self.allow_unlisted_model)

@@ -134,12 +134,47 @@ def default_families(original: OriginalData, path: Path, *, profile: Profile = "
     `staged`: hold the files there instead of writing them (a study writes nothing before
     every check that could refuse it has passed).
     """
-    reason = _stale(path, _wanted(original, profile))
+    wanted = _wanted(original, profile)
+    reason = _stale(path, wanted)
     if reason is None:
         return _described(path, "reused")
+    copied = _copy_shared(path, wanted, staged=staged)
+    if copied is not None:
+        return copied
     result, choice = _generate(original, profile, progress=progress, on_start=on_start,
                                reason=reason)
     return _families_made(result, choice, original, path, reason=reason, staged=staged)
+
+
+def shared_default_families() -> Path:
+    """Where `generate-families` (default --out), `lm-eval-tasks` and the inspect tasks keep the
+    default families: `<data>/families/template.jsonl`."""
+    from ..datadir import data_dir
+
+    return data_dir() / "families" / "template.jsonl"
+
+
+def _copy_shared(path: Path, wanted: dict[str, Any], *,
+                 staged: Optional[Staged]) -> Optional[FamilyData]:
+    """The data directory's default families copied into the study (with their manifest)
+    when they were made from the same input, generator version and settings: the same
+    bytes a generation here would give, without generating them a second time."""
+    shared = shared_default_families()
+    if shared.resolve() == path.resolve() or _stale(shared, wanted) is not None:
+        return None
+    found = _described(shared, "reused")
+    for source, target in ((shared, path), (manifest_beside(shared), manifest_beside(path))):
+        data = source.read_bytes()
+        if staged is not None:
+            staged.put(target, data)
+        else:
+            from ..io import atomic_write
+
+            target.parent.mkdir(parents=True, exist_ok=True)
+            with atomic_write(target, "wb") as handle:
+                handle.write(data)
+    return found.model_copy(update={"path": str(path),
+                                    "reason": f"copied from {shared} (same input and settings)"})
 
 
 def chosen_default_families(original: OriginalData, selection: CaseSelection, path: Path, *,
@@ -170,6 +205,12 @@ def chosen_default_families(original: OriginalData, selection: CaseSelection, pa
         wanted = list(selection.keys)
     else:
         wanted = []
+        if selection.count is not None and selection.count > len(keys):
+            # Said before anything is grown: growing every case first would take half a minute.
+            raise InputError(f"{selection.count:,} families asked for, and the default "
+                             f"families have at most {len(keys):,} (one per case of the "
+                             f"original); give {len(keys):,} or fewer (nothing was generated)",
+                             path=original.path, field="--cases")
     full = 1 + DEFAULT_PER_KIND * len(COUSIN_KINDS)
     ranked = sorted(keys, key=lambda key: rank(key, selection.seed))
     made: dict[str, list[Any]] = {}

@@ -107,7 +107,8 @@ def test_model_names_endpoints_and_system_prompts_are_escaped_in_the_html(tmp_pa
     out = tmp_path / "run"
     with FakeServer() as server:
         respond(RespondConfig(inputs=[families], out_dir=out, model=HOSTILE,
-                              base_urls=[f"{server.url}/<b>x"], system_prompt=HOSTILE))
+                              base_urls=[f"{server.url}/<b>x"], system_prompt=HOSTILE,
+                              allow_unlisted_model=True))
     page = render_html(score(out / "responses.jsonl", families, bootstrap=0))
     tags = parsed(page)
     assert "script" not in tags.tags and "img" not in tags.tags

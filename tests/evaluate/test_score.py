@@ -128,13 +128,14 @@ def test_plain_ifeval_cases_report_only_the_ifeval_metrics_with_cis(tmp_path):
     answers = [{"prompt": case["prompt"], "response": "fine, ok" if case["key"] == 2 else "fine"}
                for case in cases]
     report = score(write_lines(tmp_path / "r.jsonl", answers),
-                   write_lines(tmp_path / "c.jsonl", cases), k=10, bootstrap=500)
+                   write_lines(tmp_path / "c.jsonl", cases), bootstrap=500)
     assert report.k == 0 and not report.has_cousins
     assert {row.section for row in report.estimates} == {"ifeval", "type", "group"}
     assert report.value("ifeval/prompt_strict") == pytest.approx(5 / 6)
     estimate = report.estimate("ifeval/prompt_strict")
     assert 0 <= estimate.ci_low <= estimate.value <= estimate.ci_high <= 1
-    assert any("no cousins" in note for note in report.notes)
+    with pytest.raises(InputError, match="reliable@10 needs families"):
+        score(tmp_path / "r.jsonl", tmp_path / "c.jsonl", k=10)
     document = report.metrics_document()
     assert document["reliable_at_k"] == {"strict": {}, "loose": {}}
     assert document["by_kind"] == {} and document["families"] == 6

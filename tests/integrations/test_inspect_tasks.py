@@ -124,3 +124,59 @@ def test_with_epochs_each_epoch_is_a_sample_index_as_in_score(tmp_path):
                                k=10, bootstrap=0), originals=False)
     assert all(_close(found[name], expected[name]) for name in found)
     assert found["reliable_at_1_strict"] == pytest.approx((1 + 1 / 2) / 2)
+
+
+def test_score_reads_the_inspect_eval_log_and_gives_what_inspect_printed_with_intervals(
+        inspect_logs):
+    # No --input: the log names the family file its task read (the task's `prompts` metadata).
+    log = inspect_logs["families"]
+    report = score(log.location, k=10, bootstrap=0)
+    expected = reference(report, originals=False)
+    found = reported(log)
+    assert set(found) == set(expected)
+    assert {name: (found[name], expected[name]) for name in found
+            if not _close(found[name], expected[name])} == {}
+    row = report.estimate("reliable/strict/10")
+    assert row.families == len(SUBSET_CASES) and row.ci_low <= row.value <= row.ci_high
+
+
+def test_the_cli_scores_the_inspect_log_with_k_10_and_prints_intervals(inspect_logs):
+    from tests.helpers import run_cli
+
+    result = run_cli("score", inspect_logs["families"].location, "--k", "10", "--bootstrap",
+                     "0")
+    assert result.returncode == 0, result.stderr
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(f"{len(SUBSET_CASES) * 10 - 1:,} of") or "prompts answered" in first
+
+
+def test_score_reads_the_inspect_log_of_the_originals_against_its_case_file(inspect_logs, gpt4):
+    report = score(inspect_logs["ifeval"].location, gpt4["original"], missing="exclude",
+                   bootstrap=0)
+    assert (report.answered.answered, report.answered.total) == (len(SUBSET_CASES), 541)
+    found = reported(inspect_logs["ifeval"])
+    assert _close(found["prompt_level_strict_acc"], report.value("ifeval/prompt_strict"))
+
+
+def test_an_inspect_json_log_scores_as_its_eval_archive(inspect_logs, tmp_path):
+    from inspect_ai.log import write_eval_log
+
+    log = inspect_logs["families"]
+    as_json = tmp_path / "families.json"
+    write_eval_log(log, str(as_json), format="json")
+    archive = score(log.location, k=10, bootstrap=0)
+    document = score(as_json, k=10, bootstrap=0)
+    assert [(row.id, row.value, row.ci_low) for row in document.estimates] == \
+        [(row.id, row.value, row.ci_low) for row in archive.estimates]
+
+
+def test_without_inspect_an_eval_log_is_refused_naming_the_extra(inspect_logs, tmp_path):
+    code = ("import sys; sys.modules['inspect_ai'] = None\n"
+            "from ifevalpp.cli import main; main()")
+    result = subprocess.run([sys.executable, "-c", code, "score", inspect_logs["ifeval"].location,
+                             "--out", str(tmp_path / "o")], capture_output=True, text=True,
+                            env=dict(os.environ, PYTHONPATH=str(Path(__file__).parents[2])))
+    assert result.returncode == 2 and result.stderr.count("\n") == 1, result.stderr
+    assert "an inspect eval log; reading it needs inspect (pip install 'ifevalpp[inspect]')" \
+        in result.stderr
+    assert not (tmp_path / "o").exists()

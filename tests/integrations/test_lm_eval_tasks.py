@@ -125,8 +125,8 @@ def test_the_sample_logs_score_to_the_same_numbers(lm_eval_run, subset_families,
     log = next(lm_eval_run["out"].rglob(f"samples_{task}_*.jsonl"))
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("IFEVALPP_DATA", str(lm_eval_run["root"] / "data"))
-        report = score(log, subset_families if cases == "subset" else "github", k=10,
-                       bootstrap=0)
+        report = score(log, subset_families if cases == "subset" else "github",
+                       k=10 if cases == "subset" else None, bootstrap=0)
     reference = _reference(report, originals=task == TASK_IFEVAL)
     reported = _reported(lm_eval_run["results"], task)
     assert all(_close(reported[name], reference[name]) for name in reported)
@@ -187,3 +187,24 @@ def test_kwargs_as_json_text_grade_like_kwargs_as_objects():
     as_text = process_families({**doc, "kwargs": json.dumps(kwargs)}, ["one two"])
     as_objects = process_families({**doc, "kwargs": kwargs}, ["one two"])
     assert as_text == as_objects and as_text["prompt_level_strict_acc"] is False
+
+
+def test_no_family_number_carries_lm_eval_s_independent_sample_stderr(lm_eval_run):
+    # A family's prompts are correlated: lm-eval's stderr for `mean` would understate the
+    # uncertainty; `ifevalpp score` on the sample log gives the interval over families.
+    results = lm_eval_run["results"][TASK_FAMILIES]
+    stderrs = {key: value for key, value in results.items() if "_stderr" in key}
+    assert stderrs and all(value == "N/A" for value in stderrs.values()), stderrs
+
+
+def test_an_undefined_family_number_says_why_once(caplog):
+    from ifevalpp.integrations import lm_eval_tasks
+
+    aggregate = lm_eval_tasks.agg_reliable_at_10_strict
+    record = {"key": "1:original:0", "family": [1, 3, 3, 3], "strict": [1], "loose": [1]}
+    with caplog.at_level("WARNING", logger="ifevalpp"):
+        assert math.isnan(aggregate([record]))
+        assert math.isnan(aggregate([record]))
+    said = [entry.getMessage() for entry in caplog.records
+            if "reliable_at_10_strict is not defined" in entry.getMessage()]
+    assert len(said) == 1 and "--limit" in said[0]

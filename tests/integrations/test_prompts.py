@@ -130,3 +130,21 @@ def test_a_fetched_revision_of_families_names_its_file_in_the_data_directory(pri
     rows = load_rows(source.path)
     assert len(rows) == 10 and {row.kind for row in rows} == {
         "original", "rephrasing", "distractor", "reconfiguration"}
+
+
+def test_generate_families_without_out_writes_where_the_harness_tasks_look(
+        monkeypatch, tmp_path, private_data_dir):
+    # The README's `generate-families`, then `lm-eval-tasks`: the second builds nothing.
+    from tests.helpers import SMALL_CASES, run_cli
+
+    cases = write_lines(tmp_path / "cases.jsonl", SMALL_CASES)
+    made = run_cli("generate-families", "--original", str(cases), "--no-progress",
+                   env={"IFEVALPP_DATA": str(private_data_dir)})
+    assert made.returncode == 0, made.stderr
+    assert default_family_path().is_file()
+    _pin_to(monkeypatch, default_family_path().read_bytes())
+
+    def generate(where: Path) -> None:
+        raise AssertionError("lm-eval-tasks must not build the families again")
+
+    assert default_families(generate=generate).action == "reused"

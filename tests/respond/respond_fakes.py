@@ -126,7 +126,8 @@ class _Handler(BaseHTTPRequestHandler):
             self.server.models_asked += 1
             status = self.server.models_status
             self._send(status, json.dumps({"object": "list", "data": [
-                {"id": "fake", "object": "model", "owned_by": "tests"}]}).encode()
+                {"id": name, "object": "model", "owned_by": "tests"}
+                for name in self.server.models]}).encode()
                 if status == 200 else b'{"error": "no"}')
         else:
             self._send(404, b'{"error": "not found"}')
@@ -180,6 +181,7 @@ class _Server(ThreadingHTTPServer):
         self._lock = threading.Lock()
         self.models_status = 200   # what GET /models answers (the probe before a run)
         self.models_asked = 0
+        self.models = ["fake"]     # the model ids GET /models lists
 
     def record(self, request: Request) -> None:
         with self._lock:
@@ -215,6 +217,11 @@ class FakeServer:
 
     def set_models_status(self, status: int) -> None:
         self._server.models_status = status
+
+    def serve_model(self, name: str) -> None:
+        """List `name` among the served models too (as `vllm serve NAME` would)."""
+        if name not in self._server.models:
+            self._server.models.append(name)
 
     @property
     def models_asked(self) -> int:

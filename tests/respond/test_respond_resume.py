@@ -78,7 +78,7 @@ def test_a_truncated_last_line_is_cut_and_its_pair_asked_again(server: FakeServe
 def test_a_different_model_is_refused(server: FakeServer, make_config: MakeConfig) -> None:
     respond(make_config(server.url))
     with pytest.raises(ProtocolMismatch, match="model"):
-        respond(make_config(server.url, model="other"))
+        respond(make_config(server.url, model="other", allow_unlisted_model=True))
 
 
 def test_a_different_temperature_is_refused(server: FakeServer, make_config: MakeConfig) -> None:
@@ -98,7 +98,7 @@ def test_a_changed_input_file_is_refused(server: FakeServer, make_config: MakeCo
 def test_force_adds_to_a_directory_with_another_protocol(server: FakeServer,
                                                          make_config: MakeConfig) -> None:
     respond(make_config(server.url, limit=1))
-    summary = respond(make_config(server.url, model="other", force=True))
+    summary = respond(make_config(server.url, model="other", force=True, allow_unlisted_model=True))
     manifest = json.loads(make_config(server.url).manifest_path.read_text())
     assert summary.asked == 3
     assert manifest["model"] == "other" and manifest["sessions"][-1]["forced"] is True

@@ -24,6 +24,7 @@ from respond_fakes import FakeServer, write_cases
 from ifevalpp.respond import (EndpointFatalError, EndpointUnreachable, RespondConfig,
                               latest_records, respond)
 from ifevalpp.respond.client import Endpoint, EndpointPool
+from ifevalpp.respond.probe import ModelNotListed
 
 ROOT = Path(__file__).resolve().parents[2]
 FAKES = Path(__file__).resolve().parent / "respond_fakes.py"
@@ -102,12 +103,32 @@ def test_a_server_without_models_still_runs(server: FakeServer, make_config: Mak
     assert respond(make_config(server.url)).complete
 
 
-def test_a_model_the_server_does_not_list_is_warned_about(server: FakeServer,
-                                                          make_config: MakeConfig) -> None:
+def test_a_model_the_server_does_not_list_is_refused_before_any_request(
+        server: FakeServer, make_config: MakeConfig) -> None:
+    config = make_config(server.url, model="no-such-model-xyz")
+    with pytest.raises(ModelNotListed, match="does not serve model 'no-such-model-xyz' .*"
+                                             "lists 'fake'.*--allow-unlisted-model"):
+        respond(config)
+    assert len(server.requests) == 0 and not config.out_dir.exists()
+
+
+def test_an_allowed_unlisted_model_is_warned_about(server: FakeServer,
+                                                  make_config: MakeConfig) -> None:
     heard: list[str] = []
-    respond(make_config(server.url, model="other"), notify=heard.append)
-    assert heard == [f"{server.url} does not list model 'other' (it lists: fake); requests "
+    config = make_config(server.url, model="other").model_copy(
+        update={"allow_unlisted_model": True})
+    respond(config, notify=heard.append)
+    assert heard == [f"{server.url} does not list model 'other' (it lists: 'fake'); requests "
                      f"may fail"]
+
+
+def test_the_manifest_records_the_model_the_server_answered_as(
+        server: FakeServer, make_config: MakeConfig) -> None:
+    config = make_config(server.url, model="other").model_copy(
+        update={"allow_unlisted_model": True})
+    respond(config)
+    manifest = json.loads(config.manifest_path.read_text())
+    assert (manifest["model"], manifest["served_model"]) == ("other", "fake")
 
 
 def test_a_finished_run_is_not_probed_again(server: FakeServer, make_config: MakeConfig) -> None:

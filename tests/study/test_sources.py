@@ -114,3 +114,20 @@ def test_cases_the_studys_profile_cannot_check_are_refused_before_generating(tmp
     assert made.action == "generated" and manifest["profile"] == "revised"
     assert manifest["profile_choice"] == {"profile": "revised", "requested": "revised",
                                           "reason": "--profile revised"}
+
+
+def test_the_default_families_generate_families_made_are_copied_not_grown_again(
+        original, tmp_path: Path) -> None:
+    from tests.helpers import run_cli
+
+    made = run_cli("generate-families", "--original", original.path, "--no-progress",
+                   env={"IFEVALPP_DATA": os.environ["IFEVALPP_DATA"]})
+    assert made.returncode == 0, made.stderr
+    shared = Path(os.environ["IFEVALPP_DATA"]) / "families" / "template.jsonl"
+    assert shared.is_file(), "generate-families writes the data directory's default families"
+    started: list[str] = []
+    path = tmp_path / "study" / "families" / "template.jsonl"
+    found = default_families(original, path, on_start=lambda cases, reason: started.append(reason))
+    assert started == [] and found.action == "reused" and "copied from" in found.reason
+    assert path.read_bytes() == shared.read_bytes()
+    assert (path.parent / "template.manifest.json").is_file()

@@ -71,7 +71,8 @@ def test_a_study_with_no_answers_yet_takes_the_corrected_model(families: Path,
     out = tmp_path / "run"
     with FakeServer(Always(Reply(status=404, body={"error": {"message": "no model"}}))) as server:
         first = study("--model", "typo", "--base-url", server.url, "--out", str(out),
-                      "--families", str(families), "--max-attempts", "1", *FAST)
+                      "--families", str(families), "--max-attempts", "1",
+                      "--allow-unlisted-model", *FAST)
         assert first.exit_code in (1, 2) and (out / "manifest.json").exists()
         server.set_script(echo)
         again = study("--model", "fake", "--base-url", server.url, "--out", str(out),
@@ -134,3 +135,14 @@ def test_fetch_with_the_pinned_copy_present_fetches_nothing(tmp_path: Path, monk
     result = CliRunner().invoke(main, ["fetch", "--from", str(source), "--dir",
                                        str(tmp_path / "data")])
     assert result.exit_code == 0 and "already in" in result.output
+
+
+def test_more_cases_than_the_original_has_are_refused_before_anything_is_generated(
+        tmp_path: Path) -> None:
+    made = find_original(str(write_original(tmp_path / "cases.jsonl", count=3)))
+    started: list[int] = []
+    with pytest.raises(InputError, match="99,999 families asked for, and the default families have at most 3"):
+        sources.chosen_default_families(made, CaseSelection(count=99999),
+                                        tmp_path / "sample.jsonl",
+                                        on_start=lambda cases, reason: started.append(cases))
+    assert started == [] and not (tmp_path / "sample.jsonl").exists()
