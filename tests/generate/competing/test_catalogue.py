@@ -28,7 +28,9 @@ def test_catalogue_offers_many_requirements_each_declaring_what_it_does():
 
 @pytest.mark.parametrize("requirement", REQUIREMENTS, ids=lambda r: r.id)
 def test_every_requirement_has_hundreds_of_wordings(requirement):
-    assert requirement.grammar.count("sentence", {"task_noun": "essay"}) >= 1000
+    # Hundreds of wordings from the plain frames a strict read keeps (issue 29 pruned the
+    # stock ones: "everything you write", "I'd like to see", stacked courtesy).
+    assert requirement.grammar.count("sentence", {"task_noun": "essay"}) >= 500
 
 
 @pytest.mark.parametrize("requirement", REQUIREMENTS, ids=lambda r: r.id)
