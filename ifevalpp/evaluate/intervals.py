@@ -79,11 +79,11 @@ def _linearised(sums: RatioSums) -> tuple[np.ndarray, ...]:
 def _effective_n(value: np.ndarray, variance: np.ndarray, items: np.ndarray,
                  clusters: np.ndarray, single: np.ndarray, confidence: float) -> np.ndarray:
     """The n each interval is computed at (see the module docstring)."""
-    from scipy.stats import norm, t
+    from scipy.special import ndtri, stdtrit  # the quantiles scipy.stats' norm and t evaluate
 
-    z = float(norm.ppf(0.5 + confidence / 2))
+    z = float(ndtri(0.5 + confidence / 2))
     df = np.maximum(clusters - 1, 1)
-    shrink = np.where(single | (clusters < 2), 1.0, (z / t.ppf(0.5 + confidence / 2, df)) ** 2)
+    shrink = np.where(single | (clusters < 2), 1.0, (z / stdtrit(df, 0.5 + confidence / 2)) ** 2)
     p = np.clip(np.nan_to_num(value), 0.0, 1.0)
     spread = p * (1 - p)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -96,14 +96,14 @@ def _effective_n(value: np.ndarray, variance: np.ndarray, items: np.ndarray,
 def _bounds(value: np.ndarray, variance: np.ndarray, items: np.ndarray, clusters: np.ndarray,
             single: np.ndarray, confidence: float) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """Clopper–Pearson at each metric's effective n; NaN where there is no data."""
-    from scipy.stats import norm
+    from scipy.special import ndtri
 
     n_eff = _effective_n(value, variance, items, clusters, single, confidence)
     p = np.clip(np.nan_to_num(value), 0.0, 1.0)
     low, high = clopper_pearson(p * n_eff, n_eff, confidence)
     outside = (value < 0) | (value > 1)  # a drop below zero (first-k): a plain normal interval
     if outside.any():
-        half = float(norm.ppf(0.5 + confidence / 2)) * np.sqrt(np.maximum(variance, 0))
+        half = float(ndtri(0.5 + confidence / 2)) * np.sqrt(np.maximum(variance, 0))
         low = np.where(outside, value - half, low)
         high = np.where(outside, value + half, high)
     missing = np.isnan(value) | ~(items > 0)
