@@ -9,9 +9,11 @@ and computes the same probabilities bit for bit, with the work arranged so that
 little of it runs in the interpreter:
 
 * The language profiles shipped inside the installed ``langdetect`` package are
-  read once (lazily, under a lock) into an n-gram -> row dictionary and one
-  ``(n-grams, languages)`` float64 matrix, with the original's division, in the
-  original's language order (the profile directory's listing order).
+  parsed once (lazily, under a lock), in the original's language order (the
+  profile directory's listing order). An n-gram gets its row of the
+  ``(n-grams, languages)`` float64 matrix, with the original's division, the
+  first time a text offers it: a run builds the few thousand rows its texts
+  use, not all 87,598 (which took most of a second and 38 MB).
 * Characters are normalised by ``str.translate`` with a table filled on first
   sight of each character. N-grams are collected per word and cached: a word's
   n-grams only depend on the word and on whether a space follows it, and a new
@@ -154,14 +156,18 @@ class _Model:
     def __init__(self) -> None:
         base = _langdetect_dir()
         messages = _read_messages(os.path.join(base, "utils", "messages.properties"))
-        self.languages, self.gram_row, self.table = _load_profiles(os.path.join(base, "profiles"))
-        # Each n-gram's row packed as one _ROW item: row lists are built by bytes joins.
-        packed = np.fromiter(self.gram_row.values(), dtype=_ROW, count=len(self.gram_row)).tobytes()
-        size = _ROW.itemsize
-        self.gram_bytes: dict[str, bytes] = {
-            gram: packed[i * size : (i + 1) * size] for i, gram in enumerate(self.gram_row)
-        }
+        self.languages, counts, totals = _read_profiles(os.path.join(base, "profiles"))
         self.n_languages: int = len(self.languages)
+        self._lookups = [language_counts.get for language_counts in counts]
+        self._totals_of_size = [[language_totals[size] for language_totals in totals]
+                                for size in range(3)]
+        # n-gram -> its row, for the n-grams seen so far; gram_bytes holds the same row
+        # packed as one _ROW item (row lists are built by bytes joins), or b"" for an
+        # n-gram no profile has (so it adds nothing to a join).
+        self.gram_row: dict[str, int] = {}
+        self.gram_bytes: dict[str, bytes] = {" ": b""}  # a lone space is never offered
+        self.table = np.zeros((4096, self.n_languages), dtype=np.float64)
+        self._grow_lock = threading.Lock()
         self.uniform_row = np.full(self.n_languages, 1.0 / self.n_languages)
         self.uniform_row.setflags(write=False)
 
@@ -198,13 +204,36 @@ class _Model:
         self.window_rows: dict[str, bytes] = {}
 
 
-def _load_profiles(folder: str) -> tuple[tuple[str, ...], dict[str, int], np.ndarray]:
-    """Read the JSON profiles in directory-listing order (which fixes language order)."""
+    def packed_row(self, gram: str) -> bytes:
+        """The n-gram's packed row, its row built on first sight; b"" if no profile has it."""
+        with self._grow_lock:
+            known = self.gram_bytes.get(gram)
+            if known is not None:
+                return known
+            counts = [get(gram) for get in self._lookups]
+            if not 1 <= len(gram) <= 3 or counts.count(None) == len(counts):
+                self.gram_bytes[gram] = b""
+                return b""
+            row = len(self.gram_row)
+            table = self.table
+            if row == table.shape[0]:
+                # A bigger copy: an estimate already holding the old matrix still finds
+                # every row it asked for there.
+                table = np.concatenate([table, np.zeros_like(table)])
+            table[row] = [0.0 if count is None else 1.0 * count / total
+                          for count, total in zip(counts, self._totals_of_size[len(gram) - 1])]
+            self.table = table
+            self.gram_row[gram] = row
+            packed = self.gram_bytes[gram] = np.array([row], dtype=_ROW).tobytes()
+            return packed
+
+
+def _read_profiles(folder: str) -> tuple[tuple[str, ...], list[dict[str, int]], list[list[int]]]:
+    """Parse the JSON profiles in directory-listing order (which fixes language order):
+    names, n-gram counts and the per-length totals of each language."""
     languages: list[str] = []
-    gram_row: dict[str, int] = {}
-    rows: list[int] = []
-    cols: list[int] = []
-    values: list[float] = []
+    counts: list[dict[str, int]] = []
+    totals: list[list[int]] = []
     for name in os.listdir(folder):
         if name.startswith("."):
             continue
@@ -213,22 +242,10 @@ def _load_profiles(folder: str) -> tuple[tuple[str, ...], dict[str, int], np.nda
             continue
         with open(path, encoding="utf-8") as handle:
             profile = json.load(handle)
-        column = len(languages)
         languages.append(profile["name"])
-        totals = profile["n_words"]
-        for gram, count in profile["freq"].items():
-            size = len(gram)
-            if 1 <= size <= 3:
-                rows.append(gram_row.setdefault(gram, len(gram_row)))
-                cols.append(column)
-                values.append(1.0 * count / totals[size - 1])
-    table = np.zeros((len(gram_row), len(languages)), dtype=np.float64)
-    table[np.asarray(rows, dtype=np.intp), np.asarray(cols, dtype=np.intp)] = np.asarray(values)
-    table.setflags(write=False)
-    # The detector never offers a lone space as an n-gram; dropping the key (if a
-    # profile had it) lets extraction skip that test.
-    gram_row.pop(" ", None)
-    return tuple(languages), gram_row, table
+        counts.append(profile["freq"])
+        totals.append(profile["n_words"])
+    return tuple(languages), counts, totals
 
 
 class _Stream:
@@ -299,7 +316,7 @@ def _clean(text: str, model: _Model) -> str:
     return text
 
 
-def _window_rows(window: str, gram_bytes: dict[str, bytes]) -> bytes:
+def _window_rows(window: str, model: _Model) -> bytes:
     """Packed rows of the n-grams offered when the last character of ``window`` arrives.
 
     ``window`` is the detector's n-gram buffer at that moment: a space plus the
@@ -314,7 +331,11 @@ def _window_rows(window: str, gram_bytes: dict[str, bytes]) -> bytes:
         return b""
     else:
         grams = (window[2], window[1:], window)
-    return b"".join([packed for packed in map(gram_bytes.get, grams) if packed is not None])
+    parts = list(map(model.gram_bytes.get, grams))
+    if None in parts:
+        parts = [model.packed_row(gram) if part is None else part
+                 for gram, part in zip(grams, parts)]
+    return b"".join(cast("list[bytes]", parts))
 
 
 def _word_rows(word: str, spaced: bool, model: _Model) -> bytes:
@@ -331,12 +352,11 @@ def _word_rows(word: str, spaced: bool, model: _Model) -> bytes:
     if None in parts:
         if len(windows) > 500_000:
             windows.clear()
-        gram_bytes = model.gram_bytes
         for i in [i for i, part in enumerate(parts) if part is None]:
             key = keys[i]
             got = windows.get(key)
             if got is None:
-                got = windows[key] = _window_rows(key, gram_bytes)
+                got = windows[key] = _window_rows(key, model)
             parts[i] = got
     return b"".join(cast("list[bytes]", parts))
 

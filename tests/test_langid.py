@@ -298,13 +298,14 @@ def test_ngram_extraction_equals_langdetect():
 
     model, _ = langid._ready()
     init_factory()
-    row_gram = {row: gram for gram, row in model.gram_row.items()}
     for text in GENERATED[::3]:
         detector = detector_factory._factory.create()
         detector.append(text)
         detector.cleaning_text()
         expected = detector._extract_ngrams()
-        got = [row_gram[int(row)] for row in langid._features(text, model)]
+        rows = langid._features(text, model)
+        row_gram = {row: gram for gram, row in model.gram_row.items()}  # rows made on first sight
+        got = [row_gram[int(row)] for row in rows]
         assert got == expected, text[:60]
 
 
@@ -319,6 +320,7 @@ def test_language_order_and_probabilities_equal_langdetect_profiles():
     sample = ["e", "th", "the", "ing", " a", "ч", "の", "ü ", "xyz"]
     for gram in sample:
         if gram in factory.word_lang_prob_map:
+            model.packed_row(gram)  # its row is built the first time it is asked for
             row = model.table[model.gram_row[gram]].tolist()
             assert row == factory.word_lang_prob_map[gram][: len(row)]
 
@@ -372,3 +374,11 @@ def test_detect_equals_langdetect_on_gpt4_responses_and_loose_variants():
     assert len(responses) >= 540 and len(texts) > 2000
     # Both the answer and the whole probability vector, bit for bit.
     assert _differences(texts) == []
+
+
+def test_a_text_builds_rows_only_for_the_n_grams_it_offers():
+    model = langid._Model()
+    text = "Calm water at dusk"
+    rows = langid._features(text, model)
+    assert 0 < len(model.gram_row) <= len(rows) <= 3 * len(text)
+    assert model.table.shape[0] < 87_598  # not the whole profile set
