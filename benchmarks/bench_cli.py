@@ -16,7 +16,10 @@ median of each and the ratio of the medians:
   prompts and their responses are left out of both: that type needs NLTK's tagger data,
   which IFBench downloads at import and ifevalpp does not carry.
 
-Every output of each side is written (ifevalpp: results, metrics, the official-format
+Both sides read compiled bytecode, as installed packages do: the children run without
+PYTHONDONTWRITEBYTECODE and with PYTHONPYCACHEPREFIX in the temporary directory, and an
+untimed first round writes it (otherwise every run compiles every module's source, which
+costs ifevalpp's ~180 modules several tenths of a second). Every output of each side is written (ifevalpp: results, metrics, the official-format
 files, CSVs, report.md and report.html) into a fresh temporary directory. Nothing of either
 evaluator is copied here; each runs in its own Python, which needs its packages (IFEval:
 absl-py, langdetect, nltk, immutabledict; IFBench: its pyproject's pins) and NLTK data
@@ -86,13 +89,16 @@ def responses_to(cases: Path, responses: Path, target: Path) -> Path:
 
 def compare(name: str, ours: list[str], theirs: list[str], theirs_cwd: Path, repeat: int,
             scratch: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(scratch / "pycache")
     figures: dict[str, list[tuple[float, float]]] = {"ifevalpp score": [], name: []}
-    for round_ in range(repeat + 1):  # round 0 warms the file cache and bytecode, not counted
+    for round_ in range(repeat + 1):  # round 0 writes the bytecode and warms caches: not counted
         for label, command, cwd in (("ifevalpp score", ours, None), (name, theirs, theirs_cwd)):
             out = scratch / f"out-{len(figures[label])}-{label.split()[0]}"
             shutil.rmtree(out, ignore_errors=True)
             out.mkdir()
-            result = timed([part.replace("{out}", str(out)) for part in command], cwd=cwd)
+            result = timed([part.replace("{out}", str(out)) for part in command], cwd=cwd,
+                           env=env)
             if round_:
                 figures[label].append(result)
     print(f"\n{name}: {repeat} alternated rounds, medians (min-max)")
