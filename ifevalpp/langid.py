@@ -44,6 +44,7 @@ import math
 import os
 import random
 import re
+import struct
 import threading
 from typing import Final, cast
 
@@ -74,6 +75,7 @@ _FROM_U0300 = re.compile("[\u0300-\U0010ffff]")
 
 # Item type of the n-gram row lists (native int32, packed as bytes while building).
 _ROW: Final = np.dtype(np.int32)
+_PACK_ROW: Final = struct.Struct("=i").pack
 
 # random.random(): 53 bits from two words; random.gauss uses tau.
 _TWO_POW_26: Final = 67108864.0
@@ -156,17 +158,18 @@ class _Model:
     def __init__(self) -> None:
         base = _langdetect_dir()
         messages = _read_messages(os.path.join(base, "utils", "messages.properties"))
-        self.languages, counts, totals = _read_profiles(os.path.join(base, "profiles"))
+        self.languages, self._known, self._starts, self._columns, self._values = \
+            _read_profiles(os.path.join(base, "profiles"))
         self.n_languages: int = len(self.languages)
-        self._lookups = [language_counts.get for language_counts in counts]
-        self._totals_of_size = [[language_totals[size] for language_totals in totals]
-                                for size in range(3)]
         # n-gram -> its row, for the n-grams seen so far; gram_bytes holds the same row
         # packed as one _ROW item (row lists are built by bytes joins), or b"" for an
-        # n-gram no profile has (so it adds nothing to a join).
+        # n-gram no profile has (so it adds nothing to a join). A new row waits in
+        # _pending (as its n-gram's place in the profiles) until the table is next read,
+        # then all waiting rows are filled at once.
         self.gram_row: dict[str, int] = {}
         self.gram_bytes: dict[str, bytes] = {" ": b""}  # a lone space is never offered
-        self.table = np.zeros((4096, self.n_languages), dtype=np.float64)
+        self._table = np.zeros((4096, self.n_languages), dtype=np.float64)
+        self._pending: list[int] = []
         self._grow_lock = threading.Lock()
         self.uniform_row = np.full(self.n_languages, 1.0 / self.n_languages)
         self.uniform_row.setflags(write=False)
@@ -205,34 +208,60 @@ class _Model:
 
 
     def packed_row(self, gram: str) -> bytes:
-        """The n-gram's packed row, its row built on first sight; b"" if no profile has it."""
+        """The n-gram's packed row, its row made on first sight; b"" if no profile has it."""
         with self._grow_lock:
             known = self.gram_bytes.get(gram)
             if known is not None:
                 return known
-            counts = [get(gram) for get in self._lookups]
-            if not 1 <= len(gram) <= 3 or counts.count(None) == len(counts):
+            place = self._known.get(gram)
+            if place is None:
                 self.gram_bytes[gram] = b""
                 return b""
             row = len(self.gram_row)
-            table = self.table
-            if row == table.shape[0]:
-                # A bigger copy: an estimate already holding the old matrix still finds
-                # every row it asked for there.
-                table = np.concatenate([table, np.zeros_like(table)])
-            table[row] = [0.0 if count is None else 1.0 * count / total
-                          for count, total in zip(counts, self._totals_of_size[len(gram) - 1])]
-            self.table = table
             self.gram_row[gram] = row
-            packed = self.gram_bytes[gram] = np.array([row], dtype=_ROW).tobytes()
+            self._pending.append(place)
+            packed = self.gram_bytes[gram] = _PACK_ROW(row)
             return packed
 
+    @property
+    def table(self) -> np.ndarray:
+        """The ``(n-grams seen, languages)`` matrix of probabilities, every row made so far."""
+        with self._grow_lock:  # (a flush in another thread may not have stored its rows yet)
+            if self._pending:
+                self._flush()
+            return self._table
 
-def _read_profiles(folder: str) -> tuple[tuple[str, ...], list[dict[str, int]], list[list[int]]]:
-    """Parse the JSON profiles in directory-listing order (which fixes language order):
-    names, n-gram counts and the per-length totals of each language."""
+    def _flush(self) -> None:
+        places = np.asarray(self._pending, dtype=np.intp)
+        self._pending = []
+        first = len(self.gram_row) - places.shape[0]
+        table = self._table
+        if len(self.gram_row) > table.shape[0]:
+            # A bigger copy: an estimate already holding the old matrix finds every row
+            # it asked for there.
+            grown = np.zeros((max(2 * table.shape[0], len(self.gram_row)), self.n_languages))
+            grown[:first] = table[:first]
+            table = grown
+        # Each n-gram's (language, probability) entries are one run of the sparse arrays.
+        begin, lengths = self._starts[places], self._starts[places + 1] - self._starts[places]
+        within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+        entries = np.repeat(begin, lengths) + within
+        rows = np.repeat(np.arange(first, first + places.shape[0]), lengths)
+        table[rows, self._columns[entries]] = self._values[entries]
+        self._table = table
+
+
+def _read_profiles(folder: str) -> tuple[tuple[str, ...], dict[str, int], np.ndarray,
+                                         np.ndarray, np.ndarray]:
+    """The JSON profiles in directory-listing order (which fixes language order), sparse.
+
+    Returns the language names; each n-gram's place (a number of its own);
+    and the (language, probability) entries of place p at ``starts[p]:starts[p + 1]`` of
+    ``columns`` and ``values``, in language order. A probability is the original's
+    ``1.0 * count / n_words[len(gram) - 1]``: the same IEEE division, done by numpy.
+    """
     languages: list[str] = []
-    counts: list[dict[str, int]] = []
+    profiles: list[dict[str, int]] = []
     totals: list[list[int]] = []
     for name in os.listdir(folder):
         if name.startswith("."):
@@ -243,9 +272,26 @@ def _read_profiles(folder: str) -> tuple[tuple[str, ...], list[dict[str, int]], 
         with open(path, encoding="utf-8") as handle:
             profile = json.load(handle)
         languages.append(profile["name"])
-        counts.append(profile["freq"])
+        profiles.append(profile["freq"])
         totals.append(profile["n_words"])
-    return tuple(languages), counts, totals
+    union = set().union(*profiles)
+    known = dict(zip(union, range(len(union))))  # (places are internal: any order will do)
+    places, columns, values = [], [], []
+    for column, (counts, total) in enumerate(zip(profiles, totals)):
+        size = len(counts)
+        places.append(np.fromiter(map(known.__getitem__, counts), dtype=np.intp, count=size))
+        columns.append(np.full(size, column, dtype=np.intp))
+        lengths = np.fromiter(map(len, counts), dtype=np.intp, count=size)
+        offered = (lengths >= 1) & (lengths <= 3)  # the detector offers no other n-gram
+        per_length = np.asarray(total[:3], dtype=np.float64)
+        values.append(np.where(offered, np.fromiter(counts.values(), dtype=np.float64, count=size)
+                               / per_length[np.clip(lengths, 1, 3) - 1], 0.0))
+    place = np.concatenate(places)
+    order = np.argsort(place, kind="stable")  # by n-gram, languages in order within each
+    starts = np.zeros(len(known) + 1, dtype=np.intp)
+    np.cumsum(np.bincount(place, minlength=len(known)), out=starts[1:])
+    return (tuple(languages), known, starts, np.concatenate(columns)[order],
+            np.concatenate(values)[order])
 
 
 class _Stream:
