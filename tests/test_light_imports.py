@@ -62,3 +62,20 @@ def test_the_score_command_builds_no_frame_and_needs_no_scipy_stats(tmp_path):
             "try:\n    main()\nexcept SystemExit as stop:\n    assert not stop.code, stop.code")
     assert not loaded_after(code) & {"pandas", "scipy.stats"}
     assert (tmp_path / "out" / "families.csv").exists()
+
+
+def modules_after(code: str, prefix: str) -> bool:
+    probe = f"{code}\nimport sys\nprint(any(m.startswith({prefix!r}) for m in sys.modules))"
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True).stdout.strip().splitlines()[-1] == "True"
+
+
+def test_checking_ifeval_types_does_not_load_ifbench_types():
+    code = "from ifevalpp import check\nassert check('punctuation:no_comma', 'a b', {})"
+    assert not modules_after(code, "ifevalpp.constraints.ifbench")
+
+
+def test_an_ifbench_id_loads_its_suite_on_first_use():
+    code = ("from ifevalpp import check\n"
+            "assert check('words:vowel', 'Aeiou apple.', {}) in (True, False)")
+    assert modules_after(code, "ifevalpp.constraints.ifbench")
