@@ -17,6 +17,7 @@ import threading
 import unicodedata
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from ifevalpp import langid
@@ -382,3 +383,42 @@ def test_a_text_builds_rows_only_for_the_n_grams_it_offers():
     rows = langid._features(text, model)
     assert 0 < len(model.gram_row) <= len(rows) <= 3 * len(text)
     assert model.table.shape[0] < 87_598  # not the whole profile set
+
+
+def _profile_folder() -> str:
+    return os.path.join(langid._langdetect_dir(), "profiles")
+
+
+def test_cached_profiles_read_back_exactly_what_parsing_gives(tmp_path, monkeypatch):
+    monkeypatch.setenv("IFEVALPP_CACHE", str(tmp_path))
+    parsed = langid._profiles(_profile_folder())  # parses, and writes the cache file
+    assert len(list(tmp_path.glob("langid-profiles-*.npz"))) == 1
+    cached = langid._profiles(_profile_folder())
+    assert cached[0] == parsed[0] and cached[1] == parsed[1]
+    for mine, theirs in zip(cached[2:], parsed[2:]):
+        assert np.array_equal(mine, theirs) and mine.dtype.kind == theirs.dtype.kind
+
+
+def test_a_cache_folder_that_cannot_be_written_changes_nothing(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("IFEVALPP_CACHE", str(blocker / "cache"))
+    languages, known, *_ = langid._profiles(_profile_folder())
+    assert len(languages) == 55 and "the" in known
+
+
+def test_a_damaged_cache_file_is_parsed_again_and_replaced(tmp_path, monkeypatch):
+    monkeypatch.setenv("IFEVALPP_CACHE", str(tmp_path))
+    path = langid._cache_file(_profile_folder())
+    Path(path).write_bytes(b"not an npz")
+    languages, known, *_ = langid._profiles(_profile_folder())
+    assert len(languages) == 55 and "the" in known
+    assert Path(path).read_bytes()[:2] == b"PK"
+
+
+def test_cache_off_writes_no_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("IFEVALPP_CACHE", "off")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    langid._profiles(_profile_folder())
+    assert not list(tmp_path.rglob("*.npz"))
