@@ -136,37 +136,6 @@ def check_all(instruction_ids: Sequence[str], kwargs_list: Sequence[Optional[dic
     return strict, loose
 
 
-class Prepared(tuple):  # type: ignore[type-arg]
-    """One prompt's instructions, each as (type, parsed parameters): what `verdicts` needs to
-    check any number of responses without looking up or validating anything again."""
-
-
-def prepare(instruction_ids: Sequence[str], kwargs_list: Sequence[Optional[dict[str, Any]]],
-            profile: Profile = "official") -> Prepared:
-    """The types and validated parameters of one prompt's instructions (raises as `check`)."""
-    check_profile(profile)
-    return Prepared((get(instruction_id), parse_params(instruction_id, kwargs, profile))
-                    for instruction_id, kwargs in zip(instruction_ids, kwargs_list))
-
-
-def verdicts(prepared: Prepared, response: str, *, prompt: Optional[str] = None,
-             profile: Profile = "official", mode: str = "strict",
-             stop_at_failure: bool = False) -> list[bool]:
-    """`check` (mode "strict") or `check_loose` ("loose") of every prepared instruction on one
-    response, in order, the same verdicts; `stop_at_failure` stops after the first False."""
-    _require_text(response, prompt)
-    judged = strict_text(response, profile)
-    found: list[bool] = []
-    for constraint, params in prepared:
-        passed = _strict(constraint, judged, params, prompt, profile)
-        if mode != "strict":
-            passed = _loose(constraint, response, judged, params, prompt, profile, passed)
-        found.append(passed)
-        if stop_at_failure and not passed:
-            break
-    return found
-
-
 def check_all_profiles(instruction_ids: Sequence[str],
                        kwargs_list: Sequence[Optional[dict[str, Any]]], response: str, *,
                        profiles: Sequence[Profile], prompt: Optional[str] = None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, Optional, Sequence
 
-from ..constraints import Prepared, parse_params, prepare, verdicts
+from ..constraints import check, check_loose, parse_params
 from ..errors import InputError
 from ..profiles import Profile, check_profile
 from .completions import completion_text, prompt_text
@@ -128,24 +128,19 @@ def prepare_rows(completions: Sequence[Any], instruction_id_lists: Sequence[Any]
 
 def score_rows(rows: Sequence[Row], mode: Mode, reduce: Reduce, profile: Profile) -> list[float]:
     """The reward of each validated row, in order (runs in the caller or in a worker)."""
+    verdict = check if mode == "strict" else check_loose
     rewards: list[float] = []
-    # Rows of one prompt share their id and kwargs tuples (prepare_rows; a worker's copy keeps
-    # the sharing): each pair's types and parameters are looked up and validated once.
-    prepared: dict[tuple[int, int], tuple[Prepared, tuple[Any, ...]]] = {}
     for text, ids, kwargs, prompt in rows:
         if text is None or not text.strip():
             rewards.append(0.0)
-            continue
-        entry = prepared.get((id(ids), id(kwargs)))
-        if entry is None:
-            # (the tuples are kept beside it, so their ids are not reused during the loop)
-            entry = prepared[(id(ids), id(kwargs))] = (prepare(ids, kwargs, profile), (ids, kwargs))
-        found = verdicts(entry[0], text, prompt=prompt, profile=profile, mode=mode,
-                         stop_at_failure=reduce == "all")
-        if reduce == "all":
-            rewards.append(1.0 if all(found) else 0.0)
+        elif reduce == "all":
+            followed = all(verdict(instruction_id, text, params, prompt=prompt, profile=profile)
+                           for instruction_id, params in zip(ids, kwargs))
+            rewards.append(1.0 if followed else 0.0)
         else:
-            rewards.append(sum(found) / len(ids))
+            passed = sum(verdict(instruction_id, text, params, prompt=prompt, profile=profile)
+                         for instruction_id, params in zip(ids, kwargs))
+            rewards.append(passed / len(ids))
     return rewards
 
 
