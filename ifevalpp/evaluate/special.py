@@ -7,7 +7,9 @@ module `scipy.special._ufuncs`. Importing `scipy.special` itself also runs its p
 numpy.f2py and parses docstrings, about 0.2 s and 27 MB for three functions — as long as
 checking a hundred answers. So the compiled module is loaded on its own: for that import
 only, `scipy.special` is a bare package object pointing at scipy's own folder, and it is
-taken away again at once (under the import lock, so no other thread sees it). The objects
+taken away again at once, under the import lock: another thread that imports scipy.special
+meanwhile waits, and one that finds the bare package in sys.modules at that moment gets
+any attribute it asks for from the real package once the bare one is gone. The objects
 are the very ufuncs `scipy.special` exports (tests/evaluate/test_special.py checks it), so
 every number is what scipy.special gives. If that ever fails (another scipy layout), or
 scipy.special is loaded already, the ordinary import is used.
@@ -33,6 +35,7 @@ class Special(NamedTuple):
 
 _loaded: Special | None = None
 _lock = threading.Lock()
+_loading_thread: list[int] = []  # while the bare package is in sys.modules: who put it there
 
 
 def functions() -> Special:
@@ -64,6 +67,8 @@ def _compiled_alone() -> types.ModuleType | None:
             return sys.modules["scipy.special"]
         bare = types.ModuleType("scipy.special")
         bare.__path__ = folders
+        bare.__getattr__ = _from_the_real_package  # type: ignore[attr-defined]
+        _loading_thread.append(threading.get_ident())
         sys.modules["scipy.special"] = bare
         try:
             return importlib.import_module("scipy.special._ufuncs")
@@ -72,8 +77,21 @@ def _compiled_alone() -> types.ModuleType | None:
                 del sys.modules["scipy.special"]
             if vars(scipy).get("special") is bare:  # (getattr would import the real one)
                 delattr(scipy, "special")
+            _loading_thread.clear()
     finally:
         _imp.release_lock()
+
+
+def _from_the_real_package(name: str) -> Any:
+    """An attribute the bare package lacks: raised in the loading thread (which then falls back
+    to the ordinary import), taken from the real package in any other, once the bare one is
+    gone (`functions` holds _lock until then)."""
+    if threading.get_ident() in _loading_thread:
+        raise AttributeError(name)
+    with _lock:
+        pass
+    real = importlib.import_module("scipy.special")
+    return getattr(real, name)
 
 
 __all__ = ["Special", "functions"]
