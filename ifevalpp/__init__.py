@@ -7,15 +7,27 @@ from __future__ import annotations
 
 __version__ = "0.1.0"
 
-from .constraints import check, check_loose  # noqa: E402
+from typing import TYPE_CHECKING
+
 from .errors import IfevalppError, InputError  # noqa: E402
 from .profiles import PROFILES, Profile  # noqa: E402
 
-# The records load on first use (PEP 562): checking alone never builds them.
+if TYPE_CHECKING:
+    from .constraints import check, check_loose
+    from .schema import Case, MissingResponse, ResponseRecord, ScoredResponse, Variant
+
+# The rest loads on first use (PEP 562): `import ifevalpp` (and so every
+# `ifevalpp.x` submodule import) costs only what is used. The checkers bring the
+# registry of every instruction type; the records bring pydantic.
 _SCHEMA_NAMES = ("Case", "MissingResponse", "ResponseRecord", "ScoredResponse", "Variant")
+_CHECK_NAMES = ("check", "check_loose")
 
 
 def __getattr__(name: str):  # type: ignore[no-untyped-def]
+    if name in _CHECK_NAMES:
+        from . import constraints
+
+        return getattr(constraints, name)
     if name in _SCHEMA_NAMES:
         from . import schema
 
@@ -24,7 +36,7 @@ def __getattr__(name: str):  # type: ignore[no-untyped-def]
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_SCHEMA_NAMES))
+    return sorted(set(globals()) | set(_SCHEMA_NAMES) | set(_CHECK_NAMES))
 
 
 __all__ = [

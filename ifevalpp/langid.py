@@ -9,9 +9,11 @@ and computes the same probabilities bit for bit, with the work arranged so that
 little of it runs in the interpreter:
 
 * The language profiles shipped inside the installed ``langdetect`` package are
-  read once (lazily, under a lock) into an n-gram -> row dictionary and one
-  ``(n-grams, languages)`` float64 matrix, with the original's division, in the
-  original's language order (the profile directory's listing order).
+  parsed once (lazily, under a lock), in the original's language order (the
+  profile directory's listing order). An n-gram gets its row of the
+  ``(n-grams, languages)`` float64 matrix, with the original's division, the
+  first time a text offers it: a run builds the few thousand rows its texts
+  use, not all 87,598 (which took most of a second and 38 MB).
 * Characters are normalised by ``str.translate`` with a table filled on first
   sight of each character. N-grams are collected per word and cached: a word's
   n-grams only depend on the word and on whether a space follows it, and a new
@@ -36,12 +38,15 @@ benchmarks.
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 import math
 import os
 import random
 import re
+import struct
+import tempfile
 import threading
 from typing import Final, cast
 
@@ -72,6 +77,7 @@ _FROM_U0300 = re.compile("[\u0300-\U0010ffff]")
 
 # Item type of the n-gram row lists (native int32, packed as bytes while building).
 _ROW: Final = np.dtype(np.int32)
+_PACK_ROW: Final = struct.Struct("=i").pack
 
 # random.random(): 53 bits from two words; random.gauss uses tau.
 _TWO_POW_26: Final = 67108864.0
@@ -154,14 +160,19 @@ class _Model:
     def __init__(self) -> None:
         base = _langdetect_dir()
         messages = _read_messages(os.path.join(base, "utils", "messages.properties"))
-        self.languages, self.gram_row, self.table = _load_profiles(os.path.join(base, "profiles"))
-        # Each n-gram's row packed as one _ROW item: row lists are built by bytes joins.
-        packed = np.fromiter(self.gram_row.values(), dtype=_ROW, count=len(self.gram_row)).tobytes()
-        size = _ROW.itemsize
-        self.gram_bytes: dict[str, bytes] = {
-            gram: packed[i * size : (i + 1) * size] for i, gram in enumerate(self.gram_row)
-        }
+        self.languages, self._known, self._starts, self._columns, self._values = \
+            _profiles(os.path.join(base, "profiles"))
         self.n_languages: int = len(self.languages)
+        # n-gram -> its row, for the n-grams seen so far; gram_bytes holds the same row
+        # packed as one _ROW item (row lists are built by bytes joins), or b"" for an
+        # n-gram no profile has (so it adds nothing to a join). A new row waits in
+        # _pending (as its n-gram's place in the profiles) until the table is next read,
+        # then all waiting rows are filled at once.
+        self.gram_row: dict[str, int] = {}
+        self.gram_bytes: dict[str, bytes] = {" ": b""}  # a lone space is never offered
+        self._table = np.zeros((4096, self.n_languages), dtype=np.float64)
+        self._pending: list[int] = []
+        self._grow_lock = threading.Lock()
         self.uniform_row = np.full(self.n_languages, 1.0 / self.n_languages)
         self.uniform_row.setflags(write=False)
 
@@ -198,13 +209,136 @@ class _Model:
         self.window_rows: dict[str, bytes] = {}
 
 
-def _load_profiles(folder: str) -> tuple[tuple[str, ...], dict[str, int], np.ndarray]:
-    """Read the JSON profiles in directory-listing order (which fixes language order)."""
+    def packed_row(self, gram: str) -> bytes:
+        """The n-gram's packed row, its row made on first sight; b"" if no profile has it."""
+        with self._grow_lock:
+            known = self.gram_bytes.get(gram)
+            if known is not None:
+                return known
+            place = self._known.get(gram)
+            if place is None:
+                self.gram_bytes[gram] = b""
+                return b""
+            row = len(self.gram_row)
+            self.gram_row[gram] = row
+            self._pending.append(place)
+            packed = self.gram_bytes[gram] = _PACK_ROW(row)
+            return packed
+
+    @property
+    def table(self) -> np.ndarray:
+        """The ``(n-grams seen, languages)`` matrix of probabilities, every row made so far."""
+        with self._grow_lock:  # (a flush in another thread may not have stored its rows yet)
+            if self._pending:
+                self._flush()
+            return self._table
+
+    def _flush(self) -> None:
+        places = np.asarray(self._pending, dtype=np.intp)
+        self._pending = []
+        first = len(self.gram_row) - places.shape[0]
+        table = self._table
+        if len(self.gram_row) > table.shape[0]:
+            # A bigger copy: an estimate already holding the old matrix finds every row
+            # it asked for there.
+            grown = np.zeros((max(2 * table.shape[0], len(self.gram_row)), self.n_languages))
+            grown[:first] = table[:first]
+            table = grown
+        # Each n-gram's (language, probability) entries are one run of the sparse arrays.
+        begin, lengths = self._starts[places], self._starts[places + 1] - self._starts[places]
+        within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+        entries = np.repeat(begin, lengths) + within
+        rows = np.repeat(np.arange(first, first + places.shape[0]), lengths)
+        table[rows, self._columns[entries]] = self._values[entries]
+        self._table = table
+
+
+# --- the profiles in a form that loads fast ----------------------------------------------
+# Parsing the 55 JSON profiles and arranging them takes about a tenth of a second, every
+# process. The arrangement (`_read_profiles`) is kept in the user's cache folder as one .npz
+# file (plain arrays, no pickle), named for the profile files it came from (names, sizes and
+# modification times), and read back in a few milliseconds; where it cannot be written or
+# read, the profiles are parsed as before. IFEVALPP_CACHE names another folder, or "off".
+_CACHE_ENV: Final = "IFEVALPP_CACHE"
+_SEPARATOR: Final = "\x00"  # between n-grams in the cached text (no n-gram holds it)
+
+
+def _cache_file(folder: str) -> str | None:
+    setting = os.environ.get(_CACHE_ENV, "")
+    if setting.lower() == "off":
+        return None
+    if setting:
+        cache = setting
+    else:
+        import platformdirs
+
+        cache = platformdirs.user_cache_dir("ifevalpp", appauthor=False)
+    digest = hashlib.sha256()
+    for name in sorted(os.listdir(folder)):
+        info = os.stat(os.path.join(folder, name))
+        digest.update(f"{name}\t{info.st_size}\t{info.st_mtime_ns}\n".encode())
+    return os.path.join(cache, f"langid-profiles-{digest.hexdigest()[:20]}.npz")
+
+
+def _profiles(folder: str) -> tuple[tuple[str, ...], dict[str, int], np.ndarray,
+                                    np.ndarray, np.ndarray]:
+    """`_read_profiles(folder)`, from the cache file when there is one (else it is written)."""
+    try:
+        path = _cache_file(folder)
+    except OSError:
+        path = None
+    if path is not None and os.path.exists(path):
+        try:
+            with np.load(path, allow_pickle=False) as stored:
+                languages = tuple(bytes(stored["languages"]).decode("utf-8").split(_SEPARATOR))
+                grams = bytes(stored["grams"]).decode("utf-8").split(_SEPARATOR)
+                arrays = (stored["starts"].astype(np.intp), stored["columns"].astype(np.intp),
+                          stored["values"])
+            if arrays[0].shape[0] == len(grams) + 1 and arrays[1].shape == arrays[2].shape:
+                return (languages, dict(zip(grams, range(len(grams)))), *arrays)
+        except (OSError, ValueError, KeyError, UnicodeDecodeError):
+            pass  # unreadable: parse the profiles again (and replace the file)
+    found = _read_profiles(folder)
+    if path is not None:
+        _store(path, *found)
+    return found
+
+
+def _store(path: str, languages: tuple[str, ...], known: dict[str, int], starts: np.ndarray,
+           columns: np.ndarray, values: np.ndarray) -> None:
+    """Write the cache file atomically; say nothing if that is not possible."""
+    grams = list(known)  # in place order: known[grams[i]] == i
+    if any(_SEPARATOR in text for text in (*languages, *grams)):
+        return
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=os.path.dirname(path), suffix=".npz.tmp")
+        try:
+            with os.fdopen(handle, "wb") as out:
+                np.savez(out, languages=np.frombuffer(_SEPARATOR.join(languages).encode(), np.uint8),
+                         grams=np.frombuffer(_SEPARATOR.join(grams).encode(), np.uint8),
+                         starts=starts.astype(np.int64), columns=columns.astype(np.int16),
+                         values=values)
+            os.replace(temporary, path)
+        finally:
+            if os.path.exists(temporary):
+                os.unlink(temporary)
+    except OSError:
+        pass
+
+
+def _read_profiles(folder: str) -> tuple[tuple[str, ...], dict[str, int], np.ndarray,
+                                         np.ndarray, np.ndarray]:
+    """The JSON profiles in directory-listing order (which fixes language order), sparse.
+
+    Returns the language names; each n-gram's place (a number of its own);
+    and the (language, probability) entries of place p at ``starts[p]:starts[p + 1]`` of
+    ``columns`` and ``values``, in language order. A probability is the original's
+    ``1.0 * count / n_words[len(gram) - 1]``: the same IEEE division, done by numpy.
+    """
     languages: list[str] = []
-    gram_row: dict[str, int] = {}
-    rows: list[int] = []
-    cols: list[int] = []
-    values: list[float] = []
+    profiles: list[dict[str, int]] = []
+    totals: list[list[int]] = []
     for name in os.listdir(folder):
         if name.startswith("."):
             continue
@@ -213,22 +347,27 @@ def _load_profiles(folder: str) -> tuple[tuple[str, ...], dict[str, int], np.nda
             continue
         with open(path, encoding="utf-8") as handle:
             profile = json.load(handle)
-        column = len(languages)
         languages.append(profile["name"])
-        totals = profile["n_words"]
-        for gram, count in profile["freq"].items():
-            size = len(gram)
-            if 1 <= size <= 3:
-                rows.append(gram_row.setdefault(gram, len(gram_row)))
-                cols.append(column)
-                values.append(1.0 * count / totals[size - 1])
-    table = np.zeros((len(gram_row), len(languages)), dtype=np.float64)
-    table[np.asarray(rows, dtype=np.intp), np.asarray(cols, dtype=np.intp)] = np.asarray(values)
-    table.setflags(write=False)
-    # The detector never offers a lone space as an n-gram; dropping the key (if a
-    # profile had it) lets extraction skip that test.
-    gram_row.pop(" ", None)
-    return tuple(languages), gram_row, table
+        profiles.append(profile["freq"])
+        totals.append(profile["n_words"])
+    union = set().union(*profiles)
+    known = dict(zip(union, range(len(union))))  # (places are internal: any order will do)
+    places, columns, values = [], [], []
+    for column, (counts, total) in enumerate(zip(profiles, totals)):
+        size = len(counts)
+        places.append(np.fromiter(map(known.__getitem__, counts), dtype=np.intp, count=size))
+        columns.append(np.full(size, column, dtype=np.intp))
+        lengths = np.fromiter(map(len, counts), dtype=np.intp, count=size)
+        offered = (lengths >= 1) & (lengths <= 3)  # the detector offers no other n-gram
+        per_length = np.asarray(total[:3], dtype=np.float64)
+        values.append(np.where(offered, np.fromiter(counts.values(), dtype=np.float64, count=size)
+                               / per_length[np.clip(lengths, 1, 3) - 1], 0.0))
+    place = np.concatenate(places)
+    order = np.argsort(place, kind="stable")  # by n-gram, languages in order within each
+    starts = np.zeros(len(known) + 1, dtype=np.intp)
+    np.cumsum(np.bincount(place, minlength=len(known)), out=starts[1:])
+    return (tuple(languages), known, starts, np.concatenate(columns)[order],
+            np.concatenate(values)[order])
 
 
 class _Stream:
@@ -299,7 +438,7 @@ def _clean(text: str, model: _Model) -> str:
     return text
 
 
-def _window_rows(window: str, gram_bytes: dict[str, bytes]) -> bytes:
+def _window_rows(window: str, model: _Model) -> bytes:
     """Packed rows of the n-grams offered when the last character of ``window`` arrives.
 
     ``window`` is the detector's n-gram buffer at that moment: a space plus the
@@ -314,7 +453,11 @@ def _window_rows(window: str, gram_bytes: dict[str, bytes]) -> bytes:
         return b""
     else:
         grams = (window[2], window[1:], window)
-    return b"".join([packed for packed in map(gram_bytes.get, grams) if packed is not None])
+    parts = list(map(model.gram_bytes.get, grams))
+    if None in parts:
+        parts = [model.packed_row(gram) if part is None else part
+                 for gram, part in zip(grams, parts)]
+    return b"".join(cast("list[bytes]", parts))
 
 
 def _word_rows(word: str, spaced: bool, model: _Model) -> bytes:
@@ -331,12 +474,11 @@ def _word_rows(word: str, spaced: bool, model: _Model) -> bytes:
     if None in parts:
         if len(windows) > 500_000:
             windows.clear()
-        gram_bytes = model.gram_bytes
         for i in [i for i, part in enumerate(parts) if part is None]:
             key = keys[i]
             got = windows.get(key)
             if got is None:
-                got = windows[key] = _window_rows(key, gram_bytes)
+                got = windows[key] = _window_rows(key, model)
             parts[i] = got
     return b"".join(cast("list[bytes]", parts))
 

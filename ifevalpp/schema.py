@@ -6,6 +6,7 @@ rest of the code never guesses about missing keys or kwargs styles.
 
 from __future__ import annotations
 
+import functools
 import platform
 import re
 from typing import Any, Literal, Optional, Union
@@ -340,6 +341,12 @@ def _package_version() -> str:
 
 
 def _dependency_versions() -> dict[str, str]:
+    return dict(_installed_versions())
+
+
+@functools.lru_cache(maxsize=1)
+def _installed_versions() -> tuple[tuple[str, str], ...]:
+    """Read once per process: each look-up searches every folder of sys.path."""
     from importlib.metadata import PackageNotFoundError, version
 
     found = {}
@@ -348,4 +355,4 @@ def _dependency_versions() -> dict[str, str]:
             found[name] = version(name)
         except PackageNotFoundError:
             continue
-    return found
+    return tuple(found.items())

@@ -17,6 +17,7 @@ import threading
 import unicodedata
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from ifevalpp import langid
@@ -298,13 +299,14 @@ def test_ngram_extraction_equals_langdetect():
 
     model, _ = langid._ready()
     init_factory()
-    row_gram = {row: gram for gram, row in model.gram_row.items()}
     for text in GENERATED[::3]:
         detector = detector_factory._factory.create()
         detector.append(text)
         detector.cleaning_text()
         expected = detector._extract_ngrams()
-        got = [row_gram[int(row)] for row in langid._features(text, model)]
+        rows = langid._features(text, model)
+        row_gram = {row: gram for gram, row in model.gram_row.items()}  # rows made on first sight
+        got = [row_gram[int(row)] for row in rows]
         assert got == expected, text[:60]
 
 
@@ -319,6 +321,7 @@ def test_language_order_and_probabilities_equal_langdetect_profiles():
     sample = ["e", "th", "the", "ing", " a", "ч", "の", "ü ", "xyz"]
     for gram in sample:
         if gram in factory.word_lang_prob_map:
+            model.packed_row(gram)  # its row is built the first time it is asked for
             row = model.table[model.gram_row[gram]].tolist()
             assert row == factory.word_lang_prob_map[gram][: len(row)]
 
@@ -372,3 +375,50 @@ def test_detect_equals_langdetect_on_gpt4_responses_and_loose_variants():
     assert len(responses) >= 540 and len(texts) > 2000
     # Both the answer and the whole probability vector, bit for bit.
     assert _differences(texts) == []
+
+
+def test_a_text_builds_rows_only_for_the_n_grams_it_offers():
+    model = langid._Model()
+    text = "Calm water at dusk"
+    rows = langid._features(text, model)
+    assert 0 < len(model.gram_row) <= len(rows) <= 3 * len(text)
+    assert model.table.shape[0] < 87_598  # not the whole profile set
+
+
+def _profile_folder() -> str:
+    return os.path.join(langid._langdetect_dir(), "profiles")
+
+
+def test_cached_profiles_read_back_exactly_what_parsing_gives(tmp_path, monkeypatch):
+    monkeypatch.setenv("IFEVALPP_CACHE", str(tmp_path))
+    parsed = langid._profiles(_profile_folder())  # parses, and writes the cache file
+    assert len(list(tmp_path.glob("langid-profiles-*.npz"))) == 1
+    cached = langid._profiles(_profile_folder())
+    assert cached[0] == parsed[0] and cached[1] == parsed[1]
+    for mine, theirs in zip(cached[2:], parsed[2:]):
+        assert np.array_equal(mine, theirs) and mine.dtype.kind == theirs.dtype.kind
+
+
+def test_a_cache_folder_that_cannot_be_written_changes_nothing(tmp_path, monkeypatch):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("IFEVALPP_CACHE", str(blocker / "cache"))
+    languages, known, *_ = langid._profiles(_profile_folder())
+    assert len(languages) == 55 and "the" in known
+
+
+def test_a_damaged_cache_file_is_parsed_again_and_replaced(tmp_path, monkeypatch):
+    monkeypatch.setenv("IFEVALPP_CACHE", str(tmp_path))
+    path = langid._cache_file(_profile_folder())
+    Path(path).write_bytes(b"not an npz")
+    languages, known, *_ = langid._profiles(_profile_folder())
+    assert len(languages) == 55 and "the" in known
+    assert Path(path).read_bytes()[:2] == b"PK"
+
+
+def test_cache_off_writes_no_file(tmp_path, monkeypatch):
+    monkeypatch.setenv("IFEVALPP_CACHE", "off")
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    langid._profiles(_profile_folder())
+    assert not list(tmp_path.rglob("*.npz"))

@@ -113,7 +113,9 @@ Type-agnostic pieces the homes are built from live in `constraints/support/`.
 
 from __future__ import annotations
 
+import importlib
 import re
+import threading
 from pathlib import Path
 from typing import (TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Mapping, Optional,
                     Sequence)
@@ -713,12 +715,36 @@ REGISTRY: dict[str, Constraint] = {}
 # not in REGISTRY, which the IFEval family generators (distractor and task candidates, wording)
 # and the unstored-statement cues loop over, so registering them changes no IFEval family.
 SUITES: dict[str, dict[str, Constraint]] = {}
+# The packages that fill SUITES. They are imported the first time a suite is asked for (an id
+# REGISTRY does not hold, `is_known`, `suite_ids`): scoring IFEval alone never loads IFBench's
+# 58 homes. Use `suites()` rather than SUITES to read them.
+SUITE_PACKAGES: tuple[str, ...] = ("ifevalpp.constraints.ifbench",)
+_suites_state = {"loaded": False, "loading": False}
+_suites_lock = threading.RLock()
+
+
+def suites() -> dict[str, dict[str, Constraint]]:
+    """SUITES, with every suite package imported (once, whichever thread asks first)."""
+    if not _suites_state["loaded"]:
+        with _suites_lock:
+            # (A suite's own registrations ask `is_known` while it is imported: they see the
+            # types registered so far.)
+            if not _suites_state["loaded"] and not _suites_state["loading"]:
+                _suites_state["loading"] = True
+                try:
+                    for package in SUITE_PACKAGES:
+                        importlib.import_module(package)
+                    _suites_state["loaded"] = True
+                finally:
+                    _suites_state["loading"] = False
+    return SUITES
 
 
 def register(cls: type[Constraint]) -> type[Constraint]:
     """Class decorator (or a plain call, for a type defined outside the package): make `cls`
     the type of `cls.id`, asked by every stage from now on."""
-    if is_known(cls.id):
+    # (The suites are not loaded for this: one that comes later refuses an id taken here.)
+    if cls.id in REGISTRY or any(cls.id in types for types in SUITES.values()):
         raise RuntimeError(f"instruction id {cls.id!r} registered twice")
     REGISTRY[cls.id] = cls()
     return cls
@@ -736,14 +762,15 @@ def register_in(suite: str):  # type: ignore[no-untyped-def]
 
 def is_known(instruction_id: str) -> bool:
     """Whether a type (of IFEval, a plug-in or another suite) is registered under this id."""
-    return instruction_id in REGISTRY or any(instruction_id in types for types in SUITES.values())
+    return instruction_id in REGISTRY or any(instruction_id in types
+                                             for types in suites().values())
 
 
 def unregister(instruction_id: str) -> None:
     """Forget a registered type (and its cached parameters): a plug-in's tests clean up so."""
     get(instruction_id)
     REGISTRY.pop(instruction_id, None)
-    for types in SUITES.values():
+    for types in suites().values():
         types.pop(instruction_id, None)
     for key in [key for key in _PARAMS_CACHE if key[0] == instruction_id]:
         del _PARAMS_CACHE[key]
@@ -753,15 +780,15 @@ def get(instruction_id: str) -> Constraint:
     found = REGISTRY.get(instruction_id)
     if found is not None:
         return found
-    for types in SUITES.values():
+    for types in suites().values():
         found = types.get(instruction_id)
         if found is not None:
             return found
-    suites = "; ".join(f"{len(types)} of {name}" for name, types in SUITES.items())
+    others = "; ".join(f"{len(types)} of {name}" for name, types in SUITES.items())
     raise UnknownInstructionError(
         f"unknown instruction id {instruction_id!r}; known ids: "
-        f"{', '.join(sorted(REGISTRY))}" + (f" (and the types of other suites: {suites})"
-                                            if suites else ""),
+        f"{', '.join(sorted(REGISTRY))}" + (f" (and the types of other suites: {others})"
+                                            if others else ""),
         field="instruction_id") from None
 
 

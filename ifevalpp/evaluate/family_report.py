@@ -24,10 +24,9 @@ import json
 import math
 import os
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import TYPE_CHECKING, Any, Callable, Optional
 
 import numpy as np
-import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..errors import InputError
@@ -36,6 +35,7 @@ from ..profiles import Profile
 from ..protocols import DEFAULT_PROTOCOL, Protocol, resolve_protocol
 from ..schema import KINDS, Provenance
 from .bootstrap import DEFAULT_BATCH, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED, RatioSums
+from .columns import Columns
 from .catalogue import IFEVAL_METRICS, MetricInfo, build_sums, kind_k, largest_k
 from .intervals import effective_n, proportion_intervals
 from .distractor import DistractorCounts, distractor_counts
@@ -44,6 +44,9 @@ from .metrics import ifeval_metrics_by_sample
 from .official import write_official
 from .plain import ScoreReport, results_records, score_files_under
 from .reliability import DISTRACTOR_MEASURES, MODES, FamilyTable, family_table
+
+if TYPE_CHECKING:
+    import pandas as pd  # only the *_frame methods import it, when called
 
 
 class Estimate(BaseModel):
@@ -245,6 +248,8 @@ class ReliabilityReport(BaseModel):
         """Every estimate: id, section, mode, kind, k, name, value, ci_low, ci_high, ci_method, count.
 
         `k` is an integer column (pandas' nullable Int64: empty where a number has no k)."""
+        import pandas as pd
+
         frame = pd.DataFrame([row.model_dump() for row in self.estimates],
                              columns=list(Estimate.model_fields))
         frame["k"] = frame["k"].astype("Int64")
@@ -269,8 +274,8 @@ class ReliabilityReport(BaseModel):
                             f"{mode}_ci_high": est.ci_high})
             row["families"] = self.estimate(f"reliable/strict/{k}").count
             rows.append(row)
-        return pd.DataFrame(rows, columns=["k", "strict", "strict_ci_low", "strict_ci_high",
-                                           "loose", "loose_ci_low", "loose_ci_high", "families"])
+        return Columns.from_rows(rows, ["k", "strict", "strict_ci_low", "strict_ci_high", "loose",
+                                        "loose_ci_low", "loose_ci_high", "families"]).to_frame()
 
     def by_kind_frame(self) -> pd.DataFrame:
         """reliable@k per perturbation kind (original + that kind's cousins)."""
@@ -282,9 +287,9 @@ class ReliabilityReport(BaseModel):
                              "strict_ci_low": est.ci_low, "strict_ci_high": est.ci_high,
                              "loose": loose.value, "loose_ci_low": loose.ci_low,
                              "loose_ci_high": loose.ci_high, "families": est.count})
-        return pd.DataFrame(rows, columns=["kind", "k", "strict", "strict_ci_low",
-                                           "strict_ci_high", "loose", "loose_ci_low",
-                                           "loose_ci_high", "families"])
+        return Columns.from_rows(rows, ["kind", "k", "strict", "strict_ci_low", "strict_ci_high",
+                                        "loose", "loose_ci_low", "loose_ci_high",
+                                        "families"]).to_frame()
 
     def by_type_frame(self, *, group: bool = False, paired: bool = False) -> pd.DataFrame:
         """Pass rate per instruction type (or group) and kind: long format with CIs.
@@ -292,6 +297,10 @@ class ReliabilityReport(BaseModel):
         Unpaired (default): every answered prompt of each kind, so kinds may differ in cases.
         `paired`: the cases that have the type in every kind it occurs in (`cases` column),
         the numbers to compare kinds by."""
+        return self.by_type_columns(group=group, paired=paired).to_frame()
+
+    def by_type_columns(self, *, group: bool = False, paired: bool = False) -> Columns:
+        """`by_type_frame`'s table, without pandas."""
         section = ("group" if group else "type") + ("_paired" if paired else "")
         rows = []
         for est in self.select(section, mode="strict"):
@@ -301,16 +310,20 @@ class ReliabilityReport(BaseModel):
                          "strict": est.value, "strict_ci_low": est.ci_low,
                          "strict_ci_high": est.ci_high, "loose": loose.value,
                          "loose_ci_low": loose.ci_low, "loose_ci_high": loose.ci_high})
-        return pd.DataFrame(rows, columns=["name", "kind", "count", "cases", "strict",
-                                           "strict_ci_low", "strict_ci_high", "loose",
-                                           "loose_ci_low", "loose_ci_high"])
+        return Columns.from_rows(rows, ["name", "kind", "count", "cases", "strict",
+                                        "strict_ci_low", "strict_ci_high", "loose",
+                                        "loose_ci_low", "loose_ci_high"])
 
     def families_frame(self) -> pd.DataFrame:
         """Per family and sample index: prompts, passes per kind, usable, reliable@k (under
         first-k: the release's per-family outcomes, 1 pass / 0 fail / empty not counted)."""
+        return self.families_columns().to_frame()
+
+    def families_columns(self) -> Columns:
+        """`families_frame`'s table, without pandas."""
         if self.estimator != "first-k":
-            return families_frame(self.table, self.k)
-        frame = families_frame(self.table, 0)
+            return families_columns(self.table, self.k)
+        frame = families_columns(self.table, 0)
         if self.k:
             columns = self.first_k
             if columns is None:
@@ -320,7 +333,8 @@ class ReliabilityReport(BaseModel):
             for m_index, mode in enumerate(MODES):
                 for name in columns.names:
                     num, den = columns.num[name][:, :, m_index], columns.den[name][:, :, m_index]
-                    frame[f"first_k_{mode}_{name}"] = np.where(den > 0, num, np.nan).ravel()
+                    frame = frame.add(f"first_k_{mode}_{name}",
+                                      np.where(den > 0, num, np.nan).ravel())
         return frame
 
     @property
@@ -338,6 +352,10 @@ class ReliabilityReport(BaseModel):
         """The distractor side figure: one row per requirement type (`all` first) and measure
         (followed, constraints, both), strict and loose with CIs; empty when nothing was
         checked."""
+        return self.distractor_columns().to_frame()
+
+    def distractor_columns(self) -> Columns:
+        """`distractor_frame`'s table, without pandas."""
         rows = []
         for measure in DISTRACTOR_MEASURES:
             for est in self.select(f"distractor_{measure}", mode="strict"):
@@ -348,14 +366,10 @@ class ReliabilityReport(BaseModel):
                              "loose_ci_low": loose.ci_low, "loose_ci_high": loose.ci_high})
         columns = ["type", "measure", "count", "strict", "strict_ci_low", "strict_ci_high",
                    "loose", "loose_ci_low", "loose_ci_high"]
-        frame = pd.DataFrame(rows, columns=columns)
-        if frame.empty:
-            return frame
-        order = {"all": 0}
-        frame["_order"] = frame["type"].map(lambda name: order.get(name, 1))
-        frame["_measure"] = frame["measure"].map(DISTRACTOR_MEASURES.index)
-        return (frame.sort_values(["_order", "type", "_measure"], kind="stable")
-                .drop(columns=["_order", "_measure"]).reset_index(drop=True))
+        # `all` first, then the types by name; the measures in their order within each.
+        rows.sort(key=lambda row: (row["type"] != "all", row["type"],
+                                   DISTRACTOR_MEASURES.index(row["measure"])))
+        return Columns.from_rows(rows, columns)
 
     def _distractor_document(self) -> Optional[dict[str, Any]]:
         """metrics.json → distractor: the side figure, its counts and what it leaves out; null
@@ -503,6 +517,11 @@ def _number(value: float) -> Optional[float]:
 
 def families_frame(table: FamilyTable, k_max: int) -> pd.DataFrame:
     """Per family and sample index: prompts and passes per kind, usable, reliable@k."""
+    return families_columns(table, k_max).to_frame()
+
+
+def families_columns(table: FamilyTable, k_max: int) -> Columns:
+    """`families_frame`'s table, without pandas."""
     n_f, n_s = len(table.cases), len(table.samples)
     columns: dict[str, Any] = {
         "case": np.repeat(np.asarray(table.cases, dtype=object), n_s),
@@ -521,7 +540,7 @@ def families_frame(table: FamilyTable, k_max: int) -> pd.DataFrame:
             for k in range(1, k_max + 1):
                 columns[f"reliable_{mode}_{k}"] = np.where(defined[:, :, k - 1],
                                                            values[:, :, k - 1], np.nan).ravel()
-    return pd.DataFrame(columns)
+    return Columns(list(columns), columns)
 
 
 def analyse(base: ScoreReport, *, k: Optional[int] = None, bootstrap: int = DEFAULT_RESAMPLES,
@@ -755,25 +774,26 @@ def write_outputs(report: ReliabilityReport, out_dir: str | os.PathLike[str], *,
                          "strict_ci_low", "strict_ci_high", "loose_ci_low", "loose_ci_high",
                          "protocol"])
         for level, section in (("group", "group"), ("type", "type")):
-            frame = report.by_type_frame(group=section == "group")
-            for row in frame[frame["kind"] == "original"].itertuples(index=False):
-                writer.writerow([level, row.name, row.count, _fixed(row.strict),
-                                 _fixed(row.loose), report.profile, _fixed(row.strict_ci_low),
-                                 _fixed(row.strict_ci_high), _fixed(row.loose_ci_low),
-                                 _fixed(row.loose_ci_high), report.protocol.label])
+            table = report.by_type_columns(group=section == "group")
+            for row in zip(*(table.data[name] for name in table.names)):
+                line = dict(zip(table.names, row))
+                if line["kind"] != "original":
+                    continue
+                writer.writerow([level, line["name"], line["count"], _fixed(line["strict"]),
+                                 _fixed(line["loose"]), report.profile,
+                                 _fixed(line["strict_ci_low"]), _fixed(line["strict_ci_high"]),
+                                 _fixed(line["loose_ci_low"]), _fixed(line["loose_ci_high"]),
+                                 report.protocol.label])
+    label = report.protocol.label
     with atomic_write(out / "type_by_kind.csv") as handle:
-        report.by_type_frame().assign(protocol=report.protocol.label).to_csv(
-            handle, index=False, float_format="%.6f")
+        report.by_type_columns().add("protocol", label).write_csv(handle)
     with atomic_write(out / "type_paired.csv") as handle:
-        report.by_type_frame(paired=True).assign(protocol=report.protocol.label).to_csv(
-            handle, index=False, float_format="%.6f")
+        report.by_type_columns(paired=True).add("protocol", label).write_csv(handle)
     with atomic_write(out / "families.csv") as handle:
-        report.families_frame().assign(protocol=report.protocol.label).to_csv(
-            handle, index=False, float_format="%.6f")
+        report.families_columns().add("protocol", label).write_csv(handle)
     with atomic_write(out / "distractor.csv") as handle:
-        report.distractor_frame().assign(profile=report.profile,
-                                         protocol=report.protocol.label).to_csv(
-            handle, index=False, float_format="%.6f")
+        report.distractor_columns().add("profile", report.profile).add(
+            "protocol", label).write_csv(handle)
     with atomic_write(out / "report.md") as handle:
         handle.write(render_markdown(report))
     with atomic_write(out / "report.html") as handle:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import special
 from .bootstrap import Intervals, RatioSums
 
 DEFAULT_CONFIDENCE = 0.95
@@ -38,7 +39,7 @@ def clopper_pearson(successes: np.ndarray, n: np.ndarray, confidence: float = DE
                     ) -> tuple[np.ndarray, np.ndarray]:
     """Exact binomial interval for `successes` of `n` (both may be fractional: the beta
     quantiles are defined for any positive parameters); NaN where n is 0."""
-    from scipy.special import betaincinv  # late: keeps the CLI modules light
+    betaincinv = special.functions().betaincinv
 
     if not 0 < confidence < 1:
         raise ValueError(f"confidence must be between 0 and 1, got {confidence}")
@@ -79,11 +80,12 @@ def _linearised(sums: RatioSums) -> tuple[np.ndarray, ...]:
 def _effective_n(value: np.ndarray, variance: np.ndarray, items: np.ndarray,
                  clusters: np.ndarray, single: np.ndarray, confidence: float) -> np.ndarray:
     """The n each interval is computed at (see the module docstring)."""
-    from scipy.stats import norm, t
+    # The quantiles scipy.stats' norm.ppf and t.ppf evaluate, without importing scipy.stats.
+    ndtri, stdtrit = special.functions().ndtri, special.functions().stdtrit
 
-    z = float(norm.ppf(0.5 + confidence / 2))
+    z = float(ndtri(0.5 + confidence / 2))
     df = np.maximum(clusters - 1, 1)
-    shrink = np.where(single | (clusters < 2), 1.0, (z / t.ppf(0.5 + confidence / 2, df)) ** 2)
+    shrink = np.where(single | (clusters < 2), 1.0, (z / stdtrit(df, 0.5 + confidence / 2)) ** 2)
     p = np.clip(np.nan_to_num(value), 0.0, 1.0)
     spread = p * (1 - p)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -96,14 +98,14 @@ def _effective_n(value: np.ndarray, variance: np.ndarray, items: np.ndarray,
 def _bounds(value: np.ndarray, variance: np.ndarray, items: np.ndarray, clusters: np.ndarray,
             single: np.ndarray, confidence: float) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """Clopper–Pearson at each metric's effective n; NaN where there is no data."""
-    from scipy.stats import norm
+    ndtri = special.functions().ndtri
 
     n_eff = _effective_n(value, variance, items, clusters, single, confidence)
     p = np.clip(np.nan_to_num(value), 0.0, 1.0)
     low, high = clopper_pearson(p * n_eff, n_eff, confidence)
     outside = (value < 0) | (value > 1)  # a drop below zero (first-k): a plain normal interval
     if outside.any():
-        half = float(norm.ppf(0.5 + confidence / 2)) * np.sqrt(np.maximum(variance, 0))
+        half = float(ndtri(0.5 + confidence / 2)) * np.sqrt(np.maximum(variance, 0))
         low = np.where(outside, value - half, low)
         high = np.where(outside, value + half, high)
     missing = np.isnan(value) | ~(items > 0)

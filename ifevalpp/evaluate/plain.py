@@ -8,9 +8,8 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from typing import Callable, Optional
+from typing import TYPE_CHECKING, Callable, Optional
 
-import pandas as pd
 from pydantic import BaseModel, ConfigDict, Field
 
 from ..cases import load_variants
@@ -27,6 +26,9 @@ from .coverage import (answered_elsewhere, default_cases, find_edited_prompts, m
                        strays_counted_as_failing, unmatched_error)
 from .runinfo import Truncation, find_run, input_notes, truncation_by_kind
 from .scoring import Joined, join, read_responses, score_pairs, set_aside_unavailable
+
+if TYPE_CHECKING:
+    import pandas as pd  # imported by the *_frame methods when called: `score` builds no frame
 
 DEFAULT_CASES = "github"
 
@@ -66,6 +68,8 @@ class ScoreReport(BaseModel):
 
     def to_frame(self) -> pd.DataFrame:
         """One row per scored response and instruction (the flat per-item table)."""
+        import pandas as pd
+
         rows = []
         for record in self.scored:
             for position, instruction_id in enumerate(record.instruction_id_list):
@@ -75,12 +79,16 @@ class ScoreReport(BaseModel):
         return pd.DataFrame(rows)
 
     def metrics_frame(self) -> pd.DataFrame:
+        import pandas as pd
+
         values = self.metrics.model_dump()
         return pd.DataFrame([{"metric": name, "value": values[name]}
                              for name in ("prompt_strict", "instruction_strict", "prompt_loose",
                                           "instruction_loose")])
 
     def by_type_frame(self) -> pd.DataFrame:
+        import pandas as pd
+
         return pd.DataFrame([row.model_dump() for row in self.by_type])
 
 

@@ -1,0 +1,81 @@
+"""Start-up costs only what is used: heavy libraries load where their work is asked for.
+
+Each case runs in a fresh interpreter, so what an earlier test imported does not count.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+HEAVY = ("pandas", "scipy", "scipy.stats", "numpy", "pydantic")
+
+
+def loaded_after(code: str) -> set[str]:
+    """Which of HEAVY are in sys.modules after running `code` in a new interpreter."""
+    probe = f"{code}\nimport json, sys\nprint(json.dumps([m for m in {HEAVY!r} if m in sys.modules]))"
+    completed = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                               check=True)
+    return set(json.loads(completed.stdout.strip().splitlines()[-1]))
+
+
+def test_import_ifevalpp_loads_no_numeric_or_record_library():
+    assert loaded_after("import ifevalpp") == set()
+
+
+def test_the_checkers_still_answer_from_the_top_level_package():
+    assert loaded_after("import ifevalpp\nassert ifevalpp.check('punctuation:no_comma', 'a b', {})"
+                        ) <= {"pydantic"}
+
+
+def test_import_ifevalpp_reward_loads_neither_pandas_nor_scipy_stats():
+    assert not loaded_after("import ifevalpp.reward") & {"pandas", "scipy.stats"}
+
+
+def test_scoring_a_batch_for_a_reward_loads_neither_pandas_nor_scipy():
+    code = ("from ifevalpp.reward import score_batch\n"
+            "assert score_batch(['Hola, amigos.'], [['language:response_language']],"
+            " [[{'language': 'es'}]], workers=1) == [1.0]")
+    assert not loaded_after(code) & {"pandas", "scipy", "scipy.stats"}
+
+
+@pytest.mark.parametrize("module", ["ifevalpp.evaluate.family_report", "ifevalpp.evaluate.plain",
+                                    "ifevalpp.evaluate.intervals"])
+def test_the_score_modules_load_neither_pandas_nor_scipy_stats(module):
+    assert not loaded_after(f"import {module}") & {"pandas", "scipy.stats"}
+
+
+def test_the_score_command_builds_no_frame_and_needs_no_scipy_stats(tmp_path):
+    responses = tmp_path / "responses.jsonl"
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(json.dumps({"key": 1, "prompt": "Write without commas.",
+                                 "instruction_id_list": ["punctuation:no_comma"],
+                                 "kwargs": [{}]}) + "\n", encoding="utf-8")
+    responses.write_text(json.dumps({"prompt": "Write without commas.",
+                                     "response": "No commas here."}) + "\n", encoding="utf-8")
+    code = ("import sys\nfrom ifevalpp.cli import main\n"
+            f"sys.argv = ['ifevalpp', 'score', {str(responses)!r}, '--input', {str(cases)!r},"
+            f" '--out', {str(tmp_path / 'out')!r}]\n"
+            "try:\n    main()\nexcept SystemExit as stop:\n    assert not stop.code, stop.code")
+    assert not loaded_after(code) & {"pandas", "scipy.stats"}
+    assert (tmp_path / "out" / "families.csv").exists()
+
+
+def modules_after(code: str, prefix: str) -> bool:
+    probe = f"{code}\nimport sys\nprint(any(m.startswith({prefix!r}) for m in sys.modules))"
+    return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                          check=True).stdout.strip().splitlines()[-1] == "True"
+
+
+def test_checking_ifeval_types_does_not_load_ifbench_types():
+    code = "from ifevalpp import check\nassert check('punctuation:no_comma', 'a b', {})"
+    assert not modules_after(code, "ifevalpp.constraints.ifbench")
+
+
+def test_an_ifbench_id_loads_its_suite_on_first_use():
+    code = ("from ifevalpp import check\n"
+            "assert check('words:vowel', 'Aeiou apple.', {}) in (True, False)")
+    assert modules_after(code, "ifevalpp.constraints.ifbench")
