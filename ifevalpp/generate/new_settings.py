@@ -41,6 +41,7 @@ def targets(layout: Layout, direction: str = "any", profile: Profile = "official
     return [index for index, instruction_id in enumerate(layout.ids)
             if get(instruction_id).reconfigurable and not get(instruction_id).follows_task
             and not (foreign and get(instruction_id).topic_field)
+            and not (_exact(instruction_id) and _task_names_count(layout, index))
             and not (_exact(instruction_id) and outlined(layout, index))
             and not enumerates_slots(layout, index)
             and not (direction == "harder"
@@ -52,6 +53,22 @@ def _at_hardest(instruction_id: str, params: Any, profile: Profile) -> bool:
     if constraint.count is None:
         return False
     return constraint.harder(params, random.Random(0), step=1, profile=profile) is None
+
+
+def _task_names_count(layout: Layout, index: int) -> bool:
+    """Whether the task itself says the exact count ("a list of the top 10 attorneys" checked
+    at 10 bullets): changed alone, the count would contradict the task."""
+    from ..wording.english import number_words
+
+    spec = get(layout.ids[index]).count
+    if spec is None:
+        return False
+    field = spec.field
+    value = getattr(layout.params[index], field, None)
+    if not isinstance(value, int):
+        return False
+    task = " ".join(unit.text for unit in layout.task_units()).lower()
+    return bool(re.search(rf"\b(?:{value}|{re.escape(number_words(value))})\b", task))
 
 
 def _exact(instruction_id: str) -> bool:

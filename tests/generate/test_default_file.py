@@ -161,8 +161,11 @@ def test_no_prompt_appears_in_two_families(default_file):
 def test_diversity_floors_of_the_default_file(default_file):
     result, originals = default_file
     figures = family_diversity(result.variants, {case: v.prompt for case, v in originals.items()})
-    assert figures["rephrasing"].distinct_4grams >= 0.65
-    assert figures["reconfiguration"].distinct_4grams >= 0.65
+    # Issue 29 bought variety with natural variants only (all cousins: d4 0.68, constraint
+    # sentences 0.56, by ../shared/tools/family_diversity.py); per kind the floors sit a
+    # little under what the file has.
+    assert figures["rephrasing"].distinct_4grams >= 0.60
+    assert figures["reconfiguration"].distinct_4grams >= 0.60
     # A distractor adds one sentence whose wording is its type's: the odd subjects that
     # once lifted this figure ("everything you write", "what you come up with") are gone
     # (issue 29); the variety of all cousins is held by family_diversity's figures.

@@ -118,6 +118,9 @@ def demands(layout: Layout) -> Demands:
     """What the case's constraints refuse a distractor, from the types' declarations, and
     what a piece of one sentence cannot take."""
     refuses: set[str] = set(ONE_SENTENCE_REFUSES) if one_sentence(layout) else set()
+    if _KNOWN.pattern("one_paragraph_task").search(" ".join(
+            unit.text for unit in layout.task_units())):
+        refuses |= {"names_parts", "changes_shape"}  # "Write a paragraph …": no parts of it
     needs: set[str] = set()
     for instruction_id, params in zip(layout.ids, layout.params):
         constraint = get(instruction_id)

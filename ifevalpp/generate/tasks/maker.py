@@ -46,7 +46,6 @@ _SHORT = re.compile(r"\b(?:short|brief)\b", re.IGNORECASE)
 # A frame that dedicates the piece to someone ("a poem for {person}", "a speech in honour
 # of {person}"): the piece is for them, so no purpose of the asker's besides ("… for a
 # workshop I am running next week").
-_DEDICATED = re.compile(r"\b(?:for|in honour of)\s+\{")
 
 
 class Genre(BaseModel):
@@ -211,8 +210,10 @@ class TaskMaker:
             # a purpose only for pieces people read or hear (not lists or data).
             # A piece dedicated to someone ("a poem for a teacher on her last day") is for
             # them: no purpose of the asker's besides ("… so I can read it to my grandmother").
-            audience = genre.audience and " for " not in np
-            purpose = genre.purpose if not _DEDICATED.search(frame) else False
+            # No "for busy parents" or "so I can perform it at a family party" tail: a strict
+            # read found them attached to the wrong noun or unfit for the piece.
+            audience = False
+            purpose = False
             if audience and purpose:
                 audience = self.rng.random() < 0.5
                 purpose = not audience
