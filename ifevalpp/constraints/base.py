@@ -54,7 +54,9 @@ generating cousins (generate/)
     propose(params, rng, *, profile, **options) -> kwargs
     reconfigure(params, rng, *, profile, direction, step, **options) -> Params
                                another valid setting (`reconfigurable` when implemented);
-                               further keywords (a direction) pass through to `propose`
+                               further keywords (a direction) pass through to `propose`;
+                               `follows_task`: a setting the task builds to (an end line),
+                               changed only with the task
     harder(params, rng, *, step, of, profile) -> Params | None   the `step`-th of `of`
                                increasingly hard settings (default: the count moved the hard
                                way); harder_ceiling, harder_floor, harder_ladder bound it and

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ...constraints import get
+from ...constraints.combination.repeat_prompt import RepeatPrompt
+from ...constraints.format.title import Title
 from ..naturalness import KNOWN, masked
 from .base import Cousin, Defect, Example, Rule
 
@@ -23,7 +25,7 @@ def detect(cousin: Cousin) -> list[Defect]:
     return defects
 
 
-_REPEAT = ("combination:repeat_prompt", "detectable_format:title")
+_REPEAT = (RepeatPrompt.id, Title.id)
 RULE = Rule(
     code="N112", name="conflicting-wording",
     description="Wording that implies a conflict with another check ('Start with a title' beside "

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ...constraints.length.number_words import NumberWords
 from ..naturalness import KNOWN
 from ..phrases import table
 from .base import Cousin, Defect, Example, Rule
@@ -29,7 +30,7 @@ def detect(cousin: Cousin) -> list[Defect]:
     return defects
 
 
-_WORDS = ("length_constraints:number_words",)
+_WORDS = (NumberWords.id,)
 RULE = Rule(
     code="N111", name="implausible-value",
     description="A minimum no such piece could carry (a 5,000-word tweet, a haiku of thirty "

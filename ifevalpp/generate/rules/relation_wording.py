@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from ...constraints.length.number_words import NumberWords
 from ...wording.english import number_words
 from ..phrases import table
 from .base import Cousin, Defect, Example, Rule
@@ -35,7 +36,7 @@ def detect(cousin: Cousin) -> list[Defect]:
     return defects
 
 
-_WORDS = ("length_constraints:number_words",)
+_WORDS = (NumberWords.id,)
 RULE = Rule(
     code="N110", name="relation-wording",
     description="A count said with a relation the checker does not mean ('at most 5' for "
