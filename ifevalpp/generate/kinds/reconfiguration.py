@@ -119,8 +119,13 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     fall back to the original bound after its siblings tightened it."""
     tuned = None
     changeable = targets(layout, direction, profile) if direction == "harder" else []
-    for chosen in (target_plan(layout, changeable, index) if changeable else []):
-        tuned = new_params(layout, rng, chosen, profile, direction=direction, step=index)
+    # The `index`-th sibling's settings, else an earlier sibling's (never the case's own when
+    # an earlier sibling made them harder).
+    for step in range(index, 0, -1):
+        for chosen in (target_plan(layout, changeable, step) if changeable else []):
+            tuned = new_params(layout, rng, chosen, profile, direction=direction, step=step)
+            if tuned is not None:
+                break
         if tuned is not None:
             break
     maker = TaskMaker(seeded_random(rng))
