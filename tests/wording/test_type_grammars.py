@@ -84,7 +84,8 @@ def test_every_registered_type_has_a_wording_grammar_and_settings_here():
 
 @pytest.mark.parametrize("instruction_id, params", list(cases()))
 def test_hundreds_of_surface_forms(instruction_id, params):
-    assert grammar_of(instruction_id).count("sentence", dict(params, task_noun="essay")) >= 1000
+    # Hundreds, from the plain frames a strict read keeps (issue 29 pruned the stock ones).
+    assert grammar_of(instruction_id).count("sentence", dict(params, task_noun="essay")) >= 500
 
 
 @pytest.mark.parametrize("instruction_id, params", list(cases()))
