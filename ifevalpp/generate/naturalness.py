@@ -64,8 +64,13 @@ def frame_openings(text: str) -> list[str]:
 def fresh_wording(render: Callable[[], str], taken: Iterable[str], tries: int = 6,
                   avoid: Optional[str] = None) -> str:
     """A wording from `render` (other than `avoid`) that opens no sentence with a frame of
-    `taken` ("Can you …? Would you mind …?", a second "please"), else the last tried."""
+    `taken` ("Can you …? Would you mind …?", a second "please"), else the last tried. A
+    prompt with a polite request frame takes no "please" besides, and one with "please" no
+    polite request: courtesy once, in one register ("Would you mind …? … Please …" reads
+    as two)."""
     taken = set(taken)
+    if taken & {"request", "please"}:
+        taken |= {"request", "please"}
     text = ""
     for _ in range(tries):
         text = render()
