@@ -36,7 +36,7 @@ from ..schema import KINDS, Kind, Variant
 DEFAULT_FAMILY_NAME = "template.jsonl"
 # The default family file's bytes as this version of ifevalpp makes them from the pinned
 # GitHub original (data/families/manifest.json pins the same file; a test keeps them equal).
-DEFAULT_FAMILY_SHA256 = "2bf444ef4bf8e76fb10c7302a9d13d019e690955e4d754ddcb2d15a73786d0dc"
+DEFAULT_FAMILY_SHA256 = "f0530ddf8e3b82dae6fde5da1fb19b2ed484e753134fd6f827768199de97e34f"
 DEFAULT_ORIGINAL = "github"
 
 
