@@ -8,6 +8,8 @@ linter keeps a rule's fixture beside the rule.
 
 from __future__ import annotations
 
+import functools
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
@@ -36,6 +38,24 @@ class Cousin:
     siblings: Sequence[str] = ()
     must_differ: bool = False
     """Whether the cousin must read unlike its siblings (`CousinKind.rewords_all`)."""
+
+
+def new_matches(pattern: "re.Pattern[str]", cousin: Cousin, name: str) -> list[Defect]:
+    """Each match of `pattern` in the cousin whose text (letter case aside) its original
+    does not have: what the generator said, not what the original said already."""
+    own = {match.group(0).lower() for match in pattern.finditer(cousin.original)}
+    return [Defect(name, match.group(0)) for match in pattern.finditer(cousin.prompt)
+            if match.group(0).lower() not in own]
+
+
+@functools.lru_cache(maxsize=None)
+def phrase_pattern(key: str) -> "re.Pattern[str]":
+    """The phrases of templates/phrases/naturalness.json `key` ("phrases"), longest first,
+    as one case-blind pattern of whole words."""
+    from ..phrases import one_of, table
+
+    phrases = sorted(table("naturalness")[key]["phrases"], key=len, reverse=True)
+    return re.compile(rf"(?i)\b(?:{one_of([re.escape(phrase) for phrase in phrases])})\b")
 
 
 EXAMPLE_ORIGINAL = "Write a poem about the sea. Do not use any commas."

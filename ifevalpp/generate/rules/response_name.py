@@ -2,24 +2,11 @@
 
 from __future__ import annotations
 
-import functools
-import re
-
-from ..phrases import one_of, table
-from .base import Cousin, Defect, Example, Rule
-
-
-@functools.lru_cache(maxsize=1)
-def _pattern() -> re.Pattern[str]:
-    names = sorted(table("naturalness")["response_names"]["phrases"], key=len, reverse=True)
-    return re.compile(rf"(?i)\b(?:{one_of([re.escape(name) for name in names])})\b")
+from .base import Cousin, Defect, Example, Rule, new_matches, phrase_pattern
 
 
 def detect(cousin: Cousin) -> list[Defect]:
-    pattern = _pattern()
-    own = {match.group(0).lower() for match in pattern.finditer(cousin.original)}
-    return [Defect(RULE.name, match.group(0)) for match in pattern.finditer(cousin.prompt)
-            if match.group(0).lower() not in own]
+    return new_matches(phrase_pattern("response_names"), cousin, RULE.name)
 
 
 RULE = Rule(

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 from ..naturalness import KNOWN
-from .base import Cousin, Defect, Example, Rule
+from .base import Cousin, Defect, Example, Rule, new_matches
 
 
 def detect(cousin: Cousin) -> list[Defect]:
-    pattern = KNOWN.pattern("unsaid_numbers")
-    own = {match.group(0).lower() for match in pattern.finditer(cousin.original)}
-    return [Defect(RULE.name, match.group(0)) for match in pattern.finditer(cousin.prompt)
-            if match.group(0).lower() not in own]
+    return new_matches(KNOWN.pattern("unsaid_numbers"), cousin, RULE.name)
 
 
 RULE = Rule(
