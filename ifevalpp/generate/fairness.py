@@ -282,6 +282,8 @@ def lead_ins(prompt: str, original: str) -> list[str]:
         if sentence in original:
             continue
         match = _LEAD_IN.match(sentence)
+        if match and not sentence[match.end():].strip(" :\n*-").strip():
+            continue  # "Like this:" before the lines of an example list leads into no sentence
         if match and len(match.group(1).split()) <= 6:
             found.append(match.group(1))
     return found

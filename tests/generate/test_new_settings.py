@@ -90,3 +90,13 @@ def test_a_language_is_not_changed_under_a_task_written_partly_in_its_script():
     prompt = "Write a short riddle about ตะเกียง. Answer only in Thai, no other language."
     layout = build_layout(prompt, ["language:response_language"], [{"language": "th"}])
     assert new_params(layout, random.Random(0), [0], "official") is None
+
+
+def test_a_count_the_prompt_never_says_is_not_reconfigured():
+    # "each time" for two names means two uses of "brand": a new value would be said nowhere.
+    prompt = ('Suggest two names for a new type of tonic. Include the keyword "brand" each '
+              'time, followed by suggested name in double angular brackets, such as '
+              '<<American Tonic>>.')
+    layout = build_layout(prompt, ["detectable_format:title", "keywords:frequency"],
+                          [{}, {"relation": "at least", "keyword": "brand", "frequency": 2}])
+    assert 1 not in targets(layout)

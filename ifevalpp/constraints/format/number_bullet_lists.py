@@ -38,6 +38,8 @@ class NumberBulletLists(Constraint):
     """Exactly N bullet lines (`* item` or `- item`; `---` rules and `-word` lines count too)."""
 
     id = "detectable_format:number_bullet_lists"
+    # The markup its statements show by example: a restatement keeps the original's.
+    example_form = "bullet"
     task_needs = frozenset({"list"})
     competes_as_format = True
     # A reply that is all bullets begins with one: nothing else can open it (a repeated request).

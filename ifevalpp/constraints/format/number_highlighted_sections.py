@@ -53,6 +53,8 @@ class NumberHighlightedSections(Constraint):
     """At least N non-blank `*text*` or `**text**` spans on one line each."""
 
     id = "detectable_format:number_highlighted_sections"
+    # The markup its statements show by example: a restatement keeps the original's.
+    example_form = "highlight"
     task_avoids = frozenset({"question"})
     competes_as_format = True
     distractor_effects = frozenset({"uses_markdown", "uses_asterisks", "names_parts"})

@@ -29,6 +29,8 @@ class Title(Constraint):
     text matches `[^<\\n][^>\\n]*`)."""
 
     id = "detectable_format:title"
+    # The markup its statements show by example: a restatement keeps the original's.
+    example_form = "title"
     verdict_groups = {"ifevalpp-paper": "ifevalpp-paper"}
     task_avoids = frozenset({"question"})
     competes_as_format = True

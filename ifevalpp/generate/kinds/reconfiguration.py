@@ -144,13 +144,21 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
         needs, avoids, low, high, room, bites = task_demands(layout, settings)
         needs, avoids = needs | kept_needs, (avoids | kept_avoids) - kept_needs
         excluded = [layout.prompt]
+        unsuited = None
         for _ in range(8):
             task = maker.make(needs=needs, avoids=avoids, words=(low, high), room=room,
                               bites=bites, exclude=excluded, slot=start + index - 1)
-            if task is None or not _counts_clash(layout, settings, task.text):
+            if task is None:
                 break
+            if not _counts_clash(layout, settings, task.text):
+                if not _loses_own_text(layout, settings, task.ending):
+                    break
+                # The original's end line would not suit this piece and be replaced by
+                # an easier one ("Which one you choose?" by "Hope this helps."): another.
+                unsuited = unsuited or task
             excluded.append(task.text)  # five kinds of trees in exactly two bullet points
             task = None
+        task = task or unsuited
         if task is not None:
             tuned = settings
             break
@@ -168,6 +176,15 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     # ("Before you give the limerick, repeat …") when the new task asks for a poem.
     return _candidate(in_place(layout, rng, targets=every, params=params,
                                task_override=task.text, rephrase_repeat=True), detail)
+
+
+def _loses_own_text(layout: Layout, settings: Optional[Sequence[Any]], piece: str) -> bool:
+    """Whether a text of the original the reply must reproduce (an end line) would have to
+    be replaced for a new piece ending `piece`, though it belongs to no story of the task."""
+    params = settings if settings is not None else layout.params
+    return any(not get(instruction_id).literal_bound_to_task(item)
+               and not get(instruction_id).suits_piece(item, piece)
+               for instruction_id, item in zip(layout.ids, params))
 
 
 def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:

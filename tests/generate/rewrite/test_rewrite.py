@@ -199,13 +199,12 @@ def test_a_context_clause_before_can_you_becomes_its_own_sentence():
     assert "I am new to gardening. Could you give me some tips on growing beans?" in found
 
 
-def test_questions_opening_with_contractions_or_a_given_clause_get_lead_ins():
+def test_a_question_is_said_as_a_request_or_kept_never_given_a_stock_lead_in():
     found = texts("What's the best way to store basil?")
     assert "Tell me the best way to store basil." in found
     assert not any(t.endswith("What's the best way to store basil?") for t in found)
-    found = texts('Given the phrase "slow and steady", is it advice or a warning?')
-    assert all(t.endswith('Given the phrase "slow and steady", is it advice or a warning?')
-               for t in found) and found
+    # No "Quick question: …" stacked on a question the rewriter cannot say another way.
+    assert texts('Given the phrase "slow and steady", is it advice or a warning?') == []
 
 
 def test_a_verb_that_is_also_a_noun_opens_no_request_before_of():
