@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
+from ..resources import templates_dir
 from .english import (gerund, indefinite_article, number_words, ordinal_digits, ordinal_words,
                       plural_present, third_person)
 from .syntax import (Agree, Alternative, Article, CapNext, Choice, GrammarError, Param, ParsedFile,
@@ -505,8 +506,7 @@ def _capitalize_first(segments: list[list[Any]]) -> None:
 
 
 def templates_root() -> Path:
-    from ..constraints.support.wording import templates_dir
-
+    """The templates directory grammars are loaded from."""
     return templates_dir()
 
 

@@ -51,8 +51,8 @@ from typing import Any, Awaitable, Callable, Coroutine, Iterable, Optional, Sequ
 import openai
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ... import __version__
-from ...constraints.support.wording import templates_dir
+from ...version import __version__
+from ...resources import templates_dir
 from ...profiles import Profile
 from ...respond import (DEFAULT_API_KEY_ENV, DUMMY_API_KEY, ChatClient, Completion,
                         ReasoningHandling, RetryPolicy, with_retries)
