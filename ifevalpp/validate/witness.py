@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .. import text
-from ..constraints.base import get
+from ..constraints.registry import get
 from ..constraints.support.case import CaseContext
 from ..constraints.support.draft import Draft
 from ..constraints.support.phrases import INF

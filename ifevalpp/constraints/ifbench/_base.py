@@ -22,7 +22,9 @@ from typing import Annotated, Any, Callable, ClassVar, Optional, Union
 from pydantic import ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 
 from ...profiles import Profile
-from ..base import Constraint, Params, register_in
+from ..base import Constraint
+from ..parameters import Params
+from ..registry import register_in
 from ..support.case import CaseContext, Item, Problem
 from ..support.statements import Statement, statement
 

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
+from ...resources import templates_dir
 from .languages import language_name
 
 if TYPE_CHECKING:
@@ -35,20 +35,6 @@ _SMALL = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight"
           "eighteen", "nineteen", "twenty")
 _ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "seventh",
              "eighth", "ninth", "tenth", "eleventh", "twelfth")
-
-
-def templates_dir() -> Path:
-    """`$IFEVALPP_TEMPLATES` if set, else `ifevalpp/templates`.
-
-    In the source tree that is a symlink to the top-level `templates/`; a built
-    wheel carries a copy, so an ordinary (non-editable) install works too.
-    """
-    override = os.environ.get("IFEVALPP_TEMPLATES")
-    if override:
-        return Path(override)
-    import ifevalpp
-
-    return Path(ifevalpp.__file__).resolve().parent / "templates"
 
 
 def grammar_of(constraint: "Constraint") -> Any:
@@ -226,18 +212,6 @@ def render_macro(module: Any, params: Any, style: str, variant: int = 0) -> str:
     text = str(macro(params, variant % variants(module, style)))
     lines = [" ".join(line.split()) for line in text.strip().split("\n")]
     return "\n".join(lines)
-
-
-def variant_count(instruction_id: str, style: str) -> int:
-    """How many wordings the type `instruction_id` has in `style`."""
-    from ..base import get  # late: the registry imports the type homes, which import this
-    return get(instruction_id).variants(style)
-
-
-def render_constraint(instruction_id: str, params: Any, style: str, variant: int = 0) -> str:
-    """Phrase one constraint in `style` (one of STYLES); `variant` picks among its wordings."""
-    from ..base import get
-    return get(instruction_id).render_variant(params, style, variant)
 
 
 @functools.lru_cache(maxsize=16)
