@@ -42,7 +42,7 @@ def test_scoring_a_batch_for_a_reward_loads_neither_pandas_nor_scipy():
     assert not loaded_after(code) & {"pandas", "scipy", "scipy.stats"}
 
 
-@pytest.mark.parametrize("module", ["ifevalpp.evaluate.family_report", "ifevalpp.evaluate.plain",
+@pytest.mark.parametrize("module", ["ifevalpp.evaluate.score_run", "ifevalpp.evaluate.plain",
                                     "ifevalpp.evaluate.intervals"])
 def test_the_score_modules_load_neither_pandas_nor_scipy_stats(module):
     assert not loaded_after(f"import {module}") & {"pandas", "scipy.stats"}
