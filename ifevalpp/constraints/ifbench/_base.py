@@ -17,7 +17,7 @@ kwargs instead (ParamsError, naming the field): a random draw is no verdict.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Callable, ClassVar, Optional, Union
+from typing import Annotated, Any, Callable, ClassVar, Union
 
 from pydantic import ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 

@@ -26,7 +26,7 @@ from .languages import language_name
 
 if TYPE_CHECKING:
     import jinja2
-    from ..base import Constraint
+    from ..generating import Generating
 
 STYLES: tuple[str, ...] = ("imperative", "declarative", "question", "list")
 
@@ -37,7 +37,7 @@ _ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "
              "eighth", "ninth", "tenth", "eleventh", "twelfth")
 
 
-def grammar_of(constraint: "Constraint") -> Any:
+def grammar_of(constraint: "Generating") -> Any:
     """The type's wording grammar: its `grammar_path`, else templates/constraints/<id>.grammar
     when that file exists; None for a type worded by jinja2 only."""
     name = constraint.grammar_path or "constraints/" + constraint.id.replace(":", "__")
@@ -180,7 +180,7 @@ def _path_module(path: str, root: str) -> Any:
     return _source_module(Path(path).read_text(encoding="utf-8"), root)
 
 
-def wording_module(constraint: "Constraint") -> Any:
+def wording_module(constraint: "Generating") -> Any:
     """The loaded wording template of a type: its `wording_source`, its `wording_path`, or
     `templates/constraints/<id>.j2`."""
     root = str(templates_dir())
