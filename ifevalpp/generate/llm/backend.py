@@ -67,7 +67,8 @@ from ..validation import Validator, load_validator
 from ..versions import templates_digest
 from .answers import UnparseableAnswer, parse_answer
 from .cache import AnswerCache, CachedAnswer, request_key
-from .checks import DistractorOptions, Registry, cross_family, distractor_options, strict_validator
+from .checks import DistractorOptions, distractor_options
+from .filters import Registry, cross_family, strict_validator
 from .messages import build_messages
 from .plan import Sibling
 
