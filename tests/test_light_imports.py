@@ -79,3 +79,13 @@ def test_an_ifbench_id_loads_its_suite_on_first_use():
     code = ("from ifevalpp import check\n"
             "assert check('words:vowel', 'Aeiou apple.', {}) in (True, False)")
     assert modules_after(code, "ifevalpp.constraints.ifbench")
+
+
+def test_the_offline_generator_loads_no_network_client():
+    # Issue #32: the template backend never loads respond/, openai or httpx; only the model
+    # backend (generate/llm/backend.py) does, when a model is used.
+    probe = ("import sys, ifevalpp.generate.family\n"
+             "print(sorted(m for m in ('openai', 'httpx', 'ifevalpp.respond') if m in sys.modules))")
+    completed = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                               check=True)
+    assert completed.stdout.strip() == "[]"
