@@ -91,7 +91,7 @@ print(json.dumps(timings))
 OURS = r'''
 import json, sys, time
 from ifevalpp import langid, text
-from ifevalpp.constraints import base, check_all
+from ifevalpp.constraints import check_all, registry
 from ifevalpp.loose import loose_variants
 records = [json.loads(line) for line in open(sys.argv[2])]
 timings = []
@@ -100,7 +100,7 @@ for number in range(int(sys.argv[3])):
         text.clear_caches()
         langid._forget_words()
         loose_variants.cache_clear()
-        base._PARAMS_CACHE.clear()
+        registry.PARAMS_CACHE.clear()
     start = time.process_time()
     for record in records:
         check_all(record["instruction_id_list"], record["kwargs"], record["response"],

@@ -6,7 +6,8 @@ from typing import Any, Optional
 
 from ... import text
 from ...profiles import Profile
-from ..base import Constraint, get, register
+from ..base import Constraint
+from ..registry import get, register
 from ..language.response_language import detection_verdict
 from ..support.case import CaseContext, Item, Problem
 from ..support.draft import Draft

@@ -8,7 +8,9 @@ from typing import Any, Optional
 
 from ... import text
 from ...profiles import Profile
-from ..base import Constraint, Params, StrippedText, register
+from ..base import Constraint
+from ..parameters import Params, StrippedText
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.letter_case import letter_case_effects
 from ..support.choosing import pick_other, words

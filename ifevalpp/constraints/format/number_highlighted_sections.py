@@ -6,7 +6,9 @@ import re
 from typing import Any, Optional
 
 from ...profiles import Profile
-from ..base import Constraint, Count, Params, register
+from ..base import Constraint
+from ..parameters import Count, Params
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.choosing import pick_other
 from ..support.counts import CountSpec
