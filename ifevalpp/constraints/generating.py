@@ -141,6 +141,11 @@ class Generating:
         return parse_params(self.id, {**params.model_dump(exclude_none=True), spec.field: value},
                             profile=profile)
 
+    def has_direction(self) -> bool:
+        """Whether its settings run from easy to hard (`harder`): a count does; a marker may
+        (P.S. to P.P.S); a language does not."""
+        return self.count is not None
+
     def reconfigure(self, params: Any, rng: Any, *, profile: Profile = "official",
                     direction: str = "any", step: int = 1, **options: Any) -> Any:
         """A different valid setting (ValueError for a type without parameters to change).
@@ -410,6 +415,15 @@ class Generating:
     # The parameter whose words belong with the task (a keyword naming the task's cafe, a
     # word to avoid): a task swap chooses them anew for the new task (`topic_use`).
     topic_field: ClassVar[Optional[str]] = None
+
+    # The markup its statements show by example ("placeholder", "title", "highlight",
+    # "bullet"): a restatement of the original's task keeps the original's own example
+    # (generate/prompt/residue.py: own_example).
+    example_form: ClassVar[Optional[str]] = None
+
+    # The case every letter of the reply takes ("lower", "upper"), which an example in
+    # another instruction's wording must follow too ("<<a short title>>" under all lowercase).
+    letter_case: ClassVar[Optional[str]] = None
 
     def topic_use(self, params: Any) -> str:
         """Which words a task swap gives `topic_field`: "uses" — words an answer to the new

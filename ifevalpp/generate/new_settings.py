@@ -61,7 +61,7 @@ def _count_unsaid(layout: Layout, index: int) -> bool:
 
 def _at_hardest(instruction_id: str, params: Any, profile: Profile) -> bool:
     constraint = get(instruction_id)
-    if constraint.count is None:
+    if not constraint.has_direction():
         return False
     return constraint.harder(params, random.Random(0), step=1, profile=profile) is None
 

@@ -100,3 +100,22 @@ def test_a_count_the_prompt_never_says_is_not_reconfigured():
     layout = build_layout(prompt, ["detectable_format:title", "keywords:frequency"],
                           [{}, {"relation": "at least", "keyword": "brand", "frequency": 2}])
     assert 1 not in targets(layout)
+
+
+def test_a_postscript_marker_only_ever_deepens():
+    postscript = get("detectable_content:postscript")
+    shallow = postscript.Params(postscript_marker="P.S.")
+    deep = postscript.harder(shallow, random.Random(0))
+    assert deep.postscript_marker == "P.P.S"
+    assert postscript.harder(deep, random.Random(0)) is None
+    layout = build_layout("Write a poem. Add a postscript starting with P.P.S at the end.",
+                          [postscript.id], [{"postscript_marker": "P.P.S"}])
+    assert 0 not in targets(layout, "harder")
+
+
+def test_a_new_task_for_a_long_prose_piece_is_neither_short_nor_a_list():
+    from ifevalpp.generate.kinds.reconfiguration import genre_class
+    layout = build_layout("Write cover letters for a job application. Do not use any commas.",
+                          ["punctuation:no_comma"], [{}])
+    needs, avoids = genre_class(layout)[0]
+    assert {"short", "list", "poem"} <= avoids

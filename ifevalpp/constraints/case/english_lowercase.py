@@ -30,6 +30,7 @@ class EnglishLowercase(Constraint):
     """The response is lower case (str.islower) and detected as English."""
 
     id = "change_case:english_lowercase"
+    letter_case = "lower"
     verdict_groups = {"revised": "undetected-fails"}
     refuses_effects = frozenset({"needs_capitals", "counts_capital_words"})
     format_phrase = True

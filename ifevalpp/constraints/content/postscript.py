@@ -148,6 +148,17 @@ class Postscript(Constraint):
     def sketch_texts(self, params: PostscriptParams) -> list[str]:
         return [params.postscript_marker]
 
+    # "P.P.S" is the harder marker (models write "P.S." by habit): a harder setting only
+    # ever deepens it, and "P.P.S" is already at its hardest.
+    def has_direction(self) -> bool:
+        return True
+
+    def harder(self, params: PostscriptParams, rng: Any, *, step: int = 1, of: int = 3,
+               profile: Profile = "official") -> Optional[PostscriptParams]:
+        if postscript_p_count(params.postscript_marker) != 1:
+            return None
+        return PostscriptParams(postscript_marker="P.P.S")
+
     def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
         if field == "postscript_marker" and before in piece:
             return piece.replace(before, after)

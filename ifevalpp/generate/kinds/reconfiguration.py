@@ -195,11 +195,18 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
     from ..new_settings import task_kind
     from ..plain import features
 
-    verse = "verse" in features(layout)
+    found = features(layout)
+    verse = "verse" in found
     needs, avoids = ({"poem"}, set()) if verse else (set(), {"poem"})
     tiers = [(needs, avoids)]
+    # A long piece stays long and prose stays prose: two cover letters under a no-comma rule
+    # are harder than two jokes, an itinerary than a list of six fruits.
+    form = (set() if "short" in found else {"short"}) | \
+        (set() if "items" in task_kind(layout) or verse else {"list"})
+    if form:
+        tiers.insert(0, (needs, avoids | form))
     if "items" in task_kind(layout):
-        tiers.insert(0, (needs | {"list"}, avoids))
+        tiers.insert(0, (needs | {"list"}, avoids | (form - {"list"})))
     return tiers
 
 

@@ -31,6 +31,7 @@ from ..naturalness import frame_openings, repeated_frames
 from .render import (join, layout_phrase, ranges, render_group, sentence, weave,
                      wording_context, example_block, EXAMPLE_LINES)
 from .repeat import around_request
+from .residue import forms
 from .stated import stated_by
 
 PRESENTATIONS = ("inline", "list", "first")
@@ -295,8 +296,10 @@ def _task_of(layout: Layout, the_plan: Plan, task_override: Optional[str]) -> st
         text = the_plan.unit_text.get(position, unit.text)
         if not text:
             continue
-        if _example_only().match(text) and the_plan.render:
-            continue  # an example of a statement said anew (with its own example) elsewhere
+        if _example_only().match(text) and forms(text) and the_plan.render:
+            # an example of a statement said anew (with its own example) elsewhere; not a
+            # sentence of the user's text that happens to open "For example, …"
+            continue
         task_parts.append((unit.sep if task_parts else "") + text)
     return "".join(task_parts).strip()
 

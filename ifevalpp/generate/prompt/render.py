@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 from ...constraints import get
 from ...constraints.support.choosing import chance, choice
 from ...constraints.support.wording import STYLES
-from ..phrases import table
+from ..phrases import filled, of, table
 from ..sentences import AT_EVERY_STOP, sentences
 from .residue import forms, own_example
 
@@ -73,9 +73,13 @@ def render_group(layout: Layout, params: Sequence[Any], group: Sequence[int], rn
     extra = dict(context or {})
     if len(group) == 2:
         extra["wording"] = get(layout.ids[first]).range_with(params[first], params[group[1]])
+    block = example_block(layout.ids[first], extra)
+    if block is not None and params[first] != layout.params[first]:
+        # Six example lines under "exactly seven bullets" contradict the count: the form is
+        # shown in the statement instead.
+        block, extra["own_example"], extra["show_form"] = None, None, True
     text = render(layout.ids[first], spelled(layout, layout.ids[first], params[first]), rng,
                   styles, usage=usage, context=extra)
-    block = example_block(layout.ids[first], extra)
     if block is None:
         return text
     # The lines of the original's example list follow the statement, under a lead-in.
@@ -87,7 +91,7 @@ def example_block(instruction_id: str, context: dict[str, Any]) -> Optional[str]
     """The lines of a list the original shows by example ("* xyz\n* abc"), when this
     statement keeps them (`wording_context`'s `own_example` of a type whose example is a
     bulleted list): they go after the sentence, never inside it."""
-    if getattr(get(instruction_id), "example_form", None) != "bullet":
+    if get(instruction_id).example_form != "bullet":
         return None
     return context.get("own_example") or None
 
@@ -130,30 +134,25 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
               if position != index]
     statements = [unit.text for unit in layout.units_of(index)] if layout is not None else []
     shown = any(forms(text) for text in statements)
-    form = getattr(get(ids[index]), "example_form", None) if index < len(ids) else None
+    form = get(ids[index]).example_form if index < len(ids) else None
     mine = own_example(form, statements) if form and own_task and layout is not None \
         and index < len(layout.ids) and layout.ids[index] == ids[index] else None
-    cases = {other.id for other in others} & set(_LETTER_CASES)
-    languages = [getattr(params, "language", None) for position, params in
-                 enumerate(layout.params if layout is not None else ())
-                 if position != index and layout is not None
-                 and layout.ids[position] == "language:response_language"]
+    cases = sorted(other.letter_case for other in others if other.letter_case)
+    languages = [get(instruction_id).language_of(params) for position, (instruction_id, params)
+                 in enumerate(zip(layout.ids, layout.params) if layout is not None else ())
+                 if position != index]
     if mine and form == "bullet":
         shown = False  # its own lines follow the statement (`example_block`): no second example
     context = {"after_copy": any(other.request_field for other in others) or None,
                "shares_reply": bool(others) or None, "ahead": ahead or None,
                "show_form": shown or None, "own_example": mine,
-               "letter_case": _LETTER_CASES[min(cases)] if cases else None,
+               "letter_case": cases[0] if cases else None,
                "foreign": any(language not in (None, "en") for language in languages) or None}
     if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
         beside = [(instruction_id, layout.params[position])
                   for position, instruction_id in enumerate(layout.ids) if position != index]
         context.update(get(ids[index]).wording_beside(layout.params[index], beside))
     return context
-
-
-# The case rules an example of the grammar's own must follow.
-_LETTER_CASES = {"change_case:english_lowercase": "lower", "change_case:english_capital": "upper"}
 
 
 def sentence(text: str) -> str:
@@ -202,6 +201,9 @@ def layout_phrase(rule: str, rng: Any, **params: Any) -> str:
     return Sampler(seeded_random(rng)).render(load("wording/layout"), rule, params).text
 
 
+_relative_clause_last = filled(r"\b(?:{relative_words})\b[^,;:]*$", of("prompt"))
+
+
 def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
           usage: Any = None, own_task: bool = True) -> Optional[tuple[str, list[int]]]:
     """Join the first constraint onto the task sentence ("Write a haiku about rain, leaving
@@ -217,6 +219,8 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
     last = sentences(task.strip(), lines=False, **AT_EVERY_STOP)[-1]
     if re.search(r":\s+\S", last):
         return None  # "… criticize it: <the user's text>" — anything joined on joins that text
+    if _relative_clause_last().search(last):
+        return None  # "… a restaurant which serves Argentinian food and use …" garden-paths
     index = order[0]
     constraint = get(layout.ids[index])
     context = wording_context(layout.ids, index, layout=layout, own_task=own_task)

@@ -120,3 +120,12 @@ def test_an_example_list_follows_its_statement_on_lines_of_its_own():
     assert example_block(BULLETS, context) == "* xyz\n* abc"
     text = render_group(layout, layout.params, (0,), random.Random(1), context=context)
     assert text.endswith(":\n* xyz\n* abc") and "\n" not in text.split(":\n")[0]
+
+
+def test_no_requirement_is_woven_onto_a_task_that_ends_in_a_relative_clause():
+    from ifevalpp.generate.prompt.render import weave
+    layout = _layout('Write a post about a restaurant called "Buena Onda" which serves '
+                     'Argentinian food. Do not use any commas.', ["punctuation:no_comma"], [{}])
+    task = 'Write a post about a restaurant called "Buena Onda" which serves Argentinian food.'
+    assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
+               for seed in range(20))

@@ -438,3 +438,9 @@ def test_no_topic_is_put_first():
     # it?": what was attached to the topic is left behind, so no rewrite moves it.
     task = "Write a haiku about autumn in Kyoto."
     assert [o.text for o in made(task, []) if "topic" in o.text.lower()] == []
+
+
+def test_a_phrase_that_belongs_to_a_gerund_is_not_swapped():
+    from ifevalpp.generate.rewrite.operations import _phrases_swapped
+    assert _phrases_swapped("write a blog post about the benefits of sleeping in a hammock") == []
+    assert _phrases_swapped("write a poem in lowercase letters about my friend")
