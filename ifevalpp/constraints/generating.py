@@ -438,6 +438,12 @@ class Generating:
         end line naming its people, "Yes Mom, I am Dave."): a new task takes a new text."""
         return False
 
+    def renew_literal(self, params: Any, rng: Any, *, profile: Profile = "official",
+                      **options: Any) -> Any:
+        """The setting a new task takes for a text bound to the old one
+        (`literal_bound_to_task`): by default any other setting."""
+        return self.reconfigure(params, rng, profile=profile, **options)
+
     # The parameter holding a stretch of the prompt the response must reproduce: the
     # generators rebuild that stretch and this parameter together.
     request_field: ClassVar[Optional[str]] = None

@@ -15,7 +15,6 @@ siblings are at least as hard as earlier ones in every setting.
 from __future__ import annotations
 
 import functools
-import hashlib
 import re
 import random
 from typing import Any, Optional, Sequence
@@ -25,6 +24,7 @@ from ..constraints.support.harder import direction as harder_direction
 from ..profiles import Profile
 from .prompt.layout import Layout, enumerates_slots, outlined
 from .params import compatible, trivialised
+from .versions import stream_seed
 
 
 def targets(layout: Layout, direction: str = "any", profile: Profile = "official") -> list[int]:
@@ -216,13 +216,14 @@ def change_direction(instruction_id: str, before: Any, after: Any) -> str:
     return "changed"
 
 
-def target_plan(layout: Layout, targets: Sequence[int], index: int) -> list[list[int]]:
+def target_plan(layout: Layout, targets: Sequence[int], index: int, case_seed: int = 0
+                ) -> list[list[int]]:
     """Which constraints the `index`-th sibling changes, first choice first. The order and
     whether two change are fixed per case, and a later sibling changes every constraint an
     earlier one did (the first, then the first two), each a step further: so every setting
     of a sibling is at least as hard as in the sibling before (no letter count falling back
     from 70 to 50 while the word list grows). The other orders are fallbacks."""
-    seed = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[4:8], "big")
+    seed = stream_seed(case_seed, "settings order")
     start = seed % len(targets)
     order = list(targets[start:]) + list(targets[:start])
     pair = len(order) >= 2 and (seed >> 8) % 10 < 4 and index >= 2

@@ -26,6 +26,15 @@ def derive_seed(seed: int, case: Union[int, str], kind: str, index: int, attempt
     return int.from_bytes(hashlib.sha256(material).digest()[:8], "big") >> 1
 
 
+def stream_seed(case_seed: int, purpose: str) -> int:
+    """The seed of one per-case stream of choices fixed for every sibling of a family
+    (`purpose`: "task slot", "settings order", "catalogue start", "type order"), from the
+    case's seed (`CousinRequest.family_seed`, itself from the run's --seed): every random
+    choice of a run follows --seed, and no two purposes share a stream."""
+    material = f"ifevalpp-stream/{case_seed}/{purpose}".encode("utf-8")
+    return int.from_bytes(hashlib.sha256(material).digest()[:8], "big") >> 1
+
+
 @functools.lru_cache(maxsize=8)
 def templates_digest(root: str, only: Optional[str] = None) -> str:
     """Digest of the templates; `only` restricts it to one subfolder. The template backend's

@@ -36,7 +36,7 @@ from ..schema import KINDS, Kind, Variant
 DEFAULT_FAMILY_NAME = "template.jsonl"
 # The default family file's bytes as this version of ifevalpp makes them from the pinned
 # GitHub original (data/families/manifest.json pins the same file; a test keeps them equal).
-DEFAULT_FAMILY_SHA256 = "e467f100d642ec7c0205acb4b82f112279b1f3a1131901e43c52ec615b401ac6"
+DEFAULT_FAMILY_SHA256 = "ff1fa7012413274b715ce924ddebdf58e3b49c680449d13cdea2e76a0acdb26c"
 DEFAULT_ORIGINAL = "github"
 
 

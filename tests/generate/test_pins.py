@@ -51,3 +51,12 @@ def test_the_tool_writes_digests_and_reports_what_changed(tmp_path, capsys):
                       encoding="utf-8")
     assert main([str(family), "--digests", str(digests)]) == 1
     assert "1 family changed: 2" in capsys.readouterr().out
+
+
+def test_each_per_case_stream_follows_the_run_seed_and_its_purpose():
+    from ifevalpp.generate.versions import derive_seed, stream_seed
+    case = derive_seed(0, "1000", "reconfiguration", 0, 0)
+    other_run = derive_seed(1, "1000", "reconfiguration", 0, 0)
+    assert stream_seed(case, "task slot") == stream_seed(case, "task slot")
+    assert stream_seed(case, "task slot") != stream_seed(other_run, "task slot")
+    assert stream_seed(case, "task slot") != stream_seed(case, "settings order")

@@ -67,7 +67,7 @@ class CapitalWordFrequency(Constraint):
     # As a distractor, only a minimum competes: a plain answer has few all-caps words ("I",
     # an acronym), so "fewer than five" is met by almost any answer; the smallest minimum
     # a plain answer to the case lacks is taken (generate/competing/typed.py).
-    distractor_minimums: ClassVar[tuple[int, ...]] = (3, 5, 8, 10, 12, 15)
+    distractor_minimums: ClassVar[tuple[int, ...]] = (3, 8, 10, 12, 15)
 
     def distractor_settings(self, seen: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         return [{"capital_frequency": n, "capital_relation": "at least"}

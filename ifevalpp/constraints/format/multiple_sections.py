@@ -12,7 +12,7 @@ from ..parameters import Count, Params, StrippedText
 from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.letter_case import letter_case_effects
-from ..support.choosing import index, pick_other, words
+from ..support.choosing import choice, index, pick_other, words
 from ..support.counts import CountSpec
 from ..support.draft import Draft
 from ..support.edits import counted, replace_word, spans_of
@@ -183,6 +183,17 @@ class MultipleSections(Constraint):
         if what in (1, 2):
             splitter = pick_other(rng, words()["section_words"], splitter)
         return {"section_spliter": splitter, "num_sections": count}
+
+    def literal_bound_to_task(self, params: SectionsParams) -> bool:
+        # "Audience 1 and Audience 2" label the old task's two advertisements; an essay
+        # about a kitchen table takes "Section" or "Part".
+        return params.section_spliter.lower() not in {word.lower()
+                                                       for word in words()["section_words"]}
+
+    def renew_literal(self, params: SectionsParams, rng: Any, *, profile: Profile = "official",
+                      **options: Any) -> SectionsParams:
+        plain = [word for word in words()["section_words"] if word.lower() in ("section", "part")]
+        return SectionsParams(section_spliter=choice(rng, plain), num_sections=params.num_sections)
 
     def sketch_texts(self, params: SectionsParams) -> list[str]:
         return [params.section_spliter] * params.num_sections

@@ -14,7 +14,6 @@ itself (`contradicts_items`: a 12-day itinerary in exactly 2 bullet points).
 
 from __future__ import annotations
 
-import hashlib
 import random
 from typing import Any, Mapping, Optional, Sequence
 
@@ -29,6 +28,7 @@ from ..phrases import Known
 from ..plain import plain_answer, plain_meets
 from .fit import contradicts_items, one_sentence, piece_features, refused
 from .witness import witness_for
+from ..versions import stream_seed
 
 # The largest count a distractor asks for: a competing requirement is one more thing to
 # juggle, not a second task (fifteen placeholders for three dog names).
@@ -165,8 +165,8 @@ def _wording(layout: Layout, constraint: Any, params: Any, picker: Any) -> str:
 
 
 def typed_distractor(layout: Layout, rng: Any, profile: str,
-                     settings: Mapping[str, Sequence[dict[str, Any]]], *, turn: int = 0
-                     ) -> Optional[tuple[str, dict[str, Any], str]]:
+                     settings: Mapping[str, Sequence[dict[str, Any]]], *, turn: int = 0,
+                     case_seed: int = 0) -> Optional[tuple[str, dict[str, Any], str]]:
     """The `turn`-th type that fits the case, in an order fixed per case, so sibling
     distractors get different types; returns (id, kwargs, its wording) or None."""
     picker = seeded_random(rng)
@@ -175,7 +175,7 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
     candidates = [instruction_id for instruction_id in sorted(settings)
                   if instruction_id not in own and getattr(get(instruction_id),
                                                            "competes_as_format", False)]
-    seed = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[:8], "big")
+    seed = stream_seed(case_seed, "type order")
     random.Random(seed).shuffle(candidates)
     # Which types fit, and with which setting, is fixed per case (not per cousin), so the
     # `turn`-th fitting type is a different type for every turn: siblings never share one.

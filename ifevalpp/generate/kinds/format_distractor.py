@@ -28,7 +28,6 @@ with the attempt), names the one it added, and the backend proves it
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from dataclasses import dataclass
@@ -46,6 +45,7 @@ from ..llm.checks import addition, prove_distractor
 from ..llm.messages import repeat_of, statement_of
 from ..llm.plan import ModelPlan
 from ..records import Candidate, ComposeError, CousinRequest, Detail
+from ..versions import stream_seed
 from ..competing.catalogue import FormatRequest
 from ..competing.typed import typed_distractor
 from ..competing.witness import compatible_requests
@@ -70,11 +70,10 @@ class FormatDetail(Detail):
     style: str = "format"
 
 
-def _case_start(layout: Layout, size: int) -> int:
+def _case_start(case_seed: int, size: int) -> int:
     """A start in the pool fixed per case (each cousin has its own seed, so a seeded draw
     would let siblings meet)."""
-    digest = hashlib.sha256(layout.prompt.encode("utf-8")).digest()
-    return int.from_bytes(digest[:4], "big") % size
+    return stream_seed(case_seed, "catalogue start") % size
 
 
 def _catalogue_sentence(layout: Layout, pool: Sequence[FormatRequest], sampler: Sampler,
@@ -103,15 +102,15 @@ def _catalogue_sentence(layout: Layout, pool: Sequence[FormatRequest], sampler: 
 def add_format_distractor(layout: Layout, rng: Any, index: int, *, attempt: int = 0,
                           profile: str = "official",
                           options: Optional[Sequence[FormatRequest]] = None,
-                          settings: Optional[Mapping[str, Sequence[dict[str, Any]]]] = None
-                          ) -> Candidate:
+                          settings: Optional[Mapping[str, Sequence[dict[str, Any]]]] = None,
+                          case_seed: int = 0) -> Candidate:
     """The `index`-th distractor cousin: the prompt untouched plus one competing format
     requirement the constraints accept: another instruction type (odd indices, when one
     fits) or a catalogue request."""
     picker = seeded_random(rng)
     typed_first = bool(settings) and (index + attempt) % 2 == 1
     if typed_first:
-        placed = _typed(layout, picker, profile, settings, index // 2 + 2 * attempt)
+        placed = _typed(layout, picker, profile, settings, index // 2 + 2 * attempt, case_seed)
         if placed is not None:
             return placed
     pool = list(options) if options is not None else compatible_requests(layout, profile)
@@ -119,22 +118,23 @@ def add_format_distractor(layout: Layout, rng: Any, index: int, *, attempt: int 
         # No catalogue request competes here (a one-sentence answer in quotes): another type
         # may still, before a context sentence stands in.
         placed = (None if typed_first or not settings else
-                  _typed(layout, picker, profile, settings, index + 2 * attempt))
+                  _typed(layout, picker, profile, settings, index + 2 * attempt, case_seed))
         if placed is None:
             raise ComposeError(NOTHING_COMPATIBLE)
         return placed
     # Siblings get different requirements: from a seeded start, sibling i takes the i-th,
     # and a retry (or a fallback) moves three on, so that the three siblings of a family
     # never meet on one requirement while the pool is larger than their steps.
-    first = _case_start(layout, len(pool)) + index - 1 + SIBLING_STRIDE * attempt
+    first = _case_start(case_seed, len(pool)) + index - 1 + SIBLING_STRIDE * attempt
     sentence, request = _catalogue_sentence(layout, pool, Sampler(picker), first)
     return _place(layout, sentence, {"text": sentence}, request.id)
 
 
 def _typed(layout: Layout, picker: Any, profile: str,
-           settings: Mapping[str, Sequence[dict[str, Any]]], turn: int) -> Optional[Candidate]:
+           settings: Mapping[str, Sequence[dict[str, Any]]], turn: int, case_seed: int
+           ) -> Optional[Candidate]:
     """The `turn`-th instruction type that competes here, placed; None when none does."""
-    typed = typed_distractor(layout, picker, profile, settings, turn=turn)
+    typed = typed_distractor(layout, picker, profile, settings, turn=turn, case_seed=case_seed)
     if typed is None:
         return None
     instruction_id, kwargs, sentence = typed
@@ -184,7 +184,8 @@ class FormatDistractor:
     def propose(self, request: CousinRequest) -> Candidate:
         return add_format_distractor(request.layout, request.rng, request.index,
                                      attempt=request.attempt, profile=request.profile,
-                                     settings=request.settings or {})
+                                     settings=request.settings or {},
+                                     case_seed=request.family_seed)
 
     # ------------------------------------------------------------ the model backend
 

@@ -27,7 +27,6 @@ repeat) and drops the old task.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections import Counter
@@ -44,9 +43,10 @@ from ..prompt.layout import Layout
 from ..llm.answers import ModelCousin, answered, repeat_text, same
 from ..llm.checks import can_get_harder, harder_guide, judge_reconfiguration
 from ..llm.plan import ModelPlan, Sibling
-from ..difficulty import judge, judge_variant, tally
+from ..difficulty import direction as asks_more, judge, judge_variant, tally
 from ..new_settings import change_direction, new_params, target_plan, targets
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
+from ..versions import stream_seed
 from ..tasks import TaskMaker, renew_bound_literals, retopic_words, task_demands
 from .contract import CousinKind, changed_setting, counts
 
@@ -85,11 +85,11 @@ def _candidate(made: Assembled, detail: ReconfigurationDetail) -> Candidate:
 
 def reconfigure_case(layout: Layout, rng: Any, index: int, *,
                      profile: Profile = "official", attempt: int = 0,
-                     direction: str = "harder") -> Candidate:
+                     direction: str = "harder", case_seed: int = 0) -> Candidate:
     """The `index`-th reconfiguration (1-based) of a case. From the seventh attempt on (the
     settings kept failing or repeated a sibling's), a new task instead."""
     changeable = targets(layout, direction, profile) if attempt < 6 else []
-    for chosen in (target_plan(layout, changeable, index) if changeable else []):
+    for chosen in (target_plan(layout, changeable, index, case_seed) if changeable else []):
         params = new_params(layout, rng, chosen, profile, direction=direction, step=index)
         if params is None:
             continue
@@ -108,11 +108,13 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *,
         except ComposeError:
             continue  # the next choice of constraints, then a new task
     return new_task(layout, rng, index=index, attempt=attempt, profile=profile,
+                    case_seed=case_seed,
                     direction=direction)
 
 
 def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
-             profile: Profile = "official", direction: str = "any") -> Candidate:
+             profile: Profile = "official", direction: str = "any", case_seed: int = 0
+             ) -> Candidate:
     """A task of our own (generate/tasks/) that suits the constraints (`task_demands`);
     the constraints are all stated anew around it. Under "harder" the settings move as the
     `index`-th sibling's would (where they can), so a late sibling with a new task does not
@@ -122,7 +124,7 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     # The `index`-th sibling's settings, else an earlier sibling's (never the case's own when
     # an earlier sibling made them harder).
     for step in range(index, 0, -1):
-        for chosen in (target_plan(layout, changeable, step) if changeable else []):
+        for chosen in (target_plan(layout, changeable, step, case_seed) if changeable else []):
             tuned = new_params(layout, rng, chosen, profile, direction=direction, step=step)
             if tuned is not None:
                 break
@@ -130,7 +132,7 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
             break
     maker = TaskMaker(seeded_random(rng))
     # One kind of piece per cousin of a family: consecutive slots from a point fixed per case.
-    start = int.from_bytes(hashlib.sha256(layout.prompt.encode("utf-8")).digest()[:4], "big")
+    start = stream_seed(case_seed, "task slot") % 2**32
     task = None
     # The harder settings first; when no piece of ours carries them, the case's own.
     # The harder settings first, then the case's own; within each, the original's kind of
@@ -187,6 +189,41 @@ def _loses_own_text(layout: Layout, settings: Optional[Sequence[Any]], piece: st
                for instruction_id, item in zip(layout.ids, params))
 
 
+def _eases_a_sibling(layout: Layout, candidate: Candidate,
+                     kept: Sequence[Candidate]) -> Optional[Rejection]:
+    """A later sibling never asks less of a setting than an earlier one did (14 sentences,
+    then back to 10 beside a new task): the generator draws again."""
+    for sibling in kept:
+        for instruction_id, before, after in zip(layout.ids, sibling.kwargs, candidate.kwargs):
+            if get(instruction_id).request_field:
+                continue
+            if asks_more(instruction_id, parse_params(instruction_id, before),
+                         parse_params(instruction_id, after)) < 0:
+                return Rejection("sibling-easier",
+                                 f"asks less of {instruction_id} than an earlier sibling")
+    return None
+
+
+def _met_by_copy(kwargs: Sequence[dict[str, Any]], layout: Layout) -> set[str]:
+    """The instructions of a case that asks for its request to be repeated which the copy
+    alone already meets (a tip list about "sit" copied with "sit" twice in it, checked for
+    "sit" at least twice): a new task must not hand out such a pass."""
+    ids = layout.ids
+    request = next((item.get(get(instruction_id).request_field or "")
+                    for instruction_id, item in zip(ids, kwargs)
+                    if get(instruction_id).request_field), None)
+    if not request:
+        return set()
+    met = set()
+    for instruction_id, item in zip(ids, kwargs):
+        constraint = get(instruction_id)
+        if constraint.request_field or constraint.count is None:
+            continue
+        if constraint.check(request, parse_params(instruction_id, item)):
+            met.add(instruction_id)
+    return met
+
+
 def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
     """What a new task must keep of the original's kind of piece (task features of
     generate/tasks/), most first: verse stays verse and prose stays prose (no poem under a
@@ -233,7 +270,7 @@ class Reconfiguration(CousinKind):
     def propose(self, request: CousinRequest) -> Candidate:
         return reconfigure_case(request.layout, request.rng, request.index,
                                 profile=request.profile, attempt=request.attempt,
-                                direction=request.reconfigure)
+                                direction=request.reconfigure, case_seed=request.family_seed)
 
     def broken_promise(self, layout: Layout, candidate: Candidate) -> Optional[Rejection]:
         if _new_settings(candidate) and changed_setting(layout, candidate,
@@ -249,7 +286,15 @@ class Reconfiguration(CousinKind):
                         original_prompt=layout.prompt)
         if verdict.easier:
             return Rejection("easier", f"easier than the original: {verdict.easier[0]}")
+        freed = _met_by_copy(candidate.kwargs, layout) - _met_by_copy(layout.kwargs, layout)
+        if freed:
+            return Rejection("easier", f"the request to repeat already meets {sorted(freed)[0]}")
         return None
+
+    def refusal(self, layout: Layout, candidate: Candidate,
+                kept: Sequence[Candidate]) -> Optional[Rejection]:
+        return super().refusal(layout, candidate, kept) or _eases_a_sibling(layout, candidate,
+                                                                             kept)
 
     def repeats_sibling(self, candidate: Candidate,
                         kept: Sequence[Candidate]) -> Optional[Rejection]:

@@ -191,6 +191,8 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
         if text and request.startswith(text):
             rest = request[len(text):]
             others = set(frame_openings(rest))
+            if others & {"request", "please"}:
+                others |= {"request", "please"}  # courtesy once, in one register
             # Not opening as a sentence after it does ("Would you …? Would you …?").
             for _ in range(4):
                 new, _ = reword_task(text, _literals(layout, params), rng, frames=sorted(others))

@@ -111,6 +111,11 @@ def spelled(layout: Layout, instruction_id: str, params: Any) -> Any:
 
     recased = [as_written(word) for word in value] if isinstance(value, list) else \
         as_written(value) if isinstance(value, str) else value
+    if isinstance(recased, list):
+        written = [word for word, old in zip(recased, value) if word != old]
+        if written and all(word.isupper() for word in written):
+            # "DISGUSTING", "GOOD" as the original writes them: a new word joins in capitals
+            recased = [word.upper() for word in recased]
     if recased == value:
         return params
     return params.model_copy(update={field: recased})

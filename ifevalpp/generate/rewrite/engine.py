@@ -131,6 +131,11 @@ def _same_frame(before: str, follow: str) -> bool:
     to create … I'd like you to make sure …", "Please … Please …")."""
     if follow.startswith("Please") and "please" in before.lower():
         return True
+    # Courtesy once, in one register: "Please tell me … I'd like you to answer …" asks twice.
+    request = _said_once()[0]
+    if (follow.startswith("Please") or request.search(follow[:30])) and \
+            ("please" in before.lower() or request.search(before)):
+        return True
     return any(pattern.search(before) and pattern.search(follow[:30])
                for pattern in _said_once())
 

@@ -40,6 +40,9 @@ def parse(sentence: str) -> Optional[Request]:
             return Request(inner.kind, inner.vp, inner.end, "", front.group("front"))
     for pattern, kind in ((_KNOWN.pattern("could_you"), "request"), (_KNOWN.pattern("need"), "need"), (_KNOWN.pattern("lead_request"), "request")):
         match = pattern.match(body)
+        if match and kind == "request" and end == "?" and \
+                _KNOWN.pattern("asks_opinion").match(match.group("vp")):
+            return None  # "Would you consider yourself to be smart?" asks, it does not bid
         if match and starts_with_verb(match.group("vp")):
             lead = (match.groupdict().get("lead") or "").strip()
             if lead and not _KNOWN.pattern("first_person").match(lead):

@@ -68,7 +68,7 @@ def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: P
         unsuited = piece is not None and not constraint.suits_piece(fresh[index], piece)
         if constraint.literal_bound_to_task(fresh[index]) or unsuited:
             options = {"piece": piece} if piece and constraint.proposes_for_piece else {}
-            fresh[index] = constraint.reconfigure(fresh[index], rng, profile=profile, **options)
+            fresh[index] = constraint.renew_literal(fresh[index], rng, profile=profile, **options)
             renewed.append(instruction_id)
     if renewed and compatible(layout.ids, fresh, profile=profile) is not None:
         raise ComposeError("the old task's own texts cannot be replaced compatibly")
