@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, Literal, Optional, Sequence
 
 from ..constraints import check, check_loose, parse_params
+from ..constraints.language.ahead import prime_languages
 from ..errors import InputError
 from ..profiles import Profile, check_profile
 from .completions import completion_text, prompt_text
@@ -129,6 +130,7 @@ def prepare_rows(completions: Sequence[Any], instruction_id_lists: Sequence[Any]
 def score_rows(rows: Sequence[Row], mode: Mode, reduce: Reduce, profile: Profile) -> list[float]:
     """The reward of each validated row, in order (runs in the caller or in a worker)."""
     verdict = check if mode == "strict" else check_loose
+    prime_languages(((ids, text) for text, ids, _, _ in rows if text is not None), (profile,))
     rewards: list[float] = []
     for text, ids, kwargs, prompt in rows:
         if text is None or not text.strip():
