@@ -125,7 +125,7 @@ def test_normalising_sums_add_left_to_right_as_python_does():
         prob = rng.random((texts, 55)) * np.exp(rng.uniform(-30, 30, (texts, 55)))
         expected = [sum(row) for row in prob.tolist()]
         copy = prob.copy()
-        from ifevalpp.langid._estimate import _normalise
+        from ifevalpp.langid._trials import _normalise
 
         _normalise(copy)
         assert copy.tolist() == [[value / norm for value in row]

@@ -36,7 +36,7 @@ answers None. ``detect_reference`` runs the real package, for tests and
 benchmarks.
 
 The code is split by stage: ``_profiles`` (the model and its fast-loading copy),
-``_features`` (text to n-gram rows), ``_estimate`` (the seeded trials, one text at a time
+``_features`` (text to n-gram rows), ``_trials`` (the seeded trials, one text at a time
 or many side by side). ``detect_many`` answers a list of texts at once; ``prime`` does so
 ahead of the ``detect`` calls that will follow (a scorer knows which texts its checkers
 will ask about), so that those calls find their answers waiting.
@@ -49,7 +49,7 @@ from typing import Final, Iterable, Optional
 
 import numpy as np
 
-from ._estimate import (_CHECK_EVERY, _MAX_BLOCKS, _Draws, _Stream, _estimate,  # noqa: F401
+from ._trials import (_CHECK_EVERY, _MAX_BLOCKS, _Draws, _Stream, _estimate,  # noqa: F401
                         _estimate_many, _gauss_pair)
 from ._features import _clean, _features  # noqa: F401
 from ._profiles import (_Model, _cache_file, _langdetect_dir, _profiles,  # noqa: F401
@@ -95,6 +95,7 @@ def _forget_words() -> None:
 _primed: dict[str, Optional[str]] = {}
 _PRIMED_LIMIT: Final = 8192
 _MISSING: Final = object()
+_MANY_AT_ONCE: Final = 512  # texts estimated side by side in one call
 
 
 def detect(text: str) -> str | None:
@@ -116,9 +117,10 @@ def detect_many(texts: Iterable[str]) -> list[str | None]:
     rows = [_features(text, model) for text in texts]
     chosen = [number for number, found in enumerate(rows) if found.shape[0]]
     answers: list[str | None] = [None] * len(texts)
-    if chosen:
-        averages = _estimate_many([rows[number] for number in chosen], model, stream)
-        for number, row in zip(chosen, averages):
+    for start in range(0, len(chosen), _MANY_AT_ONCE):  # (bounds the arrays of one call)
+        some = chosen[start:start + _MANY_AT_ONCE]
+        averages = _estimate_many([rows[number] for number in some], model, stream)
+        for number, row in zip(some, averages):
             answers[number] = _top_language(row, model.languages)
     return answers
 

@@ -26,13 +26,15 @@ def texts_asked(instruction_ids: Sequence[str], response: str,
                 profiles: Sequence[Profile] = ("official",)) -> list[str]:
     """The texts whose language strict checking of `response` will ask for (at most one per
     profile; none for a blank judged text, which fails before any check)."""
+    asks = [ask for ask in map(_ASKS.get, instruction_ids) if ask is not None]
+    if not asks:
+        return []
     from .. import strict_text
 
     asked: list[str] = []
     for profile in profiles:
         judged = strict_text(response, profile)
-        if judged.strip() and any(ask(judged) for ask in map(_ASKS.get, instruction_ids)
-                                  if ask is not None) and judged not in asked:
+        if judged not in asked and judged.strip() and any(ask(judged) for ask in asks):
             asked.append(judged)
     return asked
 

@@ -213,6 +213,7 @@ def _estimate(rows: np.ndarray, model: _Model, stream: _Stream) -> np.ndarray:
 _SIDE_BY_SIDE: Final = 8
 _LEFT_TO_RIGHT_SUM: Final = sys.version_info < (3, 12)
 _DRAWS_PER_TRIAL: Final = _MAX_ITERATION + 1
+_FIRST_DRAWS: Final = 1 + 16 * _CHECK_EVERY  # looked up at a trial's start; more if needed
 _FEW: Final = 4
 
 
@@ -251,7 +252,8 @@ def _estimate_many(texts_rows: list[np.ndarray], model: _Model, stream: _Stream)
             weights[number] = (_ALPHA + (0.0 + z * 1.0) * _ALPHA_SPREAD) / _BASE_FREQ
             accepted = draws[number]
             first = firsts[number] = accepted.first_from(positions[number])
-            picked[number] = texts_rows[number][accepted.take(first, _DRAWS_PER_TRIAL)]
+            picked[number, :_FIRST_DRAWS] = texts_rows[number][accepted.take(first, _FIRST_DRAWS)]
+        filled = _FIRST_DRAWS  # draws looked up so far, for every text still running
         # Iteration 0, checked alone, for every text.
         final = np.empty((count, n_lang))
         final[:] = model.uniform_row
@@ -265,10 +267,15 @@ def _estimate_many(texts_rows: list[np.ndarray], model: _Model, stream: _Stream)
         made, start = 1, 1
         while active.shape[0]:
             if active.shape[0] <= _FEW:  # a step for a few texts costs more than each alone
+                _look_up(picked, active, filled, _DRAWS_PER_TRIAL, texts_rows, draws, firsts)
                 for place, number in enumerate(active.tolist()):
                     final[number], checks[number] = _finish_alone(
                         prob[place], float(weights[number]), picked[number], start, made, table)
                 break
+            if start + _CHECK_EVERY > filled:
+                wider = min(2 * filled - 1, _DRAWS_PER_TRIAL)
+                _look_up(picked, active, filled, wider, texts_rows, draws, firsts)
+                filled = wider
             block = table.take(picked[active, start:start + _CHECK_EVERY], axis=0)
             block += weight
             for k in range(_CHECK_EVERY):
@@ -290,6 +297,14 @@ def _estimate_many(texts_rows: list[np.ndarray], model: _Model, stream: _Stream)
             used = _CHECK_EVERY * int(checks[number]) - (_CHECK_EVERY - 1)
             positions[number] = int(draws[number].positions[firsts[number] + used - 1]) + 1
     return totals
+
+
+def _look_up(picked: np.ndarray, active: np.ndarray, filled: int, wider: int,
+             texts_rows: list[np.ndarray], draws: list[_Draws], firsts: list[int]) -> None:
+    """Table rows of the running texts' draws `filled` to `wider` of this trial."""
+    for number in active.tolist():
+        picked[number, filled:wider] = texts_rows[number][
+            draws[number].take(firsts[number] + filled, wider - filled)]
 
 
 def _finish_alone(prob: np.ndarray, weight: float, picked: np.ndarray, start: int, made: int,
