@@ -43,7 +43,15 @@ def prime_languages(items: Iterable[tuple[Sequence[str], str]],
                     profiles: Sequence[Profile] = ("official",)) -> None:
     """Estimate together the languages strict checking of these (instruction ids, response)
     pairs will ask for."""
-    texts = [judged for ids, response in items for judged in texts_asked(ids, response, profiles)]
+    texts: list[str] = []
+    # Rows of one prompt share their id list: whether it holds a language check is asked once.
+    asking: dict[int, tuple[Sequence[str], bool]] = {}
+    for ids, response in items:
+        known = asking.get(id(ids))
+        if known is None or known[0] is not ids:
+            known = asking[id(ids)] = (ids, any(map(_ASKS.__contains__, ids)))
+        if known[1]:
+            texts += texts_asked(ids, response, profiles)
     if texts:
         from ... import langid
 
