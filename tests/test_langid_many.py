@@ -17,6 +17,7 @@ import pytest
 from ifevalpp import langid
 from ifevalpp.constraints import check_all
 from ifevalpp.constraints.language.ahead import prime_languages, texts_asked
+from ifevalpp.langid._trials import _LEFT_TO_RIGHT_SUM, _normalise
 
 from .test_langid import GENERATED, SENTENCES
 
@@ -119,14 +120,14 @@ def test_verdicts_are_the_same_with_the_languages_primed():
     assert [check_all(ids, kwargs, text) for ids, kwargs, text in cases] == plain
 
 
+@pytest.mark.skipif(not _LEFT_TO_RIGHT_SUM, reason="Python 3.12's sum compensates; the side-by-side "
+                    "estimate is not used there")
 def test_normalising_sums_add_left_to_right_as_python_does():
     rng = np.random.default_rng(3)
     for texts in (1, 2, 3, 17):
         prob = rng.random((texts, 55)) * np.exp(rng.uniform(-30, 30, (texts, 55)))
         expected = [sum(row) for row in prob.tolist()]
         copy = prob.copy()
-        from ifevalpp.langid._trials import _normalise
-
         _normalise(copy)
         assert copy.tolist() == [[value / norm for value in row]
                                  for row, norm in zip(prob.tolist(), expected)]

@@ -49,11 +49,10 @@ from typing import Final, Iterable, Optional
 
 import numpy as np
 
-from ._trials import (_CHECK_EVERY, _MAX_BLOCKS, _Draws, _Stream, _estimate,  # noqa: F401
-                        _estimate_many, _gauss_pair)
 from ._features import _clean, _features  # noqa: F401
-from ._profiles import (_Model, _cache_file, _langdetect_dir, _profiles,  # noqa: F401
-                        _read_profiles)
+from ._profiles import _cache_file, _langdetect_dir, _Model, _profiles, _read_profiles  # noqa: F401
+from ._trials import (_CHECK_EVERY, _MAX_BLOCKS, _Draws, _estimate, _estimate_many,  # noqa: F401
+                      _gauss_pair, _Stream)
 
 __all__ = ["detect", "detect_many", "detect_reference", "prime"]
 
@@ -79,14 +78,14 @@ def _ready() -> tuple[_Model, _Stream]:
 
 
 def _forget_words() -> None:
-    """Empty the per-word and per-window caches (benchmarks measure the cold path with it)."""
+    """Empty the per-word and per-window caches and the primed answers (benchmarks measure
+    the cold path with it)."""
     model = _model
     if model is not None:
         for cache in model.word_rows:
             cache.clear()
             cache[""] = b""
         model.window_rows.clear()
-
     _primed.clear()
 
 

@@ -323,15 +323,16 @@ def _finish_alone(prob: np.ndarray, weight: float, picked: np.ndarray, start: in
         block = table.take(layout, axis=0)
         block += weight
         block[0, 0] = prob
-        for factors, prob in zip(block, block[1:, 0]):
-            reduce(factors, 0, None, prob)
-            values = prob.tolist()
+        for factors, landing in zip(block, block[1:, 0]):
+            reduce(factors, 0, None, landing)
+            values = landing.tolist()
             norm = sum(values)
-            divide(prob, norm, prob)
+            divide(landing, norm, landing)
             made += 1
             start += _CHECK_EVERY
             if max(values) / norm > _CONVERGED or made >= _MAX_BLOCKS:
-                return prob, made
+                return landing, made
+        prob = landing
         hint *= 2
 
 
