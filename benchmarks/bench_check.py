@@ -94,7 +94,7 @@ print(json.dumps(timings))
 OURS = r'''
 import json, sys, time
 from ifevalpp import langid, text
-from ifevalpp.constraints import base, check_all
+from ifevalpp.constraints import check_all, registry
 from ifevalpp.constraints.language.ahead import prime_languages
 from ifevalpp.evaluate.scoring import PRIME_BLOCK
 from ifevalpp.loose import loose_variants
@@ -106,7 +106,7 @@ for number in range(int(sys.argv[3])):
         text.clear_caches()
         langid._forget_words()
         loose_variants.cache_clear()
-        base._PARAMS_CACHE.clear()
+        registry.PARAMS_CACHE.clear()
     start = time.process_time()
     for first in range(0, len(records), PRIME_BLOCK):
         block = records[first:first + PRIME_BLOCK]

@@ -58,7 +58,7 @@ start = time.process_time()
 from ifevalpp.constraints import check_all
 loaded = time.process_time() - start
 from ifevalpp import text
-from ifevalpp.constraints import base
+from ifevalpp.constraints import registry
 from ifevalpp.constraints.ifbench import _reading
 from ifevalpp.loose import loose_variants
 records = [json.loads(line) for line in open(sys.argv[2])]
@@ -68,7 +68,7 @@ for number in range(int(sys.argv[3])):
         text.clear_caches()
         _reading.clear_caches()
         loose_variants.cache_clear()
-        base._PARAMS_CACHE.clear()
+        registry.PARAMS_CACHE.clear()
     start = time.process_time()
     for record in records:
         check_all(record["instruction_id_list"], record["kwargs"], record["response"],

@@ -5,12 +5,11 @@ The stable entry points other tools call are re-exported here.
 
 from __future__ import annotations
 
-__version__ = "0.1.0"
-
 from typing import TYPE_CHECKING
 
 from .errors import IfevalppError, InputError  # noqa: E402
 from .profiles import PROFILES, Profile  # noqa: E402
+from .version import __version__  # noqa: E402
 
 if TYPE_CHECKING:
     from .constraints import check, check_loose

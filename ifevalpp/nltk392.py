@@ -63,3 +63,6 @@ def count_capital_words(value: str) -> int:
 def clear_caches() -> None:
     for cached in (word_tokens, count_capital_words, _sentence_tokens, _sentence_capitals):
         cached.cache_clear()
+
+
+text._CLEARERS.append(clear_caches)  # text.clear_caches forgets these too

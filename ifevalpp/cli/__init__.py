@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 import click
 
-from .. import __version__
+from ..version import __version__
 from .common import EXIT_BAD_INPUT, reports_errors
 
 # verb name -> "module:function" inside ifevalpp.cli

@@ -91,7 +91,9 @@ def score(responses: str, cases: str | None, protocol: str | None, protocols: st
     left unanswered without --missing, are refused (exit 2) before anything is written.
     """
     from ..errors import InputError
-    from ..evaluate.family_report import json_document, score as score_run, write_outputs
+    from ..evaluate.score_run import score as score_run
+    from ..report.document import json_document
+    from ..report.files import write_outputs
     from ..protocols import parse_protocols, resolve_protocol
     from ..report.terminal import format_reliability_report
 
@@ -140,8 +142,9 @@ def _warn_once(messages: list[str], output_format: str) -> None:
 def _score_protocols(responses: str, cases: str | None, names: list[str], *,
                      out_dir: str | None,
                      output_format: str, progress: bool, **options) -> None:  # type: ignore[no-untyped-def]
-    from ..evaluate.family_report import json_safe
-    from ..evaluate.sensitivity import protocol_sensitivity, write_sensitivity
+    from ..evaluate.sensitivity import protocol_sensitivity
+    from ..report.document import json_safe
+    from ..report.sensitivity import sensitivity_document, write_sensitivity
     from ..report.sensitivity import format_sensitivity
 
     with ProgressBar(0, desc="score", unit="response", enabled=progress) as bar:
@@ -152,7 +155,7 @@ def _score_protocols(responses: str, cases: str | None, names: list[str], *,
             workers=options["workers"], progress=bar.report)
     _warn_once(sensitivity.reports[0].warnings, output_format)
     if output_format == "json":
-        click.echo(json.dumps(json_safe(sensitivity.to_document()), ensure_ascii=False,
+        click.echo(json.dumps(json_safe(sensitivity_document(sensitivity)), ensure_ascii=False,
                               indent=2))
     else:
         click.echo(format_sensitivity(sensitivity))

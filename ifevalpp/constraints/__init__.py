@@ -18,8 +18,11 @@ from typing import Any, Optional, Sequence
 
 from ..loose import loose_variants
 from ..profiles import THINK_MARKER, Profile, check_profile
-from .base import (REGISTRY, Constraint, Params, Span, UnknownSetting, compare, get,
-                   parse_params, register, unregister)
+from .base import Constraint
+from .parameters import Params, UnknownSetting, compare
+from .parsing import parse_params
+from .registry import REGISTRY, get, register, unregister
+from .support.phrases import Span
 
 # Importing a type's module registers it. The import order is the registry's order, which is
 # the order the validator asks the types for statements a case does not store (so several
@@ -173,7 +176,7 @@ def instruction_ids() -> list[str]:
 
 def suite_ids(suite: str) -> list[str]:
     """The instruction ids of another benchmark's suite ("ifbench"), sorted."""
-    from .base import suites
+    from .registry import suites
 
     known = suites()
     if suite not in known:

@@ -22,7 +22,8 @@ from importlib.metadata import entry_points
 from typing import Iterable, Optional
 
 from ..errors import IfevalppError
-from .base import REGISTRY, Constraint, register
+from .base import Constraint
+from .registry import REGISTRY, register
 
 ENTRY_POINT_GROUP = "ifevalpp.constraints"
 ENV_VAR = "IFEVALPP_PLUGINS"

@@ -13,7 +13,7 @@ __all__ = ["score", "compare_runs"]
 
 def __getattr__(name: str) -> Any:
     if name == "score":
-        from .family_report import score
+        from .score_run import score
         return score
     if name == "compare_runs":
         from .compare import compare_runs

@@ -1,6 +1,6 @@
 """Score a set of responses against IFEval cases: per-response verdicts and the plain IFEval numbers.
 
-The library behind the first half of `ifevalpp score`; `family_report` adds
+The library behind the first half of `ifevalpp score`; `analysis` adds
 reliable@k and the confidence intervals on top.
 """
 
@@ -194,8 +194,6 @@ def score_files_under(responses: str | os.PathLike[str],
     cases_path = resolve_cases(cases)
     variants = load_variants(cases_path, profiles=list(dict.fromkeys(profiles)))
     if k is not None:
-        from .family_report import check_k
-
         sizes = Counter(str(variant.case) for variant in variants)
         check_k(k, max(sizes.values(), default=0), path=cases_path)
     records = read_responses(responses)
@@ -258,3 +256,15 @@ def results_records(report: ScoreReport, protocol: Optional[str] = None) -> list
         for row in rows:
             row["protocol"] = protocol
     return rows
+
+def check_k(k: Optional[int], family_size: int, *, path: Optional[str] = None) -> None:
+    """Refuse a --k the families cannot answer, as the README promises: beyond the largest
+    family, or above 1 on a plain IFEval file (no cousins, so no reliable@k at all)."""
+    if k is not None and family_size == 1 and k > 1:
+        raise InputError(f"reliable@{k} needs families, and the case file has none (one prompt "
+                         f"per case); drop --k (the IFEval metrics need none)",
+                         path=path, field="--k")
+    if k is not None and family_size > 1 and k > family_size:
+        raise InputError(f"--k {k} exceeds the largest family ({family_size} prompts): "
+                         f"reliable@{k} is not defined here; give --k {family_size} or less",
+                         path=path, field="--k")

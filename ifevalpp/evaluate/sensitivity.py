@@ -17,19 +17,17 @@ protocol move each number?":
 
 from __future__ import annotations
 
-import csv
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Callable, Optional
 
-from ..io import atomic_write, sha256_file, write_json
+from ..io import sha256_file
 from ..protocols import Protocol, resolve_protocol
 from ..schema import ScoredResponse
 from ..wording import plural
 from .bootstrap import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED, paired_intervals
-from .family_report import (OUTPUT_FILES, ReliabilityReport, analyse, protocol_directory,
-                            remove_stale_outputs, write_outputs)
+from .analysis import analyse
+from .report_model import ReliabilityReport
 from .plain import score_files_under
 from .reliability import MODES
 
@@ -77,26 +75,6 @@ class ProtocolSensitivity:
                 return row
         raise KeyError((metric_id, protocol))
 
-    def to_document(self) -> dict[str, Any]:
-        def number(value: Any) -> Any:
-            return None if isinstance(value, float) and value != value else value
-
-        from ..report.sensitivity import answered_line  # the one wording of the first line
-
-        return {
-            "summary": answered_line(self),
-            "protocols": [protocol.parts() for protocol in self.protocols],
-            "reference": self.reference.label,
-            "difference": "protocol - reference (the first protocol)",
-            "bootstrap": self.bootstrap,
-            "responses": self.reports[0].base.responses_path,
-            "responses_sha256": self.reports[0].responses_sha256,
-            "cases": self.reports[0].base.cases_path,
-            "cases_sha256": self.reports[0].base.cases_sha256,
-            "numbers": [{key: number(value) for key, value in row.items()} for row in self.rows],
-            "flips": [dict(vars(flip), flipped=flip.flipped) for flip in self.flips],
-            "notes": self.notes,
-        }
 
 
 def _headline_ids(reports: list[ReliabilityReport]) -> list[str]:
@@ -223,52 +201,6 @@ ROW_COLUMNS = ["id", "section", "mode", "kind", "k", "name", "protocol", "value"
                "ci_high", "count", "delta", "delta_ci_low", "delta_ci_high", "delta_ci_method"]
 
 
-def _cell(value: Any) -> Any:
-    if isinstance(value, float):
-        return "" if value != value else f"{value:.6f}"
-    return "" if value is None else value
 
 
-def write_sensitivity(sensitivity: ProtocolSensitivity, out_dir: str | os.PathLike[str]
-                      ) -> list[Path]:
-    """Per protocol its full score outputs in `<out>/<protocol>/`; side by side: protocols.csv,
-    flips.csv, protocols.json, report.md and report.html in `<out>`."""
-    from ..report.sensitivity import render_sensitivity_html, render_sensitivity_markdown
-
-    out = Path(out_dir)
-    # A single run's files (or other protocols' directories) left in a reused --out go first.
-    single = tuple(name for name in OUTPUT_FILES if name not in ("report.md", "report.html"))
-    remove_stale_outputs(out, single, keep_dirs=tuple(_directory_name(protocol)
-                                                      for protocol in sensitivity.protocols))
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-    for protocol, report in zip(sensitivity.protocols, sensitivity.reports):
-        written.extend(write_outputs(report, out / _directory_name(protocol),
-                                     part_of_protocols=True))
-    with atomic_write(out / "protocols.csv") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(ROW_COLUMNS)
-        for row in sensitivity.rows:
-            writer.writerow([_cell(row[column]) for column in ROW_COLUMNS])
-    with atomic_write(out / "flips.csv") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["protocol", "reference", "instruction_id", "mode", "compared",
-                         "fail_to_pass", "pass_to_fail", "flipped"])
-        for flip in sensitivity.flips:
-            writer.writerow([flip.protocol, sensitivity.reference.label, flip.instruction_id,
-                             flip.mode, flip.compared, flip.fail_to_pass, flip.pass_to_fail,
-                             flip.flipped])
-    write_json(out / "protocols.json", sensitivity.to_document())
-    with atomic_write(out / "report.md") as handle:
-        handle.write(render_sensitivity_markdown(sensitivity))
-    with atomic_write(out / "report.html") as handle:
-        handle.write(render_sensitivity_html(sensitivity))
-    return written + [out / name for name in ("protocols.csv", "flips.csv", "protocols.json",
-                                              "report.md", "report.html")]
-
-
-def _directory_name(protocol: Protocol) -> str:
-    return protocol_directory(protocol.label)
-
-
-__all__ = ["Flip", "ProtocolSensitivity", "protocol_sensitivity", "write_sensitivity"]
+__all__ = ["Flip", "ProtocolSensitivity", "protocol_sensitivity"]

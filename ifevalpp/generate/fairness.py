@@ -105,6 +105,11 @@ def passages(layout: Layout) -> list[str]:
     return found
 
 
+# A form a wording says in words, enough beside a new task whose own example would not fit
+# the old one's ("[subject]" in a German itinerary): "placeholders in square brackets".
+_DESCRIBED = {"placeholder": re.compile(r"(?i)\bsquare[- ]bracket")}
+
+
 def dropped(layout: Layout, cousin: str, *, task_kept: bool = True,
             changed: Sequence[str] = ()) -> list[Drop]:
     """What the original asks beyond its checked values that `cousin` does not say: an
@@ -120,7 +125,8 @@ def dropped(layout: Layout, cousin: str, *, task_kept: bool = True,
         if unit.text in cousin or (unit.kept and not task_kept):
             continue
         for form in sorted(forms(unit.text)):
-            if not any(other in have for other in SATISFIED_BY[form]):
+            if not any(other in have for other in SATISFIED_BY[form]) and not (
+                    not task_kept and form in _DESCRIBED and _DESCRIBED[form].search(cousin)):
                 found.append(Drop("form", form, unit.text))
         spans = [span for index in unit.owners for span in local_spans(layout, unit, index)]
         literals = [literal for index in unit.owners
@@ -282,6 +288,8 @@ def lead_ins(prompt: str, original: str) -> list[str]:
         if sentence in original:
             continue
         match = _LEAD_IN.match(sentence)
+        if match and not sentence[match.end():].strip(" :\n*-").strip():
+            continue  # "Like this:" before the lines of an example list leads into no sentence
         if match and len(match.group(1).split()) <= 6:
             found.append(match.group(1))
     return found

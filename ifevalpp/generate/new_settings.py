@@ -44,13 +44,24 @@ def targets(layout: Layout, direction: str = "any", profile: Profile = "official
             and not (_exact(instruction_id) and _task_names_count(layout, index))
             and not (_exact(instruction_id) and outlined(layout, index))
             and not enumerates_slots(layout, index)
+            and not _count_unsaid(layout, index)
             and not (direction == "harder"
                      and _at_hardest(instruction_id, layout.params[index], profile))]
 
 
+def _count_unsaid(layout: Layout, index: int) -> bool:
+    """Whether the prompt never says the count it checks ("Include the keyword "brand" each
+    time" for two names): a new value would be checked but said nowhere."""
+    constraint = get(layout.ids[index])
+    if constraint.count is None:
+        return False
+    found = constraint.statements(layout.prompt, layout.params[index])
+    return not any(statement.role == "count" for statement in found)
+
+
 def _at_hardest(instruction_id: str, params: Any, profile: Profile) -> bool:
     constraint = get(instruction_id)
-    if constraint.count is None:
+    if not constraint.has_direction():
         return False
     return constraint.harder(params, random.Random(0), step=1, profile=profile) is None
 

@@ -33,7 +33,7 @@ import os
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence
 
-from .. import __version__
+from ..version import __version__
 from ..errors import InputError
 from ..io import atomic_write
 from ..profiles import Profile, check_profile

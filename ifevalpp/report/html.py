@@ -13,10 +13,10 @@ from __future__ import annotations
 from html import escape
 from typing import Any, Sequence
 
-from ..evaluate.family_report import ReliabilityReport
+from ..evaluate.report_model import ReliabilityReport
 from ..schema import KINDS
-from .sections import (LEVEL_NAMES, Section, answered_line, definition_line, headline_section,
-                       intervals_line, metrics_heading, model_line, notes_lines, protocol_line,
+from .lines import answered_line, definition_line, model_line, notes_lines, protocol_line
+from .sections import (LEVEL_NAMES, Section, headline_section, intervals_line, metrics_heading,
                        sections)
 from .bars import CSS as BARS_CSS, bar_chart
 from .svg import PALETTE, Series, has_points, line_chart

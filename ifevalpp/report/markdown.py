@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ..evaluate.family_report import ReliabilityReport
-from .sections import (answered_line, definition_line, headline_section, intervals_line,
-                       model_line, notes_lines, protocol_line, sections)
+from ..evaluate.report_model import ReliabilityReport
+from .lines import answered_line, definition_line, model_line, notes_lines, protocol_line
+from .sections import headline_section, intervals_line, sections
 
 
 def md_text(value: Any) -> str:

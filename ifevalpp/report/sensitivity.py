@@ -7,11 +7,18 @@ from `ProtocolSensitivity`.
 from __future__ import annotations
 
 from html import escape
+import csv
+import os
+from pathlib import Path
 from typing import Any
 
-from ..evaluate.sensitivity import ProtocolSensitivity
+from ..evaluate.sensitivity import ROW_COLUMNS, ProtocolSensitivity
+from ..io import atomic_write, write_json
+from ..protocols import Protocol
+from .files import OUTPUT_FILES, protocol_directory, remove_stale_outputs, write_outputs
 from .compare import points, signed_interval
 from .markdown import markdown_table
+from .lines import answered_line as single_answered_line
 from .sections import LEVEL_NAMES, Section, interval
 from .table import format_table, percent
 
@@ -122,9 +129,7 @@ def _settings_line(sensitivity: ProtocolSensitivity) -> str:
 def answered_line(sensitivity: ProtocolSensitivity) -> str:
     """The first line: how many prompts were answered, and what each protocol does with the
     others."""
-    from .sections import answered_line as single
-
-    first = single(sensitivity.reports[0])
+    first = single_answered_line(sensitivity.reports[0])
     counts = sensitivity.reports[0].answered
     if not counts.missing:
         return first
@@ -191,3 +196,70 @@ def render_sensitivity_html(sensitivity: ProtocolSensitivity) -> str:
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             "<title>ifevalpp protocol sensitivity</title>"
             f"<style>{STYLE}</style></head><body>\n" + "\n".join(body) + "\n</body></html>\n")
+
+
+def sensitivity_document(sensitivity: ProtocolSensitivity) -> dict[str, Any]:
+    """protocols.json: every headline number under each protocol, and the flips."""
+    def number(value: Any) -> Any:
+        return None if isinstance(value, float) and value != value else value
+
+    return {
+        "summary": answered_line(sensitivity),
+        "protocols": [protocol.parts() for protocol in sensitivity.protocols],
+        "reference": sensitivity.reference.label,
+        "difference": "protocol - reference (the first protocol)",
+        "bootstrap": sensitivity.bootstrap,
+        "responses": sensitivity.reports[0].base.responses_path,
+        "responses_sha256": sensitivity.reports[0].responses_sha256,
+        "cases": sensitivity.reports[0].base.cases_path,
+        "cases_sha256": sensitivity.reports[0].base.cases_sha256,
+        "numbers": [{key: number(value) for key, value in row.items()} for row in sensitivity.rows],
+        "flips": [dict(vars(flip), flipped=flip.flipped) for flip in sensitivity.flips],
+        "notes": sensitivity.notes,
+    }
+
+
+def _sensitivity_cell(value: Any) -> Any:
+    if isinstance(value, float):
+        return "" if value != value else f"{value:.6f}"
+    return "" if value is None else value
+
+
+def write_sensitivity(sensitivity: ProtocolSensitivity, out_dir: str | os.PathLike[str]
+                      ) -> list[Path]:
+    """Per protocol its full score outputs in `<out>/<protocol>/`; side by side: protocols.csv,
+    flips.csv, protocols.json, report.md and report.html in `<out>`."""
+    out = Path(out_dir)
+    # A single run's files (or other protocols' directories) left in a reused --out go first.
+    single = tuple(name for name in OUTPUT_FILES if name not in ("report.md", "report.html"))
+    remove_stale_outputs(out, single, keep_dirs=tuple(_directory_name(protocol)
+                                                      for protocol in sensitivity.protocols))
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for protocol, report in zip(sensitivity.protocols, sensitivity.reports):
+        written.extend(write_outputs(report, out / _directory_name(protocol),
+                                     part_of_protocols=True))
+    with atomic_write(out / "protocols.csv") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(ROW_COLUMNS)
+        for row in sensitivity.rows:
+            writer.writerow([_sensitivity_cell(row[column]) for column in ROW_COLUMNS])
+    with atomic_write(out / "flips.csv") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["protocol", "reference", "instruction_id", "mode", "compared",
+                         "fail_to_pass", "pass_to_fail", "flipped"])
+        for flip in sensitivity.flips:
+            writer.writerow([flip.protocol, sensitivity.reference.label, flip.instruction_id,
+                             flip.mode, flip.compared, flip.fail_to_pass, flip.pass_to_fail,
+                             flip.flipped])
+    write_json(out / "protocols.json", sensitivity_document(sensitivity))
+    with atomic_write(out / "report.md") as handle:
+        handle.write(render_sensitivity_markdown(sensitivity))
+    with atomic_write(out / "report.html") as handle:
+        handle.write(render_sensitivity_html(sensitivity))
+    return written + [out / name for name in ("protocols.csv", "flips.csv", "protocols.json",
+                                              "report.md", "report.html")]
+
+
+def _directory_name(protocol: Protocol) -> str:
+    return protocol_directory(protocol.label)

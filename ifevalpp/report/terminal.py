@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..evaluate.family_report import ReliabilityReport
-from .sections import (answered_line, intervals_line, model_line, notes_lines, protocol_line,
-                       sections)
+from ..evaluate.report_model import ReliabilityReport
+from .lines import answered_line, model_line, notes_lines, protocol_line
+from .sections import intervals_line, sections
 from .table import format_table
 
 

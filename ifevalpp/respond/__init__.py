@@ -10,14 +10,14 @@
 
 from __future__ import annotations
 
+from ..reasoning import ReasoningHandling, split_reasoning
 from .client import ChatClient, Completion
-from .config import (DEFAULT_API_KEY_ENV, DUMMY_API_KEY, ReasoningHandling, RespondConfig,
+from .config import (DEFAULT_API_KEY_ENV, DUMMY_API_KEY, RespondConfig,
                      RetryPolicy, SamplingParams)
 from .lock import RunDirectoryBusy
 from .manifest import ProtocolMismatch, RunManifest, load_manifest
 from .probe import EndpointUnreachable
-from .progress import ConsoleProgress, Progress, TqdmProgress
-from .reasoning import split_reasoning
+from .progress import ConsoleProgress, Progress
 from .records import latest_records
 from .retry import EndpointFatalError, with_retries
 from .run import respond, respond_async
@@ -41,7 +41,6 @@ __all__ = [
     "RunSummary",
     "SamplingParams",
     "Tally",
-    "TqdmProgress",
     "format_summary",
     "latest_records",
     "load_manifest",

@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from ..reasoning import ReasoningHandling
+
 DEFAULT_API_KEY_ENV = "OPENAI_API_KEY"
 # The usual IFEval protocol, the same for `respond` and `study`: greedy, at most 1,280 new
 # tokens. Sent and recorded unless the user asks for the server's own default.
@@ -74,16 +76,6 @@ class RetryPolicy(BaseModel):
     backoff_max_s: float = Field(default=60.0, ge=0)
     # A Retry-After longer than this is cut to it, so one odd header cannot stall a run for hours.
     retry_after_max_s: float = Field(default=300.0, ge=0)
-
-
-class ReasoningHandling(BaseModel):
-    """Where reasoning goes: always to `reasoning`; into the graded `response` only if kept."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    keep_reasoning: bool = False
-    fields: tuple[str, ...] = ("reasoning_content", "reasoning")
-    think_tags: tuple[str, str] = ("<think>", "</think>")
 
 
 class RespondConfig(BaseModel):

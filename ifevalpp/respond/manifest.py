@@ -19,11 +19,12 @@ from typing import Any, Optional
 
 from pydantic import AliasChoices, BaseModel, ConfigDict, Field
 
-from .. import __version__
+from ..version import __version__
 from ..errors import IfevalppError
 from ..io import read_json_model, sha256_file, write_json
 from ..schema import RunInfo
-from .config import ReasoningHandling, RespondConfig, RetryPolicy, SamplingParams
+from ..reasoning import ReasoningHandling
+from .config import RespondConfig, RetryPolicy, SamplingParams
 
 MANIFEST_FORMAT = "ifevalpp.respond.manifest/1"
 

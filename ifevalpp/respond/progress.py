@@ -56,6 +56,3 @@ class ConsoleProgress:
             self._bar.close()
             self._bar = None
 
-
-# The name earlier releases exported.
-TqdmProgress = ConsoleProgress

@@ -31,7 +31,7 @@ from .manifest import (InputFile, RunManifest, Session, SessionCounts, check_res
 from .lock import LOCK_NAME, run_directory_lock
 from .probe import PROBE_TIMEOUT_S, EndpointUnreachable, ModelNotListed, probe
 from .progress import Progress
-from .reasoning import split_reasoning
+from ..reasoning import split_reasoning
 from .records import Pair, iter_records, latest_records
 from .retry import EndpointFatalError, with_retries
 from .summary import RunSummary, Tally, tally_by_session

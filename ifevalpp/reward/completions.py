@@ -40,8 +40,7 @@ def strip_reasoning(text: str) -> str:
     """The answer without its think blocks, exactly as `respond` separates them by default."""
     if "think>" not in text:  # (in both tags: one scan of the text finds neither)
         return text  # the common case: no need to load the endpoint client
-    from ..respond.config import ReasoningHandling
-    from ..respond.reasoning import split_reasoning
+    from ..reasoning import ReasoningHandling, split_reasoning
 
     return split_reasoning(text, None, ReasoningHandling(keep_reasoning=False,
                                                          think_tags=THINK_TAGS)).response

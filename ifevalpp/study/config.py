@@ -19,8 +19,9 @@ from ..errors import InputError
 from ..evaluate.bootstrap import DEFAULT_RESAMPLES
 from ..profiles import Profile
 from ..protocols import MissingPolicy
-from ..respond.config import (DEFAULT_API_KEY_ENV, DEFAULT_MAX_TOKENS, ReasoningHandling,
-                              RespondConfig, RetryPolicy, SamplingParams)
+from ..reasoning import ReasoningHandling
+from ..respond.config import (DEFAULT_API_KEY_ENV, DEFAULT_MAX_TOKENS, RespondConfig, RetryPolicy,
+                              SamplingParams)
 
 EMBEDDED = "embedded"
 # max_tokens None: the study's cap below (respond's default, or the embedded model's)

@@ -15,7 +15,7 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, Field
 
-from .. import __version__
+from ..version import __version__
 from ..embedded import ServedModel
 from ..io import read_json_model, write_json
 from ..respond import ProtocolMismatch, RunSummary

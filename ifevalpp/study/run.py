@@ -20,7 +20,10 @@ from ..embedded import (EmbeddedServer, EmbeddedSettings, ServedModel, bundled_m
                         check_gguf, check_installed, describe)
 from ..errors import InputError
 from ..evaluate.compare import Comparison, compare_runs, write_comparison
-from ..evaluate.family_report import ReliabilityReport, check_k, score, write_outputs
+from ..evaluate.plain import check_k
+from ..evaluate.report_model import ReliabilityReport
+from ..evaluate.score_run import score
+from ..report.files import write_outputs
 from ..io import sha256_file
 from ..respond import RunSummary, respond
 from ..respond.manifest import InputFile

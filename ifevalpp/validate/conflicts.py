@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from ..constraints.base import get
+from ..constraints.registry import get
 from ..constraints.support.case import CaseContext, Item
 from ..constraints.support.counts import intersect
 from ..constraints.support.phrases import describe_interval, quote

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Union
 from pydantic import BaseModel, ValidationError
 
 from .. import constraints
-from ..constraints.base import REGISTRY, is_known
+from ..constraints.registry import REGISTRY, is_known
 from ..constraints.support.case import CaseContext, Item
 from ..constraints.support.phrases import Span
 from ..constraints.support.statements import Statement

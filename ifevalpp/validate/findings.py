@@ -12,7 +12,7 @@ from typing import Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict
 
-from ..constraints.base import Span
+from ..constraints.support.phrases import Span
 
 Severity = Literal["error", "warning"]
 SEVERITY_RANK: dict[str, int] = {"warning": 1, "error": 2}

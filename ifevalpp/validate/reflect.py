@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..constraints.base import get
+from ..constraints.registry import get
 from ..constraints.support.case import CaseContext, Item, Problem
 from ..constraints.support.counts import intersect
 from ..constraints.support.phrases import INF, Span, describe_interval, quote

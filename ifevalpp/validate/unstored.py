@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from ..constraints.base import REGISTRY
+from ..constraints.registry import REGISTRY
 from ..constraints.support.case import CaseContext
 from ..constraints.support.phrases import Span, constraint_span, make_span, quote, sentence_at
 from .findings import Finding, make_finding

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from .. import text
-from ..constraints.base import get
+from ..constraints.registry import get
 from ..constraints.support.case import CaseContext
 from ..constraints.support.draft import Draft
 from ..constraints.support.phrases import INF
@@ -300,9 +300,9 @@ def _whole_texts(context: CaseContext) -> list[str]:
 
 def build_witness(context: CaseContext, *, rounds: int = 6) -> Optional[str]:
     """A response passing every instruction of the case, or None if the builder finds none."""
-    for text in _whole_texts(context):
-        if _passes(context, text):
-            return text
+    for whole in _whole_texts(context):
+        if _passes(context, whole):
+            return whole
     plan = make_plan(context)
     vocabulary = _vocabulary(plan)
     if len(vocabulary) < 3:

@@ -7,7 +7,8 @@ params)` picks one wording, spreading usage so no form dominates;
 """
 
 from .english import plural
-from .grammar import FILTERS, Grammar, Rendered, close_sentence, finish, from_text, load
+from .finish import close_sentence, finish
+from .grammar import FILTERS, Grammar, Rendered, from_text, load
 from .sampler import Sampler, Usage
 from .syntax import GrammarError
 

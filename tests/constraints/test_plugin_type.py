@@ -25,7 +25,7 @@ from click.testing import CliRunner
 from ifevalpp.cli import main
 from ifevalpp.constraints import (REGISTRY, Constraint, check, check_loose, parse_params,
                                   register, unregister)
-from ifevalpp.constraints.base import Count, Params
+from ifevalpp.constraints.parameters import Count, Params
 from ifevalpp.constraints.support.case import CaseContext, Item
 from ifevalpp.constraints.support.choosing import pick_other
 from ifevalpp.constraints.support.counts import CountSpec

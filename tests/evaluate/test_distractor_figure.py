@@ -16,7 +16,8 @@ from click.testing import CliRunner
 from ifevalpp.cli import main
 from ifevalpp.evaluate import score
 from ifevalpp.evaluate.compare import compare_runs
-from ifevalpp.evaluate.family_report import write_outputs
+from ifevalpp.report.document import metrics_document
+from ifevalpp.report.files import write_outputs
 from tests.evaluate.builders import (CLOSING_QUESTION, distractor_answers, distractor_family_prompts,
                                      family_prompts, responses_for, write_lines)
 
@@ -154,7 +155,7 @@ def test_families_without_a_distractor_field_say_so_instead_of_a_zero(tmp_path):
     prompts = family_prompts([1, 2, 3], ifevalpp_names=True)
     report = score(*write_files(tmp_path, prompts, responses_for(prompts)), bootstrap=0)
     assert not report.has_distractor_figure
-    block = report.metrics_document()["distractor"]
+    block = metrics_document(report)["distractor"]
     assert (block["prompts"], block["named"], block["checked"]) == (9, 0, 0)
     assert "no 'distractor' field" in block["note"] and "followed" not in block
     text = CliRunner().invoke(main, ["score", str(tmp_path / "run-responses.jsonl"), "--input",
@@ -166,7 +167,7 @@ def test_families_without_a_distractor_field_say_so_instead_of_a_zero(tmp_path):
 def test_only_text_distractors_leave_nothing_checkable(tmp_path):
     prompts = distractor_family_prompts(distractors=(CLOSING_QUESTION,) * 3)
     report = score(*write_files(tmp_path, prompts, responses_for(prompts)), bootstrap=0)
-    block = report.metrics_document()["distractor"]
+    block = metrics_document(report)["distractor"]
     assert (block["named"], block["text"], block["checked"]) == (12, 12, 0)
     assert block["note"].startswith("no distractor requirement could be checked")
 
@@ -177,7 +178,7 @@ def test_plain_ifeval_cases_have_no_distractor_block(tmp_path):
     answers = [{"prompt": case["prompt"], "response": "ab"} for case in cases]
     report = score(write_lines(tmp_path / "r.jsonl", answers),
                    write_lines(tmp_path / "c.jsonl", cases), bootstrap=0)
-    assert report.metrics_document()["distractor"] is None
+    assert metrics_document(report)["distractor"] is None
 
 
 # -- every view, and compare ---------------------------------------------------------------

@@ -13,7 +13,7 @@ def test_evaluate_all_is_pinned_and_every_name_resolves():
 
 
 def test_importing_the_scoring_module_does_not_load_the_report_machinery():
-    code = "import sys, ifevalpp.evaluate.scoring; print('ifevalpp.evaluate.family_report' in sys.modules)"
+    code = "import sys, ifevalpp.evaluate.scoring; print('ifevalpp.evaluate.score_run' in sys.modules)"
     output = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True).stdout.strip()
     assert output == "False"

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 from ifevalpp.cli import main
 from ifevalpp.evaluate import score
-from ifevalpp.evaluate.family_report import json_document, write_outputs
+from ifevalpp.report.document import json_document
+from ifevalpp.report.files import write_outputs
 from tests.evaluate.lm_eval_samples import write_samples
 from tests.helpers import SMALL_CASES, SMALL_RESPONSES, write_lines
 

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from ifevalpp.errors import InputError
 from ifevalpp.evaluate import score
 from ifevalpp.evaluate.catalogue import build_sums, largest_k
-from ifevalpp.evaluate.family_report import write_outputs
+from ifevalpp.report.document import metrics_document
+from ifevalpp.report.files import write_outputs
 from ifevalpp.evaluate.reliability import family_table
 from tests.evaluate.builders import family, family_prompts, responses_for, write_lines
 
@@ -88,7 +89,7 @@ def test_a_family_with_a_failed_request_is_excluded_from_reliable_at_k_and_count
     assert report.value("reliable/strict/2") == pytest.approx((7 / 9 + 0) / 2)
     assert report.value("ifeval/prompt_strict") == pytest.approx(2 / 3)
     assert report.value("type/distractor/strict/punctuation:no_comma") == pytest.approx(7 / 8)
-    document = report.metrics_document()
+    document = metrics_document(report)
     assert document["families"] == 2 and document["missing"] == 1
     assert document["excluded_families"][0]["case"] == 2
     assert "request failed" in document["excluded_families"][0]["reasons"][0]
@@ -136,7 +137,7 @@ def test_plain_ifeval_cases_report_only_the_ifeval_metrics_with_cis(tmp_path):
     assert 0 <= estimate.ci_low <= estimate.value <= estimate.ci_high <= 1
     with pytest.raises(InputError, match="reliable@10 needs families"):
         score(tmp_path / "r.jsonl", tmp_path / "c.jsonl", k=10)
-    document = report.metrics_document()
+    document = metrics_document(report)
     assert document["reliable_at_k"] == {"strict": {}, "loose": {}}
     assert document["by_kind"] == {} and document["families"] == 6
 
@@ -242,7 +243,7 @@ def test_loose_metrics_use_loose_verdicts(tmp_path):
 def test_the_headline_is_the_mean_of_the_per_sample_ifeval_metrics(tmp_path):
     sample_passes = {("1:original:0", 1): False, ("2:original:0", 2): False}
     report = score(*files(tmp_path, samples=3, sample_passes=sample_passes), **NO_CI)
-    per_sample = report.metrics_document()["ifeval_by_sample"]
+    per_sample = metrics_document(report)["ifeval_by_sample"]
     assert [round(per_sample[s]["prompt_strict"], 6) for s in "012"] == [0.666667, 0.333333,
                                                                           0.333333]
     for name in ("prompt_strict", "instruction_loose"):

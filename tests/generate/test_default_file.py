@@ -31,14 +31,16 @@ def _items(ids, kwargs):
             for position, (instruction_id, given) in enumerate(zip(ids, kwargs))]
 
 
-def test_at_least_92_percent_of_the_cases_get_all_nine_cousins(default_file):
+def test_at_least_91_percent_of_the_cases_get_all_nine_cousins(default_file):
     # Issue 10's floor was 98 %. Issue 29 refuses a rephrasing within 30 characters of its
     # original or a sibling (rule N119): about twenty cases whose statements must stay word
     # for word can only reword the first words of their task, so they get fewer than three
-    # rephrasings, and the scorer leaves such a family out of every k and says so. Their
-    # reasons are in the manifest (`incomplete`).
+    # rephrasings, and the scorer leaves such a family out of every k and says so. A strict
+    # read then ruled out the stock lead-in stacked on a question ("Quick question: …") and
+    # a request frame said ahead of a task with its own, which six more such cases relied
+    # on. Their reasons are in the manifest (`incomplete`).
     result, _ = default_file
-    assert result.coverage() >= 0.92, result.failures_by_case()
+    assert result.coverage() >= 0.91, result.failures_by_case()
 
 
 # ---------------------------------------------------------------- the constructs

@@ -90,3 +90,32 @@ def test_a_language_is_not_changed_under_a_task_written_partly_in_its_script():
     prompt = "Write a short riddle about ตะเกียง. Answer only in Thai, no other language."
     layout = build_layout(prompt, ["language:response_language"], [{"language": "th"}])
     assert new_params(layout, random.Random(0), [0], "official") is None
+
+
+def test_a_count_the_prompt_never_says_is_not_reconfigured():
+    # "each time" for two names means two uses of "brand": a new value would be said nowhere.
+    prompt = ('Suggest two names for a new type of tonic. Include the keyword "brand" each '
+              'time, followed by suggested name in double angular brackets, such as '
+              '<<American Tonic>>.')
+    layout = build_layout(prompt, ["detectable_format:title", "keywords:frequency"],
+                          [{}, {"relation": "at least", "keyword": "brand", "frequency": 2}])
+    assert 1 not in targets(layout)
+
+
+def test_a_postscript_marker_only_ever_deepens():
+    postscript = get("detectable_content:postscript")
+    shallow = postscript.Params(postscript_marker="P.S.")
+    deep = postscript.harder(shallow, random.Random(0))
+    assert deep.postscript_marker == "P.P.S"
+    assert postscript.harder(deep, random.Random(0)) is None
+    layout = build_layout("Write a poem. Add a postscript starting with P.P.S at the end.",
+                          [postscript.id], [{"postscript_marker": "P.P.S"}])
+    assert 0 not in targets(layout, "harder")
+
+
+def test_a_new_task_for_a_long_prose_piece_is_neither_short_nor_a_list():
+    from ifevalpp.generate.kinds.reconfiguration import genre_class
+    layout = build_layout("Write cover letters for a job application. Do not use any commas.",
+                          ["punctuation:no_comma"], [{}])
+    needs, avoids = genre_class(layout)[0]
+    assert {"short", "list", "poem"} <= avoids

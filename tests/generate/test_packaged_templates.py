@@ -4,7 +4,8 @@ from pathlib import Path
 
 import ifevalpp
 from ifevalpp.constraints import instruction_ids
-from ifevalpp.constraints.support.wording import template_name, templates_dir
+from ifevalpp.constraints.support.wording import template_name
+from ifevalpp.resources import templates_dir
 
 
 def test_templates_live_inside_the_package_directory(monkeypatch):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ifevalpp.constraints import REGISTRY, get, parse_params
-from ifevalpp.constraints.support.wording import STYLES, render_constraint, variant_count
+from ifevalpp.constraints.support.wording import STYLES
 
 from generate_examples import EXAMPLES
 
@@ -33,8 +33,8 @@ def test_four_styles_and_every_parameter_stated(instruction_id):
     params = parse_params(instruction_id, EXAMPLES.get(instruction_id, {}))
     texts = set()
     for style in STYLES:
-        for variant in range(variant_count(instruction_id, style)):
-            text = render_constraint(instruction_id, params, style, variant)
+        for variant in range(get(instruction_id).variants(style)):
+            text = get(instruction_id).render_variant(params, style, variant)
             texts.add(text)
             if instruction_id == "combination:repeat_prompt":
                 continue  # the request itself is placed by the generator
@@ -54,5 +54,5 @@ def test_english_case_templates_say_english():
     for instruction_id in ("change_case:english_capital", "change_case:english_lowercase"):
         params = parse_params(instruction_id, {})
         for style in STYLES:
-            for variant in range(variant_count(instruction_id, style)):
-                assert "English" in render_constraint(instruction_id, params, style, variant)
+            for variant in range(get(instruction_id).variants(style)):
+                assert "English" in get(instruction_id).render_variant(params, style, variant)

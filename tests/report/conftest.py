@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from ifevalpp.evaluate import score
-from ifevalpp.evaluate.family_report import ReliabilityReport
+from ifevalpp.evaluate.report_model import ReliabilityReport
 from tests.evaluate.builders import family_prompts, responses_for, write_lines
 
 FAILS = {"1:rephrasing:2": False, "1:reconfiguration:1": False, "2:distractor:1": False,

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ifevalpp.evaluate import score
-from ifevalpp.evaluate.family_report import write_outputs
+from ifevalpp.report.files import write_outputs
 from ifevalpp.report.bars import bar_chart
 from ifevalpp.report.html import LOOSE_COLOR, STRICT_COLOR, render_html
 from ifevalpp.report.svg import Series

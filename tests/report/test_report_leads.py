@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from ifevalpp.evaluate.family_report import write_outputs
+from ifevalpp.report.files import write_outputs
 from ifevalpp.report.html import render_html
 from ifevalpp.report.markdown import render_markdown
 

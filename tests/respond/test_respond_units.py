@@ -16,7 +16,7 @@ import pytest
 from ifevalpp.errors import InputError
 from ifevalpp.respond import ReasoningHandling, RetryPolicy, latest_records, split_reasoning
 from ifevalpp.respond.client import Endpoint, EndpointPool, parse_completion
-from ifevalpp.respond.reasoning import extract_think_blocks
+from ifevalpp.reasoning import extract_think_blocks
 from ifevalpp.respond.retry import MalformedAnswer, backoff_delay, classify, parse_retry_after
 from ifevalpp.respond.writer import DurableWriter
 from ifevalpp.schema import ResponseRecord
@@ -288,6 +288,6 @@ def test_the_public_surface_is_deliberate() -> None:
         "ChatClient", "Completion", "ConsoleProgress", "DEFAULT_API_KEY_ENV", "DUMMY_API_KEY",
         "EndpointFatalError", "EndpointUnreachable", "Progress", "ProtocolMismatch", "ReasoningHandling", "RespondConfig", "RetryPolicy",
         "RunDirectoryBusy", "RunManifest", "RunSummary", "SamplingParams", "Tally",
-        "TqdmProgress", "format_summary", "latest_records", "load_manifest", "respond",
+        "format_summary", "latest_records", "load_manifest", "respond",
         "respond_async", "split_reasoning", "with_retries"]
     assert all(hasattr(package, name) for name in package.__all__)

@@ -6,7 +6,8 @@ from typing import Any, Optional
 
 from ... import text
 from ...profiles import Profile
-from ..base import Constraint, get, register
+from ..base import Constraint
+from ..registry import get, register
 from ..language.response_language import detection_verdict
 from ..support.case import CaseContext, Item, Problem
 from ..support.draft import Draft
@@ -30,6 +31,7 @@ class EnglishCapital(Constraint):
     """The response is upper case (str.isupper) and detected as English."""
 
     id = "change_case:english_capital"
+    letter_case = "upper"
     # A count of capitalised words says nothing beside a reply that is all capitals.
     # A placeholder request shows "[place]": copied as written, it breaks the all-capitals reply.
     refuses_effects = frozenset({"counts_capital_words", "shows_lowercase_example"})

@@ -6,7 +6,8 @@ from typing import Any, Optional
 
 from ... import text
 from ...profiles import Profile
-from ..base import Constraint, get, register
+from ..base import Constraint
+from ..registry import get, register
 from ..language.response_language import detection_verdict
 from ..support.case import CaseContext, Item, Problem
 from ..support.draft import Draft
@@ -29,6 +30,7 @@ class EnglishLowercase(Constraint):
     """The response is lower case (str.islower) and detected as English."""
 
     id = "change_case:english_lowercase"
+    letter_case = "lower"
     verdict_groups = {"revised": "undetected-fails"}
     refuses_effects = frozenset({"needs_capitals", "counts_capital_words"})
     format_phrase = True

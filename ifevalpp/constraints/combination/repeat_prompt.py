@@ -8,7 +8,9 @@ from typing import Any, Optional
 
 from ... import text as text_analysis
 from ...profiles import Profile
-from ..base import Constraint, NonEmptyText, Params, get, register
+from ..base import Constraint
+from ..parameters import NonEmptyText, Params
+from ..registry import get, register
 from ..support.case import CaseContext, Item, Problem
 from ..support.cues import matches
 from ..support.draft import Draft

@@ -6,7 +6,9 @@ import re
 from typing import Any, Optional
 
 from ...profiles import Profile
-from ..base import Constraint, Count, Params, register
+from ..base import Constraint
+from ..parameters import Count, Params
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.choosing import pick_other
 from ..support.counts import CountSpec
@@ -33,6 +35,8 @@ class NumberPlaceholders(Constraint):
     """At least N `[...]` spans (shortest match; `[]` and markdown link text count too)."""
 
     id = "detectable_content:number_placeholders"
+    # The markup its statements show by example: a restatement keeps the original's.
+    example_form = "placeholder"
     # Blanks to fill in belong in a template a reader completes (a letter, an invitation,
     # a plan), not in running tips or a list of ideas.
     task_needs = frozenset({"fillable"})

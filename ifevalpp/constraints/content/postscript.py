@@ -8,7 +8,9 @@ from typing import Any, Optional
 
 from ... import text
 from ...profiles import Profile
-from ..base import Constraint, Params, StrippedText, register
+from ..base import Constraint
+from ..parameters import Params, StrippedText
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.letter_case import letter_case_effects
 from ..support.choosing import pick_other, words
@@ -145,6 +147,17 @@ class Postscript(Constraint):
 
     def sketch_texts(self, params: PostscriptParams) -> list[str]:
         return [params.postscript_marker]
+
+    # "P.P.S" is the harder marker (models write "P.S." by habit): a harder setting only
+    # ever deepens it, and "P.P.S" is already at its hardest.
+    def has_direction(self) -> bool:
+        return True
+
+    def harder(self, params: PostscriptParams, rng: Any, *, step: int = 1, of: int = 3,
+               profile: Profile = "official") -> Optional[PostscriptParams]:
+        if postscript_p_count(params.postscript_marker) != 1:
+            return None
+        return PostscriptParams(postscript_marker="P.P.S")
 
     def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
         if field == "postscript_marker" and before in piece:

@@ -7,7 +7,8 @@ import re
 from typing import Any, Optional
 
 from ...profiles import Profile
-from ..base import Constraint, register
+from ..base import Constraint
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.cues import matches
 from ..support.draft import Draft

@@ -7,7 +7,9 @@ import re
 from typing import Any, Optional
 
 from ...profiles import Profile
-from ..base import Constraint, Count, Params, StrippedText, register
+from ..base import Constraint
+from ..parameters import Count, Params, StrippedText
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.letter_case import letter_case_effects
 from ..support.choosing import index, pick_other, words

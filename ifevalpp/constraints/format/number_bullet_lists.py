@@ -6,7 +6,9 @@ import re
 from typing import Any, Optional
 
 from ...profiles import Profile
-from ..base import Constraint, Count, Params, register
+from ..base import Constraint
+from ..parameters import Count, Params
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.choosing import pick_other
 from ..support.counts import CountSpec
@@ -38,6 +40,8 @@ class NumberBulletLists(Constraint):
     """Exactly N bullet lines (`* item` or `- item`; `---` rules and `-word` lines count too)."""
 
     id = "detectable_format:number_bullet_lists"
+    # The markup its statements show by example: a restatement keeps the original's.
+    example_form = "bullet"
     task_needs = frozenset({"list"})
     competes_as_format = True
     # A reply that is all bullets begins with one: nothing else can open it (a repeated request).

@@ -6,7 +6,9 @@ import re
 from typing import Any, Optional
 
 from ...profiles import Profile
-from ..base import Constraint, Count, Params, register
+from ..base import Constraint
+from ..parameters import Count, Params
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.choosing import pick_other
 from ..support.counts import CountSpec
@@ -53,6 +55,8 @@ class NumberHighlightedSections(Constraint):
     """At least N non-blank `*text*` or `**text**` spans on one line each."""
 
     id = "detectable_format:number_highlighted_sections"
+    # The markup its statements show by example: a restatement keeps the original's.
+    example_form = "highlight"
     task_avoids = frozenset({"question"})
     competes_as_format = True
     distractor_effects = frozenset({"uses_markdown", "uses_asterisks", "names_parts"})

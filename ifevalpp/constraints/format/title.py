@@ -6,7 +6,8 @@ import re
 from typing import Any, Optional
 
 from ...profiles import Profile
-from ..base import Constraint, register
+from ..base import Constraint
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.cues import matches
 from ..support.draft import Draft
@@ -29,6 +30,8 @@ class Title(Constraint):
     text matches `[^<\\n][^>\\n]*`)."""
 
     id = "detectable_format:title"
+    # The markup its statements show by example: a restatement keeps the original's.
+    example_form = "title"
     verdict_groups = {"ifevalpp-paper": "ifevalpp-paper"}
     task_avoids = frozenset({"question"})
     competes_as_format = True

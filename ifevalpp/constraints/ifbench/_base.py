@@ -17,12 +17,14 @@ kwargs instead (ParamsError, naming the field): a random draw is no verdict.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Callable, ClassVar, Optional, Union
+from typing import Annotated, Any, Callable, ClassVar, Union
 
 from pydantic import ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 
 from ...profiles import Profile
-from ..base import Constraint, Params, register_in
+from ..base import Constraint
+from ..parameters import Params
+from ..registry import register_in
 from ..support.case import CaseContext, Item, Problem
 from ..support.statements import Statement, statement
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ..base import get
+from ..registry import get
 from ..support.case import CaseContext, Item, Problem
 from ..support.edits import replace_word, sentence_bounds, spans_of, word_pattern
 from ..support.mentions import times_after

@@ -9,7 +9,10 @@ from pydantic import Field
 
 from ... import text
 from ...profiles import Profile
-from ..base import Constraint, NonEmptyText, Params, parse_params, register
+from ..base import Constraint
+from ..parameters import NonEmptyText, Params
+from ..parsing import parse_params
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.choosing import sample, words
 from ..support.cues import matches, not_negated

@@ -7,7 +7,9 @@ from typing import Any, Optional, Sequence
 
 from ... import text
 from ...profiles import Profile
-from ..base import Constraint, Count, Params, Relation, StrippedText, compare, register
+from ..base import Constraint
+from ..parameters import Count, Params, Relation, StrippedText, compare
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.choosing import chance, pick_other, relation_and_value, words
 from ..support.counts import CountSpec

@@ -8,7 +8,9 @@ from typing import Any, Optional
 from pydantic import field_validator
 
 from ...profiles import Profile
-from ..base import Constraint, Count, NonEmptyText, Params, Relation, compare, register
+from ..base import Constraint
+from ..parameters import Count, NonEmptyText, Params, Relation, compare
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.choosing import chance, choice, pick_other, relations, words
 from ..support.counts import CountSpec

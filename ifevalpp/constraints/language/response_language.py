@@ -7,7 +7,9 @@ from typing import Any, Literal, Optional
 
 from ... import text
 from ...profiles import Profile
-from ..base import LANGUAGE_CODES, Constraint, Params, register
+from ..base import Constraint
+from ..parameters import LANGUAGE_CODES, Params
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.choosing import pick_other, words
 from ..support.draft import Draft

@@ -8,7 +8,9 @@ from typing import Any, Optional
 from pydantic import PrivateAttr, field_validator, model_validator
 
 from ...profiles import Profile
-from ..base import Constraint, NonEmptyText, Params, PositiveCount, register
+from ..base import Constraint
+from ..parameters import NonEmptyText, Params, PositiveCount
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.choosing import choice, index, pick_other, words
 from ..support.counts import CountSpec

@@ -6,7 +6,9 @@ import re
 from typing import Any, Optional
 
 from ...profiles import Profile
-from ..base import Constraint, Params, PositiveCount, register
+from ..base import Constraint
+from ..parameters import Params, PositiveCount
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.choosing import pick_other
 from ..support.counts import CountSpec

@@ -6,7 +6,9 @@ from typing import Any, Optional
 
 from ... import text
 from ...profiles import Profile
-from ..base import Constraint, Count, Params, Relation, compare, register
+from ..base import Constraint
+from ..parameters import Count, Params, Relation, compare
+from ..registry import register
 from ..support.case import CaseContext
 from ..support.choosing import relation_and_value
 from ..support.counts import CountSpec

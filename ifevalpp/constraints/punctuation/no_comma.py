@@ -6,7 +6,8 @@ import re
 from typing import Any, Optional
 
 from ...profiles import Profile
-from ..base import Constraint, register
+from ..base import Constraint
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.draft import Draft
 from ..support.edits import spans_of

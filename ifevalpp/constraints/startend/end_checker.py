@@ -7,7 +7,9 @@ from typing import Any, Optional, Sequence
 
 from ... import text
 from ...profiles import Profile
-from ..base import Constraint, NonEmptyText, Params, register
+from ..base import Constraint
+from ..parameters import NonEmptyText, Params
+from ..registry import register
 from ..support.case import CaseContext, Item, Problem
 from ..support.letter_case import letter_case_effects
 from ..support.choosing import pick_other, words

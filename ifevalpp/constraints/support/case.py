@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from ...profiles import Profile
-from ..base import get
+from ..registry import get
 from .phrases import Span
 
 if TYPE_CHECKING:

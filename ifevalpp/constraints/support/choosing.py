@@ -7,10 +7,13 @@ phrases and first words come from `templates/phrases/words.json`.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ...profiles import Profile
 from .wording import load_json
+
+if TYPE_CHECKING:
+    import random
 
 OFFICIAL_RELATIONS = ("less than", "at least")
 REVISED_RELATIONS = ("less than", "at least", "at most", "around")

@@ -18,15 +18,15 @@ from __future__ import annotations
 
 import functools
 import json
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
+from ...resources import templates_dir
 from .languages import language_name
 
 if TYPE_CHECKING:
     import jinja2
-    from ..base import Constraint
+    from ..generating import Generating
 
 STYLES: tuple[str, ...] = ("imperative", "declarative", "question", "list")
 
@@ -37,21 +37,7 @@ _ORDINALS = ("zeroth", "first", "second", "third", "fourth", "fifth", "sixth", "
              "eighth", "ninth", "tenth", "eleventh", "twelfth")
 
 
-def templates_dir() -> Path:
-    """`$IFEVALPP_TEMPLATES` if set, else `ifevalpp/templates`.
-
-    In the source tree that is a symlink to the top-level `templates/`; a built
-    wheel carries a copy, so an ordinary (non-editable) install works too.
-    """
-    override = os.environ.get("IFEVALPP_TEMPLATES")
-    if override:
-        return Path(override)
-    import ifevalpp
-
-    return Path(ifevalpp.__file__).resolve().parent / "templates"
-
-
-def grammar_of(constraint: "Constraint") -> Any:
+def grammar_of(constraint: "Generating") -> Any:
     """The type's wording grammar: its `grammar_path`, else templates/constraints/<id>.grammar
     when that file exists; None for a type worded by jinja2 only."""
     name = constraint.grammar_path or "constraints/" + constraint.id.replace(":", "__")
@@ -194,7 +180,7 @@ def _path_module(path: str, root: str) -> Any:
     return _source_module(Path(path).read_text(encoding="utf-8"), root)
 
 
-def wording_module(constraint: "Constraint") -> Any:
+def wording_module(constraint: "Generating") -> Any:
     """The loaded wording template of a type: its `wording_source`, its `wording_path`, or
     `templates/constraints/<id>.j2`."""
     root = str(templates_dir())
@@ -226,18 +212,6 @@ def render_macro(module: Any, params: Any, style: str, variant: int = 0) -> str:
     text = str(macro(params, variant % variants(module, style)))
     lines = [" ".join(line.split()) for line in text.strip().split("\n")]
     return "\n".join(lines)
-
-
-def variant_count(instruction_id: str, style: str) -> int:
-    """How many wordings the type `instruction_id` has in `style`."""
-    from ..base import get  # late: the registry imports the type homes, which import this
-    return get(instruction_id).variants(style)
-
-
-def render_constraint(instruction_id: str, params: Any, style: str, variant: int = 0) -> str:
-    """Phrase one constraint in `style` (one of STYLES); `variant` picks among its wordings."""
-    from ..base import get
-    return get(instruction_id).render_variant(params, style, variant)
 
 
 @functools.lru_cache(maxsize=16)

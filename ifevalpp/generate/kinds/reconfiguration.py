@@ -144,13 +144,21 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
         needs, avoids, low, high, room, bites = task_demands(layout, settings)
         needs, avoids = needs | kept_needs, (avoids | kept_avoids) - kept_needs
         excluded = [layout.prompt]
+        unsuited = None
         for _ in range(8):
             task = maker.make(needs=needs, avoids=avoids, words=(low, high), room=room,
                               bites=bites, exclude=excluded, slot=start + index - 1)
-            if task is None or not _counts_clash(layout, settings, task.text):
+            if task is None:
                 break
+            if not _counts_clash(layout, settings, task.text):
+                if not _loses_own_text(layout, settings, task.ending):
+                    break
+                # The original's end line would not suit this piece and be replaced by
+                # an easier one ("Which one you choose?" by "Hope this helps."): another.
+                unsuited = unsuited or task
             excluded.append(task.text)  # five kinds of trees in exactly two bullet points
             task = None
+        task = task or unsuited
         if task is not None:
             tuned = settings
             break
@@ -170,6 +178,15 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
                                task_override=task.text, rephrase_repeat=True), detail)
 
 
+def _loses_own_text(layout: Layout, settings: Optional[Sequence[Any]], piece: str) -> bool:
+    """Whether a text of the original the reply must reproduce (an end line) would have to
+    be replaced for a new piece ending `piece`, though it belongs to no story of the task."""
+    params = settings if settings is not None else layout.params
+    return any(not get(instruction_id).literal_bound_to_task(item)
+               and not get(instruction_id).suits_piece(item, piece)
+               for instruction_id, item in zip(layout.ids, params))
+
+
 def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
     """What a new task must keep of the original's kind of piece (task features of
     generate/tasks/), most first: verse stays verse and prose stays prose (no poem under a
@@ -178,11 +195,18 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
     from ..new_settings import task_kind
     from ..plain import features
 
-    verse = "verse" in features(layout)
+    found = features(layout)
+    verse = "verse" in found
     needs, avoids = ({"poem"}, set()) if verse else (set(), {"poem"})
     tiers = [(needs, avoids)]
+    # A long piece stays long and prose stays prose: two cover letters under a no-comma rule
+    # are harder than two jokes, an itinerary than a list of six fruits.
+    form = (set() if "short" in found else {"short"}) | \
+        (set() if "items" in task_kind(layout) or verse else {"list"})
+    if form:
+        tiers.insert(0, (needs, avoids | form))
     if "items" in task_kind(layout):
-        tiers.insert(0, (needs | {"list"}, avoids))
+        tiers.insert(0, (needs | {"list"}, avoids | (form - {"list"})))
     return tiers
 
 

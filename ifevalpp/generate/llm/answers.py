@@ -20,7 +20,7 @@ from pydantic import (AliasChoices, BaseModel, ConfigDict, Field, ValidationErro
 
 from ...constraints import get, parse_params
 from ...errors import IfevalppError
-from ...respond import ReasoningHandling, split_reasoning
+from ...reasoning import ReasoningHandling, split_reasoning
 from ...schema import normalize_kwargs
 from ..records import ComposeError, CousinRequest
 

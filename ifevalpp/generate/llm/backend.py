@@ -51,8 +51,8 @@ from typing import Any, Awaitable, Callable, Coroutine, Iterable, Optional, Sequ
 import openai
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from ... import __version__
-from ...constraints.support.wording import templates_dir
+from ...version import __version__
+from ...resources import templates_dir
 from ...profiles import Profile
 from ...respond import (DEFAULT_API_KEY_ENV, DUMMY_API_KEY, ChatClient, Completion,
                         ReasoningHandling, RetryPolicy, with_retries)
@@ -67,7 +67,8 @@ from ..validation import Validator, load_validator
 from ..versions import templates_digest
 from .answers import UnparseableAnswer, parse_answer
 from .cache import AnswerCache, CachedAnswer, request_key
-from .checks import DistractorOptions, Registry, cross_family, distractor_options, strict_validator
+from .checks import DistractorOptions, distractor_options
+from .filters import Registry, cross_family, strict_validator
 from .messages import build_messages
 from .plan import Sibling
 

@@ -29,8 +29,9 @@ from .layout import Layout, Unit
 from .plan import Plan, plan
 from ..naturalness import frame_openings, repeated_frames
 from .render import (join, layout_phrase, ranges, render_group, sentence, weave,
-                     wording_context)
+                     wording_context, example_block, EXAMPLE_LINES)
 from .repeat import around_request
+from .residue import forms
 from .stated import stated_by
 
 PRESENTATIONS = ("inline", "list", "first")
@@ -82,7 +83,9 @@ def stands_alone(text: str) -> bool:
 def _joiner(out: Sequence[str], piece: str, following: str) -> str:
     """What goes between the text so far and a statement said anew after it."""
     alone = bool(out) and stands_alone("".join(out))
-    joiner = "\n" if ("\n" in piece or (out and "\n" in out[-1].split(". ")[-1]
+    # A statement followed by its example lines runs on like any sentence; the lines
+    # themselves already sit on lines of their own.
+    joiner = "\n" if ("\n" in EXAMPLE_LINES.sub("", piece) or (out and "\n" in out[-1].split(". ")[-1]
                                          and out[-1].rstrip().endswith(":")) or alone) else " "
     if out and joiner == "\n" and alone:
         joiner = "\n\n"  # a riddle's answer line, a list item: a blank line after it
@@ -169,7 +172,8 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
     for group in ranges(layout, params, the_plan.render):
         rendered[group[0]] = sentence(render_group(
             layout, params, group, rng, usage=usage,
-            context=wording_context(layout.ids, group[0], layout=layout)))
+            context=wording_context(layout.ids, group[0], layout=layout,
+                                    own_task=task_override is None)))
         for index in group[1:]:
             rendered[index] = ""  # said with the first of its pair
     request = _request_pieces(layout, the_plan, rendered, task_override)
@@ -211,11 +215,12 @@ _definite = filled(r"\b(?:{definite_articles})\s+([a-z]+)", of("prompt"))
 
 
 def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
-             usage: Usage) -> str:
+             usage: Usage, own_task: bool = True) -> str:
     """The task, then the requirements as a list under a header (one is no list: "One rule:
     no commas anywhere.")."""
     items = [render_group(layout, params, group, rng, styles=("list",), usage=usage,
-                          context=wording_context(layout.ids, group[0], layout=layout))
+                          context=wording_context(layout.ids, group[0], layout=layout,
+                                                  own_task=own_task))
              for group in ranges(layout, params, order)]
     if len(items) == 1:
         # One is no list, and no label either ("One request: the word X, no fewer than three
@@ -223,7 +228,8 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
         group = ranges(layout, params, order)[0]
         return task + "\n\n" + sentence(render_group(
             layout, params, group, rng, usage=usage,
-            context=wording_context(layout.ids, group[0], layout=layout)))
+            context=wording_context(layout.ids, group[0], layout=layout,
+                                                  own_task=own_task)))
     if not items:
         return task
     marker = choice(rng, ["- ", "numbered"])
@@ -241,13 +247,14 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
 
 
 def _first(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
-           usage: Usage) -> str:
+           usage: Usage, own_task: bool = True) -> str:
     """The requirements first, then the task: a label or nothing — never a remark about the
     prompt itself ("To begin with, one rule.", "Read these conditions first.")."""
     sentences = [sentence(render_group(layout, params, group, rng,
                                        styles=("imperative", "declarative"), usage=usage,
                                        context=wording_context(layout.ids, group[0], ahead=True,
-                                                               layout=layout)))
+                                                               layout=layout,
+                                                               own_task=own_task)))
                  for group in ranges(layout, params, order)]
     block = join(sentences)
     # No label before the task ("Now the task:", "Here is my question:"): a person who says
@@ -256,16 +263,18 @@ def _first(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
 
 
 def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
-            usage: Usage) -> str:
+            usage: Usage, own_task: bool = True) -> str:
     """The task, then the requirements as sentences (the first maybe woven onto the task)."""
     groups = ranges(layout, params, order)
     if groups and len(groups[0]) == 1:  # a pair said as one is not woven onto the task
-        woven = weave(task, layout, params, [group[0] for group in groups], rng, usage)
+        woven = weave(task, layout, params, [group[0] for group in groups], rng, usage,
+                      own_task)
         if woven is not None:
             task, groups = woven[0], groups[1:]
     sentences = [sentence(render_group(layout, params, group, rng, usage=usage,
                                        context=wording_context(layout.ids, group[0],
-                                                               layout=layout)))
+                                                               layout=layout,
+                                                               own_task=own_task)))
                  for group in groups]
     block = join(sentences)
     joiner = "\n" if ("\n" in task.split("\n")[-1] or task.rstrip().endswith(":")) else " "
@@ -287,8 +296,10 @@ def _task_of(layout: Layout, the_plan: Plan, task_override: Optional[str]) -> st
         text = the_plan.unit_text.get(position, unit.text)
         if not text:
             continue
-        if _example_only().match(text) and the_plan.render:
-            continue  # an example of a statement said anew (with its own example) elsewhere
+        if _example_only().match(text) and forms(text) and the_plan.render:
+            # an example of a statement said anew (with its own example) elsewhere; not a
+            # sentence of the user's text that happens to open "For example, …"
+            continue
         task_parts.append((unit.sep if task_parts else "") + text)
     return "".join(task_parts).strip()
 
@@ -361,12 +372,18 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     if presentation == "first" and task.rstrip().endswith(":"):
         # "I want to make it challenging, so:" introduces what follows: the list comes after.
         presentation = "list"
+    own_task = task_override is None
+    if presentation == "list" and any(
+            example_block(layout.ids[index], wording_context(layout.ids, index, layout=layout,
+                                                             own_task=own_task))
+            for index in order):
+        presentation = "inline"  # an example list does not go inside a list of requirements
     if presentation == "list":
-        request = _as_list(task, layout, params, order, rng, usage)
+        request = _as_list(task, layout, params, order, rng, usage, own_task)
     elif presentation == "first" and order:
-        request = _first(task, layout, params, order, rng, usage)
+        request = _first(task, layout, params, order, rng, usage, own_task)
     else:
-        request = _inline(task, layout, params, order, rng, usage)
+        request = _inline(task, layout, params, order, rng, usage, own_task)
     if ahead is not None:
         request = ahead[1] + "\n\n" + request.strip()
         how += "+statements-ahead"

@@ -347,6 +347,24 @@ def _splits_markup(before: str, after: str) -> bool:
     return False
 
 
+def _aside_closed(text: str, cut: str) -> str:
+    """`cut` with the comma that closed an aside put back when the cut took it: "a rubric, in
+    the form of a list of bullet points, for evaluating …" cut to "a rubric, in the form of a
+    list, for evaluating …", not "… a list for evaluating …"."""
+    start = 0
+    while start < min(len(text), len(cut)) and text[start] == cut[start]:
+        start += 1
+    end = 0
+    while end < min(len(text), len(cut)) - start and text[-1 - end] == cut[-1 - end]:
+        end += 1
+    removed = text[start:len(text) - end]
+    opened = text[:start].rsplit(".", 1)[-1]
+    if removed.rstrip().endswith(",") and "," in opened and \
+            not cut[:start].rstrip().endswith(",") and cut[start:].strip():
+        return cut[:start].rstrip() + ", " + cut[start:].lstrip()
+    return cut
+
+
 def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
                  literals: Sequence[str] = ()) -> Optional[str]:
     """Cut the constraint's clause out of a mixed unit (the first of `rules()` that cuts
@@ -358,6 +376,7 @@ def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
                None)
     if cut is None or _splits_markup(unit_text, cut):
         return None
+    cut = _aside_closed(unit_text, cut)
     body = cut.rstrip(" .?!")
     bare = _bare_verb_left().search(body)
     if bare is None:

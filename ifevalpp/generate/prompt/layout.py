@@ -144,7 +144,8 @@ def _statement_spans(prompt: str, ids: Sequence[str], params: Sequence[Any],
     return evidence, own_spans, values
 
 
-def _tight_spans(evidence: dict[int, Spans], own_spans: dict[int, Spans],
+def _tight_spans(prompt: str, ids: Sequence[str], evidence: dict[int, Spans],
+                 own_spans: dict[int, Spans],
                  raw_units: Sequence[tuple[int, int, str]]) -> dict[int, Spans]:
     """What decides task and statement: our own phrase-level spans, and located spans that
     are clauses rather than whole units (a located sentence may still carry the task, as in
@@ -152,11 +153,24 @@ def _tight_spans(evidence: dict[int, Spans], own_spans: dict[int, Spans],
     tight = {index: list(spans) for index, spans in own_spans.items()}
     for index, spans in evidence.items():
         for s, e in spans:
+            s = _past_task_words(prompt, s, e, own_spans[index], ids[index])
             for start, end, _ in raw_units:
                 overlap = min(e, end) - max(s, start)
                 if overlap > 0 and overlap < 0.8 * (end - start) and (s, e) not in tight[index]:
                     tight[index].append((max(s, start), min(e, end)))
     return tight
+
+
+def _past_task_words(prompt: str, start: int, end: int, own: Spans, instruction_id: str) -> int:
+    """Where a located clause starts once the task's words ahead of its own phrase are left
+    out: "and the Chipmunks in English" (a clause grown back to "and") states English from
+    "English" on; "the Chipmunks" is the task's."""
+    first = min((s for s, e in own if start <= s < end), default=None)
+    if first is None or first == start:
+        return start
+    if residual_words(prompt[start:first], [], [instruction_id], []):
+        return first
+    return start
 
 
 # A scope the types' wordings cannot say ("(including the repeated request)", "paragraphs
@@ -255,7 +269,7 @@ def build_layout(prompt: str, instruction_ids: Sequence[str],
     region = (repeat.start, repeat.end) if repeat is not None else (0, len(prompt))
     evidence, own_spans, values = _statement_spans(prompt, ids, params, region)
     raw_units = segment(prompt[region[0]:region[1]], offset=region[0])
-    tight = _tight_spans(evidence, own_spans, raw_units)
+    tight = _tight_spans(prompt, ids, evidence, own_spans, raw_units)
     units = _units(prompt, raw_units, evidence, tight, ids, params)
     layout = Layout(prompt, ids, params, kwargs, units, evidence, values, repeat, tight, echo)
     layout.units = _kept_together([_said_by_aside(layout, unit) for unit in units], tight)

@@ -13,11 +13,11 @@ import re
 from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ...constraints import get
-from ...constraints.support.choosing import chance
+from ...constraints.support.choosing import chance, choice
 from ...constraints.support.wording import STYLES
-from ..phrases import table
+from ..phrases import filled, of, table
 from ..sentences import AT_EVERY_STOP, sentences
-from .residue import forms
+from .residue import forms, own_example
 
 if TYPE_CHECKING:
     from .layout import Layout
@@ -73,8 +73,27 @@ def render_group(layout: Layout, params: Sequence[Any], group: Sequence[int], rn
     extra = dict(context or {})
     if len(group) == 2:
         extra["wording"] = get(layout.ids[first]).range_with(params[first], params[group[1]])
-    return render(layout.ids[first], spelled(layout, layout.ids[first], params[first]), rng,
+    block = example_block(layout.ids[first], extra)
+    if block is not None and params[first] != layout.params[first]:
+        # Six example lines under "exactly seven bullets" contradict the count: the form is
+        # shown in the statement instead.
+        block, extra["own_example"], extra["show_form"] = None, None, True
+    text = render(layout.ids[first], spelled(layout, layout.ids[first], params[first]), rng,
                   styles, usage=usage, context=extra)
+    if block is None:
+        return text
+    # The lines of the original's example list follow the statement, under a lead-in.
+    return sentence(text) + " " + choice(rng, table("prompt")["example_block_leads"]) + \
+        "\n" + block
+
+
+def example_block(instruction_id: str, context: dict[str, Any]) -> Optional[str]:
+    """The lines of a list the original shows by example ("* xyz\n* abc"), when this
+    statement keeps them (`wording_context`'s `own_example` of a type whose example is a
+    bulleted list): they go after the sentence, never inside it."""
+    if get(instruction_id).example_form != "bullet":
+        return None
+    return context.get("own_example") or None
 
 
 def spelled(layout: Layout, instruction_id: str, params: Any) -> Any:
@@ -98,7 +117,7 @@ def spelled(layout: Layout, instruction_id: str, params: Any) -> Any:
 
 
 def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
-                    layout: Optional[Layout] = None) -> dict[str, Any]:
+                    layout: Optional[Layout] = None, own_task: bool = True) -> dict[str, Any]:
     """What the wording of constraint `index` of a case checking `ids` must fit (guards of the grammars):
     `after_copy` — the reply opens with the copied request, so no form may put anything else
     first ("start with a title") or make the reply consist of one thing; `shares_reply` —
@@ -106,13 +125,29 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     ("your answer consists of 3 bullet points" beside a P.S.); `ahead` — the sentence comes
     before the task, so no form may point at it ("make it …", "before you hand it over");
     `show_form` — the original's statement of it shows the answer's markup by example
-    ("* This is a point"), so its restatement shows it too (`layout`: the original's)."""
+    ("* This is a point"), so its restatement shows it too (`layout`: the original's);
+    `own_example` — the example it gives, kept while the task is the original's (`own_task`);
+    `letter_case` ("lower", "upper") and `foreign` (the answer is not in English) — what an
+    example of the grammar's own must fit ("<<Morning Light>>" under all lowercase, "[city]"
+    in a Bengali answer)."""
     others = [get(instruction_id) for position, instruction_id in enumerate(ids)
               if position != index]
-    shown = layout is not None and any(forms(unit.text) for unit in layout.units_of(index))
+    statements = [unit.text for unit in layout.units_of(index)] if layout is not None else []
+    shown = any(forms(text) for text in statements)
+    form = get(ids[index]).example_form if index < len(ids) else None
+    mine = own_example(form, statements) if form and own_task and layout is not None \
+        and index < len(layout.ids) and layout.ids[index] == ids[index] else None
+    cases = sorted(other.letter_case for other in others if other.letter_case)
+    languages = [get(instruction_id).language_of(params) for position, (instruction_id, params)
+                 in enumerate(zip(layout.ids, layout.params) if layout is not None else ())
+                 if position != index]
+    if mine and form == "bullet":
+        shown = False  # its own lines follow the statement (`example_block`): no second example
     context = {"after_copy": any(other.request_field for other in others) or None,
                "shares_reply": bool(others) or None, "ahead": ahead or None,
-               "show_form": shown or None}
+               "show_form": shown or None, "own_example": mine,
+               "letter_case": cases[0] if cases else None,
+               "foreign": any(language not in (None, "en") for language in languages) or None}
     if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
         beside = [(instruction_id, layout.params[position])
                   for position, instruction_id in enumerate(layout.ids) if position != index]
@@ -135,14 +170,21 @@ def sentence(text: str) -> str:
 _ENDS_ON_EXAMPLE = re.compile(r"\s\*[A-Za-z][^*\n]*\*$")
 
 
+# The lines of an example list ("Like this:\n* xyz\n* abc") at the end of a piece.
+EXAMPLE_LINES = re.compile(r":\n(?:[*-] [^\n]*(?:\n|$))+$")
+
+
 def join(pieces: Sequence[str]) -> str:
-    """Join sentences with a space; a piece spanning several lines gets lines of its own."""
+    """Join sentences with a space; a piece spanning several lines gets lines of its own,
+    and a list of example lines a paragraph of its own."""
     out = ""
     for piece in pieces:
         if not piece:
             continue
         if not out:
             out = piece
+        elif EXAMPLE_LINES.search(piece) or EXAMPLE_LINES.search(out):
+            out = out + "\n\n" + piece
         elif "\n" in piece or "\n" in out:
             out = out + "\n" + piece
         else:
@@ -159,8 +201,11 @@ def layout_phrase(rule: str, rng: Any, **params: Any) -> str:
     return Sampler(seeded_random(rng)).render(load("wording/layout"), rule, params).text
 
 
+_relative_clause_last = filled(r"\b(?:{relative_words})\b[^,;:]*$", of("prompt"))
+
+
 def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
-          usage: Any = None) -> Optional[tuple[str, list[int]]]:
+          usage: Any = None, own_task: bool = True) -> Optional[tuple[str, list[int]]]:
     """Join the first constraint onto the task sentence ("Write a haiku about rain, leaving
     out every comma."), half the time, when the task is one line ending in a stop or a
     question mark and the type has a grammar; returns the new task and the rest."""
@@ -174,10 +219,13 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
     last = sentences(task.strip(), lines=False, **AT_EVERY_STOP)[-1]
     if re.search(r":\s+\S", last):
         return None  # "… criticize it: <the user's text>" — anything joined on joins that text
+    if _relative_clause_last().search(last):
+        return None  # "… a restaurant which serves Argentinian food and use …" garden-paths
     index = order[0]
     constraint = get(layout.ids[index])
-    if constraint.grammar() is None:
-        return None
+    context = wording_context(layout.ids, index, layout=layout, own_task=own_task)
+    if constraint.grammar() is None or example_block(layout.ids[index], context):
+        return None  # an example list cannot close a sentence that goes on
     from ...wording import close_sentence
 
     from ..naturalness import frame_openings, fresh_wording
@@ -186,7 +234,7 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
     taken = set(getattr(usage, "taken", ()) or ()) | set(frame_openings(task))
     tail = fresh_wording(lambda: constraint.phrase(
         params[index], rng, ("imperative",), form="attached", usage=usage,
-        **wording_context(layout.ids, index, layout=layout)), taken, tries=4)
+        **context), taken, tries=4)
     if usage is not None and hasattr(usage, "taken"):
         usage.taken = tuple(set(usage.taken or ()) | set(frame_openings(tail)))
     body, mark = task.rstrip()[:-1].rstrip(), task.rstrip()[-1]

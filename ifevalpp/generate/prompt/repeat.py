@@ -79,7 +79,8 @@ def around_request(repeat: RepeatInfo, ids: Sequence[str], old_params: Sequence[
         if chance(rng, 0.3):
             where = "below" if where == "above" else "above"
         instruction = render(echo_id, params[repeat.index], rng, usage=_opened(request),
-                             context=wording_context(ids, repeat.index))
+                             context=wording_context(ids, repeat.index,
+                                                     ahead=where == "below"))
         instruction = _where(instruction, where)
     else:
         instruction = repeat.instruction
@@ -88,7 +89,8 @@ def around_request(repeat: RepeatInfo, ids: Sequence[str], old_params: Sequence[
             # The instruction quotes the old request ("First, repeat \"…\""): say it anew.
             instruction = _where(render(echo_id, params[repeat.index], rng,
                                         usage=_opened(request),
-                                        context=wording_context(ids, repeat.index)), where)
+                                        context=wording_context(
+                                            ids, repeat.index, ahead=where == "below")), where)
     prompt = (request + "\n\n" + instruction) if where == "above" else (
         instruction + "\n\n" + request)
     return prompt, request, where

@@ -142,6 +142,28 @@ def stem(word: str) -> str:
     return lowered
 
 
+# The example a statement gives, by form: a bracketed placeholder ("[username1]", not the
+# "[ and ]" that names the marks), a title, a highlight, or lines of a bulleted list.
+_OWN_EXAMPLE: dict[str, re.Pattern[str]] = {
+    "placeholder": re.compile(r"\[[^\s\[\]'\"][^\[\]\n]*\](?:(?:, | and | or )\[[^\s\[\]][^\[\]\n]*\])?"),
+    "title": re.compile(r"<<(?!\s*and\s*>>)[^<>\n]*\S[^<>\n]*>>"),
+    "highlight": re.compile(r"(?<![*\w\"'])\*[^\W_][^*\n]*\*(?!\*)"),  # not "*, i.e. *"
+    "bullet": re.compile(r"(?m)(?:^[ \t]*[*-][ \t]+\S[^\n]*(?:\n|$))+"),
+}
+
+
+def own_example(form: str, texts: Iterable[str]) -> str | None:
+    """The first example of `form` the original's statements (`texts`) give, as written, so
+    that a restatement shows the same one ("[পণ্য]" in a Bengali answer, "[username1]" in a
+    forum thread, the bullet lines "* xyz" …) rather than one of its own."""
+    pattern = _OWN_EXAMPLE.get(form)
+    for text in texts if pattern is not None else ():
+        found = pattern.search(text)  # type: ignore[union-attr]  # None skips the loop
+        if found:
+            return found.group(0).strip()
+    return None
+
+
 def forms(text: str) -> frozenset[str]:
     """The markup forms `text` shows by example."""
     return frozenset(name for name, pattern in FORMS.items() if pattern.search(text))

@@ -72,8 +72,9 @@ def follow_up(sentence: str, masked: "Masked") -> list[str]:
         return []
     frames = _KNOWN.frames("follow_up")
     if _checking().match(request.vp):
-        # "Make sure that no name repeats": no "Be sure to make sure …".
-        frames = tuple(frame for frame in frames if frame.startswith(("Please", "I'd like")))
+        # "Make sure that no name repeats": no "Be sure to make sure …", nor a second frame
+        # around it ("I'd like you to make sure to …").
+        frames = tuple(frame for frame in frames if frame.startswith("Please"))
     verb = request.vp.split()[0].lower() if request.vp.split() else ""
     # "Make sure to make it a poem": no frame that opens with the sentence's own verb.
     frames = tuple(frame for frame in frames if frame.split()[0].lower() != verb)

@@ -32,12 +32,10 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
     asks_not = colon or bool(_EMBEDDED.search(request.vp))
     out: list[tuple[str, str]] = []
     if request.kind == "question":
-        deep = question_as_request(request.vp) + question_as_statement(request.vp)
-        if deep or _KNOWN.pattern("asks_you").match(request.vp):
-            # A lead-in stacked on a question ("A question for you: Can you …?") is only a
-            # last resort: it keeps the question word for word.
-            return deep
-        return [(frame.format(q=request.vp + "?"), "ask-frame") for frame in _KNOWN.frames("ask")]
+        # Said as a request or a statement ("Tell me how …"), or kept as it is: a stock
+        # lead-in stacked on a question ("Quick question: …", "I have a question: …") is what
+        # a reader spots recurring across prompts.
+        return question_as_request(request.vp) + question_as_statement(request.vp)
     if request.kind == "need-np":
         np = request.vp
         frames = _KNOWN.frames("thing") + (() if asks_not else _KNOWN.frames("thing_question"))

@@ -108,6 +108,8 @@ def _phrases_swapped(vp: str) -> list[tuple[str, str]]:
     if len(leads) != 2:
         return []
     clause = _KNOWN.words("clause_words")
+    if one[-1].lower().endswith("ing"):
+        return []  # "about the benefits of sleeping in a hammock": the phrase is the verb's
     if len(one) < 2 or len(two) < 2 or len(head) < 2 or \
             any(word.lower().strip(",.;:") in clause for word in one) or \
             any(not word or word[-1] in ",.;:" for word in one + two[:-1]):

@@ -48,6 +48,15 @@ def new_matches(pattern: "re.Pattern[str]", cousin: Cousin, name: str) -> list[D
             if match.group(0).lower() not in own]
 
 
+def new_sentences(cousin: Cousin) -> list[str]:
+    """The cousin's sentences (quotations masked) that its original does not have."""
+    from ..naturalness import SENTENCE, masked
+
+    own = {sentence.strip() for sentence in SENTENCE.findall(masked(cousin.original))}
+    return [sentence.strip() for sentence in SENTENCE.findall(masked(cousin.prompt))
+            if sentence.strip() not in own]
+
+
 @functools.lru_cache(maxsize=None)
 def phrase_pattern(key: str) -> "re.Pattern[str]":
     """The phrases of templates/phrases/naturalness.json `key` ("phrases"), longest first,

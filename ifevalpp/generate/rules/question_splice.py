@@ -5,9 +5,8 @@ from __future__ import annotations
 import functools
 import re
 
-from ..naturalness import SENTENCE, masked
 from ..phrases import frame_openings_table, one_of, table
-from .base import Cousin, Defect, Example, Rule
+from .base import Cousin, Defect, Example, Rule, new_sentences
 
 
 @functools.lru_cache(maxsize=1)
@@ -19,10 +18,8 @@ def _pattern() -> re.Pattern[str]:
 
 def detect(cousin: Cousin) -> list[Defect]:
     pattern = _pattern()
-    own = {sentence.strip() for sentence in SENTENCE.findall(masked(cousin.original))}
-    return [Defect(RULE.name, sentence.strip()[:160])
-            for sentence in SENTENCE.findall(masked(cousin.prompt))
-            if sentence.strip() not in own and pattern.search(sentence)]
+    return [Defect(RULE.name, sentence[:160]) for sentence in new_sentences(cousin)
+            if pattern.search(sentence)]
 
 
 RULE = Rule(

@@ -19,7 +19,7 @@ from llm_fakes import CannedModel, FakeServer, Reply, Request, card_of, completi
 from ifevalpp.cli import main
 from ifevalpp.constraints import check, parse_params
 from ifevalpp.constraints.support.case import CaseContext, Item
-from ifevalpp.constraints.support.wording import templates_dir
+from ifevalpp.resources import templates_dir
 from ifevalpp.generate.llm import LLMSettings, generate_families_llm, llm_version
 from ifevalpp.generate.llm.answers import parse_answer
 from ifevalpp.respond import EndpointFatalError, RetryPolicy

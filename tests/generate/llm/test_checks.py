@@ -12,9 +12,9 @@ import pytest
 from ifevalpp.constraints import parse_params
 from ifevalpp.generate.records import ComposeError
 from ifevalpp.generate.prompt.layout import build_layout
-from ifevalpp.generate.llm.checks import (FREE, Registry, addition, distractor_options,
-                                          harder_guide, judge_reconfiguration, prove_distractor,
-                                          strict_validator)
+from ifevalpp.generate.llm.checks import (FREE, addition, distractor_options, harder_guide,
+                                          judge_reconfiguration, prove_distractor)
+from ifevalpp.generate.llm.filters import Registry, strict_validator
 from ifevalpp.schema import Variant
 
 NOTE = ("Write a short note to a neighbour about a cat that has gone missing. Your note must "

@@ -23,3 +23,17 @@ def test_a_changed_value_is_changed_where_the_outline_mentions_it():
     composed = restructured(layout, random.Random(3), params=params, presentation="inline")
     assert "German" not in composed.prompt, composed.prompt
     assert "[Section 3: A one-line recap, in French]" in composed.prompt, composed.prompt
+
+
+def test_a_sentence_of_the_users_text_that_opens_for_example_is_kept():
+    import random
+
+    from ifevalpp.generate.prompt.assemble import restructured
+    from ifevalpp.generate.prompt.layout import build_layout
+    passage = ("Tides rise twice a day. For example, if the moon is overhead, the water is "
+               "high on that side of the earth. Sailors plan around them.")
+    layout = build_layout("Summarize the text below. Make sure the summary contains less than "
+                          "4 sentences.\n\n" + passage, ["length_constraints:number_sentences"],
+                          [{"relation": "less than", "num_sentences": 4}])
+    made = restructured(layout, random.Random(0), params=layout.params, presentation="inline")
+    assert passage in made.prompt

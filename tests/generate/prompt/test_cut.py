@@ -123,3 +123,15 @@ def test_where_a_trailing_statement_applies_is_cut_with_it():
     text = "Write a flyer for a bike shop that is not boring, and at the end of your answer, add a note starting with N.B."
     assert strip_clause(text, _span(text, "add a note starting with N.B.")) == \
         "Write a flyer for a bike shop that is not boring."
+
+
+def test_a_cut_inside_an_aside_keeps_the_comma_that_closes_it():
+    from ifevalpp.generate.prompt.cut import _aside_closed
+    text = ("Write a rubric, in the form of a list of bullet points, for evaluating the "
+            "performance of a customer service representative.")
+    cut = ("Write a rubric, in the form of a list for evaluating the performance of a "
+           "customer service representative.")
+    assert _aside_closed(text, cut) == ("Write a rubric, in the form of a list, for evaluating "
+                                        "the performance of a customer service representative.")
+    assert _aside_closed("Write a haiku, with 3 lines, about rain.",
+                         "Write a haiku about rain.") == "Write a haiku about rain."

@@ -57,3 +57,12 @@ def test_a_split_statement_is_not_left_as_a_bare_fragment():
     texts = [text for text in the_plan.unit_text.values() if text]
     assert not any(text.strip().endswith("the limerick") for text in texts), texts
     assert the_plan.render == [0]
+
+
+def test_a_cut_keeps_the_tasks_own_words_ahead_of_the_statement():
+    from ifevalpp.generate.prompt.layout import build_layout
+    from ifevalpp.generate.prompt.plan import plan
+    layout = build_layout("Write an essay about Alvin and the Chipmunks in English and in all "
+                          "capital letters.", ["change_case:english_capital"], [{}])
+    kept = plan(layout, {0}, drop_task=False, params=layout.params).unit_text[0]
+    assert kept == "Write an essay about Alvin and the Chipmunks."

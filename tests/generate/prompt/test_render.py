@@ -22,10 +22,11 @@ def _wordings(instruction_id, kwargs, context, styles=("imperative", "declarativ
 
 
 def test_context_names_a_copy_first_and_a_shared_reply():
+    plain = {"own_example": None, "letter_case": None, "foreign": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
-                                                   "ahead": None, "show_form": None}
+                                                   "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
-                                             "ahead": None, "show_form": None}
+                                             "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0, ahead=True)["ahead"] is True
 
 
@@ -67,5 +68,64 @@ def test_nothing_is_woven_onto_a_sentence_that_ends_with_the_user_s_text_after_a
     task = "Put this into Spanish: My aunt keeps bees on the roof."
     layout = build_layout(task + ' Avoid the word "abeja".', ["keywords:forbidden_words"],
                           [{"forbidden_words": ["abeja"]}])
+    assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
+               for seed in range(20))
+
+
+def _layout(prompt, ids, kwargs):
+    from ifevalpp.generate.prompt.layout import build_layout
+    return build_layout(prompt, ids, kwargs)
+
+
+PLACEHOLDERS = "detectable_content:number_placeholders"
+
+
+def test_a_restatement_keeps_the_example_its_original_gives():
+    layout = _layout("Write a forum thread. Use square brackets for placeholders, like "
+                     "[username1], [username2]. Include at least 20 placeholders.",
+                     [PLACEHOLDERS], [{"num_placeholders": 20}])
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert context["own_example"] == "[username1], [username2]"
+    said = _wordings(PLACEHOLDERS, {"num_placeholders": 20}, context)
+    assert all("[username1], [username2]" in text for text in said)
+
+
+def test_a_new_task_takes_an_example_of_ours_not_the_originals():
+    layout = _layout("Write a forum thread. Include at least 20 placeholders such as "
+                     "[username1].", [PLACEHOLDERS], [{"num_placeholders": 20}])
+    assert wording_context(layout.ids, 0, layout=layout, own_task=False)["own_example"] is None
+
+
+def test_examples_of_ours_follow_the_case_rule_and_the_language():
+    lower = wording_context(["change_case:english_lowercase", TITLE], 1)
+    assert lower["letter_case"] == "lower"
+    # (not the marks named as "<< and >>")
+    assert not any(re.search(r"<<(?! )[^<>]*[A-Z]", text) for text in _wordings(TITLE, {}, lower))
+    upper = wording_context(["change_case:english_capital", TITLE], 1)
+    assert not any(re.search(r"<<(?! )[^<>]*[a-z]", text) for text in _wordings(TITLE, {}, upper))
+    layout = _layout("Answer in Bengali only. Include at least 2 placeholders.",
+                     ["language:response_language", PLACEHOLDERS],
+                     [{"language": "bn"}, {"num_placeholders": 2}])
+    foreign = wording_context(layout.ids, 1, layout=layout)
+    assert foreign["foreign"] is True
+    assert not any(re.search(r"\[[a-z][a-z ]*\]", text)
+                   for text in _wordings(PLACEHOLDERS, {"num_placeholders": 2}, foreign))
+
+
+def test_an_example_list_follows_its_statement_on_lines_of_its_own():
+    from ifevalpp.generate.prompt.render import example_block, render_group
+    layout = _layout("Explain it. Your answer must contain exactly 3 bullet points. Use * to "
+                     "indicate bullets, like:\n* xyz\n* abc", [BULLETS], [{"num_bullets": 3}])
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert example_block(BULLETS, context) == "* xyz\n* abc"
+    text = render_group(layout, layout.params, (0,), random.Random(1), context=context)
+    assert text.endswith(":\n* xyz\n* abc") and "\n" not in text.split(":\n")[0]
+
+
+def test_no_requirement_is_woven_onto_a_task_that_ends_in_a_relative_clause():
+    from ifevalpp.generate.prompt.render import weave
+    layout = _layout('Write a post about a restaurant called "Buena Onda" which serves '
+                     'Argentinian food. Do not use any commas.', ["punctuation:no_comma"], [{}])
+    task = 'Write a post about a restaurant called "Buena Onda" which serves Argentinian food.'
     assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
                for seed in range(20))

@@ -30,6 +30,14 @@ TASKS = [
 ]
 
 
+def made(task, protected=()):
+    """The rewrites of `task`, which must not be empty: an assertion over every one of them
+    would pass on none."""
+    found = rewrites(task, protected)
+    assert found, f"no rewrite of {task!r}"
+    return found
+
+
 def texts(task, protected=()):
     return [r.text for r in rewrites(task, protected)]
 
@@ -121,7 +129,7 @@ def test_precise_genres_are_never_swapped():
                         ("Could you write a limerick about a baker named Joe?", "limerick"),
                         ("Write a resume for a junior accountant with two years of experience.",
                          "resume")]:
-        assert all(genre in t for t in texts(task))
+        assert all(genre in option.text for option in made(task))
 
 
 def test_loose_words_get_synonyms_with_the_article_fixed():
@@ -163,7 +171,7 @@ def test_rewrite_is_deterministic_and_avoids_given_texts():
 
 def test_an_audience_phrase_after_a_participle_stays_put():
     found = texts("Write two versions of a plan for a trip to Oslo, designed for college students.")
-    assert all("designed for college students" in t for t in found)
+    assert found and all("designed for college students" in t for t in found)
 
 
 def test_a_sentence_ending_in_a_quoted_sentence_gets_no_extra_mark():
@@ -199,13 +207,12 @@ def test_a_context_clause_before_can_you_becomes_its_own_sentence():
     assert "I am new to gardening. Could you give me some tips on growing beans?" in found
 
 
-def test_questions_opening_with_contractions_or_a_given_clause_get_lead_ins():
+def test_a_question_is_said_as_a_request_or_kept_never_given_a_stock_lead_in():
     found = texts("What's the best way to store basil?")
     assert "Tell me the best way to store basil." in found
     assert not any(t.endswith("What's the best way to store basil?") for t in found)
-    found = texts('Given the phrase "slow and steady", is it advice or a warning?')
-    assert all(t.endswith('Given the phrase "slow and steady", is it advice or a warning?')
-               for t in found) and found
+    # No "Quick question: …" stacked on a question the rewriter cannot say another way.
+    assert texts('Given the phrase "slow and steady", is it advice or a warning?') == []
 
 
 def test_a_verb_that_is_also_a_noun_opens_no_request_before_of():
@@ -289,7 +296,7 @@ def test_the_sentence_after_the_request_is_reworded_too():
 
 
 def _texts(task):
-    return {r.text for r in rewrites(task)}
+    return {r.text for r in made(task)}
 
 
 def test_how_to_question_becomes_a_request():
@@ -328,14 +335,14 @@ def test_a_bare_name_is_not_put_first_as_an_it():
 
 def test_a_then_sentence_after_the_request_is_said_another_way():
     task = "Write a short note about a lost umbrella. Then explain how to keep track of one."
-    followed = [option.text for option in rewrites(task, ())
+    followed = [option.text for option in made(task, ())
                 if "Then explain" not in option.text]
     assert any("After that, explain how to keep track of one." in text for text in followed)
 
 
 def test_a_then_sentence_that_asks_nothing_keeps_its_words():
     task = "Write a short note about a lost umbrella. Then it rained all week."
-    assert all("Then it rained all week." in option.text for option in rewrites(task, ()))
+    assert all("Then it rained all week." in option.text for option in made(task, ()))
 
 
 def test_a_rewrite_keeps_away_from_siblings_even_when_only_a_new_frame_can():
@@ -359,43 +366,43 @@ def test_a_rewrite_keeps_away_from_siblings_even_when_only_a_new_frame_can():
 
 def test_a_make_sure_sentence_gets_no_second_make_sure():
     task = "Generate a list of 40 names for a bakery. Make sure that no name is repeated."
-    assert not [option.text for option in rewrites(task, ())
+    assert not [option.text for option in made(task, ())
                 if re.search(r"(?i)\b(?:be|make) sure to make sure\b", option.text)]
 
 
 def test_a_follow_up_does_not_repeat_the_want_frame_of_the_request():
     task = "Generate a list of 40 names for a bakery. Make sure that no name is repeated."
     want = re.compile(r"(?i)\b(?:I(?:'d| would) like|I (?:want|need)) you to\b")
-    assert not [option.text for option in rewrites(task, ()) if len(want.findall(option.text)) > 1]
+    assert not [option.text for option in made(task, ()) if len(want.findall(option.text)) > 1]
 
 
 def test_a_follow_up_frame_never_opens_with_the_sentence_s_own_verb():
     task = "Write a pitch for a bakery. Make it an odd poem that explains why it is good."
-    assert not [option.text for option in rewrites(task, ())
+    assert not [option.text for option in made(task, ())
                 if re.search(r"(?i)\bmake sure to make\b", option.text)]
 
 
 def test_no_question_mark_lands_on_the_text_after_a_colon():
     task = ("Put this line into Spanish and then comment on it: My aunt keeps bees on the "
             "roof, but never on Sundays.")
-    assert all(option.text.endswith("never on Sundays.") for option in rewrites(task, ()))
+    assert all(option.text.endswith("never on Sundays.") for option in made(task, ()))
 
 
 def test_a_request_whose_text_follows_a_colon_is_not_split_in_two():
     task = ("Translate the following sentence into French and then explain it: The cat sat on "
             "the warm mat.")
-    assert not [option.text for option in rewrites(task, ()) if "French. Then" in option.text]
+    assert not [option.text for option in made(task, ()) if "French. Then" in option.text]
 
 
 def test_context_stays_before_a_request_that_points_back_at_it_with_him():
     task = "The old lighthouse keeper is cross with you. Write the talk you have with him."
     assert all(option.text.index("lighthouse keeper") < option.text.index("him")
-               for option in rewrites(task, ()))
+               for option in made(task, ()))
 
 
 def test_a_wish_is_not_made_the_reason_of_the_request():
     task = "I work in marketing and I need your help. Write a tweet about our new phone."
-    assert not [option.text for option in rewrites(task, ())
+    assert not [option.text for option in made(task, ())
                 if re.search(r"(?i)^(?:since|as) I work in marketing and I need your help",
                              option.text)]
 
@@ -421,7 +428,7 @@ def test_a_rewrite_keeps_off_frames_the_rest_of_the_prompt_opens_with():
 def test_a_phrase_set_as_a_sentence_is_never_joined_onto_the_request():
     # 'Given the sentence "…", and I would like you to finish it.' has no main clause.
     task = 'Given the line "The kettle sang while the rain". Can you finish the line?'
-    assert [option.text for option in rewrites(task, []) if ", and " in option.text] == []
+    assert [option.text for option in made(task, []) if ", and " in option.text] == []
 
 
 
@@ -430,4 +437,10 @@ def test_no_topic_is_put_first():
     # "The subject is the budgets. Would you compose a template … for the next quarter about
     # it?": what was attached to the topic is left behind, so no rewrite moves it.
     task = "Write a haiku about autumn in Kyoto."
-    assert [o.text for o in rewrites(task, []) if "topic" in o.text.lower()] == []
+    assert [o.text for o in made(task, []) if "topic" in o.text.lower()] == []
+
+
+def test_a_phrase_that_belongs_to_a_gerund_is_not_swapped():
+    from ifevalpp.generate.rewrite.operations import _phrases_swapped
+    assert _phrases_swapped("write a blog post about the benefits of sleeping in a hammock") == []
+    assert _phrases_swapped("write a poem in lowercase letters about my friend")

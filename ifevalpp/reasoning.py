@@ -12,7 +12,15 @@ from typing import Optional
 
 from pydantic import BaseModel, ConfigDict
 
-from .config import ReasoningHandling
+
+class ReasoningHandling(BaseModel):
+    """Where reasoning goes: always to `reasoning`; into the graded `response` only if kept."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    keep_reasoning: bool = False
+    fields: tuple[str, ...] = ("reasoning_content", "reasoning")
+    think_tags: tuple[str, str] = ("<think>", "</think>")
 
 
 class SplitAnswer(BaseModel):

@@ -1,0 +1,4 @@
+"""The package version, in a module of its own so that any module can read it without
+importing the package (which would close a circle through its lazy exports)."""
+
+__version__ = "0.1.0"
