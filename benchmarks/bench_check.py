@@ -12,7 +12,10 @@ With `--official DIR --official-python PY` it also times google-research's offic
 evaluator in process, in its own Python (DIR holds its `instruction_following_eval`
 package; PY has absl-py, langdetect, nltk with NLTK_DATA's punkt, immutabledict), on the
 same work: every instruction's strict and loose verdict of every response, through its
-`test_instruction_following_strict` and `_loose`. Both sides run in fresh processes that
+`test_instruction_following_strict` and `_loose`. ifevalpp runs twice: as `score` checks
+(each block of `PRIME_BLOCK` responses has the languages its checks will ask for estimated
+side by side first, `constraints.language.ahead.prime_languages`, then `check_all` per
+response) and one response at a time (`check_all` alone). Both sides run in fresh processes that
 read compiled bytecode; CPU seconds (time.process_time) of `--repeat` passes, ifevalpp's
 per-text caches, loose variants and validated parameters forgotten before each pass; the
 medians are compared. `--variants N` adds N seeded variations of each answer (those of
@@ -92,8 +95,11 @@ OURS = r'''
 import json, sys, time
 from ifevalpp import langid, text
 from ifevalpp.constraints import check_all, registry
+from ifevalpp.constraints.language.ahead import prime_languages
+from ifevalpp.evaluate.scoring import PRIME_BLOCK
 from ifevalpp.loose import loose_variants
 records = [json.loads(line) for line in open(sys.argv[2])]
+primed = sys.argv[4] == "primed"
 timings = []
 for number in range(int(sys.argv[3])):
     if number:  # every pass analyses the texts anew
@@ -102,9 +108,14 @@ for number in range(int(sys.argv[3])):
         loose_variants.cache_clear()
         registry.PARAMS_CACHE.clear()
     start = time.process_time()
-    for record in records:
-        check_all(record["instruction_id_list"], record["kwargs"], record["response"],
-                  prompt=record["prompt"])
+    for first in range(0, len(records), PRIME_BLOCK):
+        block = records[first:first + PRIME_BLOCK]
+        if primed:  # as `score` does: the block's languages estimated side by side first
+            prime_languages((record["instruction_id_list"], record["response"])
+                            for record in block)
+        for record in block:
+            check_all(record["instruction_id_list"], record["kwargs"], record["response"],
+                      prompt=record["prompt"])
     timings.append(time.process_time() - start)
 print(json.dumps(timings))
 '''
@@ -140,21 +151,23 @@ def against_official(pairs: list[tuple[dict, str]], checkout: str, python: str, 
         env = {key: value for key, value in os.environ.items()
                if key != "PYTHONDONTWRITEBYTECODE"}
         env["PYTHONPYCACHEPREFIX"] = str(Path(scratch) / "pycache")
-        sides = (("official evaluator", python, THEIRS), ("ifevalpp check_all", sys.executable, OURS))
-        for _, interpreter, child in sides:  # writes the bytecode
-            subprocess.run([interpreter, "-c", child, checkout, str(path), "1"], env=env,
+        sides = (("official evaluator", python, THEIRS, ""),
+                 ("ifevalpp as score runs", sys.executable, OURS, "primed"),
+                 ("ifevalpp one at a time", sys.executable, OURS, "single"))
+        for _, interpreter, child, how in sides:  # writes the bytecode
+            subprocess.run([interpreter, "-c", child, checkout, str(path), "1", how], env=env,
                            check=True, capture_output=True)
         medians = {}
-        for label, interpreter, child in sides:
-            done = subprocess.run([interpreter, "-c", child, checkout, str(path), str(repeats)],
-                                  env=env, check=True, capture_output=True, text=True)
+        for label, interpreter, child, how in sides:
+            done = subprocess.run([interpreter, "-c", child, checkout, str(path), str(repeats),
+                                   how], env=env, check=True, capture_output=True, text=True)
             medians[label] = statistics.median(json.loads(done.stdout.strip().splitlines()[-1]))
     print(f"{len(records)} responses ({len(pairs)} answers, {variants} variations of each), "
           f"strict + loose, every instruction, one core, CPU s per pass (median of {repeats})")
     for label, seconds in medians.items():
         print(f"  {label:<22} {seconds:7.3f} s   {len(records) / seconds:8.0f} responses/s")
-    print(f"  ifevalpp is {medians['official evaluator'] / medians['ifevalpp check_all']:.1f}x "
-          f"as fast")
+    for label in ("ifevalpp as score runs", "ifevalpp one at a time"):
+        print(f"  {label}: {medians['official evaluator'] / medians[label]:.1f}x as fast")
 
 
 def main() -> int:

@@ -17,6 +17,7 @@ from typing import Callable, Iterable, Optional, Sequence
 from pydantic import ValidationError
 
 from ..constraints import check_all, check_all_profiles, load_plugins
+from ..constraints.language.ahead import prime_languages
 from ..errors import InputError
 from ..io import iter_json_lines, require_records, validation_error_to_input_error
 from ..profiles import Profile, check_profile
@@ -27,6 +28,7 @@ from .lm_eval import is_lm_eval_sample, response_from_lm_eval
 
 # Below this many responses a process pool costs more than it saves.
 PARALLEL_THRESHOLD = 2000
+PRIME_BLOCK = 1024  # pairs whose languages are estimated side by side (a multiple of 64)
 
 
 @dataclass
@@ -232,7 +234,9 @@ def _verdicts(pairs: Sequence[tuple[Variant, ResponseRecord]], profiles: tuple[P
     """Per pair, the verdicts under each profile. Each pair is checked under every profile in
     turn, so the text's analysis (sentences, tokens, language) is still cached when the next
     profile asks for it, and a type several profiles judge alike is checked once. A
-    distractor cousin's extra requirement is checked right after, on the same cached text."""
+    distractor cousin's extra requirement is checked right after, on the same cached text.
+    The languages the checks will ask for are estimated first, all together (`_prime`)."""
+    _prime(pairs, profiles)
     out = []
     for variant, record in pairs:
         assert record.response is not None
@@ -246,6 +250,13 @@ def _verdicts(pairs: Sequence[tuple[Variant, ResponseRecord]], profiles: tuple[P
         side = distractor_verdicts(variant, record.response, profiles)
         out.append([(strict, loose, verdict) for (strict, loose), verdict in zip(scored, side)])
     return out
+
+
+def _prime(pairs: Sequence[tuple[Variant, ResponseRecord]], profiles: tuple[Profile, ...]) -> None:
+    """Estimate side by side the languages checking these pairs will ask for (see
+    constraints.language.ahead); answers already estimated are not estimated again."""
+    prime_languages(((variant.instruction_id_list, record.response) for variant, record in pairs
+                     if record.response is not None), profiles)
 
 
 def _verdicts_chunk(args: tuple[list[tuple[Variant, ResponseRecord]], tuple[Profile, ...]]
@@ -294,6 +305,8 @@ def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Pro
         verdicts: list[list[Verdicts]] = []
         step = 64
         for start in range(0, len(pairs), step):
+            if start % PRIME_BLOCK == 0:  # languages estimated together, many pairs at a time
+                _prime(pairs[start:start + PRIME_BLOCK], chosen)
             verdicts += _verdicts(pairs[start:start + step], chosen)
             if progress is not None:
                 progress(len(pairs[start:start + step]))

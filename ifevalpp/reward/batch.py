@@ -11,9 +11,11 @@ instruction a completion fails.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Literal, Optional, Sequence
+from typing import Any, Callable, Literal, Optional, Sequence
 
-from ..constraints import check, check_loose, parse_params
+from ..constraints import (Constraint, Params, _loose, _strict, get, parse_params,
+                           strict_text)
+from ..constraints.language.ahead import prime_languages
 from ..errors import InputError
 from ..profiles import Profile, check_profile
 from .completions import completion_text, prompt_text
@@ -126,20 +128,45 @@ def prepare_rows(completions: Sequence[Any], instruction_id_lists: Sequence[Any]
     return rows
 
 
+def _verdict(mode: Mode, profile: Profile) -> Callable[[Constraint, Params, str, Optional[str]],
+                                                         bool]:
+    """`check` (strict) or `check_loose` of a validated row's type and parsed parameters: the
+    same steps, without looking the type up and parsing its parameters again per row."""
+    def strict(constraint: Constraint, params: Params, text: str, prompt: Optional[str]) -> bool:
+        return _strict(constraint, strict_text(text, profile), params, prompt, profile)
+
+    def loose(constraint: Constraint, params: Params, text: str, prompt: Optional[str]) -> bool:
+        judged = strict_text(text, profile)
+        return _loose(constraint, text, judged, params, prompt, profile,
+                      _strict(constraint, judged, params, prompt, profile))
+
+    return strict if mode == "strict" else loose
+
+
 def score_rows(rows: Sequence[Row], mode: Mode, reduce: Reduce, profile: Profile) -> list[float]:
-    """The reward of each validated row, in order (runs in the caller or in a worker)."""
-    verdict = check if mode == "strict" else check_loose
+    """The reward of each validated row, in order (runs in the caller or in a worker).
+
+    The languages the checks will ask for are estimated side by side first; each distinct
+    pair of id and kwargs lists (a prompt's rows share theirs) is parsed once."""
+    verdict = _verdict(mode, profile)
+    prime_languages(((ids, text) for text, ids, _, _ in rows if text is not None), (profile,))
+    prepared: dict[tuple[int, int], list[tuple[Constraint, Params]]] = {}
     rewards: list[float] = []
     for text, ids, kwargs, prompt in rows:
         if text is None or not text.strip():
             rewards.append(0.0)
-        elif reduce == "all":
-            followed = all(verdict(instruction_id, text, params, prompt=prompt, profile=profile)
-                           for instruction_id, params in zip(ids, kwargs))
+            continue
+        steps = prepared.get((id(ids), id(kwargs)))
+        if steps is None:  # (rows hold ids and kwargs: their ids stay theirs during the loop)
+            steps = prepared[(id(ids), id(kwargs))] = [
+                (get(instruction_id), parse_params(instruction_id, params, profile))
+                for instruction_id, params in zip(ids, kwargs)]
+        if reduce == "all":
+            followed = all(verdict(constraint, params, text, prompt)
+                           for constraint, params in steps)
             rewards.append(1.0 if followed else 0.0)
         else:
-            passed = sum(verdict(instruction_id, text, params, prompt=prompt, profile=profile)
-                         for instruction_id, params in zip(ids, kwargs))
+            passed = sum(verdict(constraint, params, text, prompt) for constraint, params in steps)
             rewards.append(passed / len(ids))
     return rewards
 

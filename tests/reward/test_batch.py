@@ -84,7 +84,7 @@ def test_verdicts_are_those_of_check_and_check_loose():
 
 def test_bad_kwargs_raise_before_any_completion_is_checked(monkeypatch):
     calls = []
-    monkeypatch.setattr(batch, "check", lambda *args, **kwargs: calls.append(args) or True)
+    monkeypatch.setattr(batch, "_strict", lambda *args, **kwargs: calls.append(args) or True)
     kwargs = [[{"num_words": 5, "relation": "at least"}]] * 3 + [[{"num_words": "many",
                                                                    "relation": "at least"}]]
     with pytest.raises(ParamsError) as raised:
