@@ -30,6 +30,12 @@ generating cousins (generate/)
                                anything (support/languages.WRITING): no language change loses it
     literals(params), format_phrase, names_parts, topic_field, literal_bound_to_task(params)
                                what the generators must keep, may cut, or must rebuild;
+      renew_literal(params, rng)   the setting a new task takes for a text bound to the old
+    example_form, letter_case  the markup its statements show by example (kept by a
+                               restatement); the case it sets for every letter (examples in
+                               other wordings follow it)
+    has_direction(), harder(params, rng)   whether its settings run from easy to hard, and
+                               the next harder one (a count, a marker's depth)
       topic_use(params)        whether a task swap picks the topic words from what the new
                                task will use anyway (a ban bites), its subject's nouns (a
                                word to repeat) or what it invites (a word to include)
