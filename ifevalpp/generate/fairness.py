@@ -63,7 +63,6 @@ def statement_units(layout: Layout) -> list[Unit]:
     return [unit for unit in layout.units if unit.owners and (unit.pure or unit.kept)]
 
 
-_BLOCK_LINE = re.compile(r"^\s*(?:[*\-•]\s|\d+[.)]|\[|[A-Z][\w'-]*(?: [\w'-]+){0,2} \d+\b|\.\.\.|…)")
 _PASSAGE = re.compile(r"(?<![\w\"])\"([^\"\n]{25,}?)\"(?![\w\"])|“([^”\n]{25,})”")
 
 

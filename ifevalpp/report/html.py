@@ -23,8 +23,14 @@ from .svg import PALETTE, Series, has_points, line_chart
 
 STRICT_COLOR = PALETTE[0]   # the reliable@k strict curve (#0072b2)
 LOOSE_COLOR = PALETTE[1]
-KIND_COLORS = {"original": "#555555", "rephrasing": PALETTE[2], "distractor": PALETTE[3],
-               "reconfiguration": PALETTE[4]}
+ORIGINAL_COLOR = "#555555"
+
+
+def kind_color(kind: str) -> str:
+    """A kind's colour by its place in `schema.KINDS` (the originals grey, each cousin kind
+    the next colour of the palette), so a new kind needs no entry here."""
+    position = KINDS.index(kind) if kind in KINDS else len(KINDS)
+    return ORIGINAL_COLOR if position == 0 else PALETTE[1 + position % (len(PALETTE) - 1)]
 
 STYLE = """
 body { font-family: system-ui, -apple-system, 'Segoe UI', sans-serif; margin: 24px auto;
@@ -113,7 +119,7 @@ def kind_chart(report: ReliabilityReport) -> str:
         values = [at[k].value if k in at else float("nan") for k in x]
         low = [at[k].ci_low if k in at else float("nan") for k in x]
         high = [at[k].ci_high if k in at else float("nan") for k in x]
-        series.append(Series(kind, values, low, high, color=KIND_COLORS[kind]))
+        series.append(Series(kind, values, low, high, color=kind_color(kind)))
     return _line_or_nothing(x, series, "reliable@k by perturbation kind (strict)",
                             "reliable-by-kind")
 
@@ -143,7 +149,7 @@ def type_chart(report: ReliabilityReport) -> str:
         for kind in kinds:
             by_name = {row.name: row for row in report.select("type_paired", kind=kind,
                                                               mode="strict")}
-            series.append(_series(kind, names, by_name, KIND_COLORS[kind]))
+            series.append(_series(kind, names, by_name, kind_color(kind)))
         title = ("Strict pass rate per instruction type on each kind of prompt, paired on the "
                  "same cases")
     return bar_chart(names, series, title=title, chart_id="by-type")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ifevalpp.constraints.support.phrases import counts
+from ifevalpp.constraints.support.count_phrases import counts
 
 
 @pytest.mark.parametrize("prompt, unit", [

@@ -32,7 +32,7 @@ from ifevalpp.constraints.support.counts import CountSpec
 from ifevalpp.constraints.support.cues import hard_counts
 from ifevalpp.constraints.support.draft import Draft
 from ifevalpp.constraints.support.edits import counted, spans_of
-from ifevalpp.constraints.support.phrases import counts
+from ifevalpp.constraints.support.count_phrases import counts
 from ifevalpp.constraints.support.requirements import Budget, Requirements
 from ifevalpp.constraints.support.statements import (Statement, count_statement,
                                                      edit_statements, statement)

@@ -17,8 +17,8 @@ from ..support.cues import hard_counts
 from ..support.draft import Draft
 from ..support.edits import NUM, REL_BEFORE, TRAIL, counted, near, spans_of, value_check
 from ..support.mentions import is_capital_count, times_after
-from ..support.phrases import (INF, clause_at, counts, describe_interval, sentence_index,
-                               sentences)
+from ..support.phrases import INF, clause_at, describe_interval, sentence_index, sentences
+from ..support.count_phrases import counts
 from ..support.requirements import Budget, Requirements, WordCap, WordNeed
 from ..support.sketch import Sketch
 from ..support.statements import Statement, count_statement, edit_statements, statement

@@ -16,7 +16,8 @@ from ..support.choosing import choice, index, pick_other, words
 from ..support.counts import CountSpec
 from ..support.draft import Draft
 from ..support.edits import counted, replace_word, spans_of
-from ..support.phrases import counts, quote, sentence_at
+from ..support.phrases import quote, sentence_at
+from ..support.count_phrases import counts
 from ..support.reflection import with_role
 from ..support.requirements import Required, Requirements, WordNeed
 from ..support.sketch import Sketch

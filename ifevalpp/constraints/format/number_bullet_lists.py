@@ -15,7 +15,7 @@ from ..support.counts import CountSpec
 from ..support.cues import hard_counts
 from ..support.draft import Draft
 from ..support.edits import counted, spans_of
-from ..support.phrases import counts
+from ..support.count_phrases import counts
 from ..support.reflection import mention_needed
 from ..support.requirements import WordNeed, one_word_each
 from ..support.sketch import Sketch

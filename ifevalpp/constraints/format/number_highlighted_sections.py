@@ -16,8 +16,9 @@ from ..support.cues import hard_counts
 from ..support.draft import Draft
 from ..support.edits import NUM, REL_BEFORE, counted, near, spans_of, value_check
 from ..support.mentions import SUBJECT_BLOCKER, is_capital_count
-from ..support.phrases import Count as CountPhrase
-from ..support.phrases import clause_at, counts, sentence_at, sentence_index, sentences
+from ..support.count_phrases import Count as CountPhrase
+from ..support.phrases import clause_at, sentence_at, sentence_index, sentences
+from ..support.count_phrases import counts
 from ..support.reflection import mention_needed
 from ..support.requirements import WordNeed, one_word_each
 from ..support.sketch import Sketch

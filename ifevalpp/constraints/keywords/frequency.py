@@ -17,7 +17,8 @@ from ..support.cues import HARD_KINDS
 from ..support.draft import Draft
 from ..support.edits import TIMES, near, replace_word, value_check
 from ..support.mentions import SUBJECT_BLOCKER, times_after
-from ..support.phrases import INF, counts, describe_interval, sentence_at
+from ..support.phrases import INF, describe_interval, sentence_at
+from ..support.count_phrases import counts
 from ..support.reflection import with_role
 from ..support.requirements import Budget, Required, Requirements, WordNeed
 from ..support.sketch import Sketch

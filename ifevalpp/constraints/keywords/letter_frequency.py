@@ -18,7 +18,8 @@ from ..support.cues import HARD_KINDS
 from ..support.draft import Draft
 from ..support.edits import NUM, REL_BEFORE, TRAIL, near, spans_of, value_check
 from ..support.mentions import times_after
-from ..support.phrases import INF, Span, counts, quote
+from ..support.phrases import INF, Span, quote
+from ..support.count_phrases import counts
 from ..support.reflection import with_role
 from ..support.requirements import Budget, Requirements
 from ..support.sketch import Sketch

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from ..support.phrases import Count, clause_at
+from ..support.phrases import clause_at
+from ..support.count_phrases import Count
 
 _DISTRIBUTIVE = re.compile(r"\b(?:each|every|per)\b", re.IGNORECASE)
 

@@ -16,7 +16,8 @@ from ..support.choosing import choice, index, pick_other, words
 from ..support.counts import CountSpec
 from ..support.draft import Draft
 from ..support.edits import ORDINALS, counted, near, replace_word, spans_of
-from ..support.phrases import counts, number_value, ordinal_value, quote
+from ..support.phrases import number_value, ordinal_value, quote
+from ..support.count_phrases import counts
 from ..support.requirements import Required, Requirements, WordNeed, one_word_each
 from ..support.sketch import Sketch
 from ..support.statements import Statement, count_statement, edit_statements, statement

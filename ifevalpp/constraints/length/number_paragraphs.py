@@ -15,7 +15,8 @@ from ..support.counts import CountSpec
 from ..support.cues import hard_counts
 from ..support.draft import Draft
 from ..support.edits import counted, spans_of
-from ..support.phrases import counts, make_span, quote
+from ..support.phrases import make_span, quote
+from ..support.count_phrases import counts
 from ..support.requirements import WordNeed, one_word_each
 from ..support.sketch import Sketch
 from ..support.statements import (Statement, count_statement, edit_statements, in_clause,

@@ -15,7 +15,8 @@ from ..support.counts import CountSpec
 from ..support.cues import hard_counts
 from ..support.draft import Draft
 from ..support.edits import counted
-from ..support.phrases import INF, counts, describe_interval
+from ..support.phrases import INF, describe_interval
+from ..support.count_phrases import counts
 from ..support.requirements import Budget, Requirements, WordNeed
 from ..support.sketch import Sketch, bound
 from ..support.statements import Statement, count_statement, edit_statements

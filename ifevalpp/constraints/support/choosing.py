@@ -1,37 +1,31 @@
 """Seeded choices for `reconfigure`: rng adapters, relations per profile, the word lists.
 
-`rng` is a `random.Random` or a `numpy.random.Generator`; nothing here touches
-global random state. Words, letters, languages, markers, section words, end
-phrases and first words come from `templates/phrases/words.json`.
+`rng` is a `random.Random` (every generator seeds one per cousin); nothing here touches
+global random state. Words, letters, languages, markers, section words, end phrases and
+first words come from `templates/phrases/words.json`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+import random
+from typing import Any, Sequence
 
 from ...profiles import Profile
 from .wording import load_json
-
-if TYPE_CHECKING:
-    import random
 
 OFFICIAL_RELATIONS = ("less than", "at least")
 REVISED_RELATIONS = ("less than", "at least", "at most", "around")
 
 
-def _index(rng: Any, size: int) -> int:
-    if hasattr(rng, "integers"):
-        return int(rng.integers(size))
+def _index(rng: random.Random, size: int) -> int:
     return rng.randrange(size)
 
 
-def seeded_random(rng: Any) -> "random.Random":
-    """`rng` itself when it is a `random.Random`, else one seeded from it (numpy)."""
-    import random
-
-    if isinstance(rng, random.Random):
-        return rng
-    return random.Random(int(rng.integers(2**63)))
+def seeded_random(rng: Any) -> random.Random:
+    """`rng` itself, checked: a seeded `random.Random`, never the global state."""
+    if not isinstance(rng, random.Random):
+        raise TypeError(f"expected a seeded random.Random, got {type(rng).__name__}")
+    return rng
 
 
 def index(rng: Any, size: int) -> int:
@@ -45,10 +39,8 @@ def choice(rng: Any, items: Sequence[Any]) -> Any:
     return items[_index(rng, len(items))]
 
 
-def chance(rng: Any, probability: float) -> bool:
-    if hasattr(rng, "random") and not hasattr(rng, "integers"):
-        return rng.random() < probability
-    return float(rng.random()) < probability
+def chance(rng: random.Random, probability: float) -> bool:
+    return rng.random() < probability
 
 
 def sample(rng: Any, items: Sequence[Any], count: int) -> list[Any]:

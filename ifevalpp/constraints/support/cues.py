@@ -10,7 +10,8 @@ import functools
 import re
 from typing import TYPE_CHECKING, Callable, Optional
 
-from .phrases import clause_at, counts, sentence_at
+from .phrases import clause_at, sentence_at
+from .count_phrases import counts
 
 if TYPE_CHECKING:
     from ..base import Constraint

@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from .phrases import Count, clause_at, counts, sentence_at
+from .phrases import clause_at, sentence_at
+from .count_phrases import Count, counts
 
 _CAPITAL_QUALIFIER = re.compile(r"capital|\bcaps\b|upper ?case|capitali[sz]", re.IGNORECASE)
 

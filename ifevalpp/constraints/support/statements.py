@@ -26,7 +26,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional
 
-from .phrases import INF, Count, Span, clause_at, constraint_span, make_span, sentence_at
+from .phrases import INF, Span, clause_at, constraint_span, make_span, sentence_at
+from .count_phrases import Count
 
 EDIT_ROLES = frozenset({"edit_value", "edit_mention"})
 

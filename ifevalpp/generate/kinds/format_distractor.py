@@ -42,7 +42,7 @@ from ..prompt.layout import Layout
 from ..distance import tokens
 from ..llm.answers import ModelCousin
 from ..llm.checks import addition, prove_distractor
-from ..llm.messages import repeat_of, statement_of
+from ..llm.card import repeat_of, statement_of
 from ..llm.plan import ModelPlan
 from ..records import Candidate, ComposeError, CousinRequest, Detail
 from ..versions import stream_seed

@@ -244,6 +244,12 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
         tiers.insert(0, (needs, avoids | form))
     if "items" in task_kind(layout):
         tiers.insert(0, (needs | {"list"}, avoids | (form - {"list"})))
+    from ..new_settings import piece_register
+    register = piece_register(layout)
+    if register == "letter":
+        # A letter stays a letter: two comma-free cover letters are harder than two reviews,
+        # and an end line of the original ("Call me at …") stays only on a piece of its kind.
+        tiers.insert(0, (tiers[0][0] | {register}, tiers[0][1]))
     return tiers
 
 

@@ -211,6 +211,7 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
 # What a statement cannot open with to be said ahead of the task (a subject that names
 # something of the task: "The letter should …", "It must …", "In other words, …"), and
 # how else it would point back at the task ("the letter", "it").
+_greeting = filled(r"(?i)^\s*(?:{greetings})\b", of("prompt"))
 _not_ahead = filled(r"(?i)^(?:{not_ahead_openers})\b", of("prompt"))
 _pronoun = filled(r"(?i)\b(?:{task_pronouns})\b", of("prompt"))
 _definite = filled(r"\b(?:{definite_articles})\s+([a-z]+)", of("prompt"))
@@ -371,6 +372,8 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     if len(order) > 1 and chance(rng, 0.5):
         order = order[::-1]
     usage = Usage(taken=tuple(frame_openings(task)))
+    if presentation == "first" and _greeting().match(task):
+        presentation = "inline"  # "Hi, I'm looking for …" opens the message, not the rules
     if presentation == "first" and task.rstrip().endswith(":"):
         # "I want to make it challenging, so:" introduces what follows: the list comes after.
         presentation = "list"

@@ -29,7 +29,9 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
     colon = request.end == ":"
     # "… comment on it: My aunt keeps bees." — a question mark would land on the
     # text after the colon, which is the user's, not ours.
-    asks_not = colon or bool(_EMBEDDED.search(request.vp))
+    # "…, no other language is allowed" is a statement of its own: no question mark after it.
+    asks_not = colon or bool(_EMBEDDED.search(request.vp)) or \
+        bool(_KNOWN.pattern("statement_tail").search(request.vp))
     out: list[tuple[str, str]] = []
     if request.kind == "question":
         # Said as a request or a statement ("Tell me how …"), or kept as it is: a stock

@@ -110,6 +110,9 @@ def _phrases_swapped(vp: str) -> list[tuple[str, str]]:
     clause = _KNOWN.words("clause_words")
     if one[-1].lower().endswith("ing"):
         return []  # "about the benefits of sleeping in a hammock": the phrase is the verb's
+    heads = _KNOWN.words("swappable_heads")
+    if not any(" ".join(chunk).lower().startswith(head) for chunk in (one, two) for head in heads):
+        return []  # "all facts about Lionel Messi in a structured output": the "in" is the list's
     if len(one) < 2 or len(two) < 2 or len(head) < 2 or \
             any(word.lower().strip(",.;:") in clause for word in one) or \
             any(not word or word[-1] in ",.;:" for word in one + two[:-1]):

@@ -63,9 +63,15 @@ def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: P
     setting of its type for the new task, one that suits the piece."""
     renewed: list[str] = []
     fresh = list(params)
+    from ..new_settings import piece_register
+
+    # A new piece of the original's own kind (a letter for a letter) keeps its end line:
+    # "Call me at 631-481-4867" closes a cover letter as well as it closed the old one.
+    own_kind = piece is not None and piece == piece_register(layout)
     for index, instruction_id in enumerate(layout.ids):
         constraint = get(instruction_id)
-        unsuited = piece is not None and not constraint.suits_piece(fresh[index], piece)
+        unsuited = piece is not None and not own_kind and \
+            not constraint.suits_piece(fresh[index], piece)
         if constraint.literal_bound_to_task(fresh[index]) or unsuited:
             options = {"piece": piece} if piece and constraint.proposes_for_piece else {}
             fresh[index] = constraint.renew_literal(fresh[index], rng, profile=profile, **options)

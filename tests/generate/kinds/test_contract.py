@@ -78,8 +78,16 @@ def test_a_reconfiguration_of_settings_must_change_one_and_no_sibling_s_again():
     again = _candidate(kwargs=harder, detail=ReconfigurationDetail(strategy="parameters"))
     assert kind.refusal(_layout(), first, []) is None
     assert kind.refusal(_layout(), again, [first]).code == "same-settings"
-    new_task = _candidate(detail=ReconfigurationDetail(strategy="task"))
+    new_task = _candidate(kwargs=harder, detail=ReconfigurationDetail(strategy="task"))
     assert kind.refusal(_layout(), new_task, [first]) is None
+
+
+def test_a_later_reconfiguration_never_asks_less_than_an_earlier_one():
+    kind = kinds.get("reconfiguration")
+    first = _candidate(kwargs=[{"relation": "at least", "num_words": 80}, {}],
+                       detail=ReconfigurationDetail(strategy="parameters"))
+    back = _candidate(detail=ReconfigurationDetail(strategy="task"))  # the case's own 60 words
+    assert kind.refusal(_layout(), back, [first]).code == "sibling-easier"
 
 
 def test_every_kind_promises_the_text_to_repeat_stands_in_the_prompt():

@@ -155,3 +155,19 @@ def test_twenty_blanks_to_fill_in_want_a_long_piece():
         needs={"fillable"}, room=room)}
     assert not {"email", "letter", "invitation", "thank-you"} & genres
     assert {"plan", "report"} <= genres
+
+
+def test_a_new_piece_of_the_originals_kind_keeps_its_end_line():
+    import random
+
+    from ifevalpp.generate.prompt.layout import build_layout
+    from ifevalpp.generate.tasks import renew_bound_literals
+    layout = build_layout('Write a cover letter for a job at a bakery. End it with the exact '
+                          'phrase "Call me at 631-481-4867".', ["startend:end_checker"],
+                          [{"end_phrase": "Call me at 631-481-4867"}])
+    kept, renewed = renew_bound_literals(layout, list(layout.params), random.Random(0),
+                                         "official", piece="letter")
+    assert renewed == [] and kept[0].end_phrase == "Call me at 631-481-4867"
+    _, renewed = renew_bound_literals(layout, list(layout.params), random.Random(0),
+                                      "official", piece="verse")
+    assert renewed == ["startend:end_checker"]
