@@ -160,7 +160,7 @@ def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
 def _genre_changed(original_prompt: str, genre: str) -> Optional[str]:
     """Why a new task of `genre` is easier by its kind of piece: verse for a prose task or
     prose for verse changes what every constraint asks (commas, sentences, lines)."""
-    from .plain import text_features
+    from .piece import text_features
     from .tasks import catalogue
 
     found = {item.id: item for item in catalogue().genres}.get(genre)

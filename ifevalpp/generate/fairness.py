@@ -22,13 +22,11 @@ The word lists are data (`templates/phrases/fairness.json`).
 
 from __future__ import annotations
 
-import functools
 import re
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from ..constraints import get
-from ..constraints.support.wording import load_json
 from .phrases import filled, of
 from .prompt.layout import Layout, Unit, build_layout, local_spans
 from .prompt.purity import rewords, task_start

@@ -132,7 +132,7 @@ def task_kind(layout: Layout) -> frozenset[str]:
     """The features (generate/tasks/) of the case's own task that a new setting may refuse
     (`Constraint.task_avoids_for`): "items" for a list, a plan or a count of days or
     steps (generate/plain.task_items). (Not "letter": a case's "the letter o" reads as one.)"""
-    from .plain import task_items
+    from .piece import task_items
 
     is_list, count = task_items(layout)
     return frozenset({"items"} if is_list or count is not None else ())
@@ -177,7 +177,7 @@ def _refuses_task(layout: Layout, index: int, params: Any) -> bool:
 def piece_register(layout: Layout) -> str:
     """The kind of piece the case's task asks for, as a new end line must suit it
     (generate/plain.end_register: "letter", "verse", "story", …)."""
-    from .plain import end_register, features
+    from .piece import end_register, features
     return end_register(features(layout))
 
 

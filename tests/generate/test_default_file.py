@@ -437,7 +437,7 @@ def test_no_typed_distractor_is_met_by_the_plain_answer(default_file):
 
 def test_no_catalogue_request_is_one_a_plain_answer_already_follows(default_file):
     # "open with a greeting" on an email, "no emoji" on an essay.
-    from ifevalpp.generate.plain import features
+    from ifevalpp.generate.piece import features
 
     result, originals = default_file
     layouts = _layouts(originals)
@@ -506,7 +506,7 @@ def test_new_tasks_take_no_stitched_frame_or_mismatched_subject(default_file):
                    r"teenage niece|my younger brother)\. (?:Compose|Write|Draft|Produce|Put "
                    r"together|Could you \w+) (?:an? )?(?:essay|article|blog post|speech)"),
     ]
-    swapped = _swapped(result := default_file[0])
+    swapped = _swapped(default_file[0])
     assert len(swapped) > 300
     found = [(v.key, v.prompt[:160]) for v in swapped for pattern in patterns
              if pattern.search(v.prompt)]

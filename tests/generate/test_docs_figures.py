@@ -9,7 +9,6 @@ the build time is a measured range kept in one place.
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 from ifevalpp.io import write_jsonl
 from tests.figures import (FAMILIES_BUILD_SECONDS, ROOT, differences, family_figure_names,

@@ -7,7 +7,7 @@ import random
 from ifevalpp.constraints import get, parse_params
 from ifevalpp.constraints.support.choosing import words
 from ifevalpp.generate.new_settings import piece_register
-from ifevalpp.generate.plain import end_register, text_features
+from ifevalpp.generate.piece import end_register, text_features
 from ifevalpp.generate.prompt.layout import build_layout
 
 END = "startend:end_checker"

@@ -150,8 +150,8 @@ def test_family_members_are_far_apart(families):
 def test_same_seed_same_bytes_other_seed_other_prompts(cases):
     first = generate_families(cases, seed=11)
     second = generate_families(cases, seed=11)
-    dump = lambda result: [json.dumps(v.model_dump(mode="json"), sort_keys=True)
-                           for v in result.variants]
+    def dump(result):
+        return [json.dumps(v.model_dump(mode="json"), sort_keys=True) for v in result.variants]
     assert dump(first) == dump(second)
     third = generate_families(cases, seed=12)
     assert dump(third) != dump(first)

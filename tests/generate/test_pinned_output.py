@@ -7,7 +7,6 @@ import hashlib
 import json
 from pathlib import Path
 
-import pytest
 from click.testing import CliRunner
 
 from ifevalpp.cli import main

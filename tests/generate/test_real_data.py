@@ -22,5 +22,6 @@ def test_coverage_on_the_github_original(original_path):
 
 def test_two_runs_are_identical_on_a_slice(original_path):
     variants = load_variants(original_path)[:60]
-    dump = lambda result: [json.dumps(v.model_dump(mode="json")) for v in result.variants]
+    def dump(result):
+        return [json.dumps(v.model_dump(mode="json")) for v in result.variants]
     assert dump(generate_families(variants, seed=3)) == dump(generate_families(variants, seed=3))

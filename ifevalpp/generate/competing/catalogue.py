@@ -207,7 +207,7 @@ def _requirement(identifier: str, root: str) -> FormatRequest:
     if mode in ("start", "end", "insert") and not text:
         raise ValueError(f"{where}: @witness {mode}: needs a text")
     unsuited = frozenset(word.lower() for word in grammar.meta.get("unsuited", ()))
-    from ..plain import FEATURES
+    from ..piece import FEATURES
 
     met_by = frozenset(grammar.meta.get("met_by", ()))
     met_unless = frozenset(grammar.meta.get("met_unless", ()))

@@ -87,7 +87,7 @@ def contradicts_items(layout: Layout, kwargs: dict[str, Any]) -> bool:
     than the days, steps or items the task names ("a 12-day trip" in exactly 2 bullets,
     "3 names" in exactly 4), or any bullet count beside a task that asks for a list, an
     itinerary or an outline, whose items are the task's to count."""
-    from ..plain import task_items
+    from ..piece import task_items
 
     return counts_contradict(task_items(layout), kwargs)
 

@@ -51,7 +51,7 @@ def compatible_requests(layout: Layout, profile: str) -> list[FormatRequest]:
     """Catalogue requests that the case's constraints accept, proven by a joint witness, and
     that compete: a plain answer to the task does not already follow them (no "open with a
     greeting" on an email, no "no emoji" on an essay: generate/plain.py)."""
-    from ..plain import features
+    from ..piece import features
 
     wanted = refused(layout)
     witness = case_witness(layout, profile)

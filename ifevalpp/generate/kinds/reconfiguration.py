@@ -230,7 +230,7 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
     no-comma rule a review had, no prose for a song under a sentence count), and a list
     stays a list; then verse or prose alone, which is never given up."""
     from ..new_settings import task_kind
-    from ..plain import features
+    from ..piece import features
 
     found = features(layout)
     verse = "verse" in found

@@ -15,73 +15,18 @@ constraint's clause cut off (prompt/cut.py) or with its value replaced in place.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from typing import Any, Optional, Sequence
+from typing import Any, Sequence
 
 from ...constraints import get, parse_params
 from ...constraints.support.statements import EDIT_ROLES, edit_spans
 from .purity import carries_content, points_back, rewords, task_start
 from .residue import block_line_spans, example_line, mostly_quoted, residual_words
-from .repeat import RepeatInfo, echo_index, find_request
+from .repeat import echo_index, find_request
 from .segment import segment
 from ..phrases import filled, of
 from .words import WORD, content_words, literal_spans, residual
-
-Spans = list[tuple[int, int]]
-
-
-@dataclass(frozen=True)
-class Unit:
-    """A sentence-like piece of the prompt: prompt[start:end], preceded by `sep`."""
-
-    start: int
-    end: int
-    text: str
-    sep: str
-    owners: frozenset[int] = frozenset()
-    pure: bool = False
-    # A statement that asks more than its types can say anew (an aside, what it applies to,
-    # a block of lines): it stays word for word in every cousin that keeps the task, with
-    # a changed value edited in place.
-    kept: bool = False
-
-
-@dataclass
-class Layout:
-    prompt: str
-    ids: list[str]
-    params: list[Any]
-    kwargs: list[dict[str, Any]]
-    units: list[Unit]
-    evidence: dict[int, Spans]      # constraint index -> spans in prompt
-    values: dict[int, Spans]        # spans holding the parameter value
-    repeat: Optional[RepeatInfo] = None
-    tight: dict[int, Spans] = field(default_factory=dict)  # phrase-level spans
-    # The position of the instruction whose type repeats part of the prompt (None: none);
-    # `repeat` says where that text sits, when the prompt has it.
-    echo: Optional[int] = None
-
-    # ------------------------------------------------------------ views
-
-    def units_of(self, index: int) -> list[Unit]:
-        return [unit for unit in self.units if index in unit.owners]
-
-    def task_units(self) -> list[Unit]:
-        return [unit for unit in self.units if not unit.pure]
-
-    def region(self) -> tuple[int, int]:
-        """The part of the prompt the units cover (the request, for repeat cases)."""
-        if self.repeat is not None:
-            return self.repeat.start, self.repeat.end
-        return 0, len(self.prompt)
-
-
-def local_spans(layout: Layout, unit: Unit, index: int) -> Spans:
-    """The constraint's phrase-level spans inside `unit`, relative to the unit."""
-    spans = layout.tight.get(index) or layout.evidence.get(index, [])
-    return [(max(s, unit.start) - unit.start, min(e, unit.end) - unit.start) for s, e in spans
-            if s < unit.end and e > unit.start]
-
+from .stated import aside
+from .units import Layout, Spans, Unit, local_spans
 
 def outlined(layout: Layout, index: int) -> bool:
     """Whether constraint `index` is stated in a sentence that also outlines the answer
@@ -129,7 +74,8 @@ def _statement_spans(prompt: str, ids: Sequence[str], params: Sequence[Any],
     evidence: dict[int, Spans] = {}
     own_spans: dict[int, Spans] = {}
     values: dict[int, Spans] = {}
-    inside = lambda spans: [(s, e) for s, e in spans if s >= region[0] and e <= region[1]]
+    def inside(spans):
+        return [(s, e) for s, e in spans if s >= region[0] and e <= region[1]]
     for index, (instruction_id, item) in enumerate(zip(ids, params)):
         if get(instruction_id).request_field:
             continue
@@ -314,8 +260,6 @@ def _said_by_aside(layout: Layout, unit: Unit) -> Unit:
     and the constraint is said anew."""
     if not unit.kept or "\n" in unit.text:
         return unit
-    from .stated import aside
-
     candidate = Unit(unit.start, unit.end, unit.text, unit.sep, unit.owners, True)
     head = aside(layout, candidate)
     if head is None:

@@ -43,7 +43,7 @@ def piece_words() -> frozenset[str]:
     catalogue (not those that only name the task, "tips") and a few more. They name the
     parts only where the statement splits the answer in two ("Separate the essay and the
     poem …"); elsewhere they just name the task ("The essay needs at least 30 sentences")."""
-    from ..tasks import catalogue  # the task grammar is only needed here, once
+    from ..tasks.maker import catalogue  # the task grammar is only needed here, once
 
     nouns = ({genre.noun.split()[-1].lower() for genre in catalogue().genres}
              - words("prompt", "not_pieces"))

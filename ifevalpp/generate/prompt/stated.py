@@ -16,7 +16,7 @@ from ...constraints.support.edits import numbers_in
 from ..phrases import filled, of, words
 from ..records import ComposeError
 from .cut import strip_clause
-from .layout import Layout, Unit, local_spans
+from .units import Layout, Unit, local_spans
 from .purity import piece_words, rewords
 from .substitute import substitute_values
 from .words import content_words, residual

@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from ...constraints import get
 from ...constraints.support.edits import replace_number
-from .layout import Layout, Unit
+from .units import Layout, Unit
 
 
 def _value_texts(layout: Layout, unit: Unit, index: int) -> list[str]:

@@ -14,16 +14,19 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ...constraints import get
 from ...constraints.support.choosing import choice
 from ...profiles import Profile
-from ..prompt.layout import Layout
 from ..params import compatible
 from ..records import ComposeError
+from ..piece import end_register, features
 from .maker import Task
 from .vocabulary import content_words, vocabulary
+
+if TYPE_CHECKING:
+    from ..prompt.layout import Layout
 
 
 def task_demands(layout: Layout, params: Optional[Sequence[Any]] = None
@@ -63,11 +66,9 @@ def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: P
     setting of its type for the new task, one that suits the piece."""
     renewed: list[str] = []
     fresh = list(params)
-    from ..new_settings import piece_register
-
     # A new piece of the original's own kind (a letter for a letter) keeps its end line:
     # "Call me at 631-481-4867" closes a cover letter as well as it closed the old one.
-    own_kind = piece is not None and piece == piece_register(layout)
+    own_kind = piece is not None and piece == end_register(features(layout))
     for index, instruction_id in enumerate(layout.ids):
         constraint = get(instruction_id)
         unsuited = piece is not None and not own_kind and \

@@ -85,7 +85,7 @@ class Genre(BaseModel):
         readers for a long piece."""
         if self.ending:
             return self.ending
-        from ..plain import end_register, text_features
+        from ..piece import end_register, text_features
 
         found = set(text_features(self.noun))
         found |= {"verse"} if "poem" in self.features else set()

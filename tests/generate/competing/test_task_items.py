@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ifevalpp.generate.competing.fit import contradicts_items, counts_contradict
-from ifevalpp.generate.plain import task_items
+from ifevalpp.generate.piece import task_items
 
 from .cases import BULLETS, lowercase, typed
 
