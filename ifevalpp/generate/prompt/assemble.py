@@ -383,6 +383,11 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
                                                              own_task=own_task))
             for index in order):
         presentation = "inline"  # an example list does not go inside a list of requirements
+    if presentation == "first" and any(
+            example_block(layout.ids[index], wording_context(layout.ids, index, layout=layout,
+                                                             own_task=own_task))
+            for index in order):
+        presentation = "inline"  # nor ahead of the task, where it stacks blocks before it
     if presentation == "list":
         request = _as_list(task, layout, params, order, rng, usage, own_task)
     elif presentation == "first" and order:

@@ -76,7 +76,8 @@ def render_group(layout: Layout, params: Sequence[Any], group: Sequence[int], rn
     block = example_block(layout.ids[first], extra)
     if block is not None and params[first] != layout.params[first]:
         # Six example lines under "exactly seven bullets" contradict the count: the form is
-        # shown in the statement instead.
+        # shown in the statement instead, by the list's first line.
+        extra["own_line"] = block.split("\n", 1)[0].strip()
         block, extra["own_example"], extra["show_form"] = None, None, True
     text = render(layout.ids[first], spelled(layout, layout.ids[first], params[first]), rng,
                   styles, usage=usage, context=extra)
@@ -106,8 +107,12 @@ def spelled(layout: Layout, instruction_id: str, params: Any) -> Any:
         return params
 
     def as_written(word: str) -> str:
-        found = re.search(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", layout.prompt)
-        return found.group(0) if found and found.group(0).lower() == word.lower() else word
+        for found in re.finditer(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", layout.prompt):
+            before = layout.prompt[:found.start()].rstrip(" \"'“")
+            if found.group(0)[:1].isupper() and (not before or before[-1] in ".!?:\n"):
+                continue  # "Write …" opens a sentence: the word itself is "write"
+            return found.group(0)
+        return word
 
     recased = [as_written(word) for word in value] if isinstance(value, list) else \
         as_written(value) if isinstance(value, str) else value

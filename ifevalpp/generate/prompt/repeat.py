@@ -14,6 +14,7 @@ from typing import Any, Optional, Sequence
 from ...constraints import get
 from ...constraints.support.choosing import chance
 from ...wording.sampler import Usage
+from ..records import ComposeError
 from .render import render, wording_context
 
 
@@ -58,6 +59,11 @@ def find_request(prompt: str, index: int, instruction_id: str,
     return RepeatInfo(index, start, end, where, instruction)
 
 
+def repeat_text(ids: Sequence[str], params: Sequence[Any], index: int) -> str:
+    """The text the original asks to be repeated."""
+    return str(getattr(params[index], get(ids[index]).request_field or "", "")).strip()
+
+
 def _where(text: str, where: str) -> str:
     return text.replace(" above", " " + where) if where == "below" else text
 
@@ -72,8 +78,13 @@ def around_request(repeat: RepeatInfo, ids: Sequence[str], old_params: Sequence[
     echo_id = ids[repeat.index]
     field_name = get(echo_id).request_field or ""
     request = request.strip()
+    written = request
     for instruction_id in dict.fromkeys(ids):
         request = get(instruction_id).fit_request(request)
+    if request != written and written != repeat_text(ids, old_params, repeat.index):
+        # New words the answer could not copy as they stand ("…, please?" under a comma-free
+        # rule would become "… please?"): the generator draws another wording.
+        raise ComposeError("the new wording of the request to repeat breaks another rule")
     where = repeat.where
     if reword:
         if chance(rng, 0.3):

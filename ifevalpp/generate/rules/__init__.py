@@ -15,7 +15,7 @@ from typing import Iterable
 
 from ..phrases import table
 from . import (colon_end, conflicting_wording, courtesy, dangling, doubled_label,
-               doubled_opening, echoed_verb, lost_antecedent, end_under_while_frame, glued_line, implausible_value,
+               doubled_opening, echoed_verb, lost_antecedent, please_after_example, end_under_while_frame, glued_line, implausible_value,
                leaked_bound, near_duplicate, odd_words, phantom_reference, piled_qualifiers,
                plural_header, question_label, question_splice, question_to_text,
                quoted_stop_question,
@@ -28,7 +28,8 @@ RULES: tuple[Rule, ...] = tuple(sorted((module.RULE for module in (
     stock_phrase, repeated_frame, relation_wording, implausible_value, conflicting_wording,
     unsaid_number, response_name, question_to_text, courtesy, piled_qualifiers, near_duplicate,
     colon_end, question_label, end_under_while_frame, phantom_reference, odd_words,
-    question_splice, echoed_verb, quoted_stop_question, lost_antecedent)),
+    question_splice, echoed_verb, quoted_stop_question, lost_antecedent,
+    please_after_example)),
     key=lambda rule: rule.code))
 """Every rule, in code order."""
 

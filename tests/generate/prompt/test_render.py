@@ -129,3 +129,10 @@ def test_no_requirement_is_woven_onto_a_task_that_ends_in_a_relative_clause():
     task = 'Write a post about a restaurant called "Buena Onda" which serves Argentinian food.'
     assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
                for seed in range(20))
+
+
+def test_a_word_capitalised_only_because_it_opens_a_sentence_keeps_the_checkers_case():
+    from ifevalpp.generate.prompt.render import spelled
+    layout = _layout('Write a letter. Do not use the words "write" or "hope".',
+                     ["keywords:forbidden_words"], [{"forbidden_words": ["write", "hope"]}])
+    assert spelled(layout, layout.ids[0], layout.params[0]).forbidden_words == ["write", "hope"]

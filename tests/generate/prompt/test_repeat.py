@@ -60,3 +60,21 @@ def test_an_instruction_quoting_the_old_request_is_said_anew():
     prompt, _, _ = around_request(layout.repeat, layout.ids, layout.params, new, layout.params,
                                   random.Random(0), reword=False)
     assert REQUEST not in prompt and prompt.startswith(new)
+
+
+def test_a_new_wording_of_the_request_that_another_rule_would_mangle_is_refused():
+    import random
+
+    import pytest
+
+    from ifevalpp.generate.prompt.layout import build_layout
+    from ifevalpp.generate.prompt.repeat import around_request
+    from ifevalpp.generate.records import ComposeError
+    request = "Write a list of apple products and do not use any commas."
+    layout = build_layout(f"{request}\nRepeat the request above word for word, then answer.",
+                          ["punctuation:no_comma", "combination:repeat_prompt"],
+                          [{}, {"prompt_to_repeat": request}])
+    with pytest.raises(ComposeError):
+        around_request(layout.repeat, layout.ids, layout.params,
+                       "Could you write a list of apple products, please?", layout.params,
+                       random.Random(0), reword=True)
