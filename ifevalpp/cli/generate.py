@@ -207,10 +207,10 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
                if "diversity" in entry}
     if figures:
         click.echo(summary_line(figures))
-    difficulty = made.get("reconfiguration", {}).get("difficulty")
-    if difficulty:
-        click.echo("reconfigurations against their originals: " + " · ".join(
-            f"{verdict} {count}" for verdict, count in difficulty.items()))
+    for kind, entry in made.items():  # the kinds that judge difficulty say so in their entry
+        if entry.get("difficulty"):
+            click.echo(f"{kind}s against their originals: " + " · ".join(
+                f"{verdict} {count}" for verdict, count in entry["difficulty"].items()))
     if llm_result is not None:
         stats = llm_result.stats
         click.echo(f"model requests: {stats.requests} sent, {stats.cache_hits} answers from the "

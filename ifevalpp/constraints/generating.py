@@ -57,7 +57,7 @@ generating cousins (generate/)
                                which a piece meets it by itself
     proposes_for_piece, suits_piece(params, piece)
                                whether a new setting is drawn for the kind of piece the task
-                               asks for (an end line: generate/plain.end_register), and
+                               asks for (an end line: generate/piece.end_register), and
                                whether a setting suits such a piece
     competes_as_format, distractor_effects, competing_effects(params), distractor_settings(seen),
       distractor_suits         whether and how the type can be a distractor's competing
@@ -168,7 +168,7 @@ class Generating:
                 return new
         raise ValueError(f"{self.id}: could not find a different setting")  # pragma: no cover
 
-    # Whether `propose` takes `piece=` (generate/plain.end_register: "letter", "verse", …):
+    # Whether `propose` takes `piece=` (generate/piece.end_register: "letter", "verse", …):
     # a new setting is then one that suits the kind of piece the task asks for.
     proposes_for_piece: ClassVar[bool] = False
 
@@ -406,12 +406,12 @@ class Generating:
     # may then say "while you write" or "as you go" (the grammar's `at_end` guard).
     speaks_of_end: ClassVar[bool] = False
     # A passing answer is a few words ("My answer is yes."): the plain answer to such a case
-    # is short (generate/plain.py), so a distractor a short text meets by itself is refused.
+    # is short (generate/plain_answer.py), so a distractor a short text meets by itself is refused.
     short_answer: ClassVar[bool] = False
     # What the response's writing system must have for the check to mean anything
     # (support/languages.WRITING: "latin", "cased", "ascii_comma", "spaced", "full_stop",
     # "english"): a reconfiguration never changes the language of the case to one without it
-    # (generate/params.trivialised).
+    # (generate/satisfiable.trivialised).
     script_needs: ClassVar[frozenset[str]] = frozenset()
 
     def language_of(self, params: Any) -> Optional[str]:

@@ -36,7 +36,7 @@ from typing import Any, Iterable, Optional, Sequence
 
 from ..constraints import get, parse_params
 from ..profiles import Profile
-from .params import trivialised
+from .satisfiable import trivialised
 from .prompt.layout import build_layout
 from .tasks.maker import SHORT_FRAME_WORDS, catalogue
 from .tasks.vocabulary import content_words, genre_kinds, invites, vocabulary

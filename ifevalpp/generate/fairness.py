@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from ..constraints import get
-from .phrases import filled, of
+from .phrase_tables import filled, of
 from .prompt.layout import Layout, Unit, build_layout, local_spans
 from .prompt.purity import rewords, task_start
 from .sentences import AT_EVERY_STOP, sentences

@@ -42,7 +42,7 @@ from . import kinds
 from .backend import TEMPLATE_BACKEND, CousinBackend
 from .prompt.layout import Layout, build_layout
 from .distance import far_enough, passages
-from .params import compatible
+from .satisfiable import compatible
 from .rules import Cousin, violations
 from .records import Candidate, ComposeError, CousinRequest, Rejection, StopCousin
 from .validation import Validator, errors, load_validator

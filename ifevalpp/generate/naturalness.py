@@ -16,7 +16,7 @@ import functools
 import re
 from typing import Callable, Iterable, Optional
 
-from .phrases import Known, frame_openings_table
+from .phrase_tables import Known, frame_openings_table
 
 KNOWN = Known("naturalness")
 

@@ -23,7 +23,7 @@ from ..constraints import get
 from ..constraints.support.harder import direction as harder_direction
 from ..profiles import Profile
 from .prompt.layout import Layout, enumerates_slots, outlined
-from .params import compatible, trivialised
+from .satisfiable import compatible, trivialised
 from .versions import stream_seed
 
 
@@ -131,7 +131,7 @@ def new_params(layout: Layout, rng: Any, chosen: Sequence[int], profile: Profile
 def task_kind(layout: Layout) -> frozenset[str]:
     """The features (generate/tasks/) of the case's own task that a new setting may refuse
     (`Constraint.task_avoids_for`): "items" for a list, a plan or a count of days or
-    steps (generate/plain.task_items). (Not "letter": a case's "the letter o" reads as one.)"""
+    steps (generate/piece.task_items). (Not "letter": a case's "the letter o" reads as one.)"""
     from .piece import task_items
 
     is_list, count = task_items(layout)
@@ -176,7 +176,7 @@ def _refuses_task(layout: Layout, index: int, params: Any) -> bool:
 
 def piece_register(layout: Layout) -> str:
     """The kind of piece the case's task asks for, as a new end line must suit it
-    (generate/plain.end_register: "letter", "verse", "story", …)."""
+    (generate/piece.end_register: "letter", "verse", "story", …)."""
     from .piece import end_register, features
     return end_register(features(layout))
 

@@ -1,7 +1,7 @@
 """What kind of piece a task asks for, read from its words and its bounds alone.
 
 * `features(layout)` — short, a letter, verse, a long structured text, something people
-  write with exclamation marks or emoji, … (the names in `FEATURES`), from the kinds of
+  write with exclamation marks or emoji, … (the names in `ANSWER_FEATURES`), from the kinds of
   piece the task names (`templates/phrases/plain.json`), the case's length bounds and its
   constraints; `text_features(text)` the same for a text alone;
 * `end_register(features)` — which closing lines suit such a piece;
@@ -20,12 +20,12 @@ from typing import TYPE_CHECKING, Optional
 from ..constraints import get
 from ..constraints.support.case import CaseContext, Item
 from ..constraints.support.wording import load_json
-from .phrases import filled, of, one_of
+from .phrase_tables import filled, of, one_of
 
 if TYPE_CHECKING:
     from .prompt.layout import Layout
 
-FEATURES: dict[str, str] = {
+ANSWER_FEATURES: dict[str, str] = {
     "short": "a few words or one sentence (a name, a tagline, a yes or no, one sentence)",
     "brief": "at most a few sentences (five, or a hundred words): one short paragraph",
     "letter": "a letter or an email: a greeting, a sign-off, blanks for names",
@@ -43,7 +43,7 @@ FEATURES: dict[str, str] = {
 @functools.lru_cache(maxsize=1)
 def _table() -> dict[str, tuple[str, ...]]:
     table = load_json("phrases/plain.json")
-    return {feature: tuple(table[feature]) for feature in FEATURES if feature in table}
+    return {feature: tuple(table[feature]) for feature in ANSWER_FEATURES if feature in table}
 
 
 def _task_text(layout: Layout) -> str:
@@ -69,7 +69,7 @@ _ONE_LINE = filled(r"\b(?:{one_line_counts})\s+(?:short\s+)?(?:{one_line_units})
 
 
 def text_features(text: str) -> frozenset[str]:
-    """The kinds of piece a task sentence names (names from `FEATURES`), from its words alone."""
+    """The kinds of piece a task sentence names (names from `ANSWER_FEATURES`), from its words alone."""
     table = _table()
     return frozenset(feature for feature, words in table.items() if _names(text.lower(), words))
 
@@ -125,7 +125,7 @@ def task_items(layout: Layout) -> tuple[bool, Optional[int]]:
 
 
 def features(layout: Layout) -> frozenset[str]:
-    """What kind of answer the task asks for (names from `FEATURES`)."""
+    """What kind of answer the task asks for (names from `ANSWER_FEATURES`)."""
     text = _task_text(layout)
     found = set(text_features(text))
     (low, high), (_, most_sentences) = length_bounds(layout)

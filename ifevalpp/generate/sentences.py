@@ -25,7 +25,7 @@ import functools
 import re
 from typing import Any, Optional, Sequence
 
-from .phrases import table
+from .phrase_tables import table
 
 # What may open the next sentence (`starts`): a capital, an opening quote or bracket, a
 # highlight or a title; the rewriter's masked pieces (private-use characters) are capitals too.

@@ -1,6 +1,6 @@
 """How languages are written (support/languages.WRITING) and what each type needs of a script
 (`Constraint.script_needs`): a check that means nothing in some scripts says so, and a
-reconfiguration never changes the language to one of them (generate/params.trivialised)."""
+reconfiguration never changes the language to one of them (generate/satisfiable.trivialised)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pytest
 from ifevalpp import text
 from ifevalpp.constraints import REGISTRY, check, get
 from ifevalpp.constraints.support.languages import ENGLISH_NAMES, WRITING, writes_with
-from ifevalpp.generate.params import trivialised
+from ifevalpp.generate.satisfiable import trivialised
 
 FEATURES = {"latin", "cased", "ascii_comma", "spaced", "full_stop", "english"}
 

@@ -14,7 +14,7 @@ import pytest
 from ifevalpp.constraints import check, parse_params
 from ifevalpp.constraints.support.case import CaseContext, Item
 from ifevalpp.generate.difficulty import judge_variant, out_of_order, tally
-from ifevalpp.generate.params import trivialised
+from ifevalpp.generate.satisfiable import trivialised
 from ifevalpp.generate.diversity import family_diversity
 from ifevalpp.generate.competing.catalogue import catalogue
 from ifevalpp.validate.witness import build_witness
@@ -424,7 +424,7 @@ def test_no_lead_in_recurs_more_than_a_dozen_times(default_file):
 
 def test_no_typed_distractor_is_met_by_the_plain_answer(default_file):
     # "fewer than five all-caps words" beside a limerick: any answer meets it.
-    from ifevalpp.generate.plain import plain_answer, plain_meets
+    from ifevalpp.generate.plain_answer import plain_answer, plain_meets
 
     result, originals = default_file
     layouts = _layouts(originals)

@@ -1,6 +1,6 @@
 """English in one home (issue 29, Build 1): no string literal in ifevalpp/generate/ lists three
 or more English words as alternatives of a pattern ("\\b(?:and|or|but)\\b"); such a list lives
-in a table of templates/phrases/ and reaches the code through ifevalpp/generate/phrases.py.
+in a table of templates/phrases/ and reaches the code through ifevalpp/generate/phrase_tables.py.
 
 The scanner reads every module with `ast`, so comments and the code around a literal do not
 matter: each string constant (each piece of an f-string, with its replacement fields as a
@@ -142,13 +142,13 @@ def test_no_regex_literal_lists_english_words():
                  for path in _scanned()
                  for line, words in word_lists(path.read_text(encoding="utf-8"), str(path))]
     assert not offenders, ("regex literals that list English words (move them to a table of "
-                           "templates/phrases/, read through generate/phrases.py):\n"
+                           "templates/phrases/, read through generate/phrase_tables.py):\n"
                            + "\n".join(offenders))
 
 
 def test_the_scan_covers_generate():
     names = {path.relative_to(GENERATE).as_posix() for path in _scanned()}
-    assert {"plain.py", "fairness.py", "rewrite/context.py", "prompt/residue.py"} <= names
+    assert {"plain_answer.py", "piece.py", "fairness.py", "rewrite/context.py", "prompt/residue.py"} <= names
 
 
 # The scanner itself: it must be able to fail.
@@ -186,7 +186,7 @@ def test_scanner_finds_an_offending_file(tmp_path):
 # Request frames in one place: requests.json "frame_openings", read by frame_openings_table().
 
 def test_every_polite_request_is_one_frame():
-    from ifevalpp.generate.phrases import frame_openings_table
+    from ifevalpp.generate.phrase_tables import frame_openings_table
 
     frames = frame_openings_table()
     for opening in ("could you", "can you", "would you", "will you", "would you mind",
@@ -198,7 +198,7 @@ def test_every_polite_request_is_one_frame():
 
 
 def test_frame_openings_are_listed_once_longest_first():
-    from ifevalpp.generate.phrases import frame_openings_table
+    from ifevalpp.generate.phrase_tables import frame_openings_table
 
     frames = frame_openings_table()
     assert len(set(frames.openings)) == len(frames.openings) == len(frames.canonical)
@@ -211,7 +211,7 @@ def test_frame_openings_are_listed_once_longest_first():
 
 
 def test_the_rewriters_frames_open_with_a_known_opening():
-    from ifevalpp.generate.phrases import Known, frame_openings_table
+    from ifevalpp.generate.phrase_tables import Known, frame_openings_table
 
     known = Known("requests")
     openings = frame_openings_table().openings

@@ -1,6 +1,6 @@
 """The generators' quick feasibility sketch of a set of constraints.
 
-Before a reconfigured cousin is written, `ifevalpp.generate.params.compatible`
+Before a reconfigured cousin is written, `ifevalpp.generate.satisfiable.compatible`
 asks every type for the text a passing response must contain
 (`Constraint.sketch_texts`) and then lets each narrow a rough word and sentence
 range or name a clash (`Constraint.sketch`). It is deliberately rough and cheap;

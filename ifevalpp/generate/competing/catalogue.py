@@ -106,7 +106,7 @@ class FormatRequest:
     witness_mode: str = "none"
     witness_text: str = ""
     unsuited: frozenset[str] = frozenset()   # kinds of piece it does not suit (@unsuited)
-    # What a plain answer to the task already does (generate/plain.FEATURES): it follows
+    # What a plain answer to the task already does (generate/piece.ANSWER_FEATURES): it follows
     # this request when it has one of `met_by` (a greeting in a letter), or none of
     # `met_unless` (no emoji, unless it is a social media post). Such a request does not
     # compete and is never offered there.
@@ -207,13 +207,13 @@ def _requirement(identifier: str, root: str) -> FormatRequest:
     if mode in ("start", "end", "insert") and not text:
         raise ValueError(f"{where}: @witness {mode}: needs a text")
     unsuited = frozenset(word.lower() for word in grammar.meta.get("unsuited", ()))
-    from ..piece import FEATURES
+    from ..piece import ANSWER_FEATURES
 
     met_by = frozenset(grammar.meta.get("met_by", ()))
     met_unless = frozenset(grammar.meta.get("met_unless", ()))
-    if (met_by | met_unless) - set(FEATURES):
+    if (met_by | met_unless) - set(ANSWER_FEATURES):
         raise ValueError(f"{where}: unknown @met_by/@met_unless "
-                         f"{sorted((met_by | met_unless) - set(FEATURES))}")
+                         f"{sorted((met_by | met_unless) - set(ANSWER_FEATURES))}")
     return FormatRequest(identifier, grammar, effects, forbids, mode, text, unsuited,
                          met_by, met_unless)
 

@@ -20,7 +20,7 @@ from typing import Any, Iterable, Optional
 
 from ...constraints import REGISTRY, get, parse_params
 from ..distance import tokens
-from ..phrases import Known
+from ..phrase_tables import Known
 from ..prompt.layout import Layout
 from .catalogue import EFFECTS, Demands
 
@@ -83,7 +83,7 @@ _LAYOUT_COUNTS = {"num_bullets": True, "num_sections": False, "num_paragraphs": 
 
 def contradicts_items(layout: Layout, kwargs: dict[str, Any]) -> bool:
     """Whether a setting that lays the answer out in parts contradicts what the task fixes
-    itself (generate/plain.task_items): a number of bullets, sections or paragraphs other
+    itself (generate/piece.task_items): a number of bullets, sections or paragraphs other
     than the days, steps or items the task names ("a 12-day trip" in exactly 2 bullets,
     "3 names" in exactly 4), or any bullet count beside a task that asks for a list, an
     itinerary or an outline, whose items are the task's to count."""

@@ -3,7 +3,7 @@
 A type that `competes_as_format`, not in the case, with a modest setting seen in the
 run, such that the conflict declarations allow it (`conflicts_with`, and the case's
 `refuses_effects` against what it adds, `competing_effects`), a plain answer to the task
-does not already meet it (generate/plain.py: a distractor must change what a compliant
+does not already meet it (generate/plain_answer.py: a distractor must change what a compliant
 answer looks like), the prompt does not already state it, the witness builder
 finds one response passing the case's constraints and it, and (for verse and short
 pieces) the type suits the piece (`task_needs`, `task_avoids`; a sentence to rewrite
@@ -23,9 +23,9 @@ from ...errors import IfevalppError
 from ..addition import first_long_enough, side_of_request, unframed
 from ..prompt.render import wording_context
 from ..prompt.layout import Layout
-from ..params import compatible, trivialised
-from ..phrases import Known
-from ..plain import plain_answer, plain_meets
+from ..satisfiable import compatible, trivialised
+from ..phrase_tables import Known
+from ..plain_answer import plain_answer, plain_meets
 from .fit import contradicts_items, one_sentence, piece_features, refused
 from .witness import witness_for
 from ..versions import stream_seed

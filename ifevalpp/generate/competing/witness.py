@@ -50,7 +50,7 @@ def joint_witness(layout: Layout, request: FormatRequest, profile: str,
 def compatible_requests(layout: Layout, profile: str) -> list[FormatRequest]:
     """Catalogue requests that the case's constraints accept, proven by a joint witness, and
     that compete: a plain answer to the task does not already follow them (no "open with a
-    greeting" on an email, no "no emoji" on an essay: generate/plain.py)."""
+    greeting" on an email, no "no emoji" on an essay: generate/plain_answer.py)."""
     from ..piece import features
 
     wanted = refused(layout)

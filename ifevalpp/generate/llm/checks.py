@@ -58,7 +58,7 @@ from ..competing.fit import demands
 from ..competing.witness import case_witness, joint_witness, witness_for
 from ..prompt.layout import Layout
 from ..new_settings import change_direction
-from ..params import compatible
+from ..satisfiable import compatible
 from ..records import ComposeError
 
 FREE = "own"

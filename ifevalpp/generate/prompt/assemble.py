@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from ...constraints import get
-from ..phrases import filled, of
+from ..phrase_tables import filled, of
 from ...constraints.support.choosing import chance, choice
 from ...wording.sampler import Usage
 from ..rewrite import reword_task

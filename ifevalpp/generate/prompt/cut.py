@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Callable, Optional, Sequence
 
-from ..phrases import filled, of, table
+from ..phrase_tables import filled, of, table
 from .words import EXAMPLES, content_words, residual
 
 _QUOTED = re.compile(r"\"([^\"\n]+)\"|“([^”\n]+)”")

@@ -23,7 +23,7 @@ from .purity import carries_content, points_back, rewords, task_start
 from .residue import block_line_spans, example_line, mostly_quoted, residual_words
 from .repeat import echo_index, find_request
 from .segment import segment
-from ..phrases import filled, of
+from ..phrase_tables import filled, of
 from .words import WORD, content_words, literal_spans, residual
 from .stated import aside
 from .units import Layout, Spans, Unit, local_spans

@@ -15,7 +15,7 @@ import re
 from typing import Sequence
 
 from ...constraints import get
-from ..phrases import filled, of, table, words
+from ..phrase_tables import filled, of, table, words
 
 # A heading line of a block the prompt spells out ("Task Summary", "Doc history").
 _HEADING = re.compile(r"[A-Z][a-z]*(?: [A-Za-z][a-z]*){0,3}")

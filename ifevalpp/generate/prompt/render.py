@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 from ...constraints import get
 from ...constraints.support.choosing import chance, choice
 from ...constraints.support.wording import STYLES
-from ..phrases import filled, of, table
+from ..phrase_tables import filled, of, table
 from ..sentences import AT_EVERY_STOP, sentences
 from .residue import forms, own_example
 

@@ -22,7 +22,7 @@ from typing import Iterable, Sequence
 
 from ...constraints import get
 from ...constraints.support.wording import load_json
-from ..phrases import filled, of
+from ..phrase_tables import filled, of
 from .words import filler
 
 # Forms of markup a statement may show by example; a cousin keeps each form its original's

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..phrases import filled, of
+from ..phrase_tables import filled, of
 from ..sentences import sentence_spans
 
 _NUMBERED = re.compile(r"^\s*(?:\d+[.)]|[-*•]|[a-z][.)])\s+")

@@ -13,7 +13,7 @@ from typing import Any, Optional, Sequence
 
 from ...constraints import get
 from ...constraints.support.edits import numbers_in
-from ..phrases import filled, of, words
+from ..phrase_tables import filled, of, words
 from ..records import ComposeError
 from .cut import strip_clause
 from .units import Layout, Unit, local_spans

@@ -13,7 +13,7 @@ import functools
 import re
 from typing import Sequence
 
-from ..phrases import words
+from ..phrase_tables import words
 
 @functools.lru_cache(maxsize=1)
 def filler() -> frozenset[str]:

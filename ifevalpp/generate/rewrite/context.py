@@ -7,7 +7,7 @@ import functools
 import re
 from typing import Sequence
 
-from ..phrases import Known, frame_openings_table
+from ..phrase_tables import Known, frame_openings_table
 from .masking import MASKED, Masked
 from .request import cap, lower_first, parse
 from .sentences import refers_back

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence
 
-from ..phrases import frame_openings_table
+from ..phrase_tables import frame_openings_table
 from .context import context_reworded, follow_up, movable
 from .frames import frames_for
 from .masking import MASKED, Masked

@@ -12,7 +12,7 @@ import re
 from typing import Optional
 
 from ...wording.english import gerund
-from ..phrases import Known
+from ..phrase_tables import Known
 from .lexicon import lexicon
 from .questions import question_as_request, question_as_statement
 from .request import Request, cap, lower_first

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..phrases import Known
+from ..phrase_tables import Known
 from ...constraints.support.choosing import chance, choice
 from ...constraints.support.wording import load_json
 

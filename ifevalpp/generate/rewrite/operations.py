@@ -5,7 +5,7 @@ moved ("This is for kids: …"), its last two phrases swapped ("a poem in lowerc
 from __future__ import annotations
 
 import re
-from ..phrases import Known
+from ..phrase_tables import Known
 from .lexicon import lexicon
 from .masking import Masked
 from .request import Request

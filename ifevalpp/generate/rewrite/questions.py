@@ -9,7 +9,7 @@ import re
 from typing import Optional, Sequence
 
 from ...wording.english import third_person
-from ..phrases import Known
+from ..phrase_tables import Known
 from .masking import MASKED
 from .request import lower_first
 

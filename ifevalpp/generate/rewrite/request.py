@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..phrases import Known
+from ..phrase_tables import Known
 from .lexicon import lexicon
 from .masking import MASKED, Masked
 from .sentences import split_sentences

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Optional
 
-from ..phrases import Known
+from ..phrase_tables import Known
 from ..sentences import CAPITAL_OR_MASKED, sentences
 from .lexicon import lexicon
 from .masking import Masked

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from typing import Iterable
 
-from ..phrases import table
+from ..phrase_tables import table
 from . import (colon_end, conflicting_wording, courtesy, dangling, doubled_label,
                doubled_opening, echoed_verb, lost_antecedent, please_after_example, end_under_while_frame, glued_line, implausible_value,
                leaked_bound, near_duplicate, odd_words, phantom_reference, piled_qualifiers,

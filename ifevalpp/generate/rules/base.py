@@ -61,7 +61,7 @@ def new_sentences(cousin: Cousin) -> list[str]:
 def phrase_pattern(key: str) -> "re.Pattern[str]":
     """The phrases of templates/phrases/naturalness.json `key` ("phrases"), longest first,
     as one case-blind pattern of whole words."""
-    from ..phrases import one_of, table
+    from ..phrase_tables import one_of, table
 
     phrases = sorted(table("naturalness")[key]["phrases"], key=len, reverse=True)
     return re.compile(rf"(?i)\b(?:{one_of([re.escape(phrase) for phrase in phrases])})\b")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ..phrases import one_of, table
+from ..phrase_tables import one_of, table
 from .base import Cousin, Defect, Example, Rule
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...constraints.length.number_words import NumberWords
 from ..naturalness import KNOWN
-from ..phrases import table
+from ..phrase_tables import table
 from .base import Cousin, Defect, Example, Rule
 
 

@@ -6,7 +6,7 @@ import functools
 import re
 
 from ..naturalness import SENTENCE
-from ..phrases import one_of, table
+from ..phrase_tables import one_of, table
 from .base import Cousin, Defect, Example, Rule
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ..phrases import frame_openings_table, one_of, table
+from ..phrase_tables import frame_openings_table, one_of, table
 from .base import Cousin, Defect, Example, Rule, new_sentences
 
 

@@ -6,7 +6,7 @@ import re
 
 from ...constraints.length.number_words import NumberWords
 from ...wording.english import number_words
-from ..phrases import table
+from ..phrase_tables import table
 from .base import Cousin, Defect, Example, Rule
 
 _RELATION_FIELDS = ("relation", "let_relation", "capital_relation")

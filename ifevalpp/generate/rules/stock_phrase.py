@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import re
 
-from ..phrases import table
+from ..phrase_tables import table
 from .base import Cousin, Defect, Example, Rule
 
 

@@ -3,7 +3,7 @@ words a task invites (`vocabulary`), and what a case's constraints ask of a new 
 change beside it (`fit`)."""
 
 from .fit import renew_bound_literals, retopic_words, task_demands
-from .maker import CLASSES, FEATURES, Catalogue, Genre, Task, TaskMaker, catalogue
+from .maker import CLASSES, TASK_FEATURES, Catalogue, Genre, Task, TaskMaker, catalogue
 
-__all__ = ["CLASSES", "FEATURES", "Catalogue", "Genre", "Task", "TaskMaker", "catalogue",
+__all__ = ["CLASSES", "TASK_FEATURES", "Catalogue", "Genre", "Task", "TaskMaker", "catalogue",
            "renew_bound_literals", "retopic_words", "task_demands"]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 from ...constraints import get
 from ...constraints.support.choosing import choice
 from ...profiles import Profile
-from ..params import compatible
+from ..satisfiable import compatible
 from ..records import ComposeError
 from ..piece import end_register, features
 from .maker import Task
@@ -61,7 +61,7 @@ def task_demands(layout: Layout, params: Optional[Sequence[Any]] = None
 def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: Profile,
                          piece: Optional[str] = None) -> tuple[list[Any], list[str]]:
     """A text the response must reproduce that belongs to the old task's story (an end line
-    naming its people), or that does not suit the new kind of `piece` (generate/plain.py:
+    naming its people), or that does not suit the new kind of `piece` (generate/piece.py:
     end_register; an assistant's "Can I help with anything more?" closing a haiku), gets another
     setting of its type for the new task, one that suits the piece."""
     renewed: list[str] = []

@@ -33,7 +33,7 @@ from ...wording import Sampler, Usage, load
 from ...constraints.support.wording import load_json
 from .vocabulary import task_words
 
-FEATURES: frozenset[str] = frozenset({
+TASK_FEATURES: frozenset[str] = frozenset({
     "prose", "paragraphs", "list", "structured", "question", "letter", "poem", "short", "long",
     "alternatives", "title", "sections", "repeatable", "keywords", "fillable", "items"})
 CLASSES: frozenset[str] = frozenset({"make", "give", "plan", "explain", "describe", "ask", "compare"})
@@ -80,7 +80,7 @@ class Genre(BaseModel):
         return (self.words[0] + self.words[1]) // 2
 
     def closing(self) -> str:
-        """The kind of closing line that ends a piece of this kind (generate/plain.py:
+        """The kind of closing line that ends a piece of this kind (generate/piece.py:
         end_register): a line of verse for a poem, a sign-off for a letter, a word to the
         readers for a long piece."""
         if self.ending:
@@ -131,7 +131,7 @@ def catalogue() -> Catalogue:
     subjects = {kind: tuple(items) for kind, items in raw_subjects.items() if not kind.startswith("_")}
     genres = tuple(Genre.model_validate(item) for item in load_json("tasks/genres.json")["genres"])
     for genre in genres:
-        unknown = genre.features - FEATURES
+        unknown = genre.features - TASK_FEATURES
         if unknown:
             raise ValueError(f"tasks/genres.json: genre {genre.id} has unknown features {sorted(unknown)}")
         if genre.cls not in CLASSES:
@@ -165,8 +165,8 @@ class TaskMaker:
         itself)."""
         needs, avoids = frozenset(needs), frozenset(avoids)
         for feature in needs | avoids:
-            if feature not in FEATURES:
-                raise ValueError(f"unknown task feature {feature!r}; known: {', '.join(sorted(FEATURES))}")
+            if feature not in TASK_FEATURES:
+                raise ValueError(f"unknown task feature {feature!r}; known: {', '.join(sorted(TASK_FEATURES))}")
         low, high = words
         return [genre for genre in self.catalogue.genres
                 if needs <= genre.features and not (avoids & genre.features)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from ...constraints.support.wording import load_json
-from ..phrases import filled, of
+from ..phrase_tables import filled, of
 
 # Words, with letters beyond a-z inside (café), which are never picked (`_content`).
 _WORD = re.compile(r"[^\W\d_]+(?:'[a-z]+)?")

@@ -47,7 +47,7 @@ def test_placeholders_distract_in_a_plan_not_in_an_explanation():
 
 def test_placeholders_do_not_distract_in_a_letter_whose_plain_answer_has_blanks():
     # A plain letter signs off with [Your Name], [Your Address], [Date]: asking for two
-    # placeholders changes nothing about it (generate/plain.py).
+    # placeholders changes nothing about it (generate/plain_answer.py).
     letter = lowercase("Write a letter to a friend about the trains you saw on holiday.")
     assert typed(letter, PLACEHOLDERS, {"num_placeholders": 2}) is None
 

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from ifevalpp.generate.tasks import FEATURES, TaskMaker, catalogue
+from ifevalpp.generate.tasks import TASK_FEATURES, TaskMaker, catalogue
 
 
 def maker(seed=0):
@@ -25,14 +25,14 @@ def test_catalogue_has_hundreds_of_subjects_of_our_own():
 
 def test_every_feature_is_offered_by_at_least_two_genres():
     genres = catalogue().genres
-    for feature in FEATURES:
+    for feature in TASK_FEATURES:
         assert sum(feature in g.features for g in genres) >= 2, feature
 
 
 def test_every_genre_can_be_drawn():
     m = maker()
     for genre in catalogue().genres:
-        task = m.make(needs=genre.features, avoids=FEATURES - genre.features)
+        task = m.make(needs=genre.features, avoids=TASK_FEATURES - genre.features)
         assert task is not None, genre.id
 
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from ifevalpp.constraints import REGISTRY, get, parse_params
-from ifevalpp.generate.params import compatible
+from ifevalpp.generate.satisfiable import compatible
 
 from generate_examples import EXAMPLES
 

@@ -8,7 +8,7 @@ the plain answer is, from the case alone — never from a response file:
 
 * `features(layout)` — what kind of answer the task asks for: short, a letter, verse, a
   long structured text, something people write with exclamation marks or emoji, … (the
-  names in `FEATURES`), read from the kinds of piece the task names
+  names in `ANSWER_FEATURES`), read from the kinds of piece the task names
   (`templates/phrases/plain.json`), the case's length bounds and its constraints;
 * `plain_answer(layout, profile)` — a response that passes every checked constraint and
   carries the marks such an answer has (the pronoun "I", the acronyms the prompt uses,
