@@ -22,7 +22,7 @@ _SCHEMA_NAMES = ("Case", "MissingResponse", "ResponseRecord", "ScoredResponse", 
 _CHECK_NAMES = ("check", "check_loose")
 
 
-def __getattr__(name: str):  # type: ignore[no-untyped-def]
+def __getattr__(name: str):
     if name in _CHECK_NAMES:
         from . import constraints
 

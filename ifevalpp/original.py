@@ -243,7 +243,7 @@ def load_path(path: str | os.PathLike[str], *, display: Optional[str] = None,
         except ValidationError as exc:
             raise validation_error_to_input_error(exc, path=shown, line=number) from None
         try:
-            check_instruction_ids(case, profile)  # type: ignore[arg-type]
+            check_instruction_ids(case, profile)  # type: ignore[arg-type]  # profile is a plain str here (a source's checked_by), one of the profiles
         except InputError as exc:
             raise InputError(exc.reason, path=shown, line=number, field=exc.field) from None
         if str(case.key) in seen:

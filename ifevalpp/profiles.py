@@ -70,4 +70,4 @@ def check_profile(profile: str) -> Profile:
     """Return `profile` if it names a profile, else raise a ValueError listing the choices."""
     if profile not in PROFILES:
         raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
-    return profile  # type: ignore[return-value]
+    return profile

@@ -105,9 +105,9 @@ def is_terminal(stream: Any) -> bool:
 
 def _text_bar(**options: Any) -> Any:
     """A tqdm bar whose format may use `{text}`: our own counts, rate and ETA."""
-    from tqdm import tqdm  # type: ignore[import-untyped]
+    from tqdm import tqdm
 
-    class TextBar(tqdm):  # type: ignore[misc]
+    class TextBar(tqdm):
         text = ""
 
         @property

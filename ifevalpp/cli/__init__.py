@@ -45,7 +45,7 @@ def one_line_usage_error(exc: click.ClickException) -> NoReturn:
 
 
 class LazyGroup(click.Group):
-    def main(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+    def main(self, *args: Any, **kwargs: Any) -> Any:
         """click's main, with its usage errors printed as one `error:` line (exit 2)."""
         kwargs["standalone_mode"] = False
         try:

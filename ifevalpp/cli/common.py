@@ -48,4 +48,4 @@ def reports_errors(function: F) -> F:
             click.echo(f"error: {exc}", err=True)
             raise SystemExit(EXIT_BAD_INPUT) from None
 
-    return wrapper  # type: ignore[return-value]
+    return wrapper  # type: ignore[return-value]  # functools.wraps keeps the signature of F

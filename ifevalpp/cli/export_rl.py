@@ -55,13 +55,13 @@ def export_rl(families: str, out: Path, format_: Optional[str], kinds: Sequence[
 
     if system_prompt and prompt_format != "chat":
         raise click.UsageError("--system-prompt needs --prompt-format chat")
-    summary = export(resolve(families), out, format=format_,  # type: ignore[arg-type]
-                     kinds=list(kinds) or None,  # type: ignore[arg-type]
+    summary = export(resolve(families), out, format=format_,  # type: ignore[arg-type]  # format_ is a str that click.Choice has limited
+                     kinds=list(kinds) or None,  # type: ignore[arg-type]  # kinds are strs that click.Choice has limited to the kinds
                      cases=[key.strip() for key in case_keys.split(",") if key.strip()]
                      if case_keys else None,
                      data_source=data_source, split=split,
-                     prompt_format=prompt_format,  # type: ignore[arg-type]
-                     system_prompt=system_prompt, profile=profile)  # type: ignore[arg-type]
+                     prompt_format=prompt_format,  # type: ignore[arg-type]  # prompt_format is a str that click.Choice has limited
+                     system_prompt=system_prompt, profile=profile)  # type: ignore[arg-type]  # profile is a str that click.Choice has limited to the profiles
     by_kind = ", ".join(f"{kind} {count}" for kind, count in summary.by_kind.items())
     click.echo(f"wrote {summary.rows} rows ({by_kind}) to {summary.path} [{summary.format}]")
     click.echo("TRL:  reward_funcs=[ifevalpp.reward.trl_reward(mode='strict', reduce='all')]")

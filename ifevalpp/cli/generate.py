@@ -158,7 +158,7 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
         if missing:
             raise InputError(f"unknown case keys: {', '.join(sorted(missing))}", path=str(path),
                              field="key")
-    choice = choose_profile(variants, path, profile)  # type: ignore[arg-type]
+    choice = choose_profile(variants, path, profile)  # type: ignore[arg-type]  # profile is a str that click.Choice has limited to the profiles
     profile = choice.profile
     if choice.requested is None and profile != "official":
         click.echo(f"profile: {profile} ({choice.reason}); score this file under a protocol "
@@ -198,7 +198,7 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
     else:
         manifest = family_manifest(result, **paths, revision=revision,
                                    profile_choice=choice.manifest())
-    manifest = {"provenance": Provenance.current(profile).model_dump(), **manifest}  # type: ignore[arg-type]
+    manifest = {"provenance": Provenance.current(profile).model_dump(), **manifest}
     write_json(out.with_name(out.stem + ".manifest.json"), manifest)
     click.echo(summary_table(result, out))
     from ..generate.diversity import KindDiversity, summary_line

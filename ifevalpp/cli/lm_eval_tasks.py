@@ -45,7 +45,7 @@ def lm_eval_tasks(directory: Optional[Path], original: str, families: Optional[s
     from ..integrations.lm_eval_tasks import prepare_tasks
 
     out, original_file, family_file = prepare_tasks(
-        directory, original=original, families=families, profile=profile,  # type: ignore[arg-type]
+        directory, original=original, families=families, profile=profile,  # type: ignore[arg-type]  # profile is a str that click.Choice has limited to the profiles
         announce=lambda message: click.echo(message, err=True))
     click.echo(f"ifevalpp_ifeval: {original_file.path} (sha256 {original_file.sha256[:12]}…)",
                err=True)

@@ -17,7 +17,7 @@ from .common import PROGRESS_OPTION, examples, reports_errors, warn
 EXIT_INCOMPLETE = 1
 
 
-class JsonObject(click.ParamType):  # type: ignore[type-arg]  # generic only in newer click
+class JsonObject(click.ParamType):
     """A JSON object given on the command line."""
 
     name = "JSON"
@@ -37,7 +37,7 @@ class JsonObject(click.ParamType):  # type: ignore[type-arg]  # generic only in 
         return parsed
 
 
-class OrServerDefault(click.ParamType):  # type: ignore[type-arg]
+class OrServerDefault(click.ParamType):
     """A number in a range, or the word `server-default`: send nothing and record that the
     server chose the value."""
 

@@ -141,7 +141,7 @@ def _warn_once(messages: list[str], output_format: str) -> None:
 
 def _score_protocols(responses: str, cases: str | None, names: list[str], *,
                      out_dir: str | None,
-                     output_format: str, progress: bool, **options) -> None:  # type: ignore[no-untyped-def]
+                     output_format: str, progress: bool, **options) -> None:
     from ..evaluate.sensitivity import protocol_sensitivity
     from ..report.document import json_safe
     from ..report.sensitivity import sensitivity_document, write_sensitivity

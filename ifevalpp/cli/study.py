@@ -131,7 +131,7 @@ def study(model: Optional[str], base_urls: tuple[str, ...], model_path: Optional
         config = StudyConfig(
             out_dir=out_dir, model=model or EMBEDDED, base_urls=list(base_urls),
             model_path=model_path, original=original, families=families, cases=selection,
-            profile=profile, missing=missing, k=k, bootstrap=resamples,  # type: ignore[arg-type]
+            profile=profile, missing=missing, k=k, bootstrap=resamples,  # type: ignore[arg-type]  # click hands str; the click.Choice and StudyConfig check the values
             baseline=baseline,
             allow_different_families=allow_different_families, api_key_env=api_key_env,
             system_prompt=system_prompt,

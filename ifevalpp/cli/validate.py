@@ -38,7 +38,7 @@ def validate(input_path: Optional[str], output_format: str, fail_on: str, profil
     (default: the fetched `github` revision)."""
     path = resolve(input_path or "github")
     with ProgressBar(0, desc="validate", unit="case", enabled=progress) as bar:
-        report = validate_file(path, profile, witness=not no_witness,  # type: ignore[arg-type]
+        report = validate_file(path, profile, witness=not no_witness,  # type: ignore[arg-type]  # profile is a str that click.Choice has limited to the profiles
                                progress=bar.report)
     output = FORMATTERS[output_format](report)
     if output:

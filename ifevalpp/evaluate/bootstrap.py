@@ -254,12 +254,12 @@ def bootstrap_intervals(statistic: Statistic, n_clusters: int, ids: Sequence[str
     return Intervals(ids, value, low, high, method, n_resamples, confidence, seed)
 
 
-def ratio_intervals(sums: RatioSums, **options) -> Intervals:  # type: ignore[no-untyped-def]
+def ratio_intervals(sums: RatioSums, **options) -> Intervals:
     """Intervals of every metric (base and derived) of `sums`."""
     return bootstrap_intervals(sums.evaluate, sums.n_clusters, sums.all_ids, **options)
 
 
-def paired_intervals(first: RatioSums, second: RatioSums, **options) -> Intervals:  # type: ignore[no-untyped-def]
+def paired_intervals(first: RatioSums, second: RatioSums, **options) -> Intervals:
     """Intervals of first − second with the same resampled clusters for both."""
     return bootstrap_intervals(difference(first, second), first.n_clusters, first.all_ids,
                                **options)

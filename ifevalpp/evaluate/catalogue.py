@@ -76,7 +76,7 @@ def largest_k(table: FamilyTable, requested: Optional[int] = None) -> int:
 
 def kind_k(table: FamilyTable, kind: str, k_max: int) -> int:
     """The largest k for one cousin kind: 1 + its largest cousin count, capped at k_max."""
-    cousins = int(table.sizes[:, KINDS.index(kind)].max(initial=0))  # type: ignore[arg-type]
+    cousins = int(table.sizes[:, KINDS.index(kind)].max(initial=0))
     return min(k_max, 1 + cousins) if cousins else 0
 
 
@@ -184,7 +184,7 @@ def paired_families(table: FamilyTable, types: np.ndarray) -> np.ndarray:
     return ((counts > 0) & answered)[:, :, present].all(axis=(1, 2))
 
 
-def _add_paired_types(table: FamilyTable, add, groups: list[str],  # type: ignore[no-untyped-def]
+def _add_paired_types(table: FamilyTable, add, groups: list[str],
                       group_of: np.ndarray) -> None:
     """Pass rate of each instruction type (and group) on each kind of prompt, over the cases
     that have it in every kind (`paired_families`): type_paired/<kind>/<mode>/<type>."""
@@ -210,7 +210,7 @@ def _add_paired_types(table: FamilyTable, add, groups: list[str],  # type: ignor
                     f"{section}/{kind}/{name}")
 
 
-def _add_distractor(table: FamilyTable, add) -> None:  # type: ignore[no-untyped-def]
+def _add_distractor(table: FamilyTable, add) -> None:
     """The distractor side figure, overall and per requirement type (absent when no
     distractor requirement was checked)."""
     counts = table.distractor_checked
@@ -262,7 +262,7 @@ def _prompt_level_sums(table: FamilyTable, kind: str
                        ) -> list[tuple[str, np.ndarray, np.ndarray, str]]:
     """(metric name, numerator, denominator, level) of the four IFEval metrics on the answered
     prompts of one kind (or `all` kinds), per family and sample."""
-    positions = slice(None) if kind == "all" else KINDS.index(kind)  # type: ignore[arg-type]
+    positions = slice(None) if kind == "all" else KINDS.index(kind)
 
     def over_kinds(values: np.ndarray) -> np.ndarray:
         return values.sum(axis=2) if kind == "all" else values

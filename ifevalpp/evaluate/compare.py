@@ -82,13 +82,13 @@ class Run:
     def name(self) -> str:
         return str(self.path)
 
-    def table(self, cases: Optional[list] = None) -> FamilyTable:  # type: ignore[type-arg]
+    def table(self, cases: Optional[list] = None) -> FamilyTable:
         """The run's family table (under --missing fail its missing prompts are failing
         records in results.jsonl already)."""
         missing = self.missing if self.missing_policy == "exclude" else []
         return family_table(self.scored, missing, cases=cases)
 
-    def sums(self, table: FamilyTable, k_max: int):  # type: ignore[no-untyped-def]
+    def sums(self, table: FamilyTable, k_max: int):
         """Every metric's per-family sums under the run's own estimator."""
         if self.estimator != "first-k":
             return build_sums(table, k_max)

@@ -24,6 +24,8 @@ it. Everything is vectorised over metrics: a few array operations for a report.
 
 from __future__ import annotations
 
+from typing import cast
+
 import numpy as np
 
 from . import special
@@ -73,7 +75,7 @@ def _linearised(sums: RatioSums) -> tuple[np.ndarray, ...]:
     influence = per.sum(axis=2) / samples[None, :]
     items = np.where(counted, totals, 0.0).sum(axis=1) / samples
     clusters = (den > 0).any(axis=2).sum(axis=0)
-    single = (den <= 1).all(axis=(0, 2))
+    single = cast(np.ndarray, (den <= 1).all(axis=(0, 2)))
     return influence, items, clusters.astype(float), single
 
 

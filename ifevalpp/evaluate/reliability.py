@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Iterable, Sequence, Union
+from typing import Iterable, Sequence, Union, cast
 
 import numpy as np
 
@@ -65,7 +65,7 @@ def reliable_at_k(original_passes: np.ndarray | bool | int, passing_cousins: np.
     m = np.asarray(cousins, dtype=np.int64)
     if np.any(c > m) or np.any(c < 0):
         raise ValueError("passing cousins must be between 0 and the number of cousins")
-    n_max = int(max(np.max(m, initial=0), k - 1))
+    n_max = int(max(int(np.max(m, initial=0)), k - 1))
     table = _comb_table(n_max)
     ratio = np.divide(table[c, k - 1], table[m, k - 1],
                       out=np.full(np.broadcast(c, m).shape, np.nan),
@@ -117,14 +117,14 @@ class FamilyTable:
 
     def excluded(self) -> np.ndarray:
         """(F,) bool: families excluded from reliable@k in at least one sample."""
-        return ~self.usable.all(axis=1)
+        return cast(np.ndarray, ~self.usable.all(axis=1))
 
     def big_enough(self, k_max: int, kinds: Sequence[str] = ()) -> np.ndarray:
         """(F,) bool: has an original, at least `k_max` prompts and (`kinds`) as many cousins
         of each of those kinds as the largest family, capped at k_max − 1."""
         chosen = (self.sizes[:, 0] > 0) & (self.sizes.sum(axis=1) >= k_max)
         for kind in kinds:
-            position = KINDS.index(kind)  # type: ignore[arg-type]
+            position = KINDS.index(kind)
             needed = min(int(self.sizes[:, position].max(initial=0)), max(k_max - 1, 0))
             chosen &= self.sizes[:, position] >= needed
         return chosen
@@ -147,7 +147,7 @@ class FamilyTable:
             cousins = self.sizes[:, 1:].sum(axis=1)
             passing = self.passing[:, :, 1:, m_index].sum(axis=2)
         else:
-            position = KINDS.index(kind)  # type: ignore[arg-type]
+            position = KINDS.index(kind)
             cousins = self.sizes[:, position]
             passing = self.passing[:, :, position, m_index]
         original = self.passing[:, :, 0, m_index] > 0
@@ -211,11 +211,11 @@ def family_table(scored: Iterable[ScoredResponse], missing: Iterable[MissingResp
         prompts.add((f, kind_position, index))
         scored_rows.append((f, kind_position, record))
     missing_rows: list[tuple[int, int, int, int, str]] = []
-    for record in missing:
-        case, kind, index = parse_family_key(record.key)
+    for absent in missing:
+        case, kind, index = parse_family_key(absent.key)
         f = family_index(_case_id(case))
         prompts.add((f, KINDS.index(kind), index))
-        missing_rows.append((f, KINDS.index(kind), index, record.sample or 0, record.reason))
+        missing_rows.append((f, KINDS.index(kind), index, absent.sample or 0, absent.reason))
     sample_ids = sorted(set(samples or ()) | {record.sample for _, _, record in scored_rows}
                         | {row[3] for row in missing_rows}) or [0]
     sample_at = {sample: position for position, sample in enumerate(sample_ids)}
@@ -261,15 +261,14 @@ def _distractor_counts(rows: list[tuple[int, int, ScoredResponse]], n_f: int,
                        sample_at: dict[int, int]) -> tuple[list[str], np.ndarray, np.ndarray]:
     """Per family, sample and distractor type: checked requirements, and how many of them
     were followed, had the scored constraints pass, and both, per mode."""
-    checked = [(f, record) for f, _, record in rows
+    checked = [(f, record, record.distractor) for f, _, record in rows
                if record.distractor is not None and record.distractor.checked]
-    types = sorted({str(record.distractor.instruction_id) for _, record in checked})
+    types = sorted({str(verdict.instruction_id) for _, _, verdict in checked})
     type_at = {name: position for position, name in enumerate(types)}
     counts = np.zeros((n_f, len(sample_at), len(types)), dtype=np.int64)
     passing = np.zeros((n_f, len(sample_at), len(types), len(DISTRACTOR_MEASURES), 2),
                        dtype=np.int64)
-    for f, record in checked:
-        verdict = record.distractor
+    for f, record, verdict in checked:
         s, d = sample_at[record.sample], type_at[str(verdict.instruction_id)]
         counts[f, s, d] += 1
         for m_index, (followed, constraints) in enumerate(

@@ -103,7 +103,7 @@ def _check_same_case(variant: Variant, record: ResponseRecord, *, path: str, lin
 
 
 def _normal_key(key: object) -> str:
-    case, kind, index = parse_family_key(key)  # type: ignore[arg-type]
+    case, kind, index = parse_family_key(key)  # type: ignore[arg-type]  # a record's key is any JSON value; str() inside reads it
     return family_key(int(case) if case.isdigit() else case, kind, index)
 
 
@@ -117,6 +117,7 @@ def join(variants: Sequence[Variant], records: Iterable[tuple[int, ResponseRecor
     prompt answered twice is an error.
     """
     by_key = {variant.key: variant for variant in variants}
+    variant: Optional[Variant]
     by_prompt: dict[str, Optional[Variant]] = {}
     by_stripped: dict[str, Optional[Variant]] = {}
     for variant in variants:
@@ -289,7 +290,7 @@ def warm_up() -> None:
 def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Profile = "official",
                 profiles: Optional[Sequence[Profile]] = None,
                 workers: Optional[int] = None,
-                progress: Optional[Callable[[int], None]] = None):  # type: ignore[no-untyped-def]
+                progress: Optional[Callable[[int], None]] = None):
     """Score every pair, in order; large inputs are spread over processes (`workers`, default all cores).
 
     With `profiles`, every pair is scored under each of them (text analysis shared) and

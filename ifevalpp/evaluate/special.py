@@ -44,14 +44,15 @@ def functions() -> Special:
     if _loaded is None:
         with _lock:
             if _loaded is None:
-                module = sys.modules.get("scipy.special")
+                module: Any = sys.modules.get("scipy.special")
                 if module is None:
                     try:
                         module = _compiled_alone()
                     except Exception:  # any other layout: the ordinary import below
                         module = None
                 if module is None or not all(hasattr(module, name) for name in Special._fields):
-                    import scipy.special as module
+                    import scipy.special as imported
+                    module = imported
                 _loaded = Special(module.betaincinv, module.ndtri, module.stdtrit)
     return _loaded
 
@@ -67,7 +68,7 @@ def _compiled_alone() -> types.ModuleType | None:
             return sys.modules["scipy.special"]
         bare = types.ModuleType("scipy.special")
         bare.__path__ = folders
-        bare.__getattr__ = _from_the_real_package  # type: ignore[attr-defined]
+        bare.__getattr__ = _from_the_real_package  # type: ignore[method-assign]  # a module-level __getattr__ (PEP 562) on a bare module
         _loading_thread.append(threading.get_ident())
         sys.modules["scipy.special"] = bare
         try:

@@ -110,7 +110,7 @@ def instruction_following(profile: str = "official") -> Scorer:
     check_profile(profile)
 
     async def score(state: TaskState, target: Target) -> Score:
-        return _score(state, profile)  # type: ignore[arg-type]
+        return _score(state, profile)  # type: ignore[arg-type]  # profile is a str that check_profile has accepted
 
     return score
 
@@ -122,7 +122,7 @@ def family_reliability(profile: str = "official") -> Scorer:
     check_profile(profile)
 
     async def score(state: TaskState, target: Target) -> Score:
-        return _score(state, profile)  # type: ignore[arg-type]
+        return _score(state, profile)  # type: ignore[arg-type]  # profile is a str that check_profile has accepted
 
     return score
 
@@ -140,7 +140,7 @@ def ifeval(original: str = DEFAULT_ORIGINAL, profile: str = "official",
     """
     check_profile(profile)
     source = original_source(original)
-    rows = load_rows(source.path, profile=profile, cases=cases, originals_only=True)  # type: ignore[arg-type]
+    rows = load_rows(source.path, profile=profile, cases=cases, originals_only=True)  # type: ignore[arg-type]  # profile is a str that check_profile has accepted
     return Task(dataset=_dataset(rows, source, "ifevalpp-ifeval"), solver=generate(),
                 scorer=instruction_following(profile), config=GENERATION,
                 metadata={"prompts": source.model_dump(), "profile": profile})
@@ -160,7 +160,7 @@ def families(families: Optional[str] = None, profile: str = "official",
     """
     check_profile(profile)
     source = family_source(families) if families else default_families(announce=_log.warning)
-    rows = load_rows(source.path, profile=profile, cases=cases)  # type: ignore[arg-type]
+    rows = load_rows(source.path, profile=profile, cases=cases)  # type: ignore[arg-type]  # profile is a str that check_profile has accepted
     return Task(dataset=_dataset(rows, source, "ifevalpp-families"), solver=generate(),
                 scorer=family_reliability(profile), config=GENERATION,
                 metadata={"prompts": source.model_dump(), "profile": profile})

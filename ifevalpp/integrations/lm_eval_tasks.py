@@ -86,7 +86,7 @@ def _documents(rows: Sequence[PromptRow], *, profile: Profile, originals: bool,
 def _profile(metadata: Mapping[str, Any]) -> Profile:
     profile = str(metadata.get("profile") or "official")
     check_profile(profile)
-    return profile  # type: ignore[return-value]
+    return profile  # type: ignore[return-value]  # profile is a str that check_profile has accepted
 
 
 def _task_documents(metadata: Mapping[str, Any], *, originals: bool) -> Any:

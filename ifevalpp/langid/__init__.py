@@ -101,7 +101,7 @@ def detect(text: str) -> str | None:
     """Language code langdetect (seed 0) would return for text; None where langdetect raises LangDetectException (no features)."""
     answer = _primed.pop(text, _MISSING)
     if answer is not _MISSING:
-        return answer  # type: ignore[return-value]
+        return answer  # type: ignore[return-value]  # a primed answer: not the _MISSING sentinel, so Optional[str]
     model, stream = _ready()
     rows = _features(text, model)
     if rows.shape[0] == 0:
@@ -163,9 +163,9 @@ def _probabilities(text: str) -> list[float] | None:
 
 def detect_reference(text: str) -> str | None:
     """The same through the real langdetect package with seed 0 (slow; for tests/benchmarks)."""
-    from langdetect import DetectorFactory  # type: ignore[import-untyped]
+    from langdetect import DetectorFactory
     from langdetect import detect as langdetect_detect
-    from langdetect.lang_detect_exception import LangDetectException  # type: ignore[import-untyped]
+    from langdetect.lang_detect_exception import LangDetectException
 
     DetectorFactory.seed = 0
     try:

@@ -39,7 +39,7 @@ def _read_messages(path: str) -> dict[str, str]:
     return found
 
 
-class _Normaliser(dict):  # type: ignore[type-arg]
+class _Normaliser(dict):
     """``str.translate`` table (code point -> str) computed per character on first sight.
 
     It reproduces langdetect's ``NGram.normalize``: ASCII non-letters and

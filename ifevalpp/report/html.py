@@ -173,7 +173,7 @@ def distractor_chart(report: ReliabilityReport) -> str:
                                            "scored)", chart_id="distractor")
 
 
-def _series(name: str, names: Sequence[str], by_name: dict, color: str) -> Series:  # type: ignore[type-arg]
+def _series(name: str, names: Sequence[str], by_name: dict, color: str) -> Series:
     nan = float("nan")
     return Series(name, [by_name[n].value if n in by_name else nan for n in names],
                   [by_name[n].ci_low if n in by_name else nan for n in names],

@@ -219,7 +219,7 @@ class ChatClient:
         with self.pool.lease() as endpoint:
             try:
                 raw = await endpoint.client.chat.completions.with_raw_response.create(
-                    model=self.model, messages=messages, **kwargs)  # type: ignore[arg-type]
+                    model=self.model, messages=messages, **kwargs)  # type: ignore[arg-type]  # messages are plain dicts, which the openai client accepts
                 body = raw.http_response.content
             except openai.APITimeoutError:
                 raise  # slow is not down: a busy server times out and still answers later

@@ -19,7 +19,7 @@ from ..errors import IfevalppError
 try:
     import fcntl
 except ImportError:  # pragma: no cover - Windows: no flock, run unguarded
-    fcntl = None  # type: ignore[assignment]
+    fcntl = None  # type: ignore[assignment]  # no fcntl on Windows: None marks the unguarded run
 
 LOCK_NAME = ".respond.lock"
 

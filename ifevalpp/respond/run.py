@@ -177,7 +177,7 @@ async def _run_workers(jobs: list[Job], asker: _Asker, writer: DurableWriter, ta
         done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
         for task in done:
             if not task.cancelled() and task.exception() is not None:
-                raise task.exception()  # type: ignore[misc]
+                raise task.exception()  # type: ignore[misc]  # the line above checks exception() is not None
     finally:
         for task in tasks:
             task.cancel()

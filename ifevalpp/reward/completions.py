@@ -24,7 +24,7 @@ def _content_text(content: Any) -> Optional[str]:
                  if isinstance(part, str) or (isinstance(part, Mapping)
                                               and part.get("type", "text") == "text")]
         if all(isinstance(text, str) for text in texts):
-            return "".join(texts)  # type: ignore[arg-type]
+            return "".join(texts)  # type: ignore[arg-type]  # the all(isinstance(..., str)) above narrows what mypy cannot
     return None
 
 

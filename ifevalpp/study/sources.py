@@ -85,7 +85,7 @@ def find_original(spec: str, *, progress: Optional[DownloadProgress] = None) -> 
             fetch(revision, source=str(path))
     cases = load_path(path)
     return OriginalData(path=str(path), sha256=digest, revision=revision, cases=len(cases),
-                        action=action)  # type: ignore[arg-type]
+                        action=action)  # type: ignore[arg-type]  # action is one of the literals, set in the branches above
 
 
 def _wanted(original: OriginalData, profile: Profile) -> dict[str, Any]:
@@ -223,7 +223,7 @@ def chosen_default_families(original: OriginalData, selection: CaseSelection, pa
             batch, wanted_more = wanted, False
         else:
             complete = [key for key in made if len(made[key]) == full]
-            missing = selection.count - len(complete)  # type: ignore[operator]
+            missing = selection.count - len(complete)  # type: ignore[operator]  # selection.count is set whenever selection.keys is not
             if missing <= 0:
                 break
             if position >= len(ranked):
@@ -352,5 +352,5 @@ def _described(path: Path, action: str) -> FamilyData:
         raise InputError("the family file has no prompts", path=str(path))
     sizes = Counter(str(variant.case) for variant in variants)
     return FamilyData(path=str(path), sha256=sha256_file(path), prompts=len(variants),
-                      families=len(sizes), action=action,  # type: ignore[arg-type]
+                      families=len(sizes), action=action,  # type: ignore[arg-type]  # action is one of the literals, set in the branches above
                       largest_family=max(sizes.values()))

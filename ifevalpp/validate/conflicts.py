@@ -69,7 +69,7 @@ def _table_conflicts(context: CaseContext) -> list[Finding]:
             continue
         reason = table_reason(first.instruction_id, second.instruction_id)
         if reason is not None:
-            seen.add(pair)  # type: ignore[arg-type]
+            seen.add(pair)  # type: ignore[arg-type]  # a sorted pair: tuple(sorted(...)) has two items
             findings.append(_finding(
                 context, first, "CONFLICT_PAIR",
                 f"{first.instruction_id} and {second.instruction_id} cannot hold together: "

@@ -100,8 +100,8 @@ def _read(case: CaseLike, findings: list[Finding]) -> Optional[
     if problems:
         findings.append(make_finding(key, None, "SCHEMA_RECORD", "record: " + "; ".join(problems)))
         return None
-    ids_list: list[str] = list(ids)  # type: ignore[arg-type]
-    kwargs_values: list[Any] = list(kwargs_list)  # type: ignore[arg-type]
+    ids_list: list[str] = list(ids)  # type: ignore[arg-type]  # the problems checked above return unless ids is a list
+    kwargs_values: list[Any] = list(kwargs_list)  # type: ignore[arg-type]  # the problems checked above return unless kwargs is a list
     if len(ids_list) != len(kwargs_values):
         findings.append(make_finding(
             key, None, "SCHEMA_MISALIGNED",

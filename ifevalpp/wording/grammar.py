@@ -244,8 +244,8 @@ class Grammar:
                 return isinstance(params.get(node.controller), int)
             return True
 
-        rule_ok.alt_ok = alt_ok  # type: ignore[attr-defined]
-        rule_ok.seq_ok = seq_ok  # type: ignore[attr-defined]
+        rule_ok.alt_ok = alt_ok  # type: ignore[attr-defined]  # closures hung on rule_ok for the sampler (viable.alt_ok/seq_ok)
+        rule_ok.seq_ok = seq_ok  # type: ignore[attr-defined]  # closures hung on rule_ok for the sampler (viable.alt_ok/seq_ok)
         return rule_ok
 
     # ------------------------------------------------------------ sampling

@@ -104,8 +104,8 @@ class CapitalWordFrequency(Constraint):
             if not in_clause and asks:
                 found.append(statement(prompt, match.start(), match.end(), own, "count",
                                        low=1, high=INF, kind="soft"))
-            count = times_after(prompt, match.end(), allow_blocker=True)
-            if count is None:
+            later = times_after(prompt, match.end(), allow_blocker=True)
+            if later is None:
                 # e.g. "Capitalise a few key words. Keep those words under 10." — the count sits
                 # in the next sentence, pointed to by an anaphor.
                 index = sentence_index(prompt, match.start())
@@ -113,11 +113,11 @@ class CapitalWordFrequency(Constraint):
                 if 0 <= index + 1 < len(bounds):
                     start, end = bounds[index + 1]
                     if _ANAPHOR.search(prompt, start, end):
-                        count = times_after(prompt, start, allow_blocker=True)
-            if count is not None and count.start not in used:
-                used.add(count.start)
-                found.append(count_statement(prompt, count, own))
-            elif count is None:
+                        later = times_after(prompt, start, allow_blocker=True)
+            if later is not None and later.start not in used:
+                used.add(later.start)
+                found.append(count_statement(prompt, later, own))
+            elif later is None:
                 found.append(statement(prompt, match.start(), match.end(), own, "mention"))
         for count in counts(prompt):
             if count.soft and count.unit == "words" and is_capital_count(prompt, count):
@@ -167,7 +167,8 @@ class CapitalWordFrequency(Constraint):
     # ------------------------------------------------------------ generating
 
     def propose(self, params: CapitalFrequencyParams, rng: Any, *,
-                profile: Profile = "official") -> dict[str, Any]:
+                profile: Profile = "official", **options: Any
+                ) -> dict[str, Any]:
         relation, value = relation_and_value(rng, params.capital_relation,
                                              params.capital_frequency, CAPITALS, profile)
         return {"capital_frequency": value, "capital_relation": relation}

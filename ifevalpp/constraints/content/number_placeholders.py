@@ -97,8 +97,8 @@ class NumberPlaceholders(Constraint):
     def satisfy(self, params: PlaceholdersParams, draft: Draft) -> None:
         draft.placeholders = max(draft.placeholders, params.num_placeholders)
 
-    def propose(self, params: PlaceholdersParams, rng: Any, *, profile: Profile = "official"
-                ) -> dict[str, Any]:
+    def propose(self, params: PlaceholdersParams, rng: Any, *, profile: Profile = "official",
+                **options: Any) -> dict[str, Any]:
         return {"num_placeholders": pick_other(rng, PLACEHOLDERS, params.num_placeholders)}
 
     def sketch(self, params: PlaceholdersParams, sketch: Sketch) -> Optional[str]:

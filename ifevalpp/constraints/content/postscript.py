@@ -140,8 +140,8 @@ class Postscript(Constraint):
     def satisfy(self, params: PostscriptParams, draft: Draft) -> None:
         draft.postscript = params.postscript_marker
 
-    def propose(self, params: PostscriptParams, rng: Any, *, profile: Profile = "official"
-                ) -> dict[str, Any]:
+    def propose(self, params: PostscriptParams, rng: Any, *, profile: Profile = "official",
+                **options: Any) -> dict[str, Any]:
         return {"postscript_marker": pick_other(rng, words()["postscript_markers"],
                                                 params.postscript_marker)}
 

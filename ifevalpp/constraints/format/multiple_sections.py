@@ -175,8 +175,8 @@ class MultipleSections(Constraint):
 
     # ------------------------------------------------------------ generating
 
-    def propose(self, params: SectionsParams, rng: Any, *, profile: Profile = "official"
-                ) -> dict[str, Any]:
+    def propose(self, params: SectionsParams, rng: Any, *, profile: Profile = "official",
+                **options: Any) -> dict[str, Any]:
         splitter, count = params.section_spliter, params.num_sections
         what = index(rng, 3)
         if what in (0, 2):

@@ -99,8 +99,8 @@ class NumberBulletLists(Constraint):
     def satisfy(self, params: BulletsParams, draft: Draft) -> None:
         draft.bullets = params.num_bullets
 
-    def propose(self, params: BulletsParams, rng: Any, *, profile: Profile = "official"
-                ) -> dict[str, Any]:
+    def propose(self, params: BulletsParams, rng: Any, *, profile: Profile = "official",
+                **options: Any) -> dict[str, Any]:
         return {"num_bullets": pick_other(rng, BULLETS, params.num_bullets)}
 
     def sketch(self, params: BulletsParams, sketch: Sketch) -> Optional[str]:

@@ -132,8 +132,8 @@ class NumberHighlightedSections(Constraint):
     def satisfy(self, params: HighlightsParams, draft: Draft) -> None:
         draft.highlights = max(draft.highlights, params.num_highlights)
 
-    def propose(self, params: HighlightsParams, rng: Any, *, profile: Profile = "official"
-                ) -> dict[str, Any]:
+    def propose(self, params: HighlightsParams, rng: Any, *, profile: Profile = "official",
+                **options: Any) -> dict[str, Any]:
         return {"num_highlights": pick_other(rng, HIGHLIGHTS, params.num_highlights)}
 
     def sketch(self, params: HighlightsParams, sketch: Sketch) -> Optional[str]:

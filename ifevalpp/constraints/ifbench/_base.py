@@ -79,10 +79,10 @@ class IfbenchConstraint(Constraint):
         compiled = cls.__dict__.get("_compiled")
         if compiled is None:
             compiled = re.compile(cls.wording, re.IGNORECASE)
-            cls._compiled = compiled  # type: ignore[attr-defined]
+            cls._compiled = compiled  # type: ignore[attr-defined]  # a per-class cache set at run time
         return compiled
 
-    def statements(self, prompt: str, params: Any, *, rewrite: bool = False) -> list[Statement]:
+    def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found: list[Statement] = []
         if not self.wording:
             return found

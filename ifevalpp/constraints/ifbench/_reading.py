@@ -26,9 +26,9 @@ _WORD = re.compile(r"\w+")
 _PER_TEXT: list = []
 
 
-def per_text(maxsize: int = CACHE_SIZE):  # type: ignore[no-untyped-def]
+def per_text(maxsize: int = CACHE_SIZE):
     """An lru_cache of an analysis of a text (or word) that `clear_caches` forgets."""
-    def wrap(function):  # type: ignore[no-untyped-def]
+    def wrap(function):
         cached = functools.lru_cache(maxsize=maxsize)(function)
         _PER_TEXT.append(cached)
         return cached

@@ -37,7 +37,7 @@ class Tagger:
     """The model's three parts, read from JSON (never a pickle)."""
 
     def __init__(self, folder: Path) -> None:
-        def part(name: str):  # type: ignore[no-untyped-def]
+        def part(name: str):
             with open(folder / name, encoding="utf-8") as handle:
                 return json.load(handle)
 

@@ -97,8 +97,8 @@ class KeywordExistence(Constraint):
         return parse_params(self.id, {"keywords": current + sample(rng, pool, step)},
                             profile=profile)
 
-    def propose(self, params: KeywordsParams, rng: Any, *, profile: Profile = "official"
-                ) -> dict[str, Any]:
+    def propose(self, params: KeywordsParams, rng: Any, *, profile: Profile = "official",
+                **options: Any) -> dict[str, Any]:
         count = max(1, min(3, len(params.keywords)))
         current = {keyword.lower() for keyword in params.keywords}
         pool = [word for word in words()["keywords"] if word not in current]

@@ -107,8 +107,8 @@ class ForbiddenWords(Constraint):
         return parse_params(self.id, {"forbidden_words": current + sample(rng, pool, step)},
                             profile=profile)
 
-    def propose(self, params: ForbiddenParams, rng: Any, *, profile: Profile = "official"
-                ) -> dict[str, Any]:
+    def propose(self, params: ForbiddenParams, rng: Any, *, profile: Profile = "official",
+                **options: Any) -> dict[str, Any]:
         count = max(1, min(3, len(params.forbidden_words)))
         current = {word.lower() for word in params.forbidden_words}
         pool = [word for word in words()["forbidden"] if word not in current]

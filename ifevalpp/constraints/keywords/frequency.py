@@ -180,8 +180,8 @@ class KeywordFrequency(Constraint):
 
     # ------------------------------------------------------------ generating
 
-    def propose(self, params: FrequencyParams, rng: Any, *, profile: Profile = "official"
-                ) -> dict[str, Any]:
+    def propose(self, params: FrequencyParams, rng: Any, *, profile: Profile = "official",
+                **options: Any) -> dict[str, Any]:
         result: dict[str, Any] = {"keyword": params.keyword}
         if chance(rng, 0.5):
             result["keyword"] = pick_other(rng, words()["keywords"], params.keyword.lower())

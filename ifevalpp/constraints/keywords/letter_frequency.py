@@ -220,7 +220,8 @@ class LetterFrequency(Constraint):
     # ------------------------------------------------------------ generating
 
     def propose(self, params: LetterFrequencyParams, rng: Any, *,
-                profile: Profile = "official") -> dict[str, Any]:
+                profile: Profile = "official", **options: Any
+                ) -> dict[str, Any]:
         table = words()
         relation = params.let_relation
         if chance(rng, 0.4):

@@ -19,7 +19,7 @@ from ..support.phrases import quote
 from ..support.reflection import with_role
 from ..support.statements import Statement, edit_statements, statement
 
-LanguageCode = Literal[LANGUAGE_CODES]  # type: ignore[valid-type]
+LanguageCode = Literal[LANGUAGE_CODES]  # type: ignore[valid-type]  # Literal of a tuple built at import; pydantic reads it, mypy cannot
 
 _LANGUAGE_CUE = re.compile(r"(?:\b(?:respond|response|answer|reply|write|written|writing)\b"
                            r"[^.\n]{0,30}\bin\s+|\b(?:only|entirely|wholly)\s+(?:in\s+)?|"
@@ -133,8 +133,8 @@ class ResponseLanguage(Constraint):
     def language_of(self, params: Any) -> Optional[str]:
         return getattr(params, "language", None)
 
-    def propose(self, params: LanguageParams, rng: Any, *, profile: Profile = "official"
-                ) -> dict[str, Any]:
+    def propose(self, params: LanguageParams, rng: Any, *, profile: Profile = "official",
+                **options: Any) -> dict[str, Any]:
         return {"language": pick_other(rng, words()["languages"], params.language)}
 
     def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:

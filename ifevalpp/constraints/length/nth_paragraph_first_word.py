@@ -67,7 +67,7 @@ class NthParagraphParams(Params):
 
     @model_validator(mode="wrap")
     @classmethod
-    def _keep_given(cls, data, handler):  # type: ignore[no-untyped-def]
+    def _keep_given(cls, data, handler):
         model = handler(data)
         given = data.get("first_word") if isinstance(data, dict) else None
         model._given_first_word = given if isinstance(given, str) else model.first_word
@@ -208,8 +208,8 @@ class NthParagraphFirstWord(Constraint):
 
     # ------------------------------------------------------------ generating
 
-    def propose(self, params: NthParagraphParams, rng: Any, *, profile: Profile = "official"
-                ) -> dict[str, Any]:
+    def propose(self, params: NthParagraphParams, rng: Any, *, profile: Profile = "official",
+                **further: Any) -> dict[str, Any]:
         table = words()
         what = index(rng, 3)
         num, nth, word = params.num_paragraphs, params.nth_paragraph, params.first_word

@@ -152,8 +152,8 @@ class NumberParagraphs(Constraint):
     def satisfy(self, params: ParagraphsParams, draft: Draft) -> None:
         draft.rule_paragraphs = params.num_paragraphs
 
-    def propose(self, params: ParagraphsParams, rng: Any, *, profile: Profile = "official"
-                ) -> dict[str, Any]:
+    def propose(self, params: ParagraphsParams, rng: Any, *, profile: Profile = "official",
+                **options: Any) -> dict[str, Any]:
         return {"num_paragraphs": pick_other(rng, PARAGRAPHS, params.num_paragraphs)}
 
     def sketch(self, params: ParagraphsParams, sketch: Sketch) -> Optional[str]:

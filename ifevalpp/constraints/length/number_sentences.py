@@ -95,8 +95,8 @@ class NumberSentences(Constraint):
     def satisfy(self, params: SentencesParams, draft: Draft) -> None:
         draft.within("sentences", self.interval(params))
 
-    def propose(self, params: SentencesParams, rng: Any, *, profile: Profile = "official"
-                ) -> dict[str, Any]:
+    def propose(self, params: SentencesParams, rng: Any, *, profile: Profile = "official",
+                **options: Any) -> dict[str, Any]:
         relation, value = relation_and_value(rng, params.relation, params.num_sentences,
                                              SENTENCES, profile)
         return {"num_sentences": value, "relation": relation}

@@ -91,8 +91,8 @@ class NumberWords(Constraint):
     def satisfy(self, params: WordsParams, draft: Draft) -> None:
         draft.within("words", self.interval(params))
 
-    def propose(self, params: WordsParams, rng: Any, *, profile: Profile = "official"
-                ) -> dict[str, Any]:
+    def propose(self, params: WordsParams, rng: Any, *, profile: Profile = "official",
+                **options: Any) -> dict[str, Any]:
         relation, value = relation_and_value(rng, params.relation, params.num_words, WORDS,
                                              profile)
         return {"num_words": value, "relation": relation}

@@ -8,7 +8,7 @@ first words come from `templates/phrases/words.json`.
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from ...profiles import Profile
 from .wording import load_json
@@ -66,7 +66,7 @@ def relations(profile: Profile) -> tuple[str, ...]:
     return REVISED_RELATIONS if profile == "revised" else OFFICIAL_RELATIONS
 
 
-def relation_and_value(rng: Any, relation: str, value: int, table: dict[str, Sequence[int]],
+def relation_and_value(rng: Any, relation: str, value: int, table: Mapping[str, Sequence[int]],
                        profile: Profile) -> tuple[str, int]:
     """Maybe another relation, and a plausible value for it from `table` (relation -> values)."""
     allowed = relations(profile)

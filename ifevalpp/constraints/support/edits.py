@@ -85,9 +85,9 @@ def sentence_bounds(text: str, position: int) -> tuple[int, int]:
             left = line_start + match.end()
     right_line = text.find("\n", position)
     right = len(text) if right_line < 0 else right_line
-    match = re.search(r"[.!?](?=\s|$)", text[position:right])
-    if match:
-        right = position + match.end()
+    stop = re.search(r"[.!?](?=\s|$)", text[position:right])
+    if stop:
+        right = position + stop.end()
     return left, right
 
 

@@ -85,6 +85,7 @@ def count_phrase(relation: str, value: int, singular: str, v: int = 0,
     """'at least 300 words', 'fewer than 5 sentences', '400 or more words', 'at most 3 …'."""
     noun = plural(value, singular, plural_form)
     shown = number(value, v)
+    options: tuple[str, ...]
     if relation == "at least":
         options = (f"at least {shown} {noun}", f"{shown} or more {noun}",
                    f"no fewer than {shown} {noun}")

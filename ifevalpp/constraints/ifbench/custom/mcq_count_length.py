@@ -52,7 +52,7 @@ class McqCountLength(IfbenchConstraint):
         lengths = [question_length(piece) for piece in pieces]
         if None in lengths:
             return False
-        return all(first < second for first, second in zip(lengths, lengths[1:]))  # type: ignore[operator]
+        return all(first < second for first, second in zip(lengths, lengths[1:]))  # type: ignore[operator]  # no None left: the line above returns on one
 
     def witness(self, params: Any, prompt: str) -> Optional[str]:
         options = "\nA. one\nB. two\nC. three\nD. four\nE. five"
