@@ -86,7 +86,7 @@ def choose_profile(variants: Sequence[Variant], path: str | os.PathLike[str],
                 f"the {AUTO_ORDER[0]} profile cannot check case {variant.case} "
                 f"({exc.reason.removesuffix(f' (profile {AUTO_ORDER[0]})')})"))
         first_refusal = first_refusal or refusal
-    variant, exc = refusal  # type: ignore[misc]
+    variant, exc = refusal  # type: ignore[misc]  # the loop ran: every profile refused a case
     raise _located(path, variant, exc, hint=(
         f"no profile that generation can use ({', '.join(AUTO_ORDER)}) checks it"))
 

@@ -398,7 +398,7 @@ def generate_families_llm(cases: Iterable[Union[Case, Variant, dict[str, Any]]],
     else:
         base, name = validator, getattr(validator, "__name__", "custom")
     strict = strict_validator(base)
-    strict.__name__ = f"{name} (strict for model cousins)"  # type: ignore[attr-defined]
+    strict.__name__ = f"{name} (strict for model cousins)"
     backend = LLMBackend(settings, http_client=http_client, transport=transport,
                          api_key=api_key, sleep=sleep)
     for key, case in items:

@@ -157,7 +157,9 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                "shares_reply": bool(others) or None, "ahead": ahead or None,
                "show_form": shown or None, "own_example": mine,
                "letter_case": cases[0] if cases else None,
-               "foreign": any(language not in (None, "en") for language in languages) or None}
+               "foreign": any(language not in (None, "en") for language in languages) or None,
+               "two_questions": own_task and layout is not None and sum(
+                   unit.text.count("?") for unit in layout.task_units()) >= 2 or None}
     if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
         beside = [(instruction_id, layout.params[position])
                   for position, instruction_id in enumerate(layout.ids) if position != index]

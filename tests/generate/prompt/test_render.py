@@ -22,7 +22,7 @@ def _wordings(instruction_id, kwargs, context, styles=("imperative", "declarativ
 
 
 def test_context_names_a_copy_first_and_a_shared_reply():
-    plain = {"own_example": None, "letter_case": None, "foreign": None}
+    plain = {"own_example": None, "letter_case": None, "foreign": None, "two_questions": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
