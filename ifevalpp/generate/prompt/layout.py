@@ -99,7 +99,7 @@ def _tight_spans(prompt: str, ids: Sequence[str], evidence: dict[int, Spans],
     tight = {index: list(spans) for index, spans in own_spans.items()}
     for index, spans in evidence.items():
         for s, e in spans:
-            s = _past_task_words(prompt, s, e, own_spans[index], ids[index])
+            s, e = _past_task_words(prompt, s, e, own_spans[index], ids[index])
             for start, end, _ in raw_units:
                 overlap = min(e, end) - max(s, start)
                 if overlap > 0 and overlap < 0.8 * (end - start) and (s, e) not in tight[index]:
@@ -107,16 +107,22 @@ def _tight_spans(prompt: str, ids: Sequence[str], evidence: dict[int, Spans],
     return tight
 
 
-def _past_task_words(prompt: str, start: int, end: int, own: Spans, instruction_id: str) -> int:
-    """Where a located clause starts once the task's words ahead of its own phrase are left
-    out: "and the Chipmunks in English" (a clause grown back to "and") states English from
-    "English" on; "the Chipmunks" is the task's."""
-    first = min((s for s, e in own if start <= s < end), default=None)
-    if first is None or first == start:
-        return start
-    if residual_words(prompt[start:first], [], [instruction_id], []):
-        return first
-    return start
+def _past_task_words(prompt: str, start: int, end: int, own: Spans,
+                     instruction_id: str) -> tuple[int, int]:
+    """A located clause without the task's words around its own phrase: "and the Chipmunks
+    in English" (a clause grown back to "and") states English from "English" on; "write a
+    200+ word poem that professionally describes a new line of shoes" states only "200+
+    word" (the rest is the task, which no cut may take)."""
+    inside = [(s, e) for s, e in own if start <= s < end]
+    if not inside:
+        return start, end
+    first = min(s for s, _ in inside)
+    last = max(e for _, e in inside)
+    if last < end and residual_words(prompt[last:end], [], [instruction_id], []):
+        return first, last
+    if first > start and residual_words(prompt[start:first], [], [instruction_id], []):
+        return first, end
+    return start, end
 
 
 # A scope the types' wordings cannot say ("(including the repeated request)", "paragraphs

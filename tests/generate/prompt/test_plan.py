@@ -66,3 +66,14 @@ def test_a_cut_keeps_the_tasks_own_words_ahead_of_the_statement():
                           "capital letters.", ["change_case:english_capital"], [{}])
     kept = plan(layout, {0}, drop_task=False, params=layout.params).unit_text[0]
     assert kept == "Write an essay about Alvin and the Chipmunks."
+
+
+def test_a_cut_never_takes_the_task_that_follows_the_count():
+    from ifevalpp.generate.prompt.layout import build_layout
+    from ifevalpp.generate.prompt.plan import plan
+    layout = build_layout("For a bunch of students, write a 200+ word poem that professionally "
+                          "describes a new line of shoes.", ["length_constraints:number_words"],
+                          [{"relation": "at least", "num_words": 200}])
+    kept = plan(layout, {0}, drop_task=False, params=layout.params).unit_text[0]
+    assert kept == ("For a bunch of students, write a poem that professionally describes a new "
+                    "line of shoes.")

@@ -136,3 +136,11 @@ def test_a_word_capitalised_only_because_it_opens_a_sentence_keeps_the_checkers_
     layout = _layout('Write a letter. Do not use the words "write" or "hope".',
                      ["keywords:forbidden_words"], [{"forbidden_words": ["write", "hope"]}])
     assert spelled(layout, layout.ids[0], layout.params[0]).forbidden_words == ["write", "hope"]
+
+
+def test_an_upper_limit_is_never_something_to_include():
+    said = _wordings("keywords:letter_frequency",
+                     {"letter": "w", "let_relation": "less than", "let_frequency": 2}, {})
+    said |= _wordings("keywords:frequency",
+                      {"keyword": "owl", "relation": "less than", "frequency": 3}, {})
+    assert said and not any(re.search(r"\b(?:include|contain)s?\b", text) for text in said)
