@@ -93,20 +93,15 @@ print(json.dumps(timings))
 
 OURS = r'''
 import json, sys, time
-from ifevalpp import langid, text
-from ifevalpp.constraints import check_all, registry
+from ifevalpp.constraints import check_all, forget_analyses
 from ifevalpp.constraints.language.ahead import prime_languages
 from ifevalpp.evaluate.scoring import PRIME_BLOCK
-from ifevalpp.loose import loose_variants
 records = [json.loads(line) for line in open(sys.argv[2])]
 primed = sys.argv[4] == "primed"
 timings = []
 for number in range(int(sys.argv[3])):
     if number:  # every pass analyses the texts anew
-        text.clear_caches()
-        langid._forget_words()
-        loose_variants.cache_clear()
-        registry.PARAMS_CACHE.clear()
+        forget_analyses()
     start = time.process_time()
     for first in range(0, len(records), PRIME_BLOCK):
         block = records[first:first + PRIME_BLOCK]

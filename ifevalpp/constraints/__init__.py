@@ -21,6 +21,7 @@ from ..profiles import THINK_MARKER, Profile, check_profile
 from .base import Constraint
 from .parameters import Params, UnknownSetting, compare
 from .parsing import parse_params
+from . import registry
 from .registry import REGISTRY, get, register, unregister
 from .support.phrases import Span
 
@@ -168,6 +169,20 @@ def check_all_profiles(instruction_ids: Sequence[str],
     return results
 
 
+def forget_analyses() -> None:
+    """Empty every per-text cache the checkers keep (text analysis, language words, loose
+    variants, parsed parameters, IFBench readings), so that a benchmark's next pass
+    analyses every response anew."""
+    from .. import langid, text
+    from .ifbench import _reading
+
+    text.clear_caches()
+    langid._forget_words()
+    loose_variants.cache_clear()
+    registry.PARAMS_CACHE.clear()
+    _reading.clear_caches()
+
+
 def instruction_ids() -> list[str]:
     """Every registered instruction id of IFEval (and plug-ins), sorted; other suites' types
     (IFBench's) are listed by `suite_ids`."""
@@ -186,6 +201,7 @@ def suite_ids(suite: str) -> list[str]:
 
 __all__ = [
     "REGISTRY", "Constraint", "Params", "Span", "check", "check_all", "check_all_profiles",
-    "check_loose", "compare", "get", "instruction_ids", "load_plugins", "parse_params",
+    "check_loose", "compare", "forget_analyses", "get", "instruction_ids", "load_plugins",
+    "parse_params",
     "register", "strict_text", "unregister",
 ]
