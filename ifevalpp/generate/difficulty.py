@@ -133,7 +133,9 @@ def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
         stated = constraint.task_words(item)
         if stated is not None:
             low, high = stated
-            if high is not None and high >= longest:
+            # A cap a piece of this kind keeps without trying: at or above the midpoint of its
+            # typical length and its longest (a slogan under 20 words).
+            if high is not None and high >= (genre.typical + longest) / 2:
                 easier.append(f"{instruction_id}: a cap of {high} words, which a {genre.noun} "
                               f"({shortest}-{longest} words) meets by itself")
             if low is not None and low <= shortest:
@@ -157,16 +159,19 @@ def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
     return easier, misfits
 
 
-def _genre_changed(original_prompt: str, genre: str) -> Optional[str]:
+def _genre_changed(original_prompt: str, genre: str,
+                   original_ids: Sequence[str] = ()) -> Optional[str]:
     """Why a new task of `genre` is easier by its kind of piece: verse for a prose task or
-    prose for verse changes what every constraint asks (commas, sentences, lines)."""
+    prose for verse changes what every constraint asks (commas, sentences, lines). A case
+    answered by a fixed phrase ("My answer is yes.") asks no verse, whatever it names."""
     from .piece import text_features
     from .tasks import catalogue
 
     found = {item.id: item for item in catalogue().genres}.get(genre)
     if found is None:
         return None
-    was_verse = "verse" in text_features(original_prompt)
+    was_verse = "verse" in text_features(original_prompt) and \
+        not any(get(instruction_id).short_answer for instruction_id in original_ids)
     is_verse = "poem" in found.features
     if was_verse != is_verse:
         return (f"genre: a {found.noun} ({'verse' if is_verse else 'prose'}) for a "
@@ -202,7 +207,7 @@ def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]]
     if (detail or {}).get("strategy") == "task" and genre:
         swap_easier, misfits = _task_swap(ids, after, prompt, kwargs, genre)
         easier += swap_easier
-        changed = _genre_changed(original_prompt, genre) if original_prompt else None
+        changed = _genre_changed(original_prompt, genre, original_ids) if original_prompt else None
         if changed is not None:
             easier.append(changed)
     verdict = "easier" if easier else "harder" if harder else "same"

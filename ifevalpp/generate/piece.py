@@ -129,6 +129,10 @@ def features(layout: Layout) -> frozenset[str]:
     text = _task_text(layout)
     found = set(text_features(text))
     (low, high), (_, most_sentences) = length_bounds(layout)
+    if any(get(instruction_id).short_answer for instruction_id in layout.ids):
+        # "My answer is yes." answers a question, whatever piece the question names ("Is it
+        # true that the first song sung in space …?"): no verse.
+        found.discard("verse")
     if any(get(instruction_id).short_answer for instruction_id in layout.ids) or \
             _ONE_LINE().search(text) or high <= 40 or most_sentences <= 2:
         found.add("short")

@@ -9,7 +9,7 @@ parameter values out of their reach).
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Callable, Optional
 
 _ONES = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
          "eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
@@ -149,6 +149,18 @@ def third_person(verb: str) -> str:
     if re.search(r"[^aeiou]y$", lower):
         return verb[:-1] + "ies"
     return verb + "s"
+
+
+# A second verb joined to the first ("begin it with a mark and *end* it with another"): the
+# word after "and" or "then" that is followed by its object's pronoun or determiner.
+_SECOND_VERB = re.compile(r"(\b(?:and|then) )([a-z]+)(?= (?:it|its|your|the|them|each|every|a|an|"
+                          r"one|no|all)\b)")
+
+
+def inflect_joined(text: str, inflect: Callable[[str], str]) -> str:
+    """`text` with the verbs joined to its first one inflected as it was ("beginning it … and
+    ending it …", not "… and end it …"); the first word is the caller's."""
+    return _SECOND_VERB.sub(lambda match: match.group(1) + inflect(match.group(2)), text)
 
 
 def plural_present(verb: str) -> str:

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
 from ..resources import templates_dir
-from .english import (gerund, number_words, ordinal_digits, ordinal_words,
+from .english import (gerund, inflect_joined, number_words, ordinal_digits, ordinal_words,
                       plural_present, third_person)
 from .finish import _ARTICLE, _CAP, _CLOSE, _MARKERS, _OPEN, _SEP, finish
 from .syntax import (Agree, Alternative, Article, CapNext, Choice, GrammarError, Param, ParsedFile,
@@ -370,13 +370,15 @@ def _modify(text: str, mods: tuple[str, ...], env: Env, where: str) -> str:
         if mod in ("agree", "ing") and _NEGATION.match(text, len(lead)):
             raise GrammarError(f"{where}: ':{mod}' cannot inflect a negation ({text[:20]!r}); "
                                f"start the phrase with a verb ('avoid', 'leave out')")
+        rest = text[match.end():]
         if mod == "agree":
-            new = plural_present(word) if dict(env).get("num") == "pl" else third_person(word)
+            inflect = plural_present if dict(env).get("num") == "pl" else third_person
+            new, rest = inflect(word), inflect_joined(rest, inflect)
         elif mod == "ing":
-            new = gerund(word)
+            new, rest = gerund(word), inflect_joined(rest, gerund)
         else:
             new = word[:1].lower() + word[1:]
-        text = lead + new + text[match.end():]
+        text = lead + new + rest
     return text
 
 

@@ -146,3 +146,20 @@ def test_tally_counts_every_verdict():
     judged = [judge([BULLETS], [{"num_bullets": n}], prompt, [{"num_bullets": 4}])
               for n in (3, 4, 8)]
     assert tally(judged) == {"harder": 1, "same": 1, "easier": 1}
+
+
+def test_a_cap_a_slogan_keeps_without_trying_is_easier():
+    judged = _task("Come up with a slogan for a bakery. Write fewer than 20 words.", [WORDS],
+                   [{"relation": "less than", "num_words": 30}],
+                   [{"relation": "less than", "num_words": 20}], "slogan")
+    assert judged.verdict == "easier" and "meets by itself" in judged.easier[0]
+
+
+def test_a_question_answered_by_a_fixed_phrase_is_no_verse_whatever_it_names():
+    ids = ["detectable_format:constrained_response"]
+    original = ('Is it true that the first song sung in space was a lullaby? Answer with one of '
+                '"My answer is yes.", "My answer is no.", "My answer is maybe."')
+    judged = judge(ids, [{}], "Should museums be free? Answer with one of \"My answer is yes.\", "
+                   "\"My answer is no.\", \"My answer is maybe.\"", [{}],
+                   {"strategy": "task", "task_genre": "question"}, original_prompt=original)
+    assert not [reason for reason in judged.easier if reason.startswith("genre")]

@@ -255,3 +255,10 @@ def test_close_sentence_adds_a_mark_unless_a_quotation_ends_it(text, mark, close
     from ifevalpp.wording import close_sentence
 
     assert close_sentence(text, mark) == closed
+
+
+def test_a_verb_joined_to_the_first_is_inflected_with_it():
+    grammar = from_text("sentence:\n  would you mind {ask:ing}?\nask:\n  begin it with a mark "
+                        "and end it with another\n")
+    assert texts(grammar, params={}) == [
+        "Would you mind beginning it with a mark and ending it with another?"]

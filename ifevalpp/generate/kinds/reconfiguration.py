@@ -85,9 +85,11 @@ def _candidate(made: Assembled, detail: ReconfigurationDetail) -> Candidate:
 
 def reconfigure_case(layout: Layout, rng: Any, index: int, *,
                      profile: Profile = "official", attempt: int = 0,
-                     direction: str = "harder", case_seed: int = 0) -> Candidate:
+                     direction: str = "harder", case_seed: int = 0,
+                     siblings: Sequence[str] = ()) -> Candidate:
     """The `index`-th reconfiguration (1-based) of a case. From the seventh attempt on (the
-    settings kept failing or repeated a sibling's), a new task instead."""
+    settings kept failing or repeated a sibling's), a new task instead, on a subject none of
+    `siblings` (the family's prompts so far) is about."""
     changeable = targets(layout, direction, profile) if attempt < 6 else []
     for chosen in (target_plan(layout, changeable, index, case_seed) if changeable else []):
         params = new_params(layout, rng, chosen, profile, direction=direction, step=index)
@@ -108,13 +110,12 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *,
         except ComposeError:
             continue  # the next choice of constraints, then a new task
     return new_task(layout, rng, index=index, attempt=attempt, profile=profile,
-                    case_seed=case_seed,
-                    direction=direction)
+                    case_seed=case_seed, direction=direction, siblings=siblings)
 
 
 def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
-             profile: Profile = "official", direction: str = "any", case_seed: int = 0
-             ) -> Candidate:
+             profile: Profile = "official", direction: str = "any", case_seed: int = 0,
+             siblings: Sequence[str] = ()) -> Candidate:
     """A task of our own (generate/tasks/) that suits the constraints (`task_demands`);
     the constraints are all stated anew around it. Under "harder" the settings move as the
     `index`-th sibling's would (where they can), so a late sibling with a new task does not
@@ -149,7 +150,8 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
         unsuited = None
         for _ in range(8):
             task = maker.make(needs=needs, avoids=avoids, words=(low, high), room=room,
-                              bites=bites, exclude=excluded, slot=start + index - 1)
+                              bites=bites, exclude=excluded, slot=start + index - 1,
+                              taken_subjects=siblings)
             if task is None:
                 break
             if not _counts_clash(layout, settings, task.text):
@@ -276,7 +278,8 @@ class Reconfiguration(CousinKind):
     def propose(self, request: CousinRequest) -> Candidate:
         return reconfigure_case(request.layout, request.rng, request.index,
                                 profile=request.profile, attempt=request.attempt,
-                                direction=request.reconfigure, case_seed=request.family_seed)
+                                direction=request.reconfigure, case_seed=request.family_seed,
+                                siblings=request.accepted)
 
     def broken_promise(self, layout: Layout, candidate: Candidate) -> Optional[Rejection]:
         if _new_settings(candidate) and changed_setting(layout, candidate,

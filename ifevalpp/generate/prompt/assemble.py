@@ -25,6 +25,8 @@ from ..phrase_tables import filled, of
 from ...constraints.support.choosing import chance, choice
 from ...wording.sampler import Usage
 from ..rewrite import reword_task
+from ..rewrite.request import parse
+from ..rewrite.sentences import split_sentences
 from .layout import Layout, Unit
 from .plan import Plan, plan
 from ..naturalness import frame_openings, repeated_frames
@@ -211,6 +213,8 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
 # What a statement cannot open with to be said ahead of the task (a subject that names
 # something of the task: "The letter should …", "It must …", "In other words, …"), and
 # how else it would point back at the task ("the letter", "it").
+_indirect_question = filled(r"(?i)\b(?:{indirect_question_heads})\s+(?:{wh_links})\b",
+                            of("prompt"))
 _greeting = filled(r"(?i)^\s*(?:{greetings})\b", of("prompt"))
 _not_ahead = filled(r"(?i)^(?:{not_ahead_openers})\b", of("prompt"))
 _pronoun = filled(r"(?i)\b(?:{task_pronouns})\b", of("prompt"))
@@ -335,6 +339,15 @@ def _statements_ahead(layout: Layout, the_plan: Plan, task: str) -> Optional[tup
     return head.strip(), moved
 
 
+def _asks_a_question(task: str) -> bool:
+    """Whether the task is a question put to the writer, directly or reworded ("Is it …?",
+    "I've been wondering whether …"), not a request for a piece ("Could you write …?")."""
+    first = split_sentences(task.split("\n", 1)[0].strip())
+    found = [parse(sentence) for sentence in first]
+    return any(request is not None and request.kind == "question" for request in found) or \
+        bool(_indirect_question().search(task.split("\n", 1)[0]))
+
+
 def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentation: str,
                  task_override: Optional[str] = None, vary: bool = True,
                  targets: Optional[set[int]] = None,
@@ -357,8 +370,10 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
                     the_plan.render.append(index)
     task = _task_of(layout, the_plan, task_override)
     how = "unchanged"
+    # A question stays ahead of what it asks of the answer (never "Answer in capitals. … Is
+    # the sentence correct?").
     ahead = _statements_ahead(layout, the_plan, task) if statements_first and \
-        task_override is None else None
+        task_override is None and not _asks_a_question(task) else None
     if ahead is not None:
         task = ahead[0]
     if vary and task_override is None:
@@ -372,6 +387,10 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     if len(order) > 1 and chance(rng, 0.5):
         order = order[::-1]
     usage = Usage(taken=tuple(frame_openings(task)))
+    if presentation == "first" and _asks_a_question(task):
+        # "Answer in capitals. … I've been wondering whether …": a question trails behind
+        # its rules and the message reads backwards; the question comes first.
+        presentation = "inline"
     if presentation == "first" and _greeting().match(task):
         presentation = "inline"  # "Hi, I'm looking for …" opens the message, not the rules
     if presentation == "first" and task.rstrip().endswith(":"):

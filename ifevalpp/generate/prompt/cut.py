@@ -70,9 +70,17 @@ class Clause:
     last: int
 
     @functools.cached_property
-    def preposition(self) -> Optional[re.Match[str]]:
-        """The preposition the statement follows ("a ballad *with* under 8 sentences")."""
-        return _preposition().search(self.text[:self.first])
+    def preposition(self) -> Optional[tuple[int, int]]:
+        """Where the preposition the statement follows is ("a ballad *with* under 8
+        sentences"), or the one it opens with ("a poem *all in* lowercase letters about …",
+        when the located statement takes its preposition with it)."""
+        before = _preposition().search(self.text[:self.first])
+        if before is not None:
+            return before.span()
+        opening = _opening_preposition().match(self.text, self.first)
+        if opening is None or not self.text[:self.first].endswith(" "):
+            return None
+        return self.first - 1, opening.end()
 
     @functools.cached_property
     def reach(self) -> int:
@@ -167,6 +175,8 @@ def _prepositional_words() -> dict[str, Any]:
 # after it; the scope that goes with it too; what may follow the value's comma.
 _preposition = filled(r"[ ,]+(?:{leads})?(?:{prepositions})\s+(?:{determiners})?$",
                       _prepositional_words, re.IGNORECASE)
+_opening_preposition = filled(r"(?:{leads})?(?:{prepositions})\s+(?:{determiners})?",
+                              _prepositional_words, re.IGNORECASE)
 _trailing_noun = filled(r"\s+(?:{trailing_nouns})\b", _prepositional_words)
 _scope = filled(r",?\s+(?:{scope_words})\s+(?:{scope_owners})\s+(?:{scope_wholes})?"
                 r"(?:{scope_nouns})\b", _prepositional_words)
@@ -176,23 +186,24 @@ _continuation = filled(r",\s+(?:{continuations})\b", _prepositional_words)
 def prepositional_phrase(clause: Clause) -> Optional[str]:
     """"a ballad with under 8 sentences about …" -> "a ballad about …" (with the noun and
     scope that go with the value: "in Welsh alone, throughout the whole reply")."""
-    match, text, last = clause.preposition, clause.text, clause.reach
-    if match is None:
+    span, text, last = clause.preposition, clause.text, clause.reach
+    if span is None:
         return None
+    start, end = span
     after: Optional[str] = text[last:]
-    if after.startswith(",") and ("," in text[match.end():last] or
+    if after.startswith(",") and ("," in text[end:last] or
                                   _continuation().match(after)):
         after = after[1:]  # "in Welsh only, nothing else allowed, for …"
-    if _answer_noun_ends().search(text[:match.start()]):
+    if _answer_noun_ends().search(text[:start]):
         after = None  # "…and I need the entire output in XML": the phrase is the object
     if after is None or after[:1] not in (" ", ",", ".", "?", "!", ":", ""):
         return None
-    candidate = (text[:match.start()] + after).replace(" ,", ",").replace(" .", ".")
+    candidate = (text[:start] + after).replace(" ,", ",").replace(" .", ".")
     remaining = content_words(residual(candidate, []))
     # "Finish this line: "…"" keeps its passage as task material.
     if (len(remaining) >= 2 or (remaining and _QUOTED.search(candidate))) and \
-            not content_words(text[match.end():clause.first]) and \
-            not removes_material(text[match.start():last], clause.literals):
+            not content_words(text[end:clause.first]) and \
+            not removes_material(text[start:last], clause.literals):
         return candidate
     return None
 

@@ -9,6 +9,7 @@ from typing import Sequence
 
 from ..phrase_tables import Known, frame_openings_table
 from .masking import MASKED, Masked
+from ...wording.english import third_person
 from .request import cap, lower_first, parse
 from .sentences import refers_back
 
@@ -59,7 +60,24 @@ def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[st
 
 def follow_up(sentence: str, masked: "Masked") -> list[str]:
     """Other ways to say an imperative sentence that follows the request ("Then show how
-    to fix it." -> "After that, show how to fix it.")."""
+    to fix it." -> "After that, show how to fix it."), or a statement of what the piece must
+    be ("The poem should rhyme." -> "I'd like the poem to rhyme.")."""
+    modal = _KNOWN.pattern("modal_statement").match(sentence)
+    if modal:
+        # "The letter should be in Markdown." -> "I'd like the letter to be in Markdown.": a
+        # statement of what the piece must be, said as what the writer wants, every word of it
+        # kept (what it asks beyond its types stays asked).
+        subject = lower_first(modal.group("subject"))
+        rest = (modal.group("negation") or "") + modal.group("rest")
+        said = [frame.format(subject=subject, rest=rest)
+                for frame in _KNOWN.frames("follow_up_modal")]
+        verb, _, tail = modal.group("rest").partition(" ")
+        if not modal.group("negation") and not _KNOWN.pattern("coordinated").search(tail):
+            # One verb phrase ("… should contain 5 sections."): "Make sure the proposal
+            # contains 5 sections." (never "… is in Markdown and have a title").
+            said += [frame.format(subject=subject, rest=third_person(verb) + " " + tail)
+                     for frame in _KNOWN.frames("follow_up_modal_indicative")]
+        return said
     sequence = _KNOWN.pattern("sequence_opening").match(sentence)
     if sequence:
         rest = sequence.group("rest")

@@ -116,6 +116,10 @@ def _followed_up(candidates: Candidates, after: list[str], masked: Masked) -> Ca
     return more
 
 
+# A sentence the writer opens with "I" ("I need …", "I'd like …", "I'm looking for …").
+_SPEAKER = re.compile(r"I(?:'[a-z]+)?\s")
+
+
 @functools.lru_cache(maxsize=1)
 def _said_once() -> tuple[re.Pattern[str], ...]:
     """The frames a follow-up does not say again (requests.json, frame_openings): a request
@@ -135,6 +139,10 @@ def _same_frame(before: str, follow: str) -> bool:
     request = _said_once()[0]
     if (follow.startswith("Please") or request.search(follow[:30])) and \
             ("please" in before.lower() or request.search(before)):
+        return True
+    # A wish said twice in other words: "I need a letter. I'd like the letter to …".
+    if _SPEAKER.match(follow) and any(_SPEAKER.match(said) for said in
+                                      split_sentences(" ".join(before.split()))):
         return True
     return any(pattern.search(before) and pattern.search(follow[:30])
                for pattern in _said_once())
@@ -185,6 +193,10 @@ def _rewrites(task: str, protected: tuple[tuple[int, int], ...]) -> tuple[Rewrit
 
 
 SIBLING_DRAWS = 8
+# Up to this many rewrites are all weighed against the siblings; of more, SIBLING_DRAWS drawn.
+SIBLING_SCAN = 400
+# Characters a rewording must move from every sibling (rule N119, near_duplicate.LIMIT).
+NEAR_LIMIT = 30
 # How far a rewrite should keep from its siblings (the family's default distance floor).
 SIBLING_DISTANCE = 0.15
 
@@ -215,14 +227,26 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
     pool = deep or options
     if not siblings or len(pool) == 1:
         return pool[rng.randrange(len(pool))]
-    from ..distance import normalized_distance
+    from ..distance import levenshtein, normalized_distance
 
     heads = [sibling[:len(task) + 200] for sibling in siblings]
 
     def furthest(among: Sequence[Rewrite]) -> tuple[float, Rewrite]:
-        drawn = [among[rng.randrange(len(among))] for _ in range(SIBLING_DRAWS)]
+        if len(among) > SIBLING_SCAN:
+            drawn = [among[rng.randrange(len(among))] for _ in range(SIBLING_DRAWS)]
+            scored = [(min(normalized_distance(option.text, head) for head in heads), option)
+                      for option in drawn]
+            return max(scored, key=lambda pair: pair[0])
+        # Few enough to weigh them all: any that keeps its distance from every sibling, in
+        # words and in characters (a rephrasing within 30 of one has not been put another
+        # way), else the furthest.
         scored = [(min(normalized_distance(option.text, head) for head in heads), option)
-                  for option in drawn]
+                  for option in among]
+        apart = [pair for pair in scored if pair[0] >= SIBLING_DISTANCE and all(
+            levenshtein(_squeezed(pair[1].text), _squeezed(head)) > NEAR_LIMIT
+            for head in heads)]
+        if apart:
+            return apart[rng.randrange(len(apart))]
         return max(scored, key=lambda pair: pair[0])
 
     distance, chosen = furthest(pool)
@@ -233,6 +257,11 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
         if wider > distance:
             return option
     return chosen
+
+
+def _squeezed(text: str) -> str:
+    """The text as N119 compares it: whitespace runs as one space, lower case."""
+    return " ".join(text.split()).lower()
 
 
 def shallow(task: str, text: str) -> bool:

@@ -67,6 +67,11 @@ def _subject_length(words: Sequence[str]) -> Optional[int]:
     first = words[0].lower()
     if first in _KNOWN.words("pronoun_subjects") or MASKED.fullmatch(words[0]):
         return 1
+    if len(words) > 2 and MASKED.fullmatch(words[0].rstrip(",")) and words[0].endswith(",") \
+            and MASKED.fullmatch(words[1]):
+        return 2  # "Grafton, Vermont": a place and its state
+    if _quoted_apposition(words):
+        return 3  # "the sentence "…"", named by what it quotes
     if first in _KNOWN.words("subject_determiners"):
         for length in range(2, min(4, len(words) - 1) + 1):
             if words[length].lower() in _KNOWN.words("predicate_starts"):
@@ -75,6 +80,14 @@ def _subject_length(words: Sequence[str]) -> Optional[int]:
                        and word not in _KNOWN.words("predicate_starts") for word in tail):
                     return length
     return None
+
+
+def _quoted_apposition(words: Sequence[str]) -> bool:
+    """Whether the words open with a determiner, one noun and the quotation it names ("the
+    sentence "…"", "this line "…""): one thing, whatever the quotation holds."""
+    return len(words) > 3 and words[0].lower() in _KNOWN.words("subject_determiners") and \
+        bool(re.fullmatch(r"[a-z]+", words[1])) and \
+        words[1] not in _KNOWN.words("function_words") and bool(MASKED.fullmatch(words[2]))
 
 
 def _embed(aux: str, words: Sequence[str], be_only: bool = False) -> Optional[str]:
@@ -93,9 +106,11 @@ def _embed(aux: str, words: Sequence[str], be_only: bool = False) -> Optional[st
     if aux_lower == "do":
         return " ".join(subject + rest)
     if aux_lower == "does":
-        if head not in ("it", "he", "she", "this", "that") and not MASKED.fullmatch(subject[0]):
+        if head not in ("it", "he", "she", "this", "that") and not MASKED.fullmatch(
+                subject[0]) and not (_quoted_apposition(words) and not words[1].endswith("s")):
             return None
-        if not re.fullmatch(r"[a-z]+", rest[0]) or rest[0] in _KNOWN.words("auxiliaries") or rest[0] == "not":
+        if not re.fullmatch(r"[a-z]+", rest[0]) or rest[0] == "not" or (
+                rest[0] in _KNOWN.words("auxiliaries") and rest[0] != "have"):  # does it have
             return None
         return " ".join(subject + [third_person(rest[0])] + rest[1:])
     if head == "you" and aux_lower in ("is", "was"):
@@ -131,6 +146,12 @@ def question_as_statement(question: str) -> list[tuple[str, str]]:
             inner = _embed(words[1], words[2:], be_only=False)
             if inner is not None:
                 clause = first + " " + inner
+        elif first == "how" and len(words) > 3 and re.fullmatch(r"[a-z]+", words[1]) and \
+                words[1] not in _KNOWN.words("function_words") and \
+                words[2].lower() in _KNOWN.words("auxiliaries"):
+            inner = _embed(words[2], words[3:], be_only=False)  # "How tall will it be …?"
+            if inner is not None:
+                clause = first + " " + words[1] + " " + inner
         elif first in ("which", "what") and len(words) > 3 and words[2].lower() in _KNOWN.words("auxiliaries") and \
                 re.fullmatch(r"[a-z]+", words[1]):
             inner = _embed(words[2], words[3:], be_only=False)

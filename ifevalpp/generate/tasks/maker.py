@@ -25,7 +25,7 @@ import functools
 import random
 import re
 from dataclasses import dataclass
-from typing import Iterable, Literal, Optional, Union
+from typing import Iterable, Literal, Optional, Sequence, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -179,8 +179,9 @@ class TaskMaker:
              words: tuple[Optional[int], Optional[int]] = (None, None),
              room: Optional[int] = None, bites: Optional[int] = None,
              exclude: Iterable[str] = (), tries: int = 12,
-             slot: Optional[int] = None) -> Optional[Task]:
-        """A new task suiting the needs, not in `exclude` and not made before; None if no
+             slot: Optional[int] = None, taken_subjects: Sequence[str] = ()) -> Optional[Task]:
+        """A new task suiting the needs, not in `exclude` and not made before, about no subject
+        one of `taken_subjects` (texts: a family's prompts so far) names already; None if no
         genre fits (the caller then keeps the original task or drops the cousin). With
         `slot`, the genre is the slot-th of those that fit (a family's cousins pass
         consecutive slots, so no two of them get the same kind of piece)."""
@@ -224,8 +225,10 @@ class TaskMaker:
                       "crowd": genre.crowd,
                       "np_count": 2 if genre.plural else 1}
             rendered = self.sampler.render(self.grammar, "task", params, record=False)
-            if rendered.text in self.made or rendered.text in excluded:
-                continue
+            if rendered.text in self.made or rendered.text in excluded or any(
+                    subject.lower() in text.lower() for subject in chosen
+                    for text in taken_subjects):
+                continue  # two cousins of a family about the one concert ticket
             self.sampler.usage.record(rendered)
             self.sampler.usage.choices.update([f"genre:{genre.id}", f"frame:{genre.id}:{frame}"]
                                               + [f"subject:{hole}:{s}" for hole, s in

@@ -37,3 +37,13 @@ def test_a_sentence_of_the_users_text_that_opens_for_example_is_kept():
                           [{"relation": "less than", "num_sentences": 4}])
     made = restructured(layout, random.Random(0), params=layout.params, presentation="inline")
     assert passage in made.prompt
+
+
+def test_a_question_is_never_put_after_its_requirements():
+    layout = build_layout("Is a tomato a fruit? Answer in all capital letters.",
+                          ["change_case:english_capital"], [{}])
+    for seed in range(12):
+        composed = restructured(layout, random.Random(seed), params=layout.params,
+                                presentation="first", statements_first=True)
+        first_sentence = composed.prompt.replace("\n", " ").split("? ")[0].split(". ")[0]
+        assert "tomato" in first_sentence.lower(), composed.prompt

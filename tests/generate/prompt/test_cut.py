@@ -135,3 +135,15 @@ def test_a_cut_inside_an_aside_keeps_the_comma_that_closes_it():
                                         "the performance of a customer service representative.")
     assert _aside_closed("Write a haiku, with 3 lines, about rain.",
                          "Write a haiku about rain.") == "Write a haiku about rain."
+
+
+def test_a_statement_that_opens_with_its_preposition_is_cut_with_it():
+    text = "Compose a poem all in lowercase letters about my old bicycle."
+    start = text.index("all in lowercase letters")
+    assert strip_clause(text, [(start, start + len("all in lowercase letters"))]) == \
+        "Compose a poem about my old bicycle."
+
+
+def test_a_trailing_wish_for_the_whole_output_is_cut_with_the_format():
+    text = "It's a lamp that dims by itself and I want the entire output in JSON format."
+    assert strip_clause(text, _span(text, "JSON format.")) == "It's a lamp that dims by itself."

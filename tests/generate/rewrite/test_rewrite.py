@@ -444,3 +444,36 @@ def test_a_phrase_that_belongs_to_a_gerund_is_not_swapped():
     from ifevalpp.generate.rewrite.operations import _phrases_swapped
     assert _phrases_swapped("write a blog post about the benefits of sleeping in a hammock") == []
     assert _phrases_swapped("write a poem in lowercase letters about my friend")
+
+
+@pytest.mark.parametrize("question, indirect", [
+    ('Is the phrase "The tide came in." grammatically correct?',
+     'Tell me whether the phrase "The tide came in." is grammatically correct.'),
+    ('Does the line "She sang all night" have any spelling mistakes?',
+     'Tell me whether the line "She sang all night" has any spelling mistakes.'),
+    ("Is Lyon, France a good place to study?",
+     "Tell me whether Lyon, France is a good place to study."),
+    ("How tall will it be in 5 years?", "Tell me how tall it will be in 5 years."),
+])
+def test_a_question_whose_subject_is_clear_becomes_an_indirect_question(question, indirect):
+    assert indirect in texts(question)
+
+
+def test_a_statement_of_what_the_piece_must_be_is_said_as_a_wish_after_the_request():
+    found = texts("Write a letter to my aunt about the garden. The letter should be short and "
+                  "have a greeting.")
+    assert ("Write a letter to my aunt about the garden. I'd like the letter to be short and "
+            "have a greeting.") in found
+
+
+def test_a_single_verb_statement_is_said_with_make_sure_and_a_coordinated_one_is_not():
+    single = texts("Write a report on the harbour. The report should contain 4 sections.")
+    assert ("Write a report on the harbour. Make sure the report contains 4 sections."
+            in single)
+    joined = texts("Write a letter to my aunt. The letter should be short and have a greeting.")
+    assert not [text for text in joined if "Make sure the letter is" in text]
+
+
+def test_a_wish_after_a_sentence_the_writer_opens_with_i_is_not_said_again():
+    found = texts("Write a letter to my aunt about the garden. The letter should be short.")
+    assert not [text for text in found if text.startswith("I ") and "I'd like the letter" in text]

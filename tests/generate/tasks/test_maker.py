@@ -204,3 +204,12 @@ def test_every_task_carries_the_words_it_invites():
         assert task.uses and set(task.nouns) <= set(task.uses), task
         said = set(re.findall(r"[a-z]+", task.text.lower()))
         assert not said & set(task.suits), task
+
+
+def test_a_task_is_never_about_a_subject_a_sibling_is_about_already():
+    first = maker(5).make(needs={"question"})
+    assert first is not None and first.subjects
+    for seed in range(20):
+        later = maker(seed).make(needs={"question"}, taken_subjects=[first.text])
+        assert later is not None
+        assert not any(subject in first.text for subject in later.subjects), later.text
