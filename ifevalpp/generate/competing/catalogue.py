@@ -34,6 +34,7 @@ from typing import Any, Mapping, Optional
 
 from ...wording import Grammar, Rendered, Sampler, load
 from ...wording.grammar import templates_root
+from ...constraints.support.wording import load_json
 
 # What following a requirement adds to or changes in a response.
 EFFECTS: dict[str, str] = {
@@ -123,7 +124,11 @@ class FormatRequest:
         """Whether the prompt asks for no piece this requirement does not suit (a table in
         a friendly email, a heading per section in a haiku)."""
         head = prompt.lower()[:400]
-        return not any(re.search(rf"\b{re.escape(word)}s?\b", head) for word in self.unsuited)
+        if any(re.search(rf"\b{re.escape(word)}s?\b", head) for word in self.unsuited):
+            return False
+        # Nor what the prompt's own words rule out ("Do not give me any … lists").
+        return not any(_banned(effect).search(prompt) for effect in self.effects
+                       if effect in _ban_table())
 
     def apply(self, response: str) -> str:
         """`response` changed so that it follows this requirement (the joint witness's step).
@@ -216,6 +221,21 @@ def _requirement(identifier: str, root: str) -> FormatRequest:
                          f"{sorted((met_by | met_unless) - set(ANSWER_FEATURES))}")
     return FormatRequest(identifier, grammar, effects, forbids, mode, text, unsuited,
                          met_by, met_unless)
+
+
+@functools.lru_cache(maxsize=1)
+def _ban_table() -> dict[str, list[str]]:
+    return dict(load_json("phrases/fairness.json")["prompt_bans"])
+
+
+@functools.lru_cache(maxsize=None)
+def _banned(effect: str) -> re.Pattern[str]:
+    """A negation and, a few words on, a noun naming what `effect` adds (phrases/fairness.json,
+    prompt_bans)."""
+    table = load_json("phrases/fairness.json")
+    negations = "|".join(re.escape(word) for word in table["ban_negations"])
+    nouns = "|".join(table["prompt_bans"][effect])
+    return re.compile(rf"(?i)\b(?:{negations})\b(?:\W+\w+){{0,9}}?\W+(?:{nouns})\b")
 
 
 @functools.lru_cache(maxsize=4)

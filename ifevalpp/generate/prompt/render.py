@@ -234,6 +234,9 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
     if _relative_clause_last().search(last):
         return None  # "… a restaurant which serves Argentinian food and use …" garden-paths
     index = order[0]
+    if any(not unit.pure and unit.text.strip() and unit.text.strip() in task
+           for unit in layout.units_of(index)):
+        return None  # the task names it already ("Use all capital letters to express …")
     constraint = get(layout.ids[index])
     context = wording_context(layout.ids, index, layout=layout, own_task=own_task)
     if constraint.grammar() is None or example_block(layout.ids[index], context):

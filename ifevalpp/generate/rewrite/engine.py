@@ -63,12 +63,20 @@ def _framed(request: Request, masked: Masked, before: list[str],
                 candidates.append((before + pre + [sentence] + post + lead + after,
                                    ops + ("context-after",)))
             if before and not request.lead and not pre and movable(before) \
-                    and request.kind != "question" and not refers_back().search(main):
+                    and request.kind != "question" and not refers_back().search(main) \
+                    and not _named_before(main, before):
                 candidates.append((pre + [sentence] + post + before + after, ops + ("context-after",)))
             if before and not request.lead and not pre:
                 for context, how in context_reworded(before, sentence):
                     candidates.append((context + post + after, ops + (how,)))
     return candidates
+
+
+def _named_before(main: str, before: Sequence[str]) -> bool:
+    """Whether the request names with "the" something the context introduces ("… to be used in
+    the proposal" after "A filmmaker is writing a proposal."): the context then stays first."""
+    said = set(re.findall(r"[a-z]{3,}", " ".join(before).lower()))
+    return any(noun in said for noun in re.findall(r"\bthe ([a-z]{3,})", main.lower()))
 
 
 def _split_or_joined(request: Request, before: list[str], after: list[str]) -> Candidates:
@@ -152,8 +160,11 @@ def _vouched(task: str, masked: Masked, sentences: list[str],
              candidates: Candidates) -> tuple[Rewrite, ...]:
     """The candidates we vouch for, each once: a change, well formed where we wrote it, every
     protected piece kept, no new "mark inside, mark outside" after a quotation."""
+    from ..naturalness import frame_openings
+
     head, newline, tail = masked.text.partition("\n")
     original = " ".join(head.strip().split())
+    asks = max(1, frame_openings(head).count("request"))
     seen: set[str] = set()
     out: list[Rewrite] = []
     for sentences_out, operations in candidates:
@@ -163,6 +174,8 @@ def _vouched(task: str, masked: Masked, sentences: list[str],
         changed = [s.strip() for s in sentences_out if s.strip() and s.strip() not in sentences]
         if " ".join(new_head.split()) == original or not all(_well_formed(s) for s in changed):
             continue
+        if frame_openings(new_head).count("request") > asks:
+            continue  # "Could I get a rubric …? Can you create an example for me?" asks twice
         text = masked.restore(_leading_space(head) + new_head + newline + tail)
         if text in seen or not _keeps(task, text, masked.pieces) or any(
                 match.group(0)[0] + match.group(0)[-1] not in _quote_marks(task)

@@ -96,5 +96,21 @@ def frames_for(request: Request, vp: str) -> list[tuple[str, str]]:
     frames = frames_of(Request(request.kind, vp, request.end, request.lead))
     if not request.front:
         return frames
-    return [(request.front + ", " + (sentence if re.match(r"I\b", sentence) else lower_first(sentence)),
-             name) for sentence, name in frames]
+    if not _KNOWN.pattern("for_front").match(request.front):
+        return [(request.front + ", " + (sentence if re.match(r"I\b", sentence) else
+                                         lower_first(sentence)), name)
+                for sentence, name in frames]
+    # "For a bunch of students, write …" keeps its front before a plain command; before a
+    # question or a wish ("For a bunch of students, would you draft …?") it reads awkwardly,
+    # so there it goes to the end of the request.
+    moved = frames_of(Request(request.kind, vp + " " + lower_first(request.front),
+                              request.end, request.lead))
+    return [(request.front + ", " + lower_first(sentence), name) for sentence, name in frames
+            if not _asks(sentence)] + [(sentence, name) for sentence, name in moved
+                                       if _asks(sentence)]
+
+
+def _asks(sentence: str) -> bool:
+    """Whether a framed request is a question or a wish of the writer's ("Could you …?",
+    "I'd like you to …"), not a plain command."""
+    return sentence.rstrip().endswith("?") or bool(re.match(r"I\b", sentence))

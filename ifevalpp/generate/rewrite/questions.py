@@ -36,8 +36,10 @@ def question_as_request(question: str) -> list[tuple[str, str]]:
     match = _KNOWN.pattern("what_thing").match(question)
     if match:
         np = lower_first(match.group("np"))
-        if _KNOWN.pattern("indefinite_thing").match(np):
-            # "What is a lattice?" asks for a definition: "Tell me what a lattice is."
+        if _KNOWN.pattern("indefinite_thing").match(np) and \
+                not _KNOWN.pattern("relative_clause").search(np):
+            # "What is a lattice?" asks for a definition: "Tell me what a lattice is." ("What is
+            # a name that people call God?" asks for one: "Tell me a name that people call God.")
             verb = "are" if _KNOWN.pattern("what_are").match(question) else "is"
             np = f"what {np} {verb}"
         return [(frame.format(x=np), "question-to-request") for frame in _KNOWN.frames("tell")]

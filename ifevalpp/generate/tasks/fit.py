@@ -129,6 +129,9 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
         taken |= {word.lower() for word in olds if word.lower() in fits}
         plan.append((index, use, olds, fits))
     swapped: list[str] = []
+    # One word of the original in two constraints (at least 3 and fewer than 6 uses of
+    # "unfortunately": a range) stays one word in the new task.
+    renamed: dict[str, str] = {}
     for index, use, olds, fits in plan:
         constraint = get(layout.ids[index])
         blocked = set(taken)
@@ -145,11 +148,15 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
         news = []
         for word in olds:
             pool = first or spare
+            if word.lower() in renamed:
+                news.append(renamed[word.lower()])
+                continue
             if word.lower() in fits or not pool:
                 news.append(word)
                 continue
             new = pool.pop(int(choice(rng, range(len(pool)))))
             taken.add(new)
+            renamed[word.lower()] = new
             swapped.append(f"{word}->{new}")
             news.append(new)
         if news != olds:

@@ -205,3 +205,11 @@ def test_no_english_section_label_beside_a_reply_in_another_language():
     effects = sections.competing_effects(sections.Params(section_spliter="SECTION",
                                                          num_sections=2))
     assert effects & get("language:response_language").refuses_effects
+
+
+def test_no_requirement_the_prompt_itself_rules_out():
+    by_id = {requirement.id: requirement for requirement in REQUIREMENTS}
+    prompt = "Write a rubric for essays. Do not give me any bullet points, lists, or tables."
+    assert not by_id["dash-separated-list"].suits(prompt)
+    assert not by_id["table"].suits(prompt)
+    assert by_id["dash-separated-list"].suits("Write a rubric for essays. Be brief.")

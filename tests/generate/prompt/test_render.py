@@ -144,3 +144,13 @@ def test_an_upper_limit_is_never_something_to_include():
     said |= _wordings("keywords:frequency",
                       {"keyword": "owl", "relation": "less than", "frequency": 3}, {})
     assert said and not any(re.search(r"\b(?:include|contain)s?\b", text) for text in said)
+
+
+def test_no_requirement_is_woven_onto_a_task_sentence_that_names_it_already():
+    from ifevalpp.generate.prompt.render import weave
+    prompt = ("Write a rant about traffic. Use all capital letters to express the anger. Your "
+              "entire response should be in English and in capital letters only.")
+    layout = _layout(prompt, ["change_case:english_capital"], [{}])
+    task = "Write a rant about traffic. Use all capital letters to express the anger."
+    assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
+               for seed in range(20))

@@ -477,3 +477,27 @@ def test_a_single_verb_statement_is_said_with_make_sure_and_a_coordinated_one_is
 def test_a_wish_after_a_sentence_the_writer_opens_with_i_is_not_said_again():
     found = texts("Write a letter to my aunt about the garden. The letter should be short.")
     assert not [text for text in found if text.startswith("I ") and "I'd like the letter" in text]
+
+
+def test_a_request_is_never_reframed_into_a_second_polite_question():
+    found = texts("Write a rubric for rating essays. Can you create an example for me?")
+    assert found
+    assert not [text for text in found if text.count("?") > 1], found
+
+
+def test_a_for_front_goes_after_the_request_before_a_question_frame():
+    found = texts("For a group of students, write a poem about the tide.")
+    assert "Could you write a poem about the tide for a group of students?" in found
+    assert not [text for text in found if text.startswith("For a group of students, could")]
+
+
+def test_a_question_for_one_thing_of_a_kind_becomes_a_request_for_it():
+    assert "Tell me a name that sailors give the wind." in texts(
+        "What is a name that sailors give the wind?")
+
+
+def test_context_stays_first_when_the_request_names_what_it_introduces():
+    found = texts("A filmmaker is writing a proposal for a film. Write a short pitch to be used in "
+                  "the proposal.")
+    assert found
+    assert not [text for text in found if text.index("the proposal") < text.index("filmmaker")]

@@ -171,3 +171,13 @@ def test_a_new_piece_of_the_originals_kind_keeps_its_end_line():
     _, renewed = renew_bound_literals(layout, list(layout.params), random.Random(0),
                                       "official", piece="verse")
     assert renewed == ["startend:end_checker"]
+
+
+def test_one_word_of_two_constraints_stays_one_word_in_the_new_task():
+    prompt = ('Write an ad for a dog cage. Make sure the word unfortunately appears 3 to 5 '
+              'times in the ad.')
+    params, _ = _retopic(prompt, [FREQUENCY, FREQUENCY],
+                         [{"keyword": "unfortunately", "frequency": 3, "relation": "at least"},
+                          {"keyword": "unfortunately", "frequency": 6,
+                           "relation": "less than"}])
+    assert params[0]["keyword"] == params[1]["keyword"]
