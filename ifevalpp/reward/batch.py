@@ -46,7 +46,9 @@ def check_options(mode: str, reduce: str, profile: str) -> None:
 
 
 def _is_list(value: Any) -> bool:
-    return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+    # (a list or tuple first: the ABC check costs more than the rest of a row's validation)
+    return type(value) in (list, tuple) or (isinstance(value, Sequence)
+                                             and not isinstance(value, (str, bytes)))
 
 
 def _instruction_ids(value: Any, row: int) -> tuple[str, ...]:
@@ -62,7 +64,8 @@ def _instruction_ids(value: Any, row: int) -> tuple[str, ...]:
 def _kwargs(value: Any, count: int, row: int) -> tuple[Optional[dict[str, Any]], ...]:
     if value is None:
         return (None,) * count
-    if not _is_list(value) or not all(item is None or isinstance(item, Mapping) for item in value):
+    if not _is_list(value) or not all(item is None or type(item) is dict or isinstance(item, Mapping)
+                                      for item in value):
         raise InputError(f"completion {row}: kwargs must be a list of objects (one per "
                          f"instruction), got {value!r}", field=f"kwargs_lists[{row}]")
     if len(value) != count:
@@ -74,6 +77,8 @@ def _kwargs(value: Any, count: int, row: int) -> tuple[Optional[dict[str, Any]],
 def _column_value(value: Any, field: str) -> Any:
     """JSON text decoded (cached: repeated text gives the same object), arrays made lists;
     lists and objects as they are."""
+    if type(value) is list:  # the common case, first: lists are taken as they are
+        return value
     if isinstance(value, str) or hasattr(value, "tolist"):
         return decoded(value, field)
     return value
