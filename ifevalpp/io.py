@@ -198,11 +198,18 @@ def new_file_mode(path: Path) -> int:
 
 
 @contextlib.contextmanager
-def atomic_write(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[Any]]:
+def atomic_write(path: str | os.PathLike[str], mode: str = "w", *,
+                 durable: bool = True) -> Iterator[IO[Any]]:
     """Open a temporary sibling of `path`; rename it over `path` only if the block succeeds.
 
     The temporary file gets the final file's mode at once (mkstemp alone makes it 0600,
-    which would leave results unreadable to the group the umask allows).
+    which would leave results unreadable to the group the umask allows). The rename is what
+    keeps a partial file from ever appearing under `path` (a crash, an error or Ctrl-C leaves
+    the old file or none). `durable` also flushes the data to disk before the rename, so a
+    power cut cannot leave `path` empty: for what is costly to redo (answers bought from an
+    endpoint, downloads, generated families). Files derived in a second from inputs that
+    stay (a score run's outputs) skip it: a dozen fsyncs cost more than the writing, and
+    rerunning remakes them.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -213,8 +220,9 @@ def atomic_write(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO[A
         encoding = None if "b" in mode else "utf-8"
         with os.fdopen(fd, mode, encoding=encoding) as handle:
             yield handle
-            handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                handle.flush()
+                os.fsync(handle.fileno())
         os.replace(tmp_name, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):
@@ -229,10 +237,11 @@ def dumps(record: BaseModel | dict[str, Any]) -> str:
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
 
 
-def write_jsonl(path: str | os.PathLike[str], records: Iterable[BaseModel | dict[str, Any]]) -> int:
-    """Write all records atomically; return how many were written."""
+def write_jsonl(path: str | os.PathLike[str], records: Iterable[BaseModel | dict[str, Any]], *,
+                durable: bool = True) -> int:
+    """Write all records atomically (`durable`: see atomic_write); return how many were written."""
     count = 0
-    with atomic_write(path) as handle:
+    with atomic_write(path, durable=durable) as handle:
         for record in records:
             handle.write(dumps(record))
             handle.write("\n")
@@ -240,10 +249,10 @@ def write_jsonl(path: str | os.PathLike[str], records: Iterable[BaseModel | dict
     return count
 
 
-def write_json(path: str | os.PathLike[str], value: Any) -> None:
+def write_json(path: str | os.PathLike[str], value: Any, *, durable: bool = True) -> None:
     if isinstance(value, BaseModel):
         value = value.model_dump(mode="json")
-    with atomic_write(path) as handle:
+    with atomic_write(path, durable=durable) as handle:
         json.dump(value, handle, ensure_ascii=False, indent=2, sort_keys=False)
         handle.write("\n")
 

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -142,3 +145,22 @@ def test_every_output_names_the_ifevalpp_version_and_the_profile(files, tmp_path
         assert provenance["dependencies"]["syllapy"] == "0.7.2"
     assert manifest["records"] == 3 and len(manifest["sha256"]) == 64
     assert line in (out / "report.md").read_text() and line in (out / "report.html").read_text()
+
+
+def test_a_single_protocol_score_loads_blas_with_one_thread_and_leaves_the_environment(
+        files, tmp_path):
+    # It multiplies no matrices: OpenBLAS's thread pools would only spin (0.18 s of CPU).
+    pytest.importorskip("threadpoolctl")
+    cases, responses = files
+    probe = (
+        "import json, os, sys\nfrom ifevalpp.cli import main\n"
+        f"sys.argv = ['ifevalpp', 'score', {str(responses)!r}, '--input', {str(cases)!r},"
+        f" '--out', {str(tmp_path / 'out')!r}]\n"
+        "try:\n    main()\nexcept SystemExit as stop:\n    assert not stop.code, stop.code\n"
+        "import threadpoolctl\n"
+        "print(json.dumps([os.environ.get('OPENBLAS_NUM_THREADS'), sorted({info['num_threads']"
+        " for info in threadpoolctl.threadpool_info() if info['internal_api'] == 'openblas'})]))")
+    env = {name: value for name, value in os.environ.items() if name != "OPENBLAS_NUM_THREADS"}
+    completed = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                               check=True, env=env)
+    assert json.loads(completed.stdout.strip().splitlines()[-1]) == [None, [1]]

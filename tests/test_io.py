@@ -18,6 +18,28 @@ def test_atomic_write_leaves_the_old_file_when_the_block_fails(tmp_path):
     assert [path.name for path in tmp_path.iterdir()] == ["out.json"]
 
 
+def test_a_derived_file_is_replaced_whole_without_a_flush_to_disk(tmp_path, monkeypatch):
+    target = tmp_path / "report.md"
+    target.write_text("old")
+    synced = []
+    monkeypatch.setattr("os.fsync", synced.append)
+    with atomic_write(target, durable=False) as handle:
+        handle.write("new")
+    assert target.read_text() == "new" and synced == []
+    assert [path.name for path in tmp_path.iterdir()] == ["report.md"]
+
+
+def test_a_failed_derived_write_leaves_the_old_file(tmp_path):
+    target = tmp_path / "report.md"
+    target.write_text("old")
+    with pytest.raises(RuntimeError):
+        with atomic_write(target, durable=False) as handle:
+            handle.write("new and half")
+            raise RuntimeError("interrupted")
+    assert target.read_text() == "old"
+    assert [path.name for path in tmp_path.iterdir()] == ["report.md"]
+
+
 def test_repair_drops_an_unterminated_last_line(tmp_path):
     log = tmp_path / "log.jsonl"
     log.write_bytes(b'{"a":1}\n{"a":2}\n{"a":')

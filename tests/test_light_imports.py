@@ -70,6 +70,18 @@ def modules_after(code: str, prefix: str) -> bool:
                           check=True).stdout.strip().splitlines()[-1] == "True"
 
 
+def test_the_score_modules_load_no_wording_grammar():
+    # Reports say "1 prompt" / "2 prompts" (wording.plural); the grammar machinery is the
+    # generators'.
+    assert not modules_after("import ifevalpp.evaluate.score_run, ifevalpp.report.files",
+                             "ifevalpp.wording.grammar")
+
+
+def test_the_wording_grammar_loads_when_asked_for():
+    assert modules_after("from ifevalpp.wording import Grammar, Sampler, GrammarError, load",
+                         "ifevalpp.wording.grammar")
+
+
 def test_checking_ifeval_types_does_not_load_ifbench_types():
     code = "from ifevalpp import check\nassert check('punctuation:no_comma', 'a b', {})"
     assert not modules_after(code, "ifevalpp.constraints.ifbench")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from ifevalpp import punkt_english, text
@@ -52,6 +54,13 @@ def test_sentences_follow_english_punkt(sample, expected):
 def test_words_are_word_character_runs():
     # Underscores join, hyphens and apostrophes split.
     assert text.count_words("snake_case well-known don't") == 5
+
+
+@pytest.mark.parametrize("sample", ["snake_case well-known don't", "x\ty\nz\x0b\x0c 1,000.5 ",
+                                    "café déjà-vu", "naïve_test 42", "", " \n "])
+def test_word_count_is_the_count_of_word_character_runs(sample):
+    # ASCII texts are counted without the regex engine: the same count as \w+ runs.
+    assert text.count_words(sample) == len(re.findall(r"\w+", sample))
 
 
 def test_capital_words_are_upper_case_treebank_tokens():

@@ -17,9 +17,15 @@ if TYPE_CHECKING:
     from .base import Constraint
 
 
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
 def _freeze(value: Any) -> Any:
     if isinstance(value, dict):
-        return tuple(sorted((key, _freeze(item)) for key, item in value.items()))
+        # (keys are distinct, so sorting compares keys alone; a scalar, most values, is frozen
+        # inline: this key is built for every cache hit)
+        return tuple(sorted([(key, (type(item).__name__, item) if type(item) in _SCALARS
+                                   else _freeze(item)) for key, item in value.items()]))
     if isinstance(value, list):
         return ("__list__",) + tuple(_freeze(item) for item in value)
     return (type(value).__name__, value)

@@ -30,11 +30,7 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-# Resamples evaluated per matrix product: bounds memory (batch × columns floats).
-DEFAULT_BATCH = 1000
-DEFAULT_RESAMPLES = 10_000
-DEFAULT_CONFIDENCE = 0.95
-DEFAULT_SEED = 0
+from .defaults import DEFAULT_BATCH, DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED
 
 Statistic = Callable[[np.ndarray], np.ndarray]  # weights (B, F) -> values (M, B)
 

@@ -37,12 +37,14 @@ def official_records(scored: Sequence[ScoredResponse], mode: str) -> list[dict[s
     return rows
 
 
-def write_official(scored: Sequence[ScoredResponse], out_dir: str | os.PathLike[str]) -> list[Path]:
-    """Write both files into `out_dir` (atomically); return their paths."""
+def write_official(scored: Sequence[ScoredResponse], out_dir: str | os.PathLike[str], *,
+                   durable: bool = True) -> list[Path]:
+    """Write both files into `out_dir` (atomically; `durable`: see io.atomic_write); return
+    their paths."""
     paths = []
     for mode, name in FILES.items():
         path = Path(out_dir) / name
-        with atomic_write(path) as handle:
+        with atomic_write(path, durable=durable) as handle:
             for row in official_records(scored, mode):
                 handle.write(json.dumps(row, sort_keys=True))
                 handle.write("\n")

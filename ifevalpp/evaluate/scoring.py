@@ -8,9 +8,7 @@ reported, never scored as a failure.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Optional, Sequence
 
@@ -312,6 +310,10 @@ def score_pairs(pairs: Sequence[tuple[Variant, ResponseRecord]], *, profile: Pro
             if progress is not None:
                 progress(len(pairs[start:start + step]))
     else:
+        # (imported here: a run below the threshold, most runs, never starts a process)
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
         size = max(1, -(-len(pairs) // (workers * 4)))
         bounds = [(start, min(start + size, len(pairs))) for start in range(0, len(pairs), size)]
         results: list[list[list[Verdicts]]] = []

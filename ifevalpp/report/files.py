@@ -76,17 +76,20 @@ def remove_stale_outputs(out: Path, names: tuple[str, ...], *,
 
 def write_outputs(report: ReliabilityReport, out_dir: str | os.PathLike[str], *,
                   part_of_protocols: bool = False) -> list[Path]:
-    """Every file of OUTPUT_FILES, each written atomically. Files a --protocols run left in
+    """Every file of OUTPUT_FILES, each written atomically (not durably: they are derived,
+    see io.atomic_write). Files a --protocols run left in
     the directory are removed first (unless this is one of its own protocols' directories)."""
     out = Path(out_dir)
     if not part_of_protocols:
         remove_stale_outputs(out, SENSITIVITY_FILES)
     out.mkdir(parents=True, exist_ok=True)
-    write_jsonl(out / "results.jsonl", results_records(report.base, report.protocol.label))
-    write_json(out / "results.manifest.json", results_manifest(report, out / "results.jsonl"))
-    write_json(out / "metrics.json", json_document(report))
-    write_official(report.base.scored, out)
-    with atomic_write(out / "by_type.csv") as handle:
+    write_jsonl(out / "results.jsonl", results_records(report.base, report.protocol.label),
+                durable=False)
+    write_json(out / "results.manifest.json", results_manifest(report, out / "results.jsonl"),
+               durable=False)
+    write_json(out / "metrics.json", json_document(report), durable=False)
+    write_official(report.base.scored, out, durable=False)
+    with atomic_write(out / "by_type.csv", durable=False) as handle:
         writer = csv.writer(handle)
         writer.writerow(["level", "name", "count", "strict", "loose", "profile",
                          "strict_ci_low", "strict_ci_high", "loose_ci_low", "loose_ci_high",
@@ -103,18 +106,18 @@ def write_outputs(report: ReliabilityReport, out_dir: str | os.PathLike[str], *,
                                  _fixed(line["loose_ci_low"]), _fixed(line["loose_ci_high"]),
                                  report.protocol.label])
     label = report.protocol.label
-    with atomic_write(out / "type_by_kind.csv") as handle:
+    with atomic_write(out / "type_by_kind.csv", durable=False) as handle:
         report.by_type_columns().add("protocol", label).write_csv(handle)
-    with atomic_write(out / "type_paired.csv") as handle:
+    with atomic_write(out / "type_paired.csv", durable=False) as handle:
         report.by_type_columns(paired=True).add("protocol", label).write_csv(handle)
-    with atomic_write(out / "families.csv") as handle:
+    with atomic_write(out / "families.csv", durable=False) as handle:
         report.families_columns().add("protocol", label).write_csv(handle)
-    with atomic_write(out / "distractor.csv") as handle:
+    with atomic_write(out / "distractor.csv", durable=False) as handle:
         report.distractor_columns().add("profile", report.profile).add(
             "protocol", label).write_csv(handle)
-    with atomic_write(out / "report.md") as handle:
+    with atomic_write(out / "report.md", durable=False) as handle:
         handle.write(render_markdown(report))
-    with atomic_write(out / "report.html") as handle:
+    with atomic_write(out / "report.html", durable=False) as handle:
         handle.write(render_html(report))
     return [out / name for name in OUTPUT_FILES]
 

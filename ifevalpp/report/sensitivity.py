@@ -239,12 +239,12 @@ def write_sensitivity(sensitivity: ProtocolSensitivity, out_dir: str | os.PathLi
     for protocol, report in zip(sensitivity.protocols, sensitivity.reports):
         written.extend(write_outputs(report, out / _directory_name(protocol),
                                      part_of_protocols=True))
-    with atomic_write(out / "protocols.csv") as handle:
+    with atomic_write(out / "protocols.csv", durable=False) as handle:
         writer = csv.writer(handle)
         writer.writerow(ROW_COLUMNS)
         for row in sensitivity.rows:
             writer.writerow([_sensitivity_cell(row[column]) for column in ROW_COLUMNS])
-    with atomic_write(out / "flips.csv") as handle:
+    with atomic_write(out / "flips.csv", durable=False) as handle:
         writer = csv.writer(handle)
         writer.writerow(["protocol", "reference", "instruction_id", "mode", "compared",
                          "fail_to_pass", "pass_to_fail", "flipped"])
@@ -252,10 +252,10 @@ def write_sensitivity(sensitivity: ProtocolSensitivity, out_dir: str | os.PathLi
             writer.writerow([flip.protocol, sensitivity.reference.label, flip.instruction_id,
                              flip.mode, flip.compared, flip.fail_to_pass, flip.pass_to_fail,
                              flip.flipped])
-    write_json(out / "protocols.json", sensitivity_document(sensitivity))
-    with atomic_write(out / "report.md") as handle:
+    write_json(out / "protocols.json", sensitivity_document(sensitivity), durable=False)
+    with atomic_write(out / "report.md", durable=False) as handle:
         handle.write(render_sensitivity_markdown(sensitivity))
-    with atomic_write(out / "report.html") as handle:
+    with atomic_write(out / "report.html", durable=False) as handle:
         handle.write(render_sensitivity_html(sensitivity))
     return written + [out / name for name in ("protocols.csv", "flips.csv", "protocols.json",
                                               "report.md", "report.html")]

@@ -33,7 +33,9 @@ PARALLEL_THRESHOLD = 256
 # At least this many completions per chunk sent to a worker.
 MIN_CHUNK = 64
 
-Row = tuple[Optional[str], tuple[str, ...], tuple[Optional[dict[str, Any]], ...], Optional[str]]
+# Answer text, instruction ids, their parsed parameters (validation parses them: a worker
+# need not again), prompt text.
+Row = tuple[Optional[str], tuple[str, ...], tuple[Params, ...], Optional[str]]
 
 
 def check_options(mode: str, reduce: str, profile: str) -> None:
@@ -46,7 +48,9 @@ def check_options(mode: str, reduce: str, profile: str) -> None:
 
 
 def _is_list(value: Any) -> bool:
-    return isinstance(value, Sequence) and not isinstance(value, (str, bytes))
+    # (a list or tuple first: the ABC check costs more than the rest of a row's validation)
+    return type(value) in (list, tuple) or (isinstance(value, Sequence)
+                                             and not isinstance(value, (str, bytes)))
 
 
 def _instruction_ids(value: Any, row: int) -> tuple[str, ...]:
@@ -62,7 +66,8 @@ def _instruction_ids(value: Any, row: int) -> tuple[str, ...]:
 def _kwargs(value: Any, count: int, row: int) -> tuple[Optional[dict[str, Any]], ...]:
     if value is None:
         return (None,) * count
-    if not _is_list(value) or not all(item is None or isinstance(item, Mapping) for item in value):
+    if not _is_list(value) or not all(item is None or type(item) is dict or isinstance(item, Mapping)
+                                      for item in value):
         raise InputError(f"completion {row}: kwargs must be a list of objects (one per "
                          f"instruction), got {value!r}", field=f"kwargs_lists[{row}]")
     if len(value) != count:
@@ -74,29 +79,34 @@ def _kwargs(value: Any, count: int, row: int) -> tuple[Optional[dict[str, Any]],
 def _column_value(value: Any, field: str) -> Any:
     """JSON text decoded (cached: repeated text gives the same object), arrays made lists;
     lists and objects as they are."""
+    if type(value) is list:  # the common case, first: lists are taken as they are
+        return value
     if isinstance(value, str) or hasattr(value, "tolist"):
         return decoded(value, field)
     return value
 
 
-def _validate_params(ids: tuple[str, ...], kwargs: tuple[Optional[dict[str, Any]], ...],
-                     row: int, profile: Profile) -> None:
+def _parsed_params(ids: tuple[str, ...], kwargs: tuple[Optional[dict[str, Any]], ...],
+                   row: int, profile: Profile) -> tuple[Params, ...]:
+    parsed = []
     for position, (instruction_id, params) in enumerate(zip(ids, kwargs)):
         try:
-            parse_params(instruction_id, params, profile)
+            parsed.append(parse_params(instruction_id, params, profile))
         except InputError as exc:
             field = (f"instruction_id_lists[{row}][{position}]" if exc.field == "instruction_id"
                      else f"kwargs_lists[{row}][{position}]"
                           + (f".{exc.field}" if exc.field else ""))
             raise type(exc)(f"completion {row}, instruction {position}: {exc.reason}",
                             field=field) from None
+    return tuple(parsed)
 
 
 def prepare_rows(completions: Sequence[Any], instruction_id_lists: Sequence[Any],
                  kwargs_lists: Sequence[Any], prompts: Optional[Sequence[Any]], *,
                  profile: Profile, keep_reasoning: bool,
                  numbers: Optional[Sequence[int]] = None) -> list[Row]:
-    """Validated rows (answer text, ids, kwargs, prompt text); any problem raises InputError.
+    """Validated rows (answer text, ids, parsed parameters, prompt text); any problem raises
+    InputError.
 
     Errors name completion i, or `numbers[i]` when the caller scores a selection of its rows.
     """
@@ -110,7 +120,7 @@ def prepare_rows(completions: Sequence[Any], instruction_id_lists: Sequence[Any]
     # Rows of one prompt usually share their lists: check each distinct pair of objects once,
     # and let its rows share one normalised copy (the dict also holds the originals, so their
     # ids cannot be reused by new objects during the loop).
-    seen: dict[tuple[int, int], tuple[tuple[str, ...], tuple[Any, ...], Any, Any]] = {}
+    seen: dict[tuple[int, int], tuple[tuple[str, ...], tuple[Params, ...], Any, Any]] = {}
     for row in range(count):
         number = row if numbers is None else numbers[row]
         # One contract for every adapter: lists and objects, or the JSON text `export-rl`
@@ -120,9 +130,8 @@ def prepare_rows(completions: Sequence[Any], instruction_id_lists: Sequence[Any]
         entry = seen.get((id(raw_ids), id(raw_kwargs)))
         if entry is None:
             ids = _instruction_ids(raw_ids, number)
-            kwargs = _kwargs(raw_kwargs, len(ids), number)
-            _validate_params(ids, kwargs, number, profile)
-            entry = seen[(id(raw_ids), id(raw_kwargs))] = (ids, kwargs, raw_ids, raw_kwargs)
+            params = _parsed_params(ids, _kwargs(raw_kwargs, len(ids), number), number, profile)
+            entry = seen[(id(raw_ids), id(raw_kwargs))] = (ids, params, raw_ids, raw_kwargs)
         rows.append((completion_text(completions[row], keep_reasoning=keep_reasoning), entry[0],
                      entry[1], prompt_text(prompts[row]) if prompts is not None else None))
     return rows
@@ -147,20 +156,19 @@ def score_rows(rows: Sequence[Row], mode: Mode, reduce: Reduce, profile: Profile
     """The reward of each validated row, in order (runs in the caller or in a worker).
 
     The languages the checks will ask for are estimated side by side first; each distinct
-    pair of id and kwargs lists (a prompt's rows share theirs) is parsed once."""
+    pair of id and parameter lists (a prompt's rows share theirs) is looked up once."""
     verdict = _verdict(mode, profile)
     prime_languages(((ids, text) for text, ids, _, _ in rows if text is not None), (profile,))
     prepared: dict[tuple[int, int], list[tuple[Constraint, Params]]] = {}
     rewards: list[float] = []
-    for text, ids, kwargs, prompt in rows:
+    for text, ids, parsed, prompt in rows:
         if text is None or not text.strip():
             rewards.append(0.0)
             continue
-        steps = prepared.get((id(ids), id(kwargs)))
-        if steps is None:  # (rows hold ids and kwargs: their ids stay theirs during the loop)
-            steps = prepared[(id(ids), id(kwargs))] = [
-                (get(instruction_id), parse_params(instruction_id, params, profile))
-                for instruction_id, params in zip(ids, kwargs)]
+        steps = prepared.get((id(ids), id(parsed)))
+        if steps is None:  # (rows hold ids and params: their ids stay theirs during the loop)
+            steps = prepared[(id(ids), id(parsed))] = [
+                (get(instruction_id), params) for instruction_id, params in zip(ids, parsed)]
         if reduce == "all":
             followed = all(verdict(constraint, params, text, prompt)
                            for constraint, params in steps)

@@ -112,6 +112,20 @@ def test_forbidden_words_fail_if_any_one_appears(profile):
     assert check("keywords:forbidden_words", "A dog barks.", kwargs, profile=profile) is False
 
 
+def test_forbidden_word_found_through_unicode_case_folding(profile):
+    # "ſ" (long s) matches "s" under IGNORECASE, though "kiſs" holds no "kiss": a response
+    # outside ASCII is never ruled out by the substring test.
+    assert check("keywords:forbidden_words", "The KIſS.", {"forbidden_words": ["kiss"]},
+                 profile=profile) is False
+
+
+def test_forbidden_word_that_is_a_pattern_is_matched_as_one(profile):
+    # The word goes to the regex engine as it is (as the official checker does), so a
+    # pattern's match counts although the word itself is not a substring.
+    assert check("keywords:forbidden_words", "A cat here.", {"forbidden_words": ["c.t"]},
+                 profile=profile) is False
+
+
 # ---------------------------------------------------------------- keywords:letter_frequency
 
 @pytest.mark.parametrize("response, relation, expected", [

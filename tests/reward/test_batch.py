@@ -193,3 +193,15 @@ def test_score_batch_scores_ifbench_instructions_with_null_padded_kwargs():
                           [["count:numbers"], ["count:numbers"]], [[padded], [padded]],
                           mode="strict", reduce="all")
     assert list(rewards) == [1.0, 0.0]
+
+
+def test_validated_rows_are_scored_without_parsing_their_parameters_again(monkeypatch):
+    rows = batch.prepare_rows(["green tea, hot"] * 2, [THREE, THREE], [THREE_KWARGS] * 2, None,
+                              profile="official", keep_reasoning=False)
+
+    def parse_again(*args, **kwargs):
+        raise AssertionError("parsed twice")
+
+    monkeypatch.setattr(constraints, "parse_params", parse_again)
+    monkeypatch.setattr(batch, "parse_params", parse_again)
+    assert batch.score_rows(rows, "strict", "fraction", "official") == [1 / 3, 1 / 3]

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Optional
 from pydantic import Field
 
 from ...profiles import Profile
+from ... import text
 from ..base import Constraint
 from ..parameters import NonEmptyText, Params
 from ..parsing import parse_params
@@ -29,6 +30,24 @@ from ._reading import FORBID_CUE, cued_words, keyword_list_problems, literal_sta
 def _forbidden_pattern(word: str) -> re.Pattern[str]:
     # Both profiles: \b on both sides, word used as a regex (as the official checker does).
     return re.compile(r"\b" + word + r"\b", re.IGNORECASE)
+
+
+_LITERAL = re.compile(r"[A-Za-z0-9 '-]+")
+
+
+@functools.lru_cache(maxsize=4096)
+def _literal_lower(word: str) -> Optional[str]:
+    """The lower case of a word the regex reads literally (ASCII letters, digits, space, ' and
+    -), else None."""
+    return word.lower() if _LITERAL.fullmatch(word) else None
+
+
+def _may_occur(word: str, response: str) -> bool:
+    """False only where `_forbidden_pattern(word)` cannot match: an ASCII response whose lower
+    case does not hold a literal word's (most responses, for most words; the regex scan with
+    \\b and IGNORECASE costs ten times the substring test)."""
+    lowered, literal = text.ascii_lower(response), _literal_lower(word)
+    return lowered is None or literal is None or literal in lowered
 
 
 _FORBIDDEN_CUE = re.compile(r"\b(?:do not|don't|never|avoid|without|refrain from)\s+(?:use\s+|"
@@ -68,7 +87,8 @@ class ForbiddenWords(Constraint):
 
     def check(self, response: str, params: ForbiddenParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
-        return not any(_forbidden_pattern(word).search(response) for word in params.forbidden_words)
+        return not any(_may_occur(word, response) and _forbidden_pattern(word).search(response)
+                       for word in params.forbidden_words)
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         found = literal_statements(prompt, list(getattr(params, "forbidden_words", ())))
