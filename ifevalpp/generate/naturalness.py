@@ -44,7 +44,9 @@ def _opening() -> re.Pattern[str]:
 def frame_openings(text: str) -> list[str]:
     """The frames that open sentences of `text`, by the frame each counts as
     (templates/phrases/requests.json, frame_openings: every polite question and every "I'd
-    like you to" is one `request`), and "please" for a sentence that says it."""
+    like you to" is one `request`), and "please" for a sentence that says it. A "make sure"
+    joined on mid-sentence ("…, and make sure it rhymes") is said as well: a sentence that
+    then opens "Make sure …" says it twice."""
     found = []
     opening_pattern, polite = _opening(), KNOWN.pattern("polite")
     canonical = frame_openings_table().canonical
@@ -58,7 +60,14 @@ def frame_openings(text: str) -> list[str]:
             found.append(canonical[" ".join(match.group(0).lower().split())])
         if polite.search(sentence):
             found.append("please")
+        if _joined_check().search(sentence[1:]):
+            found.append("make sure")
     return found
+
+
+@functools.lru_cache(maxsize=1)
+def _joined_check() -> re.Pattern[str]:
+    return re.compile(rf"(?i)(?:\b(?:and|but)|,) (?:{frame_openings_table().alternation('make sure')})\b")
 
 
 def fresh_wording(render: Callable[[], str], taken: Iterable[str], tries: int = 6,

@@ -153,8 +153,9 @@ def third_person(verb: str) -> str:
 
 # A second verb joined to the first ("begin it with a mark and *end* it with another"): the
 # word after "and" or "then" that is followed by its object's pronoun or determiner.
-_SECOND_VERB = re.compile(r"(\b(?:and|then) )([a-z]+)(?= (?:it|its|your|the|them|each|every|a|an|"
-                          r"one|no|all)\b)")
+_SECOND_VERB = re.compile(r"(\b(?:and|then) )(?!(?:then|also|so|not|now|only|just|still|even|"
+                          r"all|each|every|both|the|a|an)\b)([a-z]+)(?= (?:it|its|your|the|them|"
+                          r"each|every|a|an|one|no|all)\b)")
 
 
 def inflect_joined(text: str, inflect: Callable[[str], str]) -> str:

@@ -108,6 +108,13 @@ def test_two_polite_requests_of_any_form_are_one_frame_said_twice():
         assert fired("repeated-frame", cousin) == ["repeated-frame"], cousin
 
 
+def test_a_make_sure_joined_on_mid_sentence_and_another_after_it_is_a_repeated_frame():
+    assert fired("repeated-frame", "Write a resume, and make sure it is in quotes. Make sure "
+                                   "you mention Python.") == ["repeated-frame"]
+    assert fired("repeated-frame", "Write a resume, and make sure it is in quotes. Mention "
+                                   "Python.") == []
+
+
 def test_please_said_twice_is_a_repeated_frame_unless_the_original_said_it_twice():
     assert fired("repeated-frame", "Could you please write a poem about the sea? Leave out "
                                    "every comma, please.") == ["repeated-frame"]

@@ -262,3 +262,10 @@ def test_a_verb_joined_to_the_first_is_inflected_with_it():
                         "and end it with another\n")
     assert texts(grammar, params={}) == [
         "Would you mind beginning it with a mark and ending it with another?"]
+
+
+def test_a_word_after_and_that_is_no_verb_is_left_as_it_is():
+    grammar = from_text("sentence:\n  your reply {be:agree}.\nbe:\n  open with the request, "
+                        "copied, and then the answer\n")
+    assert texts(grammar, params={}) == ["Your reply opens with the request, copied, and then "
+                                         "the answer."]

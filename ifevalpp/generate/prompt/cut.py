@@ -80,7 +80,8 @@ class Clause:
         opening = _opening_preposition().match(self.text, self.first)
         if opening is None or not self.text[:self.first].endswith(" "):
             return None
-        return self.first - 1, opening.end()
+        # The comma before it goes too ("… to a meeting, using …" -> "… to a meeting").
+        return len(self.text[:self.first].rstrip(" ,")), opening.end()
 
     @functools.cached_property
     def reach(self) -> int:

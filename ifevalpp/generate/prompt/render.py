@@ -109,8 +109,9 @@ def spelled(layout: Layout, instruction_id: str, params: Any) -> Any:
     def as_written(word: str) -> str:
         for found in re.finditer(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", layout.prompt):
             before = layout.prompt[:found.start()].rstrip(" \"'“")
-            if found.group(0)[:1].isupper() and (not before or before[-1] in ".!?:\n"):
-                continue  # "Write …" opens a sentence: the word itself is "write"
+            if found.group(0)[:1].isupper() and (not before or before[-1] in ".!?\n"):
+                continue  # "Write …" opens a sentence: the word itself is "write" (after a
+                # colon a list begins, "…keywords: Moser, Glassworks", spelt as written)
             return found.group(0)
         return word
 

@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence
 
-from ..phrase_tables import frame_openings_table
+from ..phrase_tables import Known, frame_openings_table
 from .context import context_reworded, follow_up, movable
 from .frames import frames_for
 from .masking import MASKED, Masked
@@ -124,6 +124,8 @@ def _followed_up(candidates: Candidates, after: list[str], masked: Masked) -> Ca
     return more
 
 
+_KNOWN_REQUESTS = Known("requests")
+
 # A sentence the writer opens with "I" ("I need …", "I'd like …", "I'm looking for …").
 _SPEAKER = re.compile(r"I(?:'[a-z]+)?\s")
 
@@ -176,6 +178,8 @@ def _vouched(task: str, masked: Masked, sentences: list[str],
             continue
         if frame_openings(new_head).count("request") > asks:
             continue  # "Could I get a rubric …? Can you create an example for me?" asks twice
+        if any(_bad_question(masked.restore(s)) for s in changed):
+            continue
         text = masked.restore(_leading_space(head) + new_head + newline + tail)
         if text in seen or not _keeps(task, text, masked.pieces) or any(
                 match.group(0)[0] + match.group(0)[-1] not in _quote_marks(task)
@@ -283,6 +287,16 @@ def shallow(task: str, text: str) -> bool:
     words = first[0].split()[1:] if first else []
     tail = " ".join(words).lower()
     return len(tail) > 20 and tail in " ".join(text.lower().split())
+
+
+def _bad_question(sentence: str) -> bool:
+    """A question we made that cannot carry what it wraps: a clause of its own that says what
+    must be ("… --- your ENTIRE response must be in lowercases?"), or a run of symbols right
+    before the mark ("… separated by 6 asterisk symbols ******?")."""
+    if not sentence.rstrip().endswith("?"):
+        return False
+    return bool(_KNOWN_REQUESTS.pattern("statement_modal").search(sentence) or
+                re.search(r"[^\w\s\"”')\]]\s*\?$", sentence.rstrip()))
 
 
 def _leading_space(text: str) -> str:

@@ -127,6 +127,8 @@ def question_as_statement(question: str) -> list[tuple[str, str]]:
     words = question.split()
     if len(words) < 3:
         return []
+    if words[1].lower() in ("are", "were") and words[2].lower() == "you":
+        return []  # "How are you doing today?" asks after the writer: no "Tell me how you are …"
     first = words[0].lower()
     frames: Sequence[str] = ()
     clause = None

@@ -147,3 +147,10 @@ def test_a_statement_that_opens_with_its_preposition_is_cut_with_it():
 def test_a_trailing_wish_for_the_whole_output_is_cut_with_the_format():
     text = "It's a lamp that dims by itself and I want the entire output in JSON format."
     assert strip_clause(text, _span(text, "JSON format.")) == "It's a lamp that dims by itself."
+
+
+def test_a_statement_opening_with_its_preposition_after_a_comma_takes_the_comma():
+    text = "Write an email inviting the team to a meeting, using at least 300 words."
+    start = text.index("using at least 300 words")
+    assert strip_clause(text, [(start, start + len("using at least 300 words"))]) == \
+        "Write an email inviting the team to a meeting."

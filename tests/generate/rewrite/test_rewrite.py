@@ -501,3 +501,7 @@ def test_context_stays_first_when_the_request_names_what_it_introduces():
                   "the proposal.")
     assert found
     assert not [text for text in found if text.index("the proposal") < text.index("filmmaker")]
+
+
+def test_a_question_after_the_writer_is_not_made_indirect():
+    assert not [text for text in texts("How are you doing today?") if "how you are" in text]
