@@ -95,10 +95,16 @@ def task_text(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]])
     return text
 
 
+def _words_of(value: Any) -> list[str]:
+    return [value] if isinstance(value, str) else list(value)
+
+
 def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
-               kwargs: Sequence[dict[str, Any]], genre_id: str
+               kwargs: Sequence[dict[str, Any]], genre_id: str, kept: Sequence[Any] = ()
                ) -> tuple[list[str], list[str]]:
-    """(easier, misfits) of a reconfiguration with a new task of genre `genre_id`."""
+    """(easier, misfits) of a reconfiguration with a new task of genre `genre_id`; a word
+    to repeat that the original's settings (`kept`) asked already is the case's own
+    difficulty ("unfortunately" four times in an ad), no misfit of the new piece."""
     genre = next((item for item in catalogue().genres if item.id == genre_id), None)
     if genre is None:
         return [], [f"unknown task genre {genre_id!r}"]
@@ -110,6 +116,15 @@ def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
     easier: list[str] = []
     misfits: list[str] = []
     shortest, longest = genre.words
+    # Words another constraint asks to be used: a cap on one of them bounds a range ("at
+    # least 4 and fewer than 6 times"), which the piece does not meet by itself.
+    own = {word.lower() for instruction_id, item in zip(ids, kept)
+           if get(instruction_id).topic_field is not None
+           for word in _words_of(getattr(item, get(instruction_id).topic_field))}
+    wanted = {word.lower() for instruction_id, item in zip(ids, params)
+              if get(instruction_id).topic_field is not None
+              and get(instruction_id).topic_use(item) in ("repeats", "suits")
+              for word in _words_of(getattr(item, get(instruction_id).topic_field))}
     for instruction_id, item in zip(ids, params):
         constraint = get(instruction_id)
         if constraint.topic_field is not None:
@@ -118,11 +133,11 @@ def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
             if use == "caps" and repeats:
                 use = "uses"  # as the swap chose it: the repeated request names the subject
             for word in [value] if isinstance(value, str) else value:
-                if use == "caps" and word.lower() not in subject_words:
+                if use == "caps" and word.lower() not in subject_words | wanted:
                     easier.append(f"{instruction_id}: {word!r} is not what a {genre.noun} "
                                   f"about this is about, so a cap of it holds by itself")
                     continue
-                if word.lower() in invited:
+                if word.lower() in invited or (use != "uses" and word.lower() in own):
                     continue
                 if use == "uses":
                     easier.append(f"{instruction_id}: {word!r} is a word a {genre.noun} about "
@@ -205,7 +220,7 @@ def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]]
     misfits: list[str] = []
     genre = (detail or {}).get("task_genre")
     if (detail or {}).get("strategy") == "task" and genre:
-        swap_easier, misfits = _task_swap(ids, after, prompt, kwargs, genre)
+        swap_easier, misfits = _task_swap(ids, after, prompt, kwargs, genre, kept=before)
         easier += swap_easier
         changed = _genre_changed(original_prompt, genre, original_ids) if original_prompt else None
         if changed is not None:

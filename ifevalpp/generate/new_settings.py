@@ -37,7 +37,9 @@ def targets(layout: Layout, direction: str = "any", profile: Profile = "official
     # Beside an answer in another language, new English words to use or avoid ("just",
     # "overall" banned from a French answer) ask nothing: word lists stay as they are.
     foreign = any(get(instruction_id).language_of(params) not in (None, "en")
-                  for instruction_id, params in zip(layout.ids, layout.params))
+                  for instruction_id, params in zip(layout.ids, layout.params)) or any(
+        name.group(0).lower() != "english" for name in _named_language().finditer(
+            " ".join(unit.text for unit in layout.task_units())))  # "Explain in French …"
     return [index for index, instruction_id in enumerate(layout.ids)
             if get(instruction_id).reconfigurable and not get(instruction_id).follows_task
             and not (foreign and get(instruction_id).topic_field)

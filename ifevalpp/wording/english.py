@@ -154,7 +154,8 @@ def third_person(verb: str) -> str:
 # A second verb joined to the first ("begin it with a mark and *end* it with another"): the
 # word after "and" or "then" that is followed by its object's pronoun or determiner.
 _SECOND_VERB = re.compile(r"(\b(?:and|then) )(?!(?:then|also|so|not|now|only|just|still|even|"
-                          r"all|each|every|both|the|a|an)\b)([a-z]+)(?= (?:it|its|your|the|them|"
+                          r"all|each|every|both|the|a|an|in|on|at|to|for|with|by|of|from|into|as|"
+                          r"about|over|under|without|within|throughout|before|after)\b)([a-z]+)(?= (?:it|its|your|the|them|"
                           r"each|every|a|an|one|no|all)\b)")
 
 

@@ -87,12 +87,20 @@ def test_a_short_piece_beside_a_long_minimum_is_a_misfit():
     assert any("short" in misfit for misfit in judged.misfits)
 
 
-def test_a_word_to_repeat_the_new_piece_never_invites_is_a_misfit():
+def test_a_new_word_to_repeat_the_new_piece_never_invites_is_a_misfit():
+    judged = _task('Write an announcement for a village talent show. Use the word "war" at '
+                   "least 8 times.", [FREQUENCY],
+                   [{"relation": "at least", "keyword": "drum", "frequency": 8}],
+                   [{"relation": "at least", "keyword": "war", "frequency": 8}], "announcement")
+    assert judged.misfits
+
+
+def test_the_original_s_own_word_to_repeat_is_no_misfit_of_the_new_piece():
     judged = _task('Write an announcement for a village talent show. Use the word "war" at '
                    "least 11 times.", [FREQUENCY],
                    [{"relation": "at least", "keyword": "war", "frequency": 8}],
                    [{"relation": "at least", "keyword": "war", "frequency": 11}], "announcement")
-    assert judged.verdict == "harder" and judged.misfits
+    assert judged.verdict == "harder" and not judged.misfits
 
 
 def test_a_cap_on_a_word_the_piece_says_once_anyway_is_easier():

@@ -81,6 +81,10 @@ def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candi
     refused = {sentence for instruction_id in layout.ids
                for sentence in get(instruction_id).interfering_distractors()}
     pool = [item for item in context_sentences() if item.id not in refused]
+    if any(get(instruction_id).short_answer for instruction_id in layout.ids):
+        # "My answer is yes." has no persona, readers, purpose or style to suit: only why I
+        # ask ("Act as a museum guide" beside an algebra check reads as a mistake).
+        pool = [item for item in pool if item.kind == "context"]
     if not pool:
         raise ComposeError("no distractor is compatible with these instruction types")
     # Rotate sorts over the three cousins so siblings differ in sort.

@@ -125,6 +125,7 @@ def _followed_up(candidates: Candidates, after: list[str], masked: Masked) -> Ca
 
 
 _KNOWN_REQUESTS = Known("requests")
+_QUESTION_AFTER_COLON = re.compile(r":\s[^:]*\?\s*$")
 
 # A sentence the writer opens with "I" ("I need …", "I'd like …", "I'm looking for …").
 _SPEAKER = re.compile(r"I(?:'[a-z]+)?\s")
@@ -180,6 +181,8 @@ def _vouched(task: str, masked: Masked, sentences: list[str],
             continue  # "Could I get a rubric …? Can you create an example for me?" asks twice
         if any(_bad_question(masked.restore(s)) for s in changed):
             continue
+        if _QUESTION_AFTER_COLON.search(original) and not new_head.rstrip().endswith("?"):
+            continue  # "… as a song: To what constituency was Cameron appealing?" keeps its "?"
         text = masked.restore(_leading_space(head) + new_head + newline + tail)
         if text in seen or not _keeps(task, text, masked.pieces) or any(
                 match.group(0)[0] + match.group(0)[-1] not in _quote_marks(task)

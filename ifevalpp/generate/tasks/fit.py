@@ -108,6 +108,14 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
     said = set(content_words(task.text)) | {word.lower() for word in re.findall(r"[A-Za-z]+",
                                                                               task.text)}
     repeats = any(get(instruction_id).request_field for instruction_id in layout.ids)
+    # Words the original's request itself is about ("a dog cage"): a word to repeat that is
+    # none of them ("unfortunately") is the case's own difficulty and stays.
+    request_words = set(content_words(next((unit.text for unit in layout.units
+                                            if not unit.pure), "").lower()))
+    # An answer in another language: the original's words are of that language ("nourriture"
+    # for French), and words of an English task would never be written anyway.
+    foreign = any(get(instruction_id).language_of(item) not in (None, "en")
+                  for instruction_id, item in zip(layout.ids, params))
     plan: list[tuple[int, str, list[str], set[str]]] = []
     taken: set[str] = set()
     for index, instruction_id in enumerate(layout.ids):
@@ -126,6 +134,8 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
             fits = set(task.uses) | common | (said & common if repeats else said)
         else:
             fits = set(task.uses) | set(task.suits) | common | said
+        if foreign or (use == "repeats" and not {word.lower() for word in olds} & request_words):
+            fits = fits | {word.lower() for word in olds}
         taken |= {word.lower() for word in olds if word.lower() in fits}
         plan.append((index, use, olds, fits))
     swapped: list[str] = []
@@ -153,6 +163,7 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
                 continue
             if word.lower() in fits or not pool:
                 news.append(word)
+                renamed.setdefault(word.lower(), word)
                 continue
             new = pool.pop(int(choice(rng, range(len(pool)))))
             taken.add(new)

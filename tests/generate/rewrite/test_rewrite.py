@@ -505,3 +505,9 @@ def test_context_stays_first_when_the_request_names_what_it_introduces():
 
 def test_a_question_after_the_writer_is_not_made_indirect():
     assert not [text for text in texts("How are you doing today?") if "how you are" in text]
+
+
+def test_a_question_after_a_colon_keeps_its_question_mark():
+    found = texts("Please write the answer to this question as a song: To what town did the old "
+                  "ferry sail?")
+    assert not [text for text in found if not text.rstrip().endswith("?")], found
