@@ -127,8 +127,13 @@ class FormatRequest:
         if any(re.search(rf"\b{re.escape(word)}s?\b", head) for word in self.unsuited):
             return False
         # Nor what the prompt's own words rule out ("Do not give me any … lists").
-        return not any(_banned(effect).search(prompt) for effect in self.effects
-                       if effect in _ban_table())
+        if any(_banned(effect).search(prompt) for effect in self.effects
+               if effect in _ban_table()):
+            return False
+        # Nor what it fixes already ("Start with a funny greeting" beside a summary first).
+        return not any(re.search(pattern, prompt, re.IGNORECASE)
+                       for effect in self.effects
+                       for pattern in _claims_table().get(effect, ()))
 
     def apply(self, response: str) -> str:
         """`response` changed so that it follows this requirement (the joint witness's step).
@@ -226,6 +231,11 @@ def _requirement(identifier: str, root: str) -> FormatRequest:
 @functools.lru_cache(maxsize=1)
 def _ban_table() -> dict[str, list[str]]:
     return dict(load_json("phrases/fairness.json")["prompt_bans"])
+
+
+@functools.lru_cache(maxsize=1)
+def _claims_table() -> dict[str, list[str]]:
+    return dict(load_json("phrases/fairness.json")["prompt_claims"])
 
 
 @functools.lru_cache(maxsize=None)

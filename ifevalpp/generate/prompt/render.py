@@ -99,9 +99,11 @@ def example_block(instruction_id: str, context: dict[str, Any]) -> Optional[str]
 
 def spelled(layout: Layout, instruction_id: str, params: Any) -> Any:
     """`params` with each word of a word list (`Constraint.topic_field`: keywords, banned
-    words) spelt as the original prompt spells it ("Python", not the checker's "python"):
-    those checkers ignore letter case, a reader does not."""
-    field = get(instruction_id).topic_field
+    words), or the first word of a paragraph, spelt as the original prompt spells it
+    ("Python", not the checker's "python"; "Jasper" under an all-lowercase rule, which is
+    the case's trap): those checkers ignore letter case, a reader does not."""
+    field = get(instruction_id).topic_field or (
+        "first_word" if hasattr(params, "first_word") else None)
     value = getattr(params, field, None) if field else None
     if value is None:
         return params

@@ -126,6 +126,8 @@ def aside(layout: Layout, unit: Unit) -> Optional[str]:
     # ("The song should be | in English"), or the aside is a fragment.
     if not _clause_break().match(unit.text[len(stripped) - 1:]):
         return None
+    if re.match(r"\s*(?:--|—|–|:)", unit.text[len(stripped) - 1:]):
+        return None  # "Make your reply short -- … less than 40 words": the head sums it up
     return stripped
 
 

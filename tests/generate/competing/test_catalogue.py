@@ -213,3 +213,9 @@ def test_no_requirement_the_prompt_itself_rules_out():
     assert not by_id["dash-separated-list"].suits(prompt)
     assert not by_id["table"].suits(prompt)
     assert by_id["dash-separated-list"].suits("Write a rubric for essays. Be brief.")
+
+
+def test_no_requirement_on_a_line_the_prompt_fixes_already():
+    by_id = {requirement.id: requirement for requirement in REQUIREMENTS}
+    assert not by_id["summary-at-top"].suits("Write an essay. Start with a funny greeting.")
+    assert by_id["summary-at-top"].suits("Write an essay about a fox.")

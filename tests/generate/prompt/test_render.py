@@ -154,3 +154,12 @@ def test_no_requirement_is_woven_onto_a_task_sentence_that_names_it_already():
     task = "Write a rant about traffic. Use all capital letters to express the anger."
     assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
                for seed in range(20))
+
+
+def test_a_paragraph_s_first_word_is_spelt_as_the_original_writes_it():
+    from ifevalpp.generate.prompt.render import spelled
+    nth = "length_constraints:nth_paragraph_first_word"
+    layout = _layout("Write an essay in lowercase letters. Write 3 paragraphs separated by two new "
+                     "lines. Start paragraph 2 with the word Jasper.", [nth],
+                     [{"first_word": "jasper", "num_paragraphs": 3, "nth_paragraph": 2}])
+    assert spelled(layout, nth, layout.params[0]).first_word == "Jasper"
