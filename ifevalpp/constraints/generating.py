@@ -402,6 +402,10 @@ class Generating:
     # with ******"): the kinds of piece it names outline the answer, so the statement stays
     # with the task instead of being said anew.
     names_parts: ClassVar[bool] = False
+    # It divides the whole answer into parts (sections, paragraphs, two responses): a count
+    # of something else said beside it says it counts over the whole answer ("exactly two
+    # bullet points in your whole answer", not two per section).
+    divides_answer: ClassVar[bool] = False
     # Its wording speaks of the end of the text ("finish with …", "close with a P.S."): no frame
     # may then say "while you write" or "as you go" (the grammar's `at_end` guard).
     speaks_of_end: ClassVar[bool] = False

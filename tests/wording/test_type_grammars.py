@@ -94,7 +94,8 @@ def test_grammar_uses_only_its_parameters(instruction_id, params):
     # wording/counts.grammar reads for every counted type; `own_example`: the example the
     # original's statement gives (generate/prompt/render.py: wording_context).
     used = grammar_of(instruction_id).parameters() - {"task_noun", "task_plural", "lo", "top",
-                                                      "own_example", "own_line", "two_questions"}
+                                                      "own_example", "own_line", "two_questions",
+                                                      "in_parts"}
     assert used <= set(params), used
 
 

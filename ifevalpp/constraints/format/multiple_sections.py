@@ -57,6 +57,7 @@ class MultipleSections(Constraint):
     """At least N section markers like 'SECTION 1' (the official rule wants digits)."""
 
     id = "detectable_format:multiple_sections"
+    divides_answer = True
     task_needs = frozenset({"sections"})
     competes_as_format = True
     # "Section 1" heads the first section, so the reply's first line is the marker (a first

@@ -85,6 +85,7 @@ class NthParagraphFirstWord(Constraint):
     """
 
     id = "length_constraints:nth_paragraph_first_word"
+    divides_answer = True
     task_needs = frozenset({"paragraphs"})
     refuses_effects = frozenset({"adds_first_line", "adds_last_line", "limits_paragraph_length",
                                  "changes_shape", "names_parts"})

@@ -64,6 +64,7 @@ class NumberParagraphs(Constraint):
     """Exactly N paragraphs separated by `***` rules."""
 
     id = "length_constraints:number_paragraphs"
+    divides_answer = True
     task_needs = frozenset({"paragraphs"})
     competes_as_format = True
     # Exactly N paragraphs is a fixed structure: it neither sits in nor takes another shape.

@@ -285,8 +285,8 @@ def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[in
                  for group in groups]
     block = join(sentences)
     joiner = "\n" if ("\n" in task.split("\n")[-1] or task.rstrip().endswith(":")) else " "
-    if "\n" in task.strip():
-        joiner = "\n\n"
+    if "\n" in task.strip() or stands_alone(task):
+        joiner = "\n\n"  # nothing runs on after a divider line ("… symbols: *** Finish …")
     if block and joiner == " ":
         task = closed(task)
     return task + (joiner + block if block else "")

@@ -158,6 +158,7 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
         shown = False  # its own lines follow the statement (`example_block`): no second example
     context = {"after_copy": any(other.request_field for other in others) or None,
                "shares_reply": bool(others) or None, "ahead": ahead or None,
+               "in_parts": any(other.divides_answer for other in others) or None,
                "show_form": shown or None, "own_example": mine,
                "letter_case": cases[0] if cases else None,
                "foreign": any(language not in (None, "en") for language in languages) or None,

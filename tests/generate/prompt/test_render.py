@@ -22,7 +22,8 @@ def _wordings(instruction_id, kwargs, context, styles=("imperative", "declarativ
 
 
 def test_context_names_a_copy_first_and_a_shared_reply():
-    plain = {"own_example": None, "letter_case": None, "foreign": None, "two_questions": None}
+    plain = {"own_example": None, "letter_case": None, "foreign": None, "two_questions": None,
+             "in_parts": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
@@ -163,3 +164,9 @@ def test_a_paragraph_s_first_word_is_spelt_as_the_original_writes_it():
                      "lines. Start paragraph 2 with the word Jasper.", [nth],
                      [{"first_word": "jasper", "num_paragraphs": 3, "nth_paragraph": 2}])
     assert spelled(layout, nth, layout.params[0]).first_word == "Jasper"
+
+
+def test_a_bullet_count_beside_sections_says_it_counts_the_whole_answer():
+    said = _wordings("detectable_format:number_bullet_lists", {"num_bullets": 2},
+                     {"in_parts": True})
+    assert said and all("whole answer" in text for text in said), said
