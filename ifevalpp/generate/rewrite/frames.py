@@ -94,6 +94,11 @@ def _made_object(vp: str) -> Optional[str]:
 
 def frames_for(request: Request, vp: str) -> list[tuple[str, str]]:
     frames = frames_of(Request(request.kind, vp, request.end, request.lead))
+    if vp.split(" ", 1)[0].lower() in _KNOWN.words("role_play_verbs"):
+        # "Imagine you're a 19 year old …" sets a scene; "Would you mind imagining …?" puts
+        # the request on the scene, not on the task that follows.
+        frames = [(sentence, name) for sentence, name in frames if name == "imperative"
+                  and not sentence.startswith("Please")]
     if not request.front:
         return frames
     if not _KNOWN.pattern("for_front").match(request.front):

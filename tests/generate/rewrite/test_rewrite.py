@@ -511,3 +511,9 @@ def test_a_question_after_a_colon_keeps_its_question_mark():
     found = texts("Please write the answer to this question as a song: To what town did the old "
                   "ferry sail?")
     assert not [text for text in found if not text.rstrip().endswith("?")], found
+
+
+def test_a_scene_the_prompt_sets_gets_no_request_frame():
+    found = texts("Imagine you're a baker in a small town. Write a poem about your morning.")
+    assert not [text for text in found if re.match(r"(?i)(?:could|would|can|will|please|i)\b.*"
+                                                    r"imagin", text)], found
