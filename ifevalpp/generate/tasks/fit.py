@@ -91,6 +91,17 @@ def _required_words(layout: Layout, params: Sequence[Any], skip: int) -> set[str
                                                    for word in re.findall(r"[A-Za-z]+", text)}
 
 
+def _fitting(use: str, task: Task, common: frozenset[str] | set[str], said: set[str],
+             repeats: bool) -> set[str]:
+    """The words of the new task a word constraint of this `use` may keep as they are."""
+    if use == "caps":
+        return set(task.nouns) | common
+    if use == "uses":
+        # A ban on a word of the request the response repeats could never hold.
+        return set(task.uses) | common | (said & common if repeats else said)
+    return set(task.uses) | set(task.suits) | common | said
+
+
 def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "official",
                   params: Optional[Sequence[Any]] = None) -> tuple[list[Any], list[str]]:
     """The word constraints' words chosen for the new task (`Constraint.topic_field`): a word
@@ -127,13 +138,7 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
         use = constraint.topic_use(params[index])
         if use == "caps" and repeats:
             use = "uses"  # the repeated request says the subject's nouns already
-        if use == "caps":
-            fits = set(task.nouns) | common
-        elif use == "uses":
-            # A ban on a word of the request the response repeats could never hold.
-            fits = set(task.uses) | common | (said & common if repeats else said)
-        else:
-            fits = set(task.uses) | set(task.suits) | common | said
+        fits = _fitting(use, task, common, said, repeats)
         if foreign or (use == "repeats" and not {word.lower() for word in olds} & request_words):
             fits = fits | {word.lower() for word in olds}
         taken |= {word.lower() for word in olds if word.lower() in fits}
