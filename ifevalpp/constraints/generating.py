@@ -48,7 +48,8 @@ generating cousins (generate/)
     spent_by_copy(params, copied)
                                why the text the reply copies first already spends what it
                                allows (a capped word in the request to repeat)
-    task_needs, task_avoids, task_avoids_for(params), task_words(params), task_room(params),
+    task_needs, task_avoids, task_needs_for(params), task_avoids_for(params), task_words(params),
+      task_room(params),
       task_bites_from(params), room_per_count
                                what a new task must offer or must not be (features of
                                generate/tasks/; under a setting: no list of items in two
@@ -219,6 +220,11 @@ class Generating:
     task_needs: ClassVar[frozenset[str]] = frozenset()
     task_avoids: ClassVar[frozenset[str]] = frozenset()
 
+    def task_needs_for(self, params: Any) -> frozenset[str]:
+        """What a new task must offer under this setting (default: `task_needs`): an end
+        line pointing back to "the 5 steps listed above" needs a piece that lists steps."""
+        return self.task_needs
+
     def task_avoids_for(self, params: Any) -> frozenset[str]:
         """What a new task must not be under this setting (default: `task_avoids`): a cap
         of two sentences takes no list of several items."""
@@ -312,6 +318,19 @@ class Generating:
         params): a word used "at most once" that another instruction requires is used
         "exactly once" (`required`). Nothing by default."""
         return {}
+
+    def said_beside(self, params: Any, others: Sequence[tuple[str, Any]]) -> Any:
+        """The settings this instruction's statement says beside `others` (id, params): what
+        another statement says already is left out ("Work in 'robot', 'friends' and 'tried'"
+        beside "Use 'robot' exactly once" says 'friends' and 'tried'). All by default."""
+        return params
+
+    def states_also(self, params: Any, other_id: str, other: Any) -> bool:
+        """Whether this instruction's statement, said beside instruction `other_id` with
+        `other`, already says all that one asks ("Use 'Sarah' exactly once" says that
+        'Sarah' is there): the two are then said once. A case that lists one instruction
+        twice with one setting (two identical quotation checks) says it once."""
+        return other_id == self.id and other == params
 
     def range_with(self, params: Any, other: Any) -> Optional[dict[str, Any]]:
         """What the grammar reads for two instructions of this type that bound one count from

@@ -38,6 +38,7 @@ from ..constraints import get, parse_params
 from ..profiles import Profile
 from .satisfiable import trivialised
 from .prompt.layout import build_layout
+from .tasks.carried import dropped, layout_asks, layout_task_text
 from .tasks.maker import SHORT_FRAME_WORDS, catalogue
 from .tasks.vocabulary import content_words, genre_kinds, invites, vocabulary
 
@@ -86,13 +87,7 @@ def _params(ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
 def task_text(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> str:
     """The words of a prompt that are not a constraint's statement: its task units, with
     every quoted literal of a constraint ("avoid 'town'") taken out."""
-    layout = build_layout(prompt, ids, kwargs)
-    text = " ".join(unit.text for unit in layout.task_units())
-    for instruction_id, item in zip(ids, layout.params):
-        for literal in get(instruction_id).literals(item):
-            text = re.sub(r"[\"“'‘]" + re.escape(literal) + r"[\"”'’]", " ", text,
-                          flags=re.IGNORECASE)
-    return text
+    return layout_task_text(build_layout(prompt, ids, kwargs))
 
 
 def _words_of(value: Any) -> list[str]:
@@ -217,6 +212,11 @@ def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]]
     reason = trivialised(ids, after)
     if reason is not None and trivialised(ids, before) is None:
         easier.append(reason)
+    if original_prompt is not None:
+        gone = dropped(layout_asks(build_layout(original_prompt, ids, original_kwargs)), prompt)
+        if gone:
+            easier.append("the original's task asks for " + ", ".join(map(repr, gone)) +
+                          ", which this one no longer names")
     misfits: list[str] = []
     genre = (detail or {}).get("task_genre")
     if (detail or {}).get("strategy") == "task" and genre:

@@ -118,10 +118,14 @@ def dropped(layout: Layout, cousin: str, *, task_kept: bool = True,
     have = forms(cousin)
     cousin_stems = {stem(word) for word in WORD.findall(cousin)}
     found: list[Drop] = []
+    # What a fenced block shows ("```JSON [json content] ```") is its ticks, not a
+    # placeholder or a highlight of its own.
+    fences = [match.span() for match in re.finditer(r"```.*?```", layout.prompt, re.DOTALL)]
     for unit in statement_units(layout):
         if unit.text in cousin or (unit.kept and not task_kept):
             continue
-        for form in sorted(forms(unit.text)):
+        fenced = any(start <= unit.start and unit.end <= end for start, end in fences)
+        for form in sorted({"ticks"} if fenced else forms(unit.text)):
             if not any(other in have for other in SATISFIED_BY[form]) and not (
                     not task_kept and form in _DESCRIBED and _DESCRIBED[form].search(cousin)):
                 found.append(Drop("form", form, unit.text))

@@ -40,6 +40,7 @@ from ..schema import (COUSIN_KINDS, Case, GeneratorInfo, Kind, ValidationSummary
                       family_key)
 from . import kinds
 from .backend import TEMPLATE_BACKEND, CousinBackend
+from .prompt.casing import in_original_case
 from .prompt.layout import Layout, build_layout
 from .distance import far_enough, passages
 from .satisfiable import compatible
@@ -230,6 +231,9 @@ def _cousin(run: _Run, family: _Family, kind: Kind, index: int) -> Union[Variant
         except (ComposeError, ValueError) as exc:
             rejection = Rejection("generation", f"generation: {exc}")
             continue
+        # An original typed without capitals keeps its cousins without them.
+        candidate.prompt = in_original_case(family.layout.prompt, candidate.prompt,
+                                            family.layout.ids, candidate.kwargs)
         outcome = _judge(run, family, request, candidate)
         if isinstance(outcome, Rejection):
             rejection = outcome

@@ -36,7 +36,7 @@ from ..schema import KINDS, Kind, Variant
 DEFAULT_FAMILY_NAME = "template.jsonl"
 # The default family file's bytes as this version of ifevalpp makes them from the pinned
 # GitHub original (data/families/manifest.json pins the same file; a test keeps them equal).
-DEFAULT_FAMILY_SHA256 = "1f16acdcd5f91fd9d045b74f5d32602e3d587e663be2da4c71c710386de4b58c"
+DEFAULT_FAMILY_SHA256 = "5b521bcdd5fe5d04d8d558ade0d995ba434b02eaef00785763e9e2460723f9a3"
 DEFAULT_ORIGINAL = "github"
 
 

@@ -51,3 +51,16 @@ def test_language_detection_is_seeded_so_repeated_checks_agree(profile):
         text.clear_caches()  # detect afresh, not from the per-text cache
         assert check("language:response_language", response, {"language": "es"},
                      profile=profile) is first
+
+
+def test_a_language_with_little_text_is_reconfigured_to_another_such_language():
+    import random
+
+    from ifevalpp.constraints import get, parse_params
+    from ifevalpp.constraints.support.choosing import words
+
+    constraint = get("language:response_language")
+    kannada = parse_params("language:response_language", {"language": "kn"})
+    well = set(words()["well_resourced_languages"])
+    chosen = {constraint.propose(kannada, random.Random(seed))["language"] for seed in range(40)}
+    assert chosen and not chosen & well and "kn" not in chosen

@@ -164,11 +164,13 @@ def test_no_prompt_appears_in_two_families(default_file):
 def test_diversity_floors_of_the_default_file(default_file):
     result, originals = default_file
     figures = family_diversity(result.variants, {case: v.prompt for case, v in originals.items()})
-    # Issue 29 bought variety with natural variants only (all cousins: d4 0.68, constraint
-    # sentences 0.56, by ../shared/tools/family_diversity.py); per kind the floors sit a
-    # little under what the file has.
+    # Issue 29 bought variety with natural variants only (all cousins: d4 0.67, constraint
+    # sentences 0.53, by ../shared/tools/family_diversity.py); per kind the floors sit a
+    # little under what the file has (a sample of sentences: about ±0.01 from run to run).
+    # A requirement said before the task opens as people open one ("Your response should
+    # …", "Make sure …"), which costs reconfigurations a little of their 0.60.
     assert figures["rephrasing"].distinct_4grams >= 0.60
-    assert figures["reconfiguration"].distinct_4grams >= 0.60
+    assert figures["reconfiguration"].distinct_4grams >= 0.58
     # A distractor adds one sentence whose wording is its type's: the odd subjects that
     # once lifted this figure ("everything you write", "what you come up with") are gone
     # (issue 29); the variety of all cousins is held by family_diversity's figures.
@@ -537,6 +539,8 @@ def test_an_end_phrase_suits_the_piece_it_closes(default_file):
                                           original.kwargs))
         if genre and phrase == before["end_phrase"] and genres[genre].closing() == own:
             continue  # the original's own line on a piece of the original's kind: it fits
+        if genre and phrase == before["end_phrase"] and "steps" in genres[genre].features:
+            continue  # "Follow the 5 steps listed above …" kept on a piece that lists steps
         if genre:
             register = genres[genre].closing()
         elif phrase != before["end_phrase"]:
@@ -554,7 +558,7 @@ def test_an_end_phrase_suits_the_piece_it_closes(default_file):
                                                    original.kwargs))
             if v.distractor["kwargs"]["end_phrase"] not in pieces[register]:
                 wrong.append((v.key, register, v.distractor["kwargs"]["end_phrase"]))
-    assert seen > 30
+    assert seen > 20
     assert not wrong, wrong
 
 

@@ -33,3 +33,32 @@ def test_a_new_end_line_suits_the_piece():
         assert constraint.suits_piece(new, "verse")
     assert not constraint.suits_piece(parse_params(END, {"end_phrase": "Stay curious."}),
                                       "letter")
+
+
+def test_an_end_line_pointing_back_at_steps_asks_for_a_piece_that_lists_them():
+    constraint = get(END)
+    steps = parse_params(END, {"end_phrase": "Follow the 5 steps listed above, and you will be "
+                                             "successful."})
+    plain = parse_params(END, {"end_phrase": "Is there anything else I can help with?"})
+    assert constraint.task_needs_for(steps) == {"steps"}
+    assert "steps" not in constraint.task_needs_for(plain)
+    assert constraint.suits_piece(steps, "article")
+
+
+def test_a_summary_paragraph_suits_no_story_and_is_renewed_alone():
+    nth = "length_constraints:nth_paragraph_first_word"
+    constraint = get(nth)
+    params = parse_params(nth, {"first_word": "summary", "num_paragraphs": 7,
+                                "nth_paragraph": 7})
+    assert not constraint.suits_piece(params, "story")
+    assert constraint.suits_piece(params, "answer")
+    renewed = constraint.renew_literal(params, random.Random(0))
+    assert renewed.first_word != "summary"
+    assert (renewed.num_paragraphs, renewed.nth_paragraph) == (7, 7)
+
+
+def test_one_or_two_bullets_take_no_task_made_of_items():
+    bullets = "detectable_format:number_bullet_lists"
+    constraint = get(bullets)
+    assert "items" in constraint.task_avoids_for(parse_params(bullets, {"num_bullets": 1}))
+    assert "items" not in constraint.task_avoids_for(parse_params(bullets, {"num_bullets": 5}))

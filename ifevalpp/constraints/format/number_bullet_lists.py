@@ -43,6 +43,11 @@ class NumberBulletLists(Constraint):
     # The markup its statements show by example: a restatement keeps the original's.
     example_form = "bullet"
     task_needs = frozenset({"list"})
+
+    def task_avoids_for(self, params: Any) -> frozenset[str]:
+        # One or two bullets are points set in a piece, not a set of records or tips: "a list
+        # of the rooms of a small house" in exactly one bullet contradicts itself.
+        return self.task_avoids | ({"items"} if params.num_bullets <= 2 else frozenset())
     competes_as_format = True
     # A reply that is all bullets begins with one: nothing else can open it (a repeated request).
     distractor_effects = frozenset({"adds_bullets", "changes_shape", "sets_start", "names_parts"})

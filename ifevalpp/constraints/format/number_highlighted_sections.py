@@ -58,7 +58,9 @@ class NumberHighlightedSections(Constraint):
     id = "detectable_format:number_highlighted_sections"
     # The markup its statements show by example: a restatement keeps the original's.
     example_form = "highlight"
-    task_avoids = frozenset({"question"})
+    # Highlighted passages belong to running text, not to rows of records (a table of
+    # pancake ingredients with 15 highlighted passages).
+    task_avoids = frozenset({"question", "structured"})
     competes_as_format = True
     distractor_effects = frozenset({"uses_markdown", "uses_asterisks", "names_parts"})
     # A request for italics or bold beside a highlight count restates it or feeds it (a bold

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Optional, Sequence
 
 from pydantic import Field
 
@@ -12,7 +12,7 @@ from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import NonEmptyText, Params
 from ..parsing import parse_params
-from ..registry import register
+from ..registry import get, register
 from ..support.case import CaseContext, Item, Problem
 from ..support.choosing import sample, words
 from ..support.cues import matches, not_negated
@@ -45,6 +45,16 @@ class KeywordExistence(Constraint):
                       "ifevalpp-paper": "ifevalpp-paper"}
     official_regex_fields = ("keywords",)
     satisfied_by_presence = True
+
+    def said_beside(self, params: KeywordsParams, others: Sequence[tuple[str, Any]]
+                    ) -> KeywordsParams:
+        # A word a cap of one names ("Use 'robot' exactly once") is said there already.
+        said = {other.keyword.lower() for other_id, other in others
+                if other_id == "keywords:frequency" and get(other_id).states_also(
+                    other, self.id, params.model_copy(update={"keywords": [other.keyword]}))}
+        rest = [keyword for keyword in params.keywords if keyword.lower() not in said]
+        return params.model_copy(update={"keywords": rest}) if rest and said else params
+
     topic_field = "keywords"
     # Words in Latin letters: a reply in Hindi or Russian holding "ink" and "memoirs" is
     # no request anyone makes (and a language checker may refuse the mix).

@@ -71,6 +71,14 @@ class KeywordFrequency(Constraint):
                        for instruction_id, other in others)
         return {"required": True} if at_most_once and required else {}
 
+    def states_also(self, params: FrequencyParams, other_id: str, other: Any) -> bool:
+        # "Use 'school' exactly once" (a cap of one beside the word's presence) says that
+        # 'school' is there: no second "Make sure you use the keyword 'school'".
+        if other_id == self.id:
+            return other == params
+        return other_id == "keywords:existence" and self.interval(params)[1] == 1 and \
+            {keyword.lower() for keyword in other.keywords} == {params.keyword.lower()}
+
     def spent_by_copy(self, params: FrequencyParams, copied: str) -> Optional[str]:
         # The checker counts the copied request too: a capped word it holds leaves the answer
         # less than the cap says (3369: 'right' twice in the copy, "less than 2" allowed).

@@ -135,7 +135,13 @@ class ResponseLanguage(Constraint):
 
     def propose(self, params: LanguageParams, rng: Any, *, profile: Profile = "official",
                 **options: Any) -> dict[str, Any]:
-        return {"language": pick_other(rng, words()["languages"], params.language)}
+        # A language with little text behind it (Kannada) stays one: Dutch for Kannada
+        # would be an easier reconfiguration.
+        table = words()
+        pool = table["languages"]
+        if params.language not in table["well_resourced_languages"]:
+            pool = [code for code in pool if code not in table["well_resourced_languages"]]
+        return {"language": pick_other(rng, pool, params.language)}
 
     def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
         if field != "language":

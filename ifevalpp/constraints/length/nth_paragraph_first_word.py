@@ -227,6 +227,17 @@ class NthParagraphFirstWord(Constraint):
                 word = pick_other(rng, table["first_words"], word)
         return {"num_paragraphs": num, "nth_paragraph": nth, "first_word": word}
 
+    def suits_piece(self, params: NthParagraphParams, piece: str) -> bool:
+        # A paragraph headed "Summary" closes an explanation, not a fable or a poem.
+        return piece not in ("story", "verse") or \
+            params.first_word.lower() not in words()["report_first_words"]
+
+    def renew_literal(self, params: NthParagraphParams, rng: Any, *,
+                      profile: Profile = "official", **options: Any) -> NthParagraphParams:
+        # Another first word only: the paragraph counts stay as hard as they were.
+        word = pick_other(rng, words()["first_words"], params.first_word)
+        return params.model_copy(update={"first_word": word})
+
     def harder(self, params: NthParagraphParams, rng: Any, *, step: int = 1, of: int = 3,
                profile: Profile = "official") -> Optional[NthParagraphParams]:
         # More paragraphs; the one that starts with the word stays the last when it was

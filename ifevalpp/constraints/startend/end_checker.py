@@ -48,6 +48,8 @@ def _end_phrase_position(prompt: str, phrase: str,
 
 
 # A capitalised word after another word of its sentence ("Mom" in "Yes Mom"), not "I".
+# An end line that points back at steps or tips the answer gave ("the steps listed above").
+_POINTS_TO_STEPS = re.compile(r"\b(?:steps?|tips?)\b.*\babove\b", re.IGNORECASE)
 _NAMED = re.compile(r"(?<=[\w,;] )(?!I\b|I'\w)[A-Z]")
 
 
@@ -184,8 +186,16 @@ class EndChecker(Constraint):
                                          params.end_phrase)}
 
     def suits_piece(self, params: EndPhraseParams, piece: str) -> bool:
+        if _POINTS_TO_STEPS.search(params.end_phrase):
+            return True  # the new task lists steps (`task_needs_for`): the line fits it
         pool = words()["end_phrase_pieces"].get(piece)
         return pool is None or params.end_phrase.strip() in pool
+
+    def task_needs_for(self, params: EndPhraseParams) -> frozenset[str]:
+        # "Follow the 5 steps listed above, and you will be successful." closes a piece that
+        # lists steps; a new task of another kind would have to drop it for an easier line.
+        return frozenset({"steps"}) if _POINTS_TO_STEPS.search(params.end_phrase) else \
+            self.task_needs
 
     def sketch_texts(self, params: EndPhraseParams) -> list[str]:
         return [params.end_phrase]

@@ -48,6 +48,7 @@ from ..new_settings import change_direction, new_params, target_plan, targets
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
 from ..versions import stream_seed
 from ..tasks import TaskMaker, renew_bound_literals, retopic_words, task_demands
+from ..tasks.carried import carried_sentence, layout_asks
 from .contract import CousinKind, changed_setting, counts
 
 if TYPE_CHECKING:
@@ -176,10 +177,15 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     detail = detail.updated(keywords_swapped=swapped or None, literals_renewed=renewed or None)
     every = {position for position, item_id in enumerate(layout.ids)
              if not get(item_id).request_field}
+    # What the old task asked of the answer and no kwarg checks ("a joke that has the words
+    # thursday and amalgamation in it") is asked again of the new piece.
+    carried = layout_asks(layout)
+    text = task.text if not carried else \
+        f"{task.text} {carried_sentence(carried, rng, plural=task.plural)}"
     # The request to repeat is said anew too: the original's may name the old piece
     # ("Before you give the limerick, repeat …") when the new task asks for a poem.
     return _candidate(in_place(layout, rng, targets=every, params=params,
-                               task_override=task.text, rephrase_repeat=True), detail)
+                               task_override=text, rephrase_repeat=True), detail)
 
 
 def _loses_own_text(layout: Layout, settings: Optional[Sequence[Any]], piece: str) -> bool:
@@ -244,6 +250,9 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
         (set() if "items" in task_kind(layout) or verse else {"list"})
     if form:
         tiers.insert(0, (needs, avoids | form))
+    if "short" in found and "items" not in task_kind(layout):
+        # A short piece stays short: eight g's in a haiku are harder than in a poem.
+        tiers.insert(0, (needs | {"short"}, avoids))
     if "items" in task_kind(layout):
         tiers.insert(0, (needs | {"list"}, avoids | (form - {"list"})))
     from ..new_settings import piece_register
@@ -268,6 +277,13 @@ def _counts_clash(layout: Layout, settings: Optional[Sequence[Any]], text: str) 
     if named is None:
         return False
     params = settings if settings is not None else layout.params
+    # A number a text to reproduce names ("Follow the 5 steps listed above") is one the
+    # new task must not contradict (ten tips).
+    said = {number_value(token) for instruction_id, item in zip(layout.ids, params)
+            for literal in get(instruction_id).literals(item)
+            for token in re.findall(rf"\b{NUMBER}\b", literal.lower())}
+    if said - {None} and named not in said:
+        return True
     return any(counts_contradict((False, named), item.model_dump(exclude_none=True))
                for item in params)
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
 from ...constraints import get
-from ..phrase_tables import filled, of
+from ..phrase_tables import filled, of, table
 from ...constraints.support.choosing import chance, choice
 from ...wording.sampler import Usage
 from ..rewrite import reword_task
@@ -257,12 +257,21 @@ def _first(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
            usage: Usage, own_task: bool = True) -> str:
     """The requirements first, then the task: a label or nothing — never a remark about the
     prompt itself ("To begin with, one rule.", "Read these conditions first.")."""
-    sentences = [sentence(render_group(layout, params, group, rng,
-                                       styles=("imperative", "declarative"), usage=usage,
-                                       context=wording_context(layout.ids, group[0], ahead=True,
-                                                               layout=layout,
-                                                               own_task=own_task)))
-                 for group in ranges(layout, params, order)]
+    # The opening sentence is said of the answer or framed ("Your response should run to 50
+    # sentences or more.", "Make sure to …"): a bare command before the task ("Write 50 or
+    # more sentences.") reads as the task itself.
+    openers = tuple(table("prompt")["ahead_openers"])
+    sentences = []
+    for position, group in enumerate(ranges(layout, params, order)):
+        for _ in range(1 if position else 8):
+            said = sentence(render_group(layout, params, group, rng,
+                                         styles=("imperative", "declarative"), usage=usage,
+                                         context=wording_context(layout.ids, group[0],
+                                                                 ahead=True, layout=layout,
+                                                                 own_task=own_task)))
+            if said.lower().startswith(openers):
+                break
+        sentences.append(said)
     block = join(sentences)
     # No label before the task ("Now the task:", "Here is my question:"): a person who says
     # the requirements first simply goes on to the task.

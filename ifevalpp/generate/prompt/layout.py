@@ -203,11 +203,35 @@ def _units(prompt: str, raw_units: Sequence[tuple[int, int, str]], evidence: dic
         if not unit.owners and before.pure and before.owners and points_back().match(unit.text):
             units[position] = Unit(unit.start, unit.end, unit.text, unit.sep, before.owners, True,
                                    before.kept)
+    # A fenced example block right after a statement that introduces it ("You can use markdown
+    # ticks like" + ```JSON [json content] ```) is that statement's example: it goes (and
+    # the statement is said anew) with it, never left behind without its lead-in.
+    for position in range(1, len(units)):
+        before = units[position - 1]
+        if not (before.pure and before.owners and units[position].text.startswith("```")):
+            continue
+        closing = next((other for other in range(position, len(units))
+                        if units[other].text.rstrip().endswith("```")
+                        and (other > position or _fenced(units[other].text))), None)
+        if closing is None or any(units[other].owners - before.owners
+                                  for other in range(position, closing + 1)):
+            continue
+        for other in range(position, closing + 1):
+            unit = units[other]
+            units[other] = Unit(unit.start, unit.end, unit.text, unit.sep, before.owners, True,
+                                False)
     # Every unit a statement would leave no task: the first one is the task (reworded as one).
     if units and all(unit.pure or unit.kept for unit in units):
         first = units[0]
         units[0] = Unit(first.start, first.end, first.text, first.sep, first.owners, False)
     return units
+
+
+def _fenced(text: str) -> bool:
+    """Whether a unit is one fenced block and nothing else ("```JSON … ```")."""
+    text = text.strip()
+    return len(text) > 6 and text.startswith("```") and text.endswith("```") and \
+        text.count("```") == 2
 
 
 def build_layout(prompt: str, instruction_ids: Sequence[str],

@@ -47,8 +47,9 @@ def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = S
 
 def ranges(layout: Layout, params: Sequence[Any], order: Sequence[int]) -> list[tuple[int, ...]]:
     """`order` in groups said as one: two instructions of one type that bound one count from
-    both sides ("at least 600" and "less than 701" words: "600 to 700 words"), each pair at
-    the place of its first; every other instruction alone."""
+    both sides ("at least 600" and "less than 701" words: "600 to 700 words"), or one whose
+    statement says the other too (`Constraint.states_also`: "Use 'Sarah' exactly once"),
+    each pair at the place of its first; every other instruction alone."""
     groups: list[tuple[int, ...]] = []
     used: set[int] = set()
     for index in order:
@@ -60,6 +61,12 @@ def ranges(layout: Layout, params: Sequence[Any], order: Sequence[int]) -> list[
                         and constraint.range_with(params[index], params[other]) is not None),
                        None)
         group = (index,) if partner is None else (index, partner)
+        said = next(((first, other) for other in order if other != index and other not in used
+                     for first, second in ((index, other), (other, index))
+                     if get(layout.ids[first]).states_also(params[first], layout.ids[second],
+                                                           params[second])), None)
+        if partner is None and said is not None:
+            group = said  # one statement says both ("Use 'Sarah' exactly once")
         groups.append(group)
         used |= set(group)
     return groups
@@ -71,7 +78,7 @@ def render_group(layout: Layout, params: Sequence[Any], group: Sequence[int], rn
     """One statement of a group from `ranges`: the instruction itself, or a pair said once."""
     first = group[0]
     extra = dict(context or {})
-    if len(group) == 2:
+    if len(group) == 2 and layout.ids[first] == layout.ids[group[1]]:
         extra["wording"] = get(layout.ids[first]).range_with(params[first], params[group[1]])
     block = example_block(layout.ids[first], extra)
     if block is not None and params[first] != layout.params[first]:
@@ -79,7 +86,10 @@ def render_group(layout: Layout, params: Sequence[Any], group: Sequence[int], rn
         # shown in the statement instead, by the list's first line.
         extra["own_line"] = block.split("\n", 1)[0].strip()
         block, extra["own_example"], extra["show_form"] = None, None, True
-    text = render(layout.ids[first], spelled(layout, layout.ids[first], params[first]), rng,
+    beside = [(instruction_id, params[position]) for position, instruction_id
+              in enumerate(layout.ids) if position not in group]
+    own = get(layout.ids[first]).said_beside(params[first], beside)
+    text = render(layout.ids[first], spelled(layout, layout.ids[first], own), rng,
                   styles, usage=usage, context=extra)
     if block is None:
         return text
@@ -129,6 +139,13 @@ def spelled(layout: Layout, instruction_id: str, params: Any) -> Any:
     return params.model_copy(update={field: recased})
 
 
+def _names_two(layout: Layout) -> bool:
+    """Whether the task names the two pieces of a two-part answer ("Write two jokes", "an
+    itinerary for India, and an itinerary for China")."""
+    task = " ".join(unit.text for unit in layout.task_units())
+    return any(re.search(pattern, task) for pattern in table("prompt")["two_things"])
+
+
 def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                     layout: Optional[Layout] = None, own_task: bool = True) -> dict[str, Any]:
     """What the wording of constraint `index` of a case checking `ids` must fit (guards of the grammars):
@@ -140,6 +157,10 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     `show_form` — the original's statement of it shows the answer's markup by example
     ("* This is a point"), so its restatement shows it too (`layout`: the original's);
     `own_example` — the example it gives, kept while the task is the original's (`own_task`);
+    `two_questions` and `two_things` — the task asks two questions, or names the two pieces
+    of a two-part answer ("two jokes"), so the separator is said of them; `whole` — the
+    original says the statement of the whole reply ("Your entire response should …"), so
+    no form narrows it to the piece ("make it …", "…, using fewer than six sentences");
     `letter_case` ("lower", "upper") and `foreign` (the answer is not in English) — what an
     example of the grammar's own must fit ("<<Morning Light>>" under all lowercase, "[city]"
     in a Bengali answer)."""
@@ -163,7 +184,10 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                "letter_case": cases[0] if cases else None,
                "foreign": any(language not in (None, "en") for language in languages) or None,
                "two_questions": own_task and layout is not None and sum(
-                   unit.text.count("?") for unit in layout.task_units()) >= 2 or None}
+                   unit.text.count("?") for unit in layout.task_units()) >= 2 or None,
+               "two_things": own_task and layout is not None and _names_two(layout) or None,
+               "whole": any(re.search(table("prompt")["whole_reply"], text)
+                            for text in statements) or None}
     if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
         beside = [(instruction_id, layout.params[position])
                   for position, instruction_id in enumerate(layout.ids) if position != index]
@@ -245,6 +269,8 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
     context = wording_context(layout.ids, index, layout=layout, own_task=own_task)
     if constraint.grammar() is None or example_block(layout.ids[index], context):
         return None  # an example list cannot close a sentence that goes on
+    if context.get("whole") and constraint.count is not None:
+        return None  # "Tell me how you came up with it, using fewer than six sentences"
     from ...wording import close_sentence
 
     from ..naturalness import frame_openings, fresh_wording
@@ -258,6 +284,10 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
         usage.taken = tuple(set(usage.taken or ()) | set(frame_openings(tail)))
     body, mark = task.rstrip()[:-1].rstrip(), task.rstrip()[-1]
     if mark == "?" and tail.startswith(";"):
+        return None
+    if re.match(r"[,\s]*and\b", tail) and re.search(r"\band\b", last):
+        # "… is funny and includes the words … and write without a comma": a second "and"
+        # joins the requirement to the wrong verb.
         return None
     joined = body + ("" if tail[0] in ",;" else " ") + tail
     return close_sentence(joined, mark), list(order[1:])

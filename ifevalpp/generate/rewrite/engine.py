@@ -73,10 +73,14 @@ def _framed(request: Request, masked: Masked, before: list[str],
 
 
 def _named_before(main: str, before: Sequence[str]) -> bool:
-    """Whether the request names with "the" something the context introduces ("… to be used in
-    the proposal" after "A filmmaker is writing a proposal."): the context then stays first."""
-    said = set(re.findall(r"[a-z]{3,}", " ".join(before).lower()))
-    return any(noun in said for noun in re.findall(r"\bthe ([a-z]{3,})", main.lower()))
+    """Whether the request names with "the" something the context may introduce ("… to be
+    used in the proposal" after "A filmmaker is trying to get financing."): the context then
+    stays first. Any definite noun the request does not introduce itself counts: a strict
+    read found "the proposal" dangling where the context never said "proposal"."""
+    for match in re.finditer(r"\bthe ([a-z]{3,})", main.lower()):
+        if match.group(1) not in main.lower()[:match.start()]:
+            return True
+    return False
 
 
 def _split_or_joined(request: Request, before: list[str], after: list[str]) -> Candidates:

@@ -1,4 +1,4 @@
-"""The rewriter's lexicon (templates/phrases/rewrite.json): verbs, synonyms, audiences."""
+"""The rewriter's lexicon (templates/phrases/rewrite.json): verbs, synonyms."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from ...constraints.support.wording import load_json
 
 @functools.lru_cache(maxsize=1)
 def lexicon() -> dict[str, Any]:
-    """The table, loaded once: known verbs, verbs of making, synonyms, audiences, and words
+    """The table, loaded once: known verbs, verbs of making, synonyms, and words
     precise enough that no synonym is offered in their phrase."""
     table = load_json("phrases/rewrite.json")
     return {
@@ -19,6 +19,5 @@ def lexicon() -> dict[str, Any]:
         "verb_synonyms": table["verb_synonyms"],
         "nouns": table["noun_synonyms"],
         "adjectives": table["adjective_synonyms"],
-        "audiences": frozenset(table["audiences"]),
         "precise": frozenset(table["precise"]),
     }

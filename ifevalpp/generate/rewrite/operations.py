@@ -58,27 +58,6 @@ def _fix_article(text: str, position: int, length: int) -> str:
 
 
 
-def _audience_moved(vp: str, masked: "Masked") -> list[tuple[str, str]]:
-    audiences = lexicon()["audiences"]
-    for match in _KNOWN.pattern("audience_phrase").finditer(vp):
-        if match.group("head").lower() not in audiences:
-            continue
-        after = vp[match.end():].lstrip()
-        if after and after[0] not in ",.;:!?":
-            return []  # "for people with disabilities": the phrase goes on, it is no audience
-        before = vp[:match.start()].rstrip()
-        if before.endswith(",") or re.search(r"\b\w+ed$", before) or masked.holds(match.group(0)):
-            return []  # "designed for students": the phrase belongs to its participle
-        rest = (vp[:match.start()] + vp[match.end():]).strip()
-        aud = match.group("aud")
-        if len(rest.split()) < 2:
-            return []
-        first = _KNOWN.frames("audience_first")[0].format(aud=aud)
-        last = _KNOWN.frames("audience_last")[0].format(aud=aud)
-        return [(f"{first}\u0000{rest}", "audience-first"), (f"{rest}\u0000{last}", "audience-last")]
-    return []
-
-
 def _phrases_swapped(vp: str) -> list[tuple[str, str]]:
     """The verb phrase with its last two prepositional phrases in the other order, when both
     are plain phrases ("in the style of Shakespeare", "about the King's orders"): no clause
@@ -138,8 +117,6 @@ def bodies(request: Request, masked: Masked) -> list[tuple[str, tuple[str, ...]]
     out.extend((new, (op,)) for new, op in synonyms)
     for new, op in synonyms[:3]:
         out.extend((newer, (op, op2)) for newer, op2 in _verb_swaps(new)[:2])
-    for base, ops in list(out):
-        out.extend((moved, ops + (op,)) for moved, op in _audience_moved(base, masked))
     # The last two phrases swapped, on their own or with another verb (not moved about
     # further: "a fox in list format" keeps its form with the topic).
     for swapped, op in _phrases_swapped(vp):

@@ -6,6 +6,7 @@ import re
 from typing import Sequence
 
 from ..naturalness import KNOWN, MARKER, masked, new_lines
+from ..prompt.casing import uncapitalised
 from .base import Cousin, Defect, Example, Rule
 
 _LOWER_AFTER_STOP = re.compile(r"([.!?])\s+([a-z])")
@@ -39,10 +40,12 @@ def detect(cousin: Cousin) -> list[Defect]:
     masked_original = masked(original)
     original_lines = sorted({own.strip() for own in original.splitlines() if own.strip()},
                             key=len, reverse=True)
+    # An original typed without capitals has its cousins typed so (prompt/casing.py).
+    small_hand = uncapitalised(original)
     for line in new_lines(prompt, original):
         line = _added_part(line, original_lines)
         body = masked(MARKER.sub("", line)).strip()
-        for match in _LOWER_AFTER_STOP.finditer(body):
+        for match in () if small_hand else _LOWER_AFTER_STOP.finditer(body):
             before = body[:match.start() + 1]
             following = body[match.start(2):match.start(2) + 24]
             if not abbreviation.search(before) and not _mid_line_in(following, masked_original):

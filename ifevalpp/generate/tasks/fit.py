@@ -43,7 +43,7 @@ def task_demands(layout: Layout, params: Optional[Sequence[Any]] = None
     low, high, room, bites = None, None, None, None
     for instruction_id, item in zip(layout.ids, params if params is not None else layout.params):
         constraint = get(instruction_id)
-        needs |= set(constraint.task_needs)
+        needs |= set(constraint.task_needs_for(item))
         avoids |= set(constraint.task_avoids_for(item))
         words = constraint.task_words(item)
         if words is not None:
@@ -153,7 +153,11 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
         if use in ("uses", "caps"):
             blocked |= _required_words(layout, params, index) | (said if repeats else set())
         genre_words = tuple(word for word in task.uses if word not in task.nouns)
-        wanted, fallback = {"uses": (task.uses, task.suits),
+        # A ban takes the subject's own nouns first ("lighthouse" in a story set in one), as
+        # the originals ban the words their request is about ("flea" in a post about a flea
+        # market): a word the genre only tends to use bites less.
+        others = tuple(word for word in task.uses + task.suits if word not in task.nouns)
+        wanted, fallback = {"uses": (task.nouns, others),
                             "caps": (task.nouns, task.uses),
                             "repeats": (task.nouns, task.suits)}.get(use,
                                                                       (task.suits, genre_words))

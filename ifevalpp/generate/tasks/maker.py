@@ -35,7 +35,8 @@ from .vocabulary import task_words
 
 TASK_FEATURES: frozenset[str] = frozenset({
     "prose", "paragraphs", "list", "structured", "question", "letter", "poem", "short", "long",
-    "alternatives", "title", "sections", "repeatable", "keywords", "fillable", "items"})
+    "alternatives", "title", "sections", "repeatable", "keywords", "fillable", "items",
+    "steps"})
 CLASSES: frozenset[str] = frozenset({"make", "give", "plan", "explain", "describe", "ask", "compare"})
 _SLOT = re.compile(r"\{(\w+)\}")
 # A frame that calls the piece short or brief ("a short guide") is not used beside a

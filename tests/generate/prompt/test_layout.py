@@ -72,3 +72,13 @@ def test_an_example_of_two_bullets_does_not_tie_a_count_of_four():
     layout = build_layout(prompt, ["detectable_format:number_bullet_lists"],
                           [{"num_bullets": 4}])
     assert not outlined(layout, 0)
+
+
+def test_a_fenced_example_goes_with_the_statement_that_introduces_it():
+    prompt = ("Write a proposal about sleep. Please wrap the entire output in JSON format. You "
+              "can use markdown ticks like\n\n```JSON\n[json content]\n```\n\nPlease do not "
+              "include the words \"sleep\" or \"bed\" in the response.")
+    layout = build_layout(prompt, ["detectable_format:json_format", "keywords:forbidden_words"],
+                          [{}, {"forbidden_words": ["sleep", "bed"]}])
+    block = [unit for unit in layout.units if "```" in unit.text or "json content" in unit.text]
+    assert block and all(unit.pure and unit.owners == frozenset({0}) for unit in block)

@@ -6,7 +6,7 @@ import random
 import re
 
 from ifevalpp.constraints import parse_params
-from ifevalpp.generate.prompt.render import render, wording_context
+from ifevalpp.generate.prompt.render import ranges, render, wording_context
 
 TITLE = "detectable_format:title"
 BULLETS = "detectable_format:number_bullet_lists"
@@ -23,7 +23,7 @@ def _wordings(instruction_id, kwargs, context, styles=("imperative", "declarativ
 
 def test_context_names_a_copy_first_and_a_shared_reply():
     plain = {"own_example": None, "letter_case": None, "foreign": None, "two_questions": None,
-             "in_parts": None}
+             "two_things": None, "whole": None, "in_parts": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
@@ -170,3 +170,60 @@ def test_a_bullet_count_beside_sections_says_it_counts_the_whole_answer():
     said = _wordings("detectable_format:number_bullet_lists", {"num_bullets": 2},
                      {"in_parts": True})
     assert said and all("whole answer" in text for text in said), said
+
+
+def test_a_task_that_names_its_two_pieces_has_them_separated_as_the_two():
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    layout = build_layout("Write two jokes about rockets. Separate the two jokes with 6 asterisk "
+                          "symbols: ******.", ["combination:two_responses"], [{}])
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert context["two_things"] is True
+    wordings = _wordings("combination:two_responses", {}, context)
+    assert wordings and not [text for text in wordings if "responses" in text]
+
+
+def test_a_cap_of_one_on_a_required_word_is_said_once():
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    ids = ["keywords:frequency", "keywords:existence"]
+    kwargs = [{"keyword": "Sarah", "frequency": 2, "relation": "less than"},
+              {"keywords": ["Sarah"]}]
+    layout = build_layout("Write a limerick about Sarah. Mention the name Sarah only once.",
+                          ids, kwargs)
+    assert ranges(layout, layout.params, [0, 1]) == [(0, 1)]
+
+
+def test_a_count_of_the_whole_reply_is_never_narrowed_to_the_piece():
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    layout = build_layout("Give me an example of a journal entry. Tell me how you came up with "
+                          "it. Your entire response should contain less than 6 sentences.",
+                          ["length_constraints:number_sentences"],
+                          [{"relation": "less than", "num_sentences": 6}])
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert context["whole"] is True
+    wordings = _wordings("length_constraints:number_sentences",
+                         {"relation": "less than", "num_sentences": 6}, context)
+    assert not [text for text in wordings if re.search(r"(?i)\bkeep it\b", text)]
+
+
+def test_one_instruction_listed_twice_is_said_once():
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    ids = ["startend:quotation", "startend:quotation"]
+    layout = build_layout('Tell me about moss. Wrap your entire response in double quotes.',
+                          ids, [{}, {}])
+    assert ranges(layout, layout.params, [0, 1]) == [(0, 1)]
+
+
+def test_no_requirement_is_joined_by_a_second_and_onto_a_task_that_has_one():
+    from ifevalpp.generate.prompt.layout import build_layout
+    from ifevalpp.generate.prompt.render import weave
+
+    task = 'Write a limerick. Make sure it is funny and includes the word "cheese".'
+    layout = build_layout(task + " Do not use any commas.", ["punctuation:no_comma"], [{}])
+    joined = [weave(task, layout, layout.params, [0], random.Random(seed), None)
+              for seed in range(60)]
+    woven = [found[0] for found in joined if found is not None]
+    assert not [text for text in woven if re.search(r'"cheese",? and ', text)]

@@ -83,10 +83,10 @@ def test_request_becomes_imperative():
         "Can you help me write a short story about a lighthouse keeper for kids?")
 
 
-def test_audience_moved_to_either_side():
+def test_an_audience_stays_in_its_request():
+    # "The audience is children." / "It is meant for moms." read as stubs (strict read AA).
     found = texts("Describe the water cycle for children.")
-    assert "The audience is children. Describe the water cycle." in found
-    assert "Could you describe the water cycle? It is meant for children." in found
+    assert not [text for text in found if "audience is" in text or "meant for" in text]
 
 
 def test_context_clause_becomes_its_own_sentence_before_or_after():

@@ -1,0 +1,139 @@
+"""What an original's task asks of the answer that no constraint checks, carried to a new task.
+
+"Tell a joke that has the words thursday and amalgamation in it" asks for two words no
+kwarg checks; a reconfiguration with a task of ours drops the joke, and with it the
+words, so it asks less than the original (READING.md: a dropped required phrase makes a
+reconfiguration easier, and "something the original asked is gone" unfaithful). `asks`
+finds such asks in the task text (the asks, bans and ends of templates/phrases/fit.json,
+"carried"), `carried_sentence` says them beside the new task, and `dropped` tells the
+difficulty judge which of them a cousin no longer names.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ...constraints import get, parse_params
+from ...constraints.support.choosing import choice
+from ..phrase_tables import table
+
+if TYPE_CHECKING:
+    from ..prompt.layout import Layout
+
+_QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)")
+
+
+@dataclass(frozen=True)
+class Ask:
+    """One thing the task asks the answer to contain: the words or phrases (`what`), and
+    the noun the task called them by ("words", "phrase", "key")."""
+
+    noun: str
+    what: tuple[str, ...]
+    quoted: bool = True
+
+
+@functools.lru_cache(maxsize=1)
+def _tables() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], dict[str, Any]]:
+    found = table("fit")["carried"]
+    return (re.compile(found["asks"]), re.compile(found["ends"]),
+            frozenset(found["negations"]), found["say"])
+
+
+def _checked_words(ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> set[str]:
+    """Every word or text a constraint of the case checks (its literals, its keywords)."""
+    checked: set[str] = set()
+    for instruction_id, item in zip(ids, kwargs):
+        constraint = get(instruction_id)
+        params = parse_params(instruction_id, item)
+        checked |= {literal.lower() for literal in constraint.literals(params)}
+        if constraint.topic_field is not None:
+            value = getattr(params, constraint.topic_field)
+            checked |= {word.lower() for word in ([value] if isinstance(value, str) else value)}
+    return checked
+
+
+def _items(what: str, noun: str, ends: re.Pattern[str]) -> tuple[str, ...]:
+    """The words or phrases an ask names: its quoted ones, else (unquoted) the words up to
+    where the ask ends, split at "and" and commas. A key is carried only when quoted."""
+    quoted = [first or second for first, second in _QUOTED.findall(what)]
+    if quoted:
+        return tuple(quoted)
+    if noun in ("key", "keys"):
+        return ()  # "the keys (1) Name (2) Location" are the old question's, not the answer's
+    head = ends.sub("", what).strip()
+    parts = re.split(r",\s*(?:and\s+)?|(?:^|\s+)and(?:\s+|$)", head)
+    return tuple(part.strip() for part in parts if part.strip() and len(part.split()) <= 3)
+
+
+def asks(task: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> list[Ask]:
+    """The asks of a task text (`difficulty.task_text`) for words or phrases in the answer
+    that no constraint of the case (`ids`, `kwargs`) checks; a ban ("do not use the words
+    …") is no ask."""
+    pattern, ends, negations, _ = _tables()
+    checked = _checked_words(ids, kwargs)
+    found: list[Ask] = []
+    for match in pattern.finditer(task):
+        before = re.findall(r"[\w']+", task[max(0, match.start() - 40):match.start()].lower())
+        if any(word in negations or word.endswith("n't") for word in before[-3:]):
+            continue
+        noun = match.group("noun").lower()
+        said = match.group("what")
+        what = tuple(item for item in _items(said, noun, ends) if item.lower() not in checked)
+        if what:
+            found.append(Ask(noun, what, quoted=bool(_QUOTED.search(said))))
+    return found
+
+
+def layout_task_text(layout: Layout) -> str:
+    """The words of a prompt that are not a constraint's statement: its task units, with
+    every quoted literal of a constraint ("avoid 'town'") taken out."""
+    text = " ".join(unit.text for unit in layout.task_units())
+    for instruction_id, item in zip(layout.ids, layout.params):
+        for literal in get(instruction_id).literals(item):
+            text = re.sub(r"[\"“'‘]" + re.escape(literal) + r"[\"”'’]", " ", text,
+                          flags=re.IGNORECASE)
+    return text
+
+
+def layout_asks(layout: Layout) -> list[Ask]:
+    """`asks` of a case's own task text."""
+    return asks(layout_task_text(layout), layout.ids, layout.kwargs)
+
+
+def _listed(items: Sequence[str]) -> str:
+    quoted = [f'"{item}"' for item in items]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
+def carried_sentence(found: Sequence[Ask], rng: Any, *, plural: bool = False) -> str:
+    """The asks said again beside a new task, one sentence each ("Use the words "thursday"
+    and "amalgamation" in it."); `plural` when the new task asks for several pieces."""
+    say = _tables()[3]
+    sentences = []
+    for ask in found:
+        keys = ask.noun in ("key", "keys")
+        noun = ask.noun if keys else ask.noun.rstrip("s")
+        if noun in ("keyword", "term"):
+            noun = "word"
+        if noun == "word" and len(ask.what) > 1:
+            noun = "words"
+        what = (f'"{ask.what[0]}"' if ask.quoted else ask.what[0]) if keys else \
+            _listed(ask.what)
+        if noun == "phrase" and len(ask.what) > 1:
+            noun, what = "words", _listed(ask.what)
+        sentences.append(choice(rng, say[noun]).format(what=what,
+                                                       where="each" if plural else "it"))
+    return " ".join(sentences)
+
+
+def dropped(found: Sequence[Ask], prompt: str) -> list[str]:
+    """The words or phrases of `found` that `prompt` no longer names."""
+    lowered = prompt.lower()
+    return [item for ask in found for item in ask.what if item.lower() not in lowered]
+
+
+__all__ = ["Ask", "asks", "carried_sentence", "dropped", "layout_asks", "layout_task_text"]

@@ -1,0 +1,76 @@
+"""What an original's task asks of the answer that no constraint checks, carried to a new task
+(generate/tasks/carried.py)."""
+
+from __future__ import annotations
+
+import random
+
+from ifevalpp.generate.difficulty import judge
+from ifevalpp.generate.prompt.layout import build_layout
+from ifevalpp.generate.tasks.carried import asks, carried_sentence, dropped, layout_asks
+
+LANGUAGE = "language:response_language"
+EXISTS = "keywords:existence"
+NO_COMMA = "punctuation:no_comma"
+SWAHILI = [{"language": "sw"}]
+
+
+def test_unquoted_words_a_task_asks_for_are_found():
+    found = asks("Tell a joke that has the words thursday and amalgamation in it, but keep it "
+                 "short", [LANGUAGE], SWAHILI)
+    assert [(ask.noun, ask.what) for ask in found] == [("words", ("thursday", "amalgamation"))]
+
+
+def test_a_quoted_phrase_a_task_asks_for_is_found():
+    found = asks('Write a review for psychologists and make sure to include the phrase "well '
+                 'worth watching"', [NO_COMMA], [{}])
+    assert [ask.what for ask in found] == [("well worth watching",)]
+
+
+def test_a_word_a_constraint_checks_is_not_carried():
+    assert asks('Write a post that includes the word "Argentinian"', [EXISTS],
+                [{"keywords": ["Argentinian"]}]) == []
+
+
+def test_a_ban_is_not_an_ask():
+    assert asks('Write a story. Do not include the words "dog" and "cat"', [NO_COMMA],
+                [{}]) == []
+
+
+def test_an_unquoted_list_of_keys_belongs_to_the_old_question():
+    assert asks("Please include the keys (1) Name (2) Location and (3) Year", [NO_COMMA],
+                [{}]) == []
+
+
+def test_the_asks_are_said_again_with_every_word_quoted():
+    found = asks("Tell a joke that has the words thursday and amalgamation in it", [LANGUAGE],
+                 SWAHILI)
+    said = carried_sentence(found, random.Random(0))
+    assert '"thursday"' in said and '"amalgamation"' in said and said.endswith(".")
+
+
+def test_a_prompt_that_no_longer_names_an_ask_has_dropped_it():
+    found = asks("Tell a joke that has the words thursday and amalgamation in it", [LANGUAGE],
+                 SWAHILI)
+    assert dropped(found, "Write a cover letter. Work the word Thursday into it.") == \
+        ["amalgamation"]
+
+
+def test_a_new_task_that_drops_an_ask_of_the_original_is_easier():
+    original = ("Tell a joke that has the words thursday and amalgamation in it, but use "
+                "Swahili language only.")
+    detail = {"strategy": "task", "task_genre": "cover-letter"}
+    gone = judge([LANGUAGE], SWAHILI, "I need a cover letter. Reply only in Swahili.", SWAHILI,
+                 detail, original_prompt=original)
+    kept = judge([LANGUAGE], SWAHILI, 'I need a cover letter. Work the words "thursday" and '
+                 '"amalgamation" into it. Reply only in Swahili.', SWAHILI, detail,
+                 original_prompt=original)
+    assert gone.verdict == "easier" and "amalgamation" in gone.easier[-1]
+    assert not any("no longer names" in reason for reason in kept.easier)
+
+
+def test_a_case_layout_gives_its_own_asks():
+    layout = build_layout("Tell a joke that has the words thursday and amalgamation in it, but "
+                          "use Swahili language only, no other language is allowed.",
+                          [LANGUAGE], SWAHILI)
+    assert [ask.what for ask in layout_asks(layout)] == [("thursday", "amalgamation")]
