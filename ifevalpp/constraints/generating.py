@@ -173,6 +173,11 @@ class Generating:
     # a new setting is then one that suits the kind of piece the task asks for.
     proposes_for_piece: ClassVar[bool] = False
 
+    # Whether a task swap gives a setting that does not suit the new piece another one (a
+    # paragraph opening "Summary" in a fable); an end line stays, since an easier one would
+    # drop a trap of the original.
+    renews_unsuited: ClassVar[bool] = True
+
     def suits_piece(self, params: Any, piece: str) -> bool:
         """Whether the setting suits a piece of that kind (an end line "Stay curious." does
         not close a cover letter); a task swap renews a setting that does not."""

@@ -38,7 +38,7 @@ from ..constraints import get, parse_params
 from ..profiles import Profile
 from .satisfiable import trivialised
 from .prompt.layout import build_layout
-from .tasks.carried import dropped, layout_asks, layout_task_text
+from .tasks.carried import dropped, layout_asks, layout_task_text, unchecked_rules
 from .tasks.maker import SHORT_FRAME_WORDS, catalogue
 from .tasks.vocabulary import content_words, genre_kinds, invites, vocabulary
 
@@ -213,10 +213,15 @@ def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]]
     if reason is not None and trivialised(ids, before) is None:
         easier.append(reason)
     if original_prompt is not None:
-        gone = dropped(layout_asks(build_layout(original_prompt, ids, original_kwargs)), prompt)
+        original = build_layout(original_prompt, ids, original_kwargs)
+        gone = dropped(layout_asks(original), prompt)
         if gone:
             easier.append("the original's task asks for " + ", ".join(map(repr, gone)) +
                           ", which this one no longer names")
+        lost = [rule for rule in unchecked_rules(original) if rule.lower() not in prompt.lower()]
+        if lost:
+            easier.append("the original asks " + ", ".join(map(repr, lost)) +
+                          " of the whole answer, which this one no longer does")
     misfits: list[str] = []
     genre = (detail or {}).get("task_genre")
     if (detail or {}).get("strategy") == "task" and genre:

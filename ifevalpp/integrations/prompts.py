@@ -36,7 +36,7 @@ from ..schema import KINDS, Kind, Variant
 DEFAULT_FAMILY_NAME = "template.jsonl"
 # The default family file's bytes as this version of ifevalpp makes them from the pinned
 # GitHub original (data/families/manifest.json pins the same file; a test keeps them equal).
-DEFAULT_FAMILY_SHA256 = "5b521bcdd5fe5d04d8d558ade0d995ba434b02eaef00785763e9e2460723f9a3"
+DEFAULT_FAMILY_SHA256 = "1780ad23b4f70fa24c87a6237552ba444692fecb9e1b835b37a75c2083db4d60"
 DEFAULT_ORIGINAL = "github"
 
 

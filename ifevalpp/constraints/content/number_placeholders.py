@@ -45,7 +45,9 @@ class NumberPlaceholders(Constraint):
     competes_as_format = True
     # Its wording shows a lowercase example ("[place]"): no distractor beside all capitals.
     distractor_effects = frozenset({"shows_lowercase_example"})
-    distractor_suits = frozenset({"letter", "structured"})
+    # Blanks to fill in belong to a piece one fills in (a letter, a plan, an itinerary), not to
+    # a list of attorneys or a rewrite in bullet points.
+    distractor_suits = frozenset({"fillable"})
     Params = PlaceholdersParams
     count = CountSpec("num_placeholders", shape="at_least")
     harder_ceiling = 15

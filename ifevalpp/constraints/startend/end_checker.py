@@ -185,6 +185,8 @@ class EndChecker(Constraint):
         return {"end_phrase": pick_other(rng, list(pool) or words()["end_phrases"],
                                          params.end_phrase)}
 
+    renews_unsuited = False
+
     def suits_piece(self, params: EndPhraseParams, piece: str) -> bool:
         if _POINTS_TO_STEPS.search(params.end_phrase):
             return True  # the new task lists steps (`task_needs_for`): the line fits it

@@ -35,6 +35,7 @@ from typing import Any, Mapping, Optional
 from ...wording import Grammar, Rendered, Sampler, load
 from ...wording.grammar import templates_root
 from ...constraints.support.wording import load_json
+from ..phrase_tables import table
 
 # What following a requirement adds to or changes in a response.
 EFFECTS: dict[str, str] = {
@@ -113,6 +114,9 @@ class FormatRequest:
     # compete and is never offered there.
     met_by: frozenset[str] = frozenset()
     met_unless: frozenset[str] = frozenset()
+    # What a plain answer to the task has that makes it unfit for this request (`@unfit_for`:
+    # a closing takeaway or a rhetorical question after a one-line name is no answer's part).
+    unfit_for: frozenset[str] = frozenset()
 
     def plain_follows(self, features: frozenset[str]) -> bool:
         """Whether a plain answer with these features already follows this request."""
@@ -129,6 +133,11 @@ class FormatRequest:
         # Nor what the prompt's own words rule out ("Do not give me any … lists").
         if any(_banned(effect).search(prompt) for effect in self.effects
                if effect in _ban_table()):
+            return False
+        # Nor "no markdown" where the prompt asks for a code block or markdown of its own
+        # ("Your entire output should just contain a JSON code block").
+        if "markdown" in self.forbids and re.search(table("fit")["patterns"]["asks_markup"],
+                                                     prompt):
             return False
         # Nor what it fixes already ("Start with a funny greeting" beside a summary first).
         return not any(re.search(pattern, prompt, re.IGNORECASE)
@@ -224,8 +233,11 @@ def _requirement(identifier: str, root: str) -> FormatRequest:
     if (met_by | met_unless) - set(ANSWER_FEATURES):
         raise ValueError(f"{where}: unknown @met_by/@met_unless "
                          f"{sorted((met_by | met_unless) - set(ANSWER_FEATURES))}")
+    unfit_for = frozenset(grammar.meta.get("unfit_for", ()))
+    if unfit_for - set(ANSWER_FEATURES):
+        raise ValueError(f"{where}: unknown @unfit_for {sorted(unfit_for - set(ANSWER_FEATURES))}")
     return FormatRequest(identifier, grammar, effects, forbids, mode, text, unsuited,
-                         met_by, met_unless)
+                         met_by, met_unless, unfit_for)
 
 
 @functools.lru_cache(maxsize=1)

@@ -58,4 +58,5 @@ def compatible_requests(layout: Layout, profile: str) -> list[FormatRequest]:
     plain = features(layout)
     return [request for request in catalogue() if wanted.accepts(request)
             and request.suits(layout.prompt) and not request.plain_follows(plain)
+            and not request.unfit_for & plain
             and joint_witness(layout, request, profile, witness) is not None]

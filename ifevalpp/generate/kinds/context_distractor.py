@@ -1,7 +1,7 @@
 """Context distractors: the original prompt plus one sentence of context, parameters unchanged.
 
-Proposes: a sentence from `templates/distractors/*.json` (irrelevant context, a
-persona, an audience, a purpose, an unchecked style request). Each declares the
+Proposes: a sentence from `templates/distractors/*.json` (irrelevant context, an
+audience, a purpose, an unchecked style request; the personas only to a model backend). Each declares the
 instruction types it could interfere with (`interferes`) and is never used with
 those. The three siblings of a family rotate through the sorts; a long prompt takes
 a longer sentence, so the cousin still reads as another prompt. It stands before the
@@ -80,7 +80,10 @@ def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candi
     prompt = layout.prompt
     refused = {sentence for instruction_id in layout.ids
                for sentence in get(instruction_id).interfering_distractors()}
-    pool = [item for item in context_sentences() if item.id not in refused]
+    # No persona ("Act as a thoughtful museum guide …"): strict reads found one that suits the
+    # task rarer than one that jars with it (a museum guide asked for a JSON schema).
+    pool = [item for item in context_sentences()
+            if item.id not in refused and item.kind != "persona"]
     if any(get(instruction_id).short_answer for instruction_id in layout.ids):
         # "My answer is yes." has no persona, readers, purpose or style to suit: only why I
         # ask ("Act as a museum guide" beside an algebra check reads as a mistake).

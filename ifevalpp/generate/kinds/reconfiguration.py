@@ -48,7 +48,8 @@ from ..new_settings import change_direction, new_params, target_plan, targets
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
 from ..versions import stream_seed
 from ..tasks import TaskMaker, renew_bound_literals, retopic_words, task_demands
-from ..tasks.carried import carried_sentence, layout_asks
+from ..phrase_tables import table
+from ..tasks.carried import carried_sentence, layout_asks, unchecked_rules
 from .contract import CousinKind, changed_setting, counts
 
 if TYPE_CHECKING:
@@ -70,6 +71,7 @@ class ReconfigurationDetail(Detail):
     task_wording: Optional[str] = None
     reconfigure: Optional[str] = None               # the model backend's mode
     repeat_where: Optional[str] = None
+    subject_kept: Optional[bool] = None             # a new task on the original's own subject
 
     @property
     def new_settings(self) -> bool:
@@ -135,57 +137,108 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     maker = TaskMaker(seeded_random(rng))
     # One kind of piece per cousin of a family: consecutive slots from a point fixed per case.
     start = stream_seed(case_seed, "task slot") % 2**32
-    task = None
-    # The harder settings first; when no piece of ours carries them, the case's own.
-    # The harder settings first, then the case's own; within each, the original's kind of
-    # piece kept whole, then its verse or prose alone (never given up).
     # A later sibling never falls back on the case's own settings (they would be easier than
     # an earlier sibling's): only the first may.
     fallback = [None] if tuned is None or index == 1 else []
-    for settings, (kept_needs, kept_avoids) in [
-            (settings, kept) for settings in ([tuned] if tuned is not None else []) + fallback
-            for kept in genre_class(layout)]:
-        needs, avoids, low, high, room, bites = task_demands(layout, settings)
-        needs, avoids = needs | kept_needs, (avoids | kept_avoids) - kept_needs
-        excluded = [layout.prompt]
-        unsuited = None
-        for _ in range(8):
-            task = maker.make(needs=needs, avoids=avoids, words=(low, high), room=room,
-                              bites=bites, exclude=excluded, slot=start + index - 1,
-                              taken_subjects=siblings)
-            if task is None:
-                break
-            if not _counts_clash(layout, settings, task.text):
-                if not _loses_own_text(layout, settings, task.ending):
-                    break
-                # The original's end line would not suit this piece and be replaced by
-                # an easier one ("Which one you choose?" by "Hope this helps."): another.
-                unsuited = unsuited or task
-            excluded.append(task.text)  # five kinds of trees in exactly two bullet points
-            task = None
-        task = task or unsuited
-        if task is not None:
-            tuned = settings
+    own_subject = _own_subject(layout)
+    choices = [tuned] if tuned is not None else []
+    picked = None
+    # A piece about the original's own subject first when it has one to keep, then any.
+    for about in ([True, False] if own_subject is not None else [False]):
+        picked = _pick_task(layout, maker, choices + fallback, slot=start + index - 1,
+                            siblings=siblings, about=about)
+        if picked is not None:
             break
-    if task is None:
+    if picked is None:
+        needs, avoids, low, high, room, bites = task_demands(layout, tuned)
         raise ComposeError(f"no task of ours offers {sorted(needs)} without {sorted(avoids)} "
                            f"at {low}-{high} words with room for {room}, biting from "
                            f"{bites}")
+    task, tuned = picked
     detail = ReconfigurationDetail(strategy="task", task_source="grammar", task_genre=task.genre)
-    params, swapped = retopic_words(layout, task, rng, profile=profile, params=tuned)
-    params, renewed = renew_bound_literals(layout, params, rng, profile, piece=task.ending)
-    detail = detail.updated(keywords_swapped=swapped or None, literals_renewed=renewed or None)
+    kept = own_subject is not None and _about(task, own_subject) != task.text
+    # On the original's own subject its words and its own texts still fit ("war" and
+    # "peace", "Yes Mom, I am Dave."); on another, they are chosen for it.
+    params, swapped = (list(tuned if tuned is not None else layout.params), []) if kept else \
+        retopic_words(layout, task, rng, profile=profile, params=tuned)
+    params, renewed = renew_bound_literals(layout, params, rng, profile, piece=task.ending,
+                                           keep_bound=kept)
+    detail = detail.updated(keywords_swapped=swapped or None, literals_renewed=renewed or None,
+                            subject_kept=kept or None)
     every = {position for position, item_id in enumerate(layout.ids)
              if not get(item_id).request_field}
     # What the old task asked of the answer and no kwarg checks ("a joke that has the words
     # thursday and amalgamation in it") is asked again of the new piece.
     carried = layout_asks(layout)
-    text = task.text if not carried else \
-        f"{task.text} {carried_sentence(carried, rng, plural=task.plural)}"
+    text = _about(task, own_subject) if kept and own_subject is not None else task.text
+    if carried:
+        text = f"{text} {carried_sentence(carried, rng, plural=task.plural)}"
+    # So is what it asked of the whole answer unchecked ("Use only lowercase letters.").
+    text = " ".join([text] + unchecked_rules(layout))
     # The request to repeat is said anew too: the original's may name the old piece
     # ("Before you give the limerick, repeat …") when the new task asks for a poem.
     return _candidate(in_place(layout, rng, targets=every, params=params,
                                task_override=text, rephrase_repeat=True), detail)
+
+
+def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], *, slot: int,
+               siblings: Sequence[str], about: bool) -> Optional[tuple[Any, Any]]:
+    """A new task and the settings it carries: the harder settings first, then the case's
+    own (`settings_tried`, None for the case's own); within each, the original's kind of
+    piece kept whole, then its verse or prose alone (`genre_class`). A task whose numbers
+    contradict a count is refused; one on which an end line of the original would be
+    replaced by an easier one is the last resort."""
+    spare = None
+    for settings, (kept_needs, kept_avoids) in [(settings, kept) for settings in settings_tried
+                                                for kept in genre_class(layout)]:
+        needs, avoids, low, high, room, bites = task_demands(layout, settings)
+        needs, avoids = needs | kept_needs, (avoids | kept_avoids) - kept_needs
+        excluded = [layout.prompt]
+        for _ in range(8):
+            task = maker.make(needs=needs, avoids=avoids, words=(low, high), room=room,
+                              bites=bites, exclude=excluded, slot=slot,
+                              taken_subjects=siblings, about=about)
+            if task is None:
+                break
+            if not _counts_clash(layout, settings, task.text):
+                if not _loses_own_text(layout, settings, task.ending):
+                    return task, settings
+                # The original's end line would not suit this piece and be replaced by
+                # an easier one ("Which one you choose?" by "Hope this helps."): another.
+                spare = spare or (task, settings)
+            excluded.append(task.text)  # five kinds of trees in exactly two bullet points
+    return spare
+
+
+def _own_subject(layout: Layout) -> Optional[str]:
+    """What the original's request is about ("an inspirational chorus teacher", "the movie
+    "The Social Network""), when a new task should keep it: the original asks for a phrase
+    of its own that no kwarg checks ("singing is life"), reproduces a text of its story ("Yes
+    Mom, I am Dave.", an end line), or sets a letter case beside names ("Martin Van Buren"
+    under all lowercase): on another subject those no longer fit, or get easier."""
+    request = next((unit.text for unit in layout.units if not unit.pure), "")
+    patterns = table("fit")["carried"]
+    found = re.search(patterns["subject"], request) or re.search(patterns["subject_of"], request)
+    if found is None or found.group("subject").count('"') % 2 or \
+            len(found.group("subject").split()) > 12:
+        return None  # no run-on into the requirements ("… and end with the phrase "Is …")
+    named = re.search(patterns["names"], request) is not None and any(
+        get(instruction_id).letter_case for instruction_id in layout.ids)
+    bound = any(get(instruction_id).literal_bound_to_task(item) or
+                get(instruction_id).sketch_texts(item) and instruction_id.startswith("startend:")
+                for instruction_id, item in zip(layout.ids, layout.params))
+    if layout_asks(layout) or named or bound:
+        return found.group("subject")
+    return None
+
+
+def _about(task: Any, subject: str) -> str:
+    """The new task about `subject` in place of its own ("a limerick about an inspirational
+    chorus teacher"), or the task as it is when its frame names no "about" subject."""
+    own = next((item for item in task.subjects if f"about {item}" in task.text), None)
+    if own is None:
+        return str(task.text)
+    return str(task.text).replace(f"about {own}", f"about {subject}", 1)
 
 
 def _loses_own_text(layout: Layout, settings: Optional[Sequence[Any]], piece: str) -> bool:
@@ -215,7 +268,8 @@ def _eases_a_sibling(layout: Layout, candidate: Candidate,
 def _met_by_copy(kwargs: Sequence[dict[str, Any]], layout: Layout) -> set[str]:
     """The instructions of a case that asks for its request to be repeated which the copy
     alone already meets (a tip list about "sit" copied with "sit" twice in it, checked for
-    "sit" at least twice): a new task must not hand out such a pass."""
+    "sit" at least twice; "<<a short title>>" in the copy under a title check): a new task
+    must not hand out such a pass."""
     ids = layout.ids
     request = next((item.get(get(instruction_id).request_field or "")
                     for instruction_id, item in zip(ids, kwargs)
@@ -225,7 +279,7 @@ def _met_by_copy(kwargs: Sequence[dict[str, Any]], layout: Layout) -> set[str]:
     met = set()
     for instruction_id, item in zip(ids, kwargs):
         constraint = get(instruction_id)
-        if constraint.request_field or constraint.count is None:
+        if constraint.request_field:
             continue
         if constraint.check(request, parse_params(instruction_id, item)):
             met.add(instruction_id)

@@ -16,12 +16,14 @@ below it (prompt/repeat.py).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Collection, Optional, Sequence
 
 from ...constraints import get
 from ..phrase_tables import filled, of, table
+from ..sentences import AT_EVERY_STOP, sentences
 from ...constraints.support.choosing import chance, choice
 from ...wording.sampler import Usage
 from ..rewrite import reword_task
@@ -301,13 +303,59 @@ def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[in
     return task + (joiner + block if block else "")
 
 
-def _task_of(layout: Layout, the_plan: Plan, task_override: Optional[str]) -> str:
-    """The task sentences that stay (asides and statements left in place among them)."""
+def _wish_twice(text: str) -> bool:
+    """Whether two sentences of `text` open with one family of wish ("I'd like you to tell me
+    … I would like the answer …")."""
+    openings = [sentence.strip().lower()
+                for sentence in sentences(text, lines=False, **AT_EVERY_STOP)]
+    return any(sum(1 for opening in openings if re.match(rf"(?:{family})\b", opening)) > 1
+               for family in table("prompt")["wish_openers"])
+
+
+def _questions_put(text: str) -> int:
+    """How many sentences of `text` ask the writer a question ("Can you …?"): a second one
+    stacked on the task's own ("Could you put together a rubric? Can you create an example
+    for me?") reads as asking twice."""
+    return len(re.findall(table("prompt")["question_put"], text))
+
+
+def trailers(layout: Layout) -> set[int]:
+    """The closing units of the prompt that come right after a statement and speak of it
+    ("Do not add anything outside of the JSON block." after "Please use JSON format.",
+    "Don't forget to add other punctuations." after "… and no commas."): said anew, the
+    statement moves, and they go after it, never before it."""
+    found: set[int] = set()
+    position = len(layout.units) - 1
+    while position > 0 and not layout.units[position].pure:
+        position -= 1
+    if position <= 0 or not layout.units[position].owners:
+        return found
+    statement = layout.units[position]
+    said = {word for word in re.findall(r"[a-z]{4,}", statement.text.lower())}
+    for later in range(position + 1, len(layout.units)):
+        text = layout.units[later].text
+        words = set(re.findall(r"[a-z]{4,}", text.lower()))
+        if "\n" in text or len(text.split()) > 14 or not (
+                words & said - _GENERIC_WORDS() or re.search(r"(?i)\b(?:an)?other\b", text)):
+            return set()
+        found.add(later)
+    return found
+
+
+@functools.lru_cache(maxsize=1)
+def _GENERIC_WORDS() -> frozenset[str]:
+    return frozenset(table("prompt")["response_words"])
+
+
+def _task_of(layout: Layout, the_plan: Plan, task_override: Optional[str],
+             skip: Collection[int] = ()) -> str:
+    """The task sentences that stay (asides and statements left in place among them), but
+    the units `skip` (`trailers`, said after the statements)."""
     if task_override is not None:
         return task_override
     task_parts: list[str] = []
     for position, unit in enumerate(layout.units):
-        if unit.pure and not the_plan.task_like(position):
+        if unit.pure and not the_plan.task_like(position) or position in skip:
             continue
         text = the_plan.unit_text.get(position, unit.text)
         if not text:
@@ -377,7 +425,8 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
             for index in stated_by(layout, unit):
                 if index not in the_plan.render:
                     the_plan.render.append(index)
-    task = _task_of(layout, the_plan, task_override)
+    trailing = sorted(trailers(layout)) if task_override is None else []
+    task = _task_of(layout, the_plan, task_override, skip=trailing)
     how = "unchanged"
     # A question stays ahead of what it asks of the answer (never "Answer in capitals. … Is
     # the sentence correct?").
@@ -390,20 +439,30 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         for _ in range(4):  # not "Would you please …? Please include …" from a task that had one
             task, how = reword_task(old, _literals(layout, params), rng,
                                     openers=presentation != "first", siblings=siblings)
-            if not repeated_frames(task, old):
+            if not repeated_frames(task, old) and not _wish_twice(task) and \
+                    _questions_put(task) <= max(1, _questions_put(old)):
                 break
+        else:
+            task, how = old, "unchanged"  # never a second frame stacked on the task's own
     order = sorted(the_plan.render)
     if len(order) > 1 and chance(rng, 0.5):
         order = order[::-1]
     usage = Usage(taken=tuple(frame_openings(task)))
-    if presentation == "first" and _asks_a_question(task):
+    if presentation == "first" and (_asks_a_question(task) or any(
+            "question" in get(instruction_id).task_needs for instruction_id in layout.ids)):
         # "Answer in capitals. … I've been wondering whether …": a question trails behind
-        # its rules and the message reads backwards; the question comes first.
+        # its rules and the message reads backwards; the question comes first (and a case
+        # answered "My answer is yes." asks one, however it opens: "Would you consider …?").
+        presentation = "inline"
+    if presentation == "first" and layout.repeat is not None:
+        # "Copy my request below … / Make sure your response has no commas. / Write a song …":
+        # a rule right under the copy instruction reads as part of it, not of the request.
         presentation = "inline"
     if presentation == "first" and _greeting().match(task):
         presentation = "inline"  # "Hi, I'm looking for …" opens the message, not the rules
-    if presentation == "first" and task.rstrip().endswith(":"):
-        # "I want to make it challenging, so:" introduces what follows: the list comes after.
+    if presentation in ("first", "inline") and task.rstrip().endswith(":"):
+        # "I want to make it challenging, so:" introduces what follows: the list comes after
+        # (never prose after the colon).
         presentation = "list"
     own_task = task_override is None
     if presentation == "list" and any(
@@ -422,6 +481,11 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         request = _first(task, layout, params, order, rng, usage, own_task)
     else:
         request = _inline(task, layout, params, order, rng, usage, own_task)
+    if trailing:
+        # What speaks of a statement follows it ("… in JSON. Do not add anything outside of
+        # the JSON block.").
+        request = request.rstrip() + ("\n\n" if "\n" in request.strip() else " ") + \
+            " ".join(layout.units[position].text.strip() for position in trailing)
     if ahead is not None:
         request = ahead[1] + "\n\n" + request.strip()
         how += "+statements-ahead"

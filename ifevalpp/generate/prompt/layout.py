@@ -23,7 +23,7 @@ from .purity import carries_content, points_back, rewords, task_start
 from .residue import block_line_spans, example_line, mostly_quoted, residual_words
 from .repeat import echo_index, find_request
 from .segment import segment
-from ..phrase_tables import filled, of
+from ..phrase_tables import filled, of, table
 from .words import WORD, content_words, literal_spans, residual
 from .stated import aside
 from .units import Layout, Spans, Unit, local_spans
@@ -144,6 +144,14 @@ def _asks_more(text: str, local: Spans, owners: frozenset[int], ids: Sequence[st
         return True  # "(including the repeated request)", "paragraphs and only paragraphs"
     if mostly_quoted(text, literals):
         return True
+    # "Use the keywords 'indicator', 'objective' and 'management'" checked for two of them:
+    # said anew from the kwargs, 'objective' would be gone.
+    quoted = [first or second for first, second in
+              re.findall(r"\"([^\"\n]{1,40})\"|(?<!\w)'([^'\n]{1,40})'(?!\w)", text)]
+    own = {literal.lower() for literal in literals}
+    if own and any(item.lower() in own for item in quoted) and \
+            any(item.lower() not in own for item in quoted):
+        return True
     return any(line.strip() and not example_line(line) for line in text.split("\n")[1:])
 
 
@@ -196,11 +204,15 @@ def _units(prompt: str, raw_units: Sequence[tuple[int, int, str]], evidence: dic
         kept = pure and _kept(prompt, start, end, owners, tight, ids, params, block)
         pure = pure and not kept
         units.append(Unit(start, end, prompt[start:end], sep, owners, pure, kept))
-    # "Nothing may come after this phrase." after a statement says
-    # more of that statement: it goes (and is said anew) with it, never left before it.
+    # "Nothing may come after this phrase." or "Just choose one phrase from above." after a
+    # statement says more of that statement: it goes (and is said anew) with it, never left
+    # before it.
     for position in range(1, len(units)):
         unit, before = units[position], units[position - 1]
-        if not unit.owners and before.pure and before.owners and points_back().match(unit.text):
+        if not unit.owners and before.pure and before.owners and (
+                points_back().match(unit.text) or
+                re.search(table("prompt")["picks_from_above"], unit.text) or
+                re.search(table("prompt")["says_nothing_after"], unit.text)):
             units[position] = Unit(unit.start, unit.end, unit.text, unit.sep, before.owners, True,
                                    before.kept)
     # A fenced example block right after a statement that introduces it ("You can use markdown

@@ -99,10 +99,11 @@ def render_group(layout: Layout, params: Sequence[Any], group: Sequence[int], rn
 
 
 def example_block(instruction_id: str, context: dict[str, Any]) -> Optional[str]:
-    """The lines of a list the original shows by example ("* xyz\n* abc"), when this
-    statement keeps them (`wording_context`'s `own_example` of a type whose example is a
-    bulleted list): they go after the sentence, never inside it."""
-    if get(instruction_id).example_form != "bullet":
+    """The lines of a list or a fenced block the original shows by example ("* xyz\n* abc",
+    "```JSON …```"), when this statement keeps them (`wording_context`'s `own_example` of a
+    type whose example is a bulleted list or a fenced block): they go after the sentence,
+    never inside it."""
+    if get(instruction_id).example_form not in ("bullet", "fenced"):
         return None
     return context.get("own_example") or None
 
@@ -139,6 +140,21 @@ def spelled(layout: Layout, instruction_id: str, params: Any) -> Any:
     return params.model_copy(update={field: recased})
 
 
+def _unit_words(layout: Optional[Layout], statements: Sequence[str],
+                own_task: bool) -> dict[str, Any]:
+    """`stanzas` and `parts`: what the original calls the parts a count counts, while its
+    task stands ("3 parts" of a song, the stanzas of a poem), so no rewording calls them
+    paragraphs."""
+    if layout is None or not own_task:
+        return {"stanzas": None, "parts": None}
+    said = " ".join(statements)
+    task = " ".join(unit.text for unit in layout.task_units())
+    words = table("prompt")["unit_words"]
+    return {"stanzas": bool(re.search(words["stanzas"], said) or
+                            re.search(words["verse"], task)) or None,
+            "parts": bool(re.search(words["parts"], said)) or None}
+
+
 def _names_two(layout: Layout) -> bool:
     """Whether the task names the two pieces of a two-part answer ("Write two jokes", "an
     itinerary for India, and an itinerary for China")."""
@@ -167,6 +183,10 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     others = [get(instruction_id) for position, instruction_id in enumerate(ids)
               if position != index]
     statements = [unit.text for unit in layout.units_of(index)] if layout is not None else []
+    if statements and layout is not None:
+        # A fenced block spans several units: its statement's whole stretch of the prompt.
+        own = layout.units_of(index)
+        statements.append(layout.prompt[own[0].start:own[-1].end])
     shown = any(forms(text) for text in statements)
     form = get(ids[index]).example_form if index < len(ids) else None
     mine = own_example(form, statements) if form and own_task and layout is not None \
@@ -187,7 +207,8 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                    unit.text.count("?") for unit in layout.task_units()) >= 2 or None,
                "two_things": own_task and layout is not None and _names_two(layout) or None,
                "whole": any(re.search(table("prompt")["whole_reply"], text)
-                            for text in statements) or None}
+                            for text in statements) or None,
+               **_unit_words(layout, statements, own_task)}
     if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
         beside = [(instruction_id, layout.params[position])
                   for position, instruction_id in enumerate(layout.ids) if position != index]
@@ -216,14 +237,15 @@ EXAMPLE_LINES = re.compile(r":\n(?:[*-] [^\n]*(?:\n|$))+$")
 
 def join(pieces: Sequence[str]) -> str:
     """Join sentences with a space; a piece spanning several lines gets lines of its own,
-    and a list of example lines a paragraph of its own."""
+    and a list of example lines or a fenced block a paragraph of its own."""
     out = ""
     for piece in pieces:
         if not piece:
             continue
         if not out:
             out = piece
-        elif EXAMPLE_LINES.search(piece) or EXAMPLE_LINES.search(out):
+        elif EXAMPLE_LINES.search(piece) or EXAMPLE_LINES.search(out) or \
+                "```" in piece or out.rstrip().endswith("```"):
             out = out + "\n\n" + piece
         elif "\n" in piece or "\n" in out:
             out = out + "\n" + piece
@@ -250,6 +272,11 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
     out every comma."), half the time, when the task is one line ending in a stop or a
     question mark and the type has a grammar; returns the new task and the rest."""
     if not order or "\n" in task.strip() or task.rstrip()[-1:] not in ".?" or not chance(rng, 0.75):
+        return None
+    if task.rstrip().endswith("?"):
+        # "What are the challenges … and use 220 words?", "Could you plan a week's trip …
+        # and use 220 words or more?": a requirement stitched into a question reads as a
+        # second question; it is said after it.
         return None
     from ..rewrite import last_sentence_asks
     if not last_sentence_asks(task):

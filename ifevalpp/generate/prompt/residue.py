@@ -149,6 +149,7 @@ _OWN_EXAMPLE: dict[str, re.Pattern[str]] = {
     "title": re.compile(r"<<(?!\s*and\s*>>)[^<>\n]*\S[^<>\n]*>>"),
     "highlight": re.compile(r"(?<![*\w\"'])\*[^\W_][^*\n]*\*(?!\*)"),  # not "*, i.e. *"
     "bullet": re.compile(r"(?m)(?:^[ \t]*[*-][ \t]+\S[^\n]*(?:\n|$))+"),
+    "fenced": re.compile(r"```[^`\n]*\n[^`]*?```"),
 }
 
 

@@ -85,10 +85,15 @@ def follow_up(sentence: str, masked: "Masked") -> list[str]:
                 _KNOWN.words("subject_determiners"):
             return []  # "Then it gets harder." says what happens, asks nothing
         return [frame.format(rest=rest) for frame in _KNOWN.frames("follow_up_sequence")]
+    if sentence.lower().startswith(tuple(_KNOWN.frames("permissions"))):
+        return []  # "You can use any tone." allows; "Be sure to use any tone." orders
     request = parse(sentence)
     if request is None or request.kind != "imperative" or request.lead or request.front:
         return []
     frames = _KNOWN.frames("follow_up")
+    if re.match(r"\w+ any\b", request.vp):
+        # "Please, use any interesting tone." allows a choice: "Be sure to use any …" orders.
+        frames = tuple(frame for frame in frames if frame.startswith("Please"))
     if _checking().match(request.vp):
         # "Make sure that no name repeats": no "Be sure to make sure …", nor a second frame
         # around it ("I'd like you to make sure to …").

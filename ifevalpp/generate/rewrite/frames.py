@@ -52,8 +52,13 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
         out.extend((frame.format(**values), "request") for frame in _KNOWN.frames("question")
                    if not (compound and "{ving}" in frame))
     np = _made_object(vp)
+    if np and re.search(r"\byour\b", np, re.IGNORECASE):
+        np = None  # "Could I get a letter to your friend?": the piece is the writer's, not mine
     if np:
         frames = _KNOWN.frames("thing") + (() if asks_not else _KNOWN.frames("thing_question"))
+        if set(re.findall(r"[a-z]+", np.lower())[:6]) & lexicon()["not_composed"]:
+            # Two alternatives or a name are given, never "put together".
+            frames = tuple(frame for frame in frames if "put together" not in frame)
         out.extend((_end(frame.format(np=np), colon), "need") for frame in frames)
     helped = _KNOWN.pattern("help_me").match(vp)
     if helped and helped.group("verb") in lexicon()["verbs"] and not second_verb(vp):

@@ -20,4 +20,5 @@ def lexicon() -> dict[str, Any]:
         "nouns": table["noun_synonyms"],
         "adjectives": table["adjective_synonyms"],
         "precise": frozenset(table["precise"]),
+        "not_composed": frozenset(table["not_composed"]),
     }

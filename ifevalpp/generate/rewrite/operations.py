@@ -18,6 +18,8 @@ def _verb_swaps(vp: str) -> list[tuple[str, str]]:
     table = lexicon()["verb_synonyms"].get(verb)
     if not table or not rest:
         return []
+    if set(re.findall(r"[a-z]+", rest.lower())[:6]) & lexicon()["not_composed"]:
+        return []  # "Write a good name for a dog" never becomes "put together a good name"
     to_person = _KNOWN.pattern("person_object").match(rest) is not None
     options = table["to_person"] if to_person else table["any"]
     if _KNOWN.pattern("thing_object").match(rest):

@@ -41,6 +41,8 @@ def question_as_request(question: str) -> list[tuple[str, str]]:
             # "What is a lattice?" asks for a definition: "Tell me what a lattice is." ("What is
             # a name that people call God?" asks for one: "Tell me a name that people call God.")
             verb = "are" if _KNOWN.pattern("what_are").match(question) else "is"
+            if len(np.split()) > 3:
+                return []  # "Tell me what a good way to ask Sonia out is": the verb strands
             np = f"what {np} {verb}"
         return [(frame.format(x=np), "question-to-request") for frame in _KNOWN.frames("tell")]
     match = _KNOWN.pattern("what_term").match(question)
@@ -166,4 +168,6 @@ def question_as_statement(question: str) -> list[tuple[str, str]]:
             frames = tuple(f for f in frames if "explain" not in f)
     if clause is None:
         return []
+    if len(clause.split()) > 5 and clause.split()[-1].lower() in ("is", "are", "was", "were"):
+        return []  # "Tell me what a good way to ask Sonia out is": the verb is left stranded
     return [(frame.format(c=clause), "question-to-statement") for frame in frames]

@@ -104,6 +104,29 @@ def layout_asks(layout: Layout) -> list[Ask]:
     return asks(layout_task_text(layout), layout.ids, layout.kwargs)
 
 
+def unchecked_rules(layout: Layout) -> list[str]:
+    """The sentences of a case's task, after its request, that ask something of the whole
+    answer which no kwarg checks ("Use only lowercase letters." beside a title check, "Do
+    not give me any bullet points, lists, or tables."): a new task says them again, word
+    for word, or it asks less than the original."""
+    from .maker import catalogue
+
+    pattern = re.compile(table("fit")["carried"]["rules"])
+    task = [unit for unit in layout.units if not unit.pure and not unit.kept]
+    if not task:
+        return []
+    # Not what names the old piece ("… contain the poem only", "Answer in email format"):
+    # that belongs to the old task.
+    pieces = ({genre.noun.lower() for genre in catalogue().genres} |
+              set(re.findall(r"[a-z]{4,}", task[0].text.lower()))) - \
+        set(table("prompt")["response_words"])
+    return [unit.text.strip() for unit in task[1:]
+            if not unit.owners and "\n" not in unit.text.strip()
+            and len(unit.text.split()) <= 20 and pattern.match(unit.text.strip())
+            and not set(re.findall(r"[a-z]{4,}", unit.text.lower())) & pieces
+            and not re.search(table("fit")["carried"]["topic"], unit.text)]
+
+
 def _listed(items: Sequence[str]) -> str:
     quoted = [f'"{item}"' for item in items]
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
@@ -136,4 +159,5 @@ def dropped(found: Sequence[Ask], prompt: str) -> list[str]:
     return [item for ask in found for item in ask.what if item.lower() not in lowered]
 
 
-__all__ = ["Ask", "asks", "carried_sentence", "dropped", "layout_asks", "layout_task_text"]
+__all__ = ["Ask", "asks", "carried_sentence", "dropped", "layout_asks", "layout_task_text",
+           "unchecked_rules"]

@@ -59,11 +59,13 @@ def task_demands(layout: Layout, params: Optional[Sequence[Any]] = None
 
 
 def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: Profile,
-                         piece: Optional[str] = None) -> tuple[list[Any], list[str]]:
+                         piece: Optional[str] = None, keep_bound: bool = False
+                         ) -> tuple[list[Any], list[str]]:
     """A text the response must reproduce that belongs to the old task's story (an end line
     naming its people), or that does not suit the new kind of `piece` (generate/piece.py:
     end_register; an assistant's "Can I help with anything more?" closing a haiku), gets another
-    setting of its type for the new task, one that suits the piece."""
+    setting of its type for the new task, one that suits the piece; with `keep_bound` (the
+    new task is about the old one's subject) a text of its story stays."""
     renewed: list[str] = []
     fresh = list(params)
     # A new piece of the original's own kind (a letter for a letter) keeps its end line:
@@ -71,8 +73,13 @@ def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: P
     own_kind = piece is not None and piece == end_register(features(layout))
     for index, instruction_id in enumerate(layout.ids):
         constraint = get(instruction_id)
+        if keep_bound:
+            continue  # the new task keeps the old one's subject (`keep_bound`): its texts fit
+        # A text that only suits another kind of piece better ("Is there anything else I can
+        # help with?" after a story) stays: replaced, the reconfiguration would drop a trap
+        # of the original (strict reads Z2, AK). The maker prefers a piece it suits.
         unsuited = piece is not None and not own_kind and \
-            not constraint.suits_piece(fresh[index], piece)
+            not constraint.suits_piece(fresh[index], piece) and constraint.renews_unsuited
         if constraint.literal_bound_to_task(fresh[index]) or unsuited:
             options = {"piece": piece} if piece and constraint.proposes_for_piece else {}
             fresh[index] = constraint.renew_literal(fresh[index], rng, profile=profile, **options)
@@ -102,6 +109,14 @@ def _fitting(use: str, task: Task, common: frozenset[str] | set[str], said: set[
     return set(task.uses) | set(task.suits) | common | said
 
 
+def _topical(words: Sequence[str], request_words: set[str]) -> bool:
+    """Whether words to repeat are the old request's own ("sneaker" beside "Which brand of
+    sneakers …"), not a difficulty of their own ("lantern" twice in a poem about rain): a
+    new task then takes its own subject's words."""
+    return any(word in request_words or word + "s" in request_words or
+               word.rstrip("s") in request_words for word in (word.lower() for word in words))
+
+
 def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "official",
                   params: Optional[Sequence[Any]] = None) -> tuple[list[Any], list[str]]:
     """The word constraints' words chosen for the new task (`Constraint.topic_field`): a word
@@ -119,8 +134,8 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
     said = set(content_words(task.text)) | {word.lower() for word in re.findall(r"[A-Za-z]+",
                                                                               task.text)}
     repeats = any(get(instruction_id).request_field for instruction_id in layout.ids)
-    # Words the original's request itself is about ("a dog cage"): a word to repeat that is
-    # none of them ("unfortunately") is the case's own difficulty and stays.
+    # Words the original's request itself is about ("a dog cage", "sneakers"): a word to
+    # repeat that is none of them ("unfortunately") is the case's own difficulty and stays.
     request_words = set(content_words(next((unit.text for unit in layout.units
                                             if not unit.pure), "").lower()))
     # An answer in another language: the original's words are of that language ("nourriture"
@@ -139,7 +154,7 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
         if use == "caps" and repeats:
             use = "uses"  # the repeated request says the subject's nouns already
         fits = _fitting(use, task, common, said, repeats)
-        if foreign or (use == "repeats" and not {word.lower() for word in olds} & request_words):
+        if foreign or (use == "repeats" and not _topical(olds, request_words)):
             fits = fits | {word.lower() for word in olds}
         taken |= {word.lower() for word in olds if word.lower() in fits}
         plan.append((index, use, olds, fits))
@@ -151,7 +166,9 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
         constraint = get(layout.ids[index])
         blocked = set(taken)
         if use in ("uses", "caps"):
-            blocked |= _required_words(layout, params, index) | (said if repeats else set())
+            blocked |= _required_words(layout, params, index)
+        if repeats:
+            blocked |= said  # the copied request would hold the word already
         genre_words = tuple(word for word in task.uses if word not in task.nouns)
         # A ban takes the subject's own nouns first ("lighthouse" in a story set in one), as
         # the originals ban the words their request is about ("flea" in a post about a flea

@@ -44,6 +44,7 @@ _SLOT = re.compile(r"\{(\w+)\}")
 # a short guide of 1,100 words, or a short poem of 14 sentences.
 SHORT_FRAME_WORDS = 400
 _SHORT = re.compile(r"\b(?:short|brief)\b", re.IGNORECASE)
+_ABOUT = re.compile(r"\babout \{\w+\}")
 # A frame that dedicates the piece to someone ("a poem for {person}", "a speech in honour
 # of {person}"): the piece is for them, so no purpose of the asker's besides ("… for a
 # workshop I am running next week").
@@ -180,13 +181,17 @@ class TaskMaker:
              words: tuple[Optional[int], Optional[int]] = (None, None),
              room: Optional[int] = None, bites: Optional[int] = None,
              exclude: Iterable[str] = (), tries: int = 12,
-             slot: Optional[int] = None, taken_subjects: Sequence[str] = ()) -> Optional[Task]:
+             slot: Optional[int] = None, taken_subjects: Sequence[str] = (),
+             about: bool = False) -> Optional[Task]:
         """A new task suiting the needs, not in `exclude` and not made before, about no subject
         one of `taken_subjects` (texts: a family's prompts so far) names already; None if no
         genre fits (the caller then keeps the original task or drops the cousin). With
         `slot`, the genre is the slot-th of those that fit (a family's cousins pass
-        consecutive slots, so no two of them get the same kind of piece)."""
+        consecutive slots, so no two of them get the same kind of piece). With `about`, only
+        frames of the shape "… about {subject}", whose subject a caller may replace."""
         genres = self.genres_for(needs, avoids, words, room, bites)
+        if about:
+            genres = [genre for genre in genres if any(_ABOUT.search(f) for f in genre.frames)]
         if not genres:
             return None
         excluded = set(exclude)
@@ -197,7 +202,8 @@ class TaskMaker:
                 genre = genres[self.sampler.choose([f"genre:{g.id}" for g in genres])]
             short_limit = min(SHORT_FRAME_WORDS, genre.words[1] // 2)
             frames = [frame for frame in genre.frames
-                      if not (words[0] and words[0] > short_limit and _SHORT.search(frame))]
+                      if not (words[0] and words[0] > short_limit and _SHORT.search(frame))
+                      and (not about or _ABOUT.search(frame))]
             if not frames:
                 continue
             frame = frames[self.sampler.choose([f"frame:{genre.id}:{f}" for f in frames])]

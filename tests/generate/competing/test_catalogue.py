@@ -219,3 +219,12 @@ def test_no_requirement_on_a_line_the_prompt_fixes_already():
     by_id = {requirement.id: requirement for requirement in REQUIREMENTS}
     assert not by_id["summary-at-top"].suits("Write an essay. Start with a funny greeting.")
     assert by_id["summary-at-top"].suits("Write an essay about a fox.")
+
+
+def test_no_markdown_is_never_asked_beside_a_code_block_the_prompt_wants():
+    from ifevalpp.generate.competing.catalogue import catalogue
+
+    plain = next(item for item in catalogue() if item.id == "plain-text")
+    assert not plain.suits("Create an itinerary for Moscow. Your entire output should just "
+                           "contain a JSON code block.")
+    assert plain.suits("Create an itinerary for Moscow. Keep it short.")

@@ -131,3 +131,21 @@ def test_a_new_task_keeps_a_word_to_repeat_that_the_request_is_not_about():
     judged = judge([FREQUENCY], kwargs, composed.prompt, composed.kwargs, composed.detail.record())
     assert judged.misfits == () and judged.easier == (), judged
     assert not _errors(composed.prompt, [FREQUENCY], composed.kwargs)
+
+
+def test_a_new_task_keeps_the_subject_whose_names_a_letter_case_makes_a_trap():
+    prompt = ("Can you write me an essay about the history of Martin Van Buren's presidency? "
+              "Make sure that it's in English and not a single letter in your entire response "
+              "is capitalized whatsoever.")
+    layout = build_layout(prompt, ["change_case:english_lowercase"], [{}])
+    composed = new_task(layout, random.Random(0), index=1)
+    assert "Martin Van Buren" in composed.prompt
+
+
+def test_a_new_task_keeps_the_subject_its_end_line_speaks_of():
+    prompt = ('Write a limerick about a guy named Dave that is funny to moms. The limerick '
+              'should end with the phrase "Yes Mom, I am Dave."')
+    layout = build_layout(prompt, ["startend:end_checker"], [{"end_phrase": "Yes Mom, I am Dave."}])
+    composed = new_task(layout, random.Random(0), index=1)
+    assert "a guy named Dave" in composed.prompt
+    assert composed.kwargs[0]["end_phrase"] == "Yes Mom, I am Dave."

@@ -82,3 +82,24 @@ def test_a_fenced_example_goes_with_the_statement_that_introduces_it():
                           [{}, {"forbidden_words": ["sleep", "bed"]}])
     block = [unit for unit in layout.units if "```" in unit.text or "json content" in unit.text]
     assert block and all(unit.pure and unit.owners == frozenset({0}) for unit in block)
+
+
+def test_a_sentence_picking_from_the_options_above_goes_with_them():
+    prompt = ("Would you consider yourself to be smart? Choose from:\nMy answer is yes.\nMy answer "
+              "is no.\nMy answer is maybe.\nJust choose one phrase from above as your answer.")
+    layout = build_layout(prompt, ["detectable_format:constrained_response"], [{}])
+    last = layout.units[-1]
+    assert last.text.startswith("Just choose") and last.pure and last.owners == frozenset({0})
+
+
+def test_a_closing_sentence_that_speaks_of_a_statement_trails_it():
+    from ifevalpp.generate.prompt.assemble import trailers
+
+    prompt = ('Can you give me a nickname for Stafford? Please use JSON format and do not say the '
+              'word "nickname" in the response. Do not add anything outside of the JSON block.')
+    layout = build_layout(prompt, ["detectable_format:json_format", "keywords:forbidden_words"],
+                          [{}, {"forbidden_words": ["nickname"]}])
+    assert [layout.units[position].text for position in trailers(layout)] == \
+        ["Do not add anything outside of the JSON block."]
+    made = rephrase(layout, random.Random(1), 1)
+    assert made.prompt.rstrip().endswith("Do not add anything outside of the JSON block.")

@@ -23,7 +23,8 @@ def _wordings(instruction_id, kwargs, context, styles=("imperative", "declarativ
 
 def test_context_names_a_copy_first_and_a_shared_reply():
     plain = {"own_example": None, "letter_case": None, "foreign": None, "two_questions": None,
-             "two_things": None, "whole": None, "in_parts": None}
+             "two_things": None, "whole": None, "in_parts": None, "stanzas": None,
+             "parts": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
@@ -169,7 +170,9 @@ def test_a_paragraph_s_first_word_is_spelt_as_the_original_writes_it():
 def test_a_bullet_count_beside_sections_says_it_counts_the_whole_answer():
     said = _wordings("detectable_format:number_bullet_lists", {"num_bullets": 2},
                      {"in_parts": True})
-    assert said and all("whole answer" in text for text in said), said
+    # "… in your whole answer" of a command, "in all" of the reply itself ("Your response
+    # should have exactly two bullet points in all"), never both.
+    assert said and all(("whole answer" in text) != (" in all" in text) for text in said), said
 
 
 def test_a_task_that_names_its_two_pieces_has_them_separated_as_the_two():
@@ -227,3 +230,25 @@ def test_no_requirement_is_joined_by_a_second_and_onto_a_task_that_has_one():
               for seed in range(60)]
     woven = [found[0] for found in joined if found is not None]
     assert not [text for text in woven if re.search(r'"cheese",? and ', text)]
+
+
+def test_a_requirement_is_never_joined_onto_a_question_that_asks_no_task():
+    from ifevalpp.generate.prompt.layout import build_layout
+    from ifevalpp.generate.prompt.render import weave
+
+    task = "What are the biggest challenges faced by the country?"
+    layout = build_layout(task + " Answer with at least 220 words.",
+                          ["length_constraints:number_words"],
+                          [{"relation": "at least", "num_words": 220}])
+    assert all(weave(task, layout, layout.params, [0], random.Random(seed), None) is None
+               for seed in range(40))
+
+
+def test_a_fenced_example_follows_its_restated_statement():
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    prompt = ("Write a proposal about sleep. Please wrap the entire output in JSON format. You "
+              "can use markdown ticks like\n\n```JSON\n[json content]\n```")
+    layout = build_layout(prompt, ["detectable_format:json_format"], [{}])
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert context["own_example"] == "```JSON\n[json content]\n```"

@@ -517,3 +517,29 @@ def test_a_scene_the_prompt_sets_gets_no_request_frame():
     found = texts("Imagine you're a baker in a small town. Write a poem about your morning.")
     assert not [text for text in found if re.match(r"(?i)(?:could|would|can|will|please|i)\b.*"
                                                     r"imagin", text)], found
+
+
+def test_a_sentence_that_only_allows_is_never_made_an_order():
+    found = texts("Give me the names of five famous moms. Please, use any weird tone you like.")
+    assert found and not [text for text in found if re.search(r"(?i)\b(?:be|make) sure to use any",
+                                                               text)]
+
+
+def test_a_name_is_given_never_put_together():
+    found = texts("Write a good name for a black dog.") + \
+        texts("Can you give me two different formal alternatives to this greeting?")
+    assert found and not [text for text in found
+                          if re.search(r"(?i)\b(?:put together|compose|draft|pen)\b", text)]
+
+
+def test_a_piece_for_the_writers_own_friend_is_never_asked_for_as_mine():
+    found = texts("Write a letter to your friend who recently moved away.")
+    assert found and not [text for text in found
+                          if re.search(r"(?i)\b(?:could i get|i need|i'm looking for|"
+                                       r"i would like) a letter", text)]
+
+
+def test_a_long_what_question_is_not_turned_round_to_strand_its_verb():
+    found = texts("What's a good way to ask Sonia out?") + texts("What is a good way to ask "
+                                                                  "Sonia out?")
+    assert not [text for text in found if re.search(r"(?i)\bout is\b", text)]

@@ -74,3 +74,27 @@ def test_a_case_layout_gives_its_own_asks():
                           "use Swahili language only, no other language is allowed.",
                           [LANGUAGE], SWAHILI)
     assert [ask.what for ask in layout_asks(layout)] == [("thursday", "amalgamation")]
+
+
+def test_a_rule_of_the_task_no_kwarg_checks_is_carried():
+    from ifevalpp.generate.tasks.carried import unchecked_rules
+
+    layout = build_layout("Write a weird ad for a lawyer who represents witches. Use only "
+                          "lowercase letters. Your answer must contain a title, wrapped in "
+                          "double angular brackets, i.e. <<title>>.",
+                          ["detectable_format:title"], [{}])
+    assert unchecked_rules(layout) == ["Use only lowercase letters."]
+
+
+def test_a_new_task_without_the_originals_unchecked_rule_is_easier():
+    original = ("Write a weird ad for a lawyer who represents witches. Use only lowercase "
+                "letters. Your answer must contain a title, wrapped in double angular brackets, "
+                "i.e. <<title>>.")
+    detail = {"strategy": "task", "task_genre": "email"}
+    ids, kwargs = ["detectable_format:title"], [{}]
+    gone = judge(ids, kwargs, "Write an email to a newspaper. Give it a title in << >>.", kwargs,
+                 detail, original_prompt=original)
+    kept = judge(ids, kwargs, "Write an email to a newspaper. Use only lowercase letters. Give "
+                 "it a title in << >>.", kwargs, detail, original_prompt=original)
+    assert any("lowercase" in reason for reason in gone.easier)
+    assert not any("lowercase" in reason for reason in kept.easier)
