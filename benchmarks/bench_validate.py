@@ -22,9 +22,9 @@ def _load(path: str) -> list[dict]:
 
 def _clear_caches() -> None:
     from ifevalpp import text
-    from ifevalpp.constraints.support import phrases
+    from ifevalpp.constraints.support import count_phrases, phrases
     text.clear_caches()
-    phrases.counts.cache_clear()
+    count_phrases.counts.cache_clear()
     phrases.sentences.cache_clear()
 
 

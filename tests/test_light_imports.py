@@ -87,6 +87,42 @@ def test_checking_ifeval_types_does_not_load_ifbench_types():
     assert not modules_after(code, "ifevalpp.constraints.ifbench")
 
 
+# The prompt readers and generation helpers of constraints/support/ (and the groups' own
+# readers): the validator and the generators load them, checking never does.
+PROMPT_READERS = ("phrases", "count_phrases", "statements", "case", "cues", "edits", "mentions",
+                  "reflection", "choosing", "draft", "sketch", "wording", "languages",
+                  "letter_case", "harder", "interference")
+
+
+def test_checking_every_type_loads_no_prompt_reader():
+    code = ("from ifevalpp import check\n"
+            "from ifevalpp.constraints import instruction_ids, suite_ids\n"
+            "assert check('punctuation:no_comma', 'a b', {})\n"
+            "assert len(instruction_ids()) == 25 and suite_ids('ifbench')\n"
+            "import sys\n"
+            "readers = [f'ifevalpp.constraints.support.{name}' for name in "
+            f"{PROMPT_READERS!r}]\n"
+            "readers += [f'ifevalpp.constraints.{group}._reading' for group in "
+            "('case', 'keywords', 'format', 'length')]\n"
+            "print(sorted(name for name in readers if name in sys.modules))")
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                               check=True)
+    assert completed.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_prompt_readers_load_when_a_prompt_is_read():
+    code = ("from ifevalpp.constraints import get\n"
+            "assert get('punctuation:no_comma').locate('Do not use any commas.', None)")
+    assert modules_after(code, "ifevalpp.constraints.support.statements")
+
+
+def test_span_is_still_served_by_the_checkers_package():
+    code = ("from ifevalpp.constraints import Span\n"
+            "from ifevalpp.constraints.support.phrases import Span as Same\n"
+            "assert Span is Same")
+    assert modules_after(code, "ifevalpp.constraints.support.phrases")
+
+
 def test_an_ifbench_id_loads_its_suite_on_first_use():
     code = ("from ifevalpp import check\n"
             "assert check('words:vowel', 'Aeiou apple.', {}) in (True, False)")

@@ -10,7 +10,8 @@ import click
 
 from ..evaluate.defaults import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED
 from ..progress import ProgressBar
-from .common import PROFILE_CHOICES, PROFILE_HELP, PROGRESS_OPTION, examples, reports_errors, warn
+from .common import (PROFILE_CHOICES, PROFILE_HELP, PROGRESS_OPTION, examples, loading_modules,
+                     reports_errors, warn)
 
 PROTOCOL_CHOICES = ["official", "revised", "ifevalpp-paper", "ifbench"]
 
@@ -92,14 +93,15 @@ def score(responses: str, cases: str | None, protocol: str | None, protocols: st
     says how many prompts were answered; responses that answer another file, and prompts
     left unanswered without --missing, are refused (exit 2) before anything is written.
     """
-    if not protocols:
-        _load_numerics_with_one_blas_thread()
-    from ..errors import InputError
-    from ..evaluate.score_run import score as score_run
-    from ..report.document import json_document
-    from ..report.files import write_outputs
-    from ..protocols import parse_protocols, resolve_protocol
-    from ..report.terminal import format_reliability_report
+    with loading_modules():
+        if not protocols:
+            _load_numerics_with_one_blas_thread()
+        from ..errors import InputError
+        from ..evaluate.score_run import score as score_run
+        from ..report.document import json_document
+        from ..report.files import write_outputs
+        from ..protocols import parse_protocols, resolve_protocol
+        from ..report.terminal import format_reliability_report
 
     try:
         resolve_protocol(protocol or "official", profile=profile, estimator=estimator,

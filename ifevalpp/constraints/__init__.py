@@ -14,7 +14,7 @@ outside the package (docs/adding-an-instruction-type.md).
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ..loose import loose_variants
 from ..profiles import THINK_MARKER, Profile, check_profile
@@ -23,7 +23,9 @@ from .parameters import Params, UnknownSetting, compare
 from .parsing import parse_params
 from . import registry
 from .registry import REGISTRY, get, register, unregister
-from .support.phrases import Span
+
+if TYPE_CHECKING:
+    from .support.phrases import Span
 
 # Importing a type's module registers it. The import order is the registry's order, which is
 # the order the validator asks the types for statements a case does not store (so several
@@ -47,6 +49,15 @@ from .length import nth_paragraph_first_word  # noqa: F401,E402
 from .plugins import load_plugins  # noqa: E402
 # IFBench's 58 types, in their own suite (base.SUITES), outside REGISTRY, are imported the
 # first time an id outside REGISTRY is asked for (base.suites).
+
+
+def __getattr__(name: str) -> Any:
+    """`Span` (where a prompt states an instruction) comes from the prompt readers, loaded when
+    it is asked for: checking never reads a prompt that way."""
+    if name == "Span":
+        from .support.phrases import Span
+        return Span
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _require_text(response: object, prompt: object) -> None:

@@ -52,7 +52,8 @@ coherence (conflicts) and the witness
 
 generating cousins (generate/): see constraints/generating.py, mixed in here
 
-Type-agnostic pieces the homes are built from live in `constraints/support/`.
+Type-agnostic pieces the homes are built from live in `constraints/support/`; a home imports
+those that only read prompts or generate inside the methods that use them (support/__init__).
 """
 
 from __future__ import annotations
@@ -63,8 +64,6 @@ from ..profiles import Profile
 from .generating import Generating
 from .parameters import NoParams, Params
 from .support import counts as _counts
-from .support.phrases import Span
-from .support.requirements import NOTHING, Requirements
 
 if TYPE_CHECKING:
     from .support.case import CaseContext, Item, Problem
@@ -72,6 +71,8 @@ if TYPE_CHECKING:
     from .support.draft import Draft
     from .support.requirements import WordCap, WordNeed
     from .support.statements import Statement
+    from .support.phrases import Span
+    from .support.requirements import Requirements
 
 class Constraint(Generating):
     """One verifiable instruction type. Subclasses set `id` and `Params` and implement `check`,
@@ -189,6 +190,7 @@ class Constraint(Generating):
 
     def requires(self, params: Any) -> Requirements:
         """What every passing response must contain and must not contain."""
+        from .support.requirements import NOTHING
         return NOTHING
 
     def word_cap(self, params: Any, context: CaseContext) -> Optional[WordCap]:

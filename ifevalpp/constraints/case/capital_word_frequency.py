@@ -3,26 +3,21 @@
 from __future__ import annotations
 
 import re
-from typing import Any, ClassVar, Optional, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
 from ... import nltk392, text
 from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import Count, Params, Relation, compare
 from ..registry import register
-from ..support.case import CaseContext
-from ..support.choosing import relation_and_value
-from ..support.counts import CountSpec
-from ..support.cues import hard_counts
-from ..support.draft import Draft
-from ..support.edits import NUM, REL_BEFORE, TRAIL, counted, near, spans_of, value_check
-from ..support.mentions import is_capital_count, times_after
-from ..support.phrases import INF, clause_at, describe_interval, sentence_index, sentences
-from ..support.count_phrases import counts
-from ..support.requirements import Budget, Requirements, WordCap, WordNeed
-from ..support.sketch import Sketch
-from ..support.statements import Statement, count_statement, edit_statements, statement
-from ._reading import cached_case_mentions
+from ..support.counts import INF, CountSpec
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext
+    from ..support.draft import Draft
+    from ..support.requirements import Requirements, WordCap, WordNeed
+    from ..support.sketch import Sketch
+    from ..support.statements import Statement
 
 CAPITALS = {"at least": (2, 3, 4, 5, 6, 8, 10, 12, 15),
             "less than": (2, 3, 4, 5, 6, 8, 10, 12, 15, 20),
@@ -85,6 +80,12 @@ class CapitalWordFrequency(Constraint):
     # ------------------------------------------------------------ reading the prompt
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.count_phrases import counts
+        from ..support.edits import NUM, REL_BEFORE, TRAIL, counted, near, spans_of, value_check
+        from ..support.mentions import is_capital_count, times_after
+        from ..support.phrases import clause_at, sentence_index, sentences
+        from ..support.statements import count_statement, edit_statements, statement
+        from ._reading import cached_case_mentions
         own = ("case", "words", "times")
         found: list[Statement] = []
         used: set[int] = set()
@@ -134,11 +135,13 @@ class CapitalWordFrequency(Constraint):
         return found
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import hard_counts
         return hard_counts(self, prompt)
 
     # ------------------------------------------------------------ coherence and the witness
 
     def requires(self, params: CapitalFrequencyParams) -> Requirements:
+        from ..support.requirements import Budget, Requirements
         bounds = self.interval(params)
         if bounds[1] == INF:
             return Requirements()
@@ -147,6 +150,8 @@ class CapitalWordFrequency(Constraint):
 
     def word_cap(self, params: CapitalFrequencyParams, context: CaseContext
                  ) -> Optional[WordCap]:
+        from ..support.phrases import describe_interval
+        from ..support.requirements import WordCap
         bounds = self.interval(params)
         if not context.has("change_case:english_capital") or bounds[1] == INF:
             return None
@@ -156,6 +161,8 @@ class CapitalWordFrequency(Constraint):
 
     def words_needed(self, params: CapitalFrequencyParams, context: CaseContext
                      ) -> Optional[WordNeed]:
+        from ..support.phrases import describe_interval
+        from ..support.requirements import WordNeed
         if context.has("change_case:english_capital"):
             return None  # every word is a capital word: the cap above says it
         bounds = self.interval(params)
@@ -169,6 +176,7 @@ class CapitalWordFrequency(Constraint):
     def propose(self, params: CapitalFrequencyParams, rng: Any, *,
                 profile: Profile = "official", **options: Any
                 ) -> dict[str, Any]:
+        from ..support.choosing import relation_and_value
         relation, value = relation_and_value(rng, params.capital_relation,
                                              params.capital_frequency, CAPITALS, profile)
         return {"capital_frequency": value, "capital_relation": relation}

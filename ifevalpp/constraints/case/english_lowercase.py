@@ -2,21 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ... import text
 from ...profiles import Profile
 from ..base import Constraint
 from ..registry import get, register
 from ..language.response_language import detection_verdict
-from ..support.case import CaseContext, Item, Problem
-from ..support.draft import Draft
-from ..support.edits import spans_of
-from ..support.phrases import describe_interval
-from ..support.requirements import Exclusion, Requirements
-from ..support.statements import Statement, edit_statements
-from ._reading import case_problems, case_statements, english_spans, other_language_conflict, \
-    whole_response_case
+from ..support.requirements import Exclusion
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import Requirements
+    from ..support.statements import Statement
 
 _LOWERCASE_MENTION = (r"\blower\s?-?case(?:\s+letters?)?\b|\bno\s+capital(?:\s+letters?)?\b|"
                       r"\bcapital\s+letters?\b|\bcapitali[sz]ation\b|\bcapitals\b")
@@ -50,6 +49,9 @@ class EnglishLowercase(Constraint):
                                                          undetected_passes=profile != "revised")
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.edits import spans_of
+        from ..support.statements import edit_statements
+        from ._reading import case_statements, english_spans
         found = case_statements(prompt, "lower")
         if edits:
             found += edit_statements(prompt, mentions=spans_of(_LOWERCASE_MENTION, prompt) +
@@ -57,12 +59,16 @@ class EnglishLowercase(Constraint):
         return found
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ._reading import case_problems
         return case_problems(context, item, "lowercase")
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ._reading import whole_response_case
         return whole_response_case(prompt, "lower")
 
     def parameter_conflict(self, params: Any, other: Item) -> Optional[str]:
+        from ..support.phrases import describe_interval
+        from ._reading import other_language_conflict
         if other.instruction_id == "change_case:capital_word_frequency":
             bounds = get(other.instruction_id).interval(other.params)
             if bounds[0] >= 1:
@@ -72,6 +78,7 @@ class EnglishLowercase(Constraint):
         return other_language_conflict(self.id, other)
 
     def requires(self, params: Any) -> Requirements:
+        from ..support.requirements import Requirements
         return Requirements(excludes=(_NOT_LOWER,))
 
     def satisfy(self, params: Any, draft: Draft) -> None:

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import re
 import string
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ... import text as text_analysis
 from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import NonEmptyText, Params
 from ..registry import get, register
-from ..support.case import CaseContext, Item, Problem
-from ..support.cues import matches
-from ..support.draft import Draft
-from ..support.phrases import Span, make_span, quote, sentence_at, verbatim_span
-from ..support.requirements import Required, Requirements, WordNeed
-from ..support.statements import Statement
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.phrases import Span
+    from ..support.requirements import Requirements, WordNeed
+    from ..support.statements import Statement
 
 _REPEAT = re.compile(r"\brep(?:l)?eat", re.IGNORECASE)
 _REPEAT_CUE = re.compile(r"\brepeat\s+(?:the|this|my)\s+(?:request|question|prompt|instruction)|"
@@ -29,6 +30,7 @@ _NOT_STATING = frozenset({"english", "other_case", "other_language", "other_valu
 def repeat_instruction(prompt: str, text: str) -> Optional[tuple[Span, str]]:
     """The repeat instruction outside the text to repeat, and where it says the text is
     ('above', 'below' or '')."""
+    from ..support.phrases import make_span, sentence_at, verbatim_span
     found = verbatim_span(prompt, text)
     if found is None:
         cue = _REPEAT.search(prompt)
@@ -63,6 +65,7 @@ def _direction(instruction: str) -> str:
 
 
 def _not_verbatim_message(prompt: str, text: str) -> str:
+    from ..support.phrases import quote
     squeezed_prompt = " ".join(prompt.split()).lower()
     if " ".join(text.split()).lower() in squeezed_prompt:
         return ("prompt_to_repeat: occurs in the prompt only with different spacing or letter "
@@ -132,6 +135,8 @@ class RepeatPrompt(Constraint):
     # ------------------------------------------------------------ reading the prompt
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.phrases import make_span
+        from ..support.statements import Statement
         found = repeat_instruction(prompt, getattr(params, "prompt_to_repeat", ""))
         if found is None:
             return []
@@ -141,6 +146,7 @@ class RepeatPrompt(Constraint):
         return [Statement(span=span, phrase=phrase, role="mention", value=direction)]
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.case import Problem
         text = item.params.prompt_to_repeat.strip()
         found = self.request_span(context.prompt, item.params)
         if found is None:
@@ -150,6 +156,8 @@ class RepeatPrompt(Constraint):
 
     @staticmethod
     def _position(context: CaseContext, text: str, where: int) -> list[Problem]:
+        from ..support.case import Problem
+        from ..support.phrases import quote
         prompt = context.prompt
         found = repeat_instruction(prompt, text)
         if found is None:
@@ -184,6 +192,8 @@ class RepeatPrompt(Constraint):
 
     def _inside(self, context: CaseContext, text: str, where: int) -> list[Problem]:
         """Other constraints stated only inside the text to repeat, or already satisfied by it."""
+        from ..support.case import Problem
+        from ..support.phrases import Span, quote
         problems = []
         end = where + len(text)
         for other in context.items:
@@ -217,16 +227,19 @@ class RepeatPrompt(Constraint):
         return problems
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import matches
         return matches(_REPEAT_CUE, prompt)
 
     # ------------------------------------------------------------ coherence and the witness
 
     def requires(self, params: RepeatPromptParams) -> Requirements:
+        from ..support.requirements import Required, Requirements
         return Requirements(texts=(Required(params.prompt_to_repeat.strip(),
                                             "the request to repeat", at="start"),))
 
     def words_needed(self, params: RepeatPromptParams, context: CaseContext
                      ) -> Optional[WordNeed]:
+        from ..support.requirements import WordNeed
         return WordNeed(text_analysis.count_words(params.prompt_to_repeat),
                         "the repeated request", adds_up=True)
 

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...profiles import Profile
 from ..base import Constraint
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.cues import matches
-from ..support.draft import Draft
-from ..support.edits import spans_of
-from ..support.phrases import quote
-from ..support.requirements import WordNeed
-from ..support.statements import Statement, edit_statements, statement
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import WordNeed
+    from ..support.statements import Statement
 
 RESPONSE_SEPARATOR = "******"
 
@@ -58,6 +57,8 @@ class TwoResponses(Constraint):
         return len(kept) == 2 and kept[0].strip() != kept[1].strip()
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.edits import spans_of
+        from ..support.statements import edit_statements, statement
         own = ("separator",)
         found = [statement(prompt, match.start(), match.end(), own, "format",
                            value=match.group()) for match in _SEPARATOR_RUN.finditer(prompt)]
@@ -70,6 +71,8 @@ class TwoResponses(Constraint):
         return found
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.case import Problem
+        from ..support.phrases import quote
         found = context.statements(item)
         runs = [statement for statement in found if statement.role == "format"]
         if any(statement.value == RESPONSE_SEPARATOR for statement in runs):
@@ -86,9 +89,11 @@ class TwoResponses(Constraint):
                         "prompt never shows or names")]
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import matches
         return matches(_SIX_CUE, prompt)
 
     def words_needed(self, params: Any, context: CaseContext) -> Optional[WordNeed]:
+        from ..support.requirements import WordNeed
         return WordNeed(2, "two responses")
 
     def satisfy(self, params: Any, draft: Draft) -> None:

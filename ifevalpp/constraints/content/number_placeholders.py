@@ -3,23 +3,20 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import Count, Params
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.choosing import pick_other
 from ..support.counts import CountSpec
-from ..support.cues import hard_counts
-from ..support.draft import Draft
-from ..support.edits import NUM, REL_BEFORE, counted, near, spans_of, value_check
-from ..support.phrases import quote
-from ..support.count_phrases import counts
-from ..support.requirements import WordNeed, one_word_each
-from ..support.sketch import Sketch
-from ..support.statements import Statement, count_statement, edit_statements, statement
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import WordNeed
+    from ..support.sketch import Sketch
+    from ..support.statements import Statement
 
 PLACEHOLDERS = (1, 2, 3, 4, 5, 6, 8, 10, 12)
 _PLACEHOLDER = re.compile(r"\[.*?\]")
@@ -61,6 +58,9 @@ class NumberPlaceholders(Constraint):
         return len(_PLACEHOLDER.findall(response)) >= params.num_placeholders
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.count_phrases import counts
+        from ..support.edits import NUM, REL_BEFORE, counted, near, spans_of, value_check
+        from ..support.statements import count_statement, edit_statements, statement
         own = ("placeholders",)
         found = [count_statement(prompt, count, own) for count in counts(prompt)
                  if count.unit == "placeholders" and not count.soft]
@@ -79,6 +79,8 @@ class NumberPlaceholders(Constraint):
         return found
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.case import Problem
+        from ..support.phrases import quote
         found = context.statements(item)
         if any(statement.role == "format" for statement in found):
             return []
@@ -90,10 +92,12 @@ class NumberPlaceholders(Constraint):
                         mentions[0].span if mentions else None)]
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import hard_counts
         return hard_counts(self, prompt, "placeholders", r"placeholders?")
 
     def words_needed(self, params: PlaceholdersParams, context: CaseContext
                      ) -> Optional[WordNeed]:
+        from ..support.requirements import one_word_each
         return one_word_each(self.id, self.interval(params))
 
     def satisfy(self, params: PlaceholdersParams, draft: Draft) -> None:
@@ -101,6 +105,7 @@ class NumberPlaceholders(Constraint):
 
     def propose(self, params: PlaceholdersParams, rng: Any, *, profile: Profile = "official",
                 **options: Any) -> dict[str, Any]:
+        from ..support.choosing import pick_other
         return {"num_placeholders": pick_other(rng, PLACEHOLDERS, params.num_placeholders)}
 
     def sketch(self, params: PlaceholdersParams, sketch: Sketch) -> Optional[str]:

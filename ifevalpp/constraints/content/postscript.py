@@ -4,23 +4,19 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ... import text
 from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import Params, StrippedText
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.letter_case import letter_case_effects
-from ..support.choosing import pick_other, words
-from ..support.cues import matches
-from ..support.draft import Draft
-from ..support.edits import spans_of
-from ..support.phrases import quote
-from ..support.reflection import with_role
-from ..support.requirements import Required, Requirements, WordNeed
-from ..support.statements import Statement, edit_statements, statement
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import Requirements, WordNeed
+    from ..support.statements import Statement
 
 
 @functools.lru_cache(maxsize=256)
@@ -67,6 +63,7 @@ class Postscript(Constraint):
 
     def competing_effects(self, params: Any) -> frozenset[str]:
         # "P.S." has capitals: beside an all-lowercase reply it would have to be misspelt.
+        from ..support.letter_case import letter_case_effects
         return self.distractor_effects | letter_case_effects(params.postscript_marker)
 
     refuses_effects = frozenset({"adds_last_line", "sets_end", "ends_with_question"})
@@ -85,6 +82,8 @@ class Postscript(Constraint):
         return postscript_pattern(params.postscript_marker).search(response.lower()) is not None
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.edits import spans_of
+        from ..support.statements import edit_statements, statement
         own = ("postscript",)
         marker = getattr(params, "postscript_marker", "")
         found = []
@@ -104,6 +103,7 @@ class Postscript(Constraint):
 
     @staticmethod
     def _value_spans(prompt: str, marker: str) -> list[tuple[int, int]]:
+        from ..support.edits import spans_of
         if marker.upper().startswith("P.P.S"):
             return spans_of(r"P\.\s?P\.\s?S\.?", prompt, 0)
         if marker.upper().startswith("P.S"):
@@ -112,6 +112,9 @@ class Postscript(Constraint):
         return spans_of(re.escape(marker), prompt, 0)
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.case import Problem
+        from ..support.phrases import quote
+        from ..support.reflection import with_role
         marker = item.params.postscript_marker
         found = with_role(context.statements(item))
         wanted = postscript_p_count(marker)
@@ -128,12 +131,15 @@ class Postscript(Constraint):
         return [absent]
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import matches
         return matches(_PS_CUE, prompt)
 
     def requires(self, params: PostscriptParams) -> Requirements:
+        from ..support.requirements import Required, Requirements
         return Requirements(texts=(Required(params.postscript_marker, "the postscript marker"),))
 
     def words_needed(self, params: PostscriptParams, context: CaseContext) -> Optional[WordNeed]:
+        from ..support.requirements import WordNeed
         return WordNeed(text.count_words(params.postscript_marker) + 1, "a postscript",
                         adds_up=True)
 
@@ -142,6 +148,7 @@ class Postscript(Constraint):
 
     def propose(self, params: PostscriptParams, rng: Any, *, profile: Profile = "official",
                 **options: Any) -> dict[str, Any]:
+        from ..support.choosing import pick_other, words
         return {"postscript_marker": pick_other(rng, words()["postscript_markers"],
                                                 params.postscript_marker)}
 

@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...profiles import Profile
 from ..base import Constraint
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.cues import matches
-from ..support.draft import Draft
-from ..support.edits import spans_of
-from ..support.phrases import make_span, sentence_at, sentences
-from ..support.requirements import Required, Requirements
-from ..support.statements import Statement, edit_statements
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import Requirements
+    from ..support.statements import Statement
 
 ANSWER_OPTIONS: tuple[str, ...] = ("My answer is yes.", "My answer is no.", "My answer is maybe.")
 
@@ -58,6 +57,8 @@ class ConstrainedResponse(Constraint):
         return any(option in stripped for option in ANSWER_OPTIONS)
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.edits import spans_of
+        from ..support.statements import edit_statements
         found = self._options(prompt)
         if edits:
             found += edit_statements(
@@ -70,6 +71,8 @@ class ConstrainedResponse(Constraint):
 
     @staticmethod
     def _options(prompt: str) -> list[Statement]:
+        from ..support.phrases import make_span, sentence_at, sentences
+        from ..support.statements import Statement
         options = list(_ANSWER_OPTION.finditer(prompt))
         if not options:
             return []
@@ -92,6 +95,7 @@ class ConstrainedResponse(Constraint):
                 for match in options]
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.case import Problem
         if context.statements(item):
             return []
         return [Problem("REFLECT_FORMAT_OMITTED",
@@ -99,9 +103,11 @@ class ConstrainedResponse(Constraint):
                         "answer is maybe.', none of which the prompt shows")]
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import matches
         return matches(_ANSWER_CUE, prompt)
 
     def requires(self, params: Any) -> Requirements:
+        from ..support.requirements import Required, Requirements
         return Requirements(texts=(Required(ANSWER_OPTIONS[0], "an answer phrase",
                                             case_sensitive=True, alternatives=ANSWER_OPTIONS),))
 

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...profiles import Profile
 from ..base import Constraint
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.cues import matches
-from ..support.draft import Draft
-from ..support.edits import spans_of
-from ..support.reflection import mention_needed
-from ..support.statements import Statement, edit_statements, statement
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.statements import Statement
 
 _FENCE_PREFIXES = ("```json", "```Json", "```JSON", "```")
 _JSON = re.compile(r"\bjson\b", re.IGNORECASE)
@@ -75,6 +74,8 @@ class JsonFormat(Constraint):
         return True
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.edits import spans_of
+        from ..support.statements import edit_statements, statement
         found = [statement(prompt, match.start(), match.end(), ("json",), "mention")
                  for match in _JSON.finditer(prompt)]
         if edits:
@@ -83,9 +84,11 @@ class JsonFormat(Constraint):
         return found
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.reflection import mention_needed
         return mention_needed(context, item, "JSON")
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import matches
         return matches(_JSON_CUE, prompt)
 
     def satisfy(self, params: Any, draft: Draft) -> None:

@@ -4,26 +4,20 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import Count, Params, StrippedText
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.letter_case import letter_case_effects
-from ..support.choosing import choice, index, pick_other, words
 from ..support.counts import CountSpec
-from ..support.draft import Draft
-from ..support.edits import counted, replace_word, spans_of
-from ..support.phrases import quote, sentence_at
-from ..support.count_phrases import counts
-from ..support.reflection import with_role
-from ..support.requirements import Required, Requirements, WordNeed
-from ..support.sketch import Sketch
-from ..support.statements import Statement, count_statement, edit_statements, in_clause, \
-    statement
-from ._reading import HIGHLIGHT
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import Requirements, WordNeed
+    from ..support.sketch import Sketch
+    from ..support.statements import Statement
 
 SECTIONS = (2, 3, 4, 5, 6, 7)
 
@@ -69,6 +63,7 @@ class MultipleSections(Constraint):
     def competing_effects(self, params: Any) -> frozenset[str]:
         # "Section 1" breaks an all-lowercase reply and an all-capitals one alike, and puts
         # English words into a reply that must be in Punjabi only.
+        from ..support.letter_case import letter_case_effects
         words = {"adds_english_text"} if re.search(r"[A-Za-z]", params.section_spliter) else set()
         return self.distractor_effects | letter_case_effects(params.section_spliter) | words
 
@@ -92,6 +87,8 @@ class MultipleSections(Constraint):
     # ------------------------------------------------------------ reading the prompt
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.edits import counted, spans_of
+        from ..support.statements import edit_statements
         found = self._labels_and_counts(prompt, getattr(params, "section_spliter", "") or "")
         if edits:
             splitter = re.escape(params.section_spliter)
@@ -104,6 +101,9 @@ class MultipleSections(Constraint):
 
     @staticmethod
     def _labels_and_counts(prompt: str, splitter: str) -> list[Statement]:
+        from ..support.count_phrases import counts
+        from ..support.statements import Statement, count_statement, in_clause, statement
+        from ._reading import HIGHLIGHT
         own = ("sections", "paragraphs")
         found: list[Statement] = []
         if not splitter:
@@ -136,6 +136,9 @@ class MultipleSections(Constraint):
         return found
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.case import Problem
+        from ..support.phrases import quote
+        from ..support.reflection import with_role
         splitter = item.params.section_spliter
         found = with_role(context.statements(item))
         if any(statement.value == splitter for statement in found):
@@ -153,6 +156,7 @@ class MultipleSections(Constraint):
         return (params.section_spliter.lower(),) if params.section_spliter else ()
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.phrases import sentence_at
         found = []
         for match in _SECTION_LABEL.finditer(prompt):
             start, end = sentence_at(prompt, match.start())
@@ -163,11 +167,13 @@ class MultipleSections(Constraint):
     # ------------------------------------------------------------ coherence and the witness
 
     def requires(self, params: SectionsParams) -> Requirements:
+        from ..support.requirements import Required, Requirements
         return Requirements(texts=(Required(params.section_spliter, "the section word",
                                             times=max(1, params.num_sections),
                                             case_sensitive=True),))
 
     def words_needed(self, params: SectionsParams, context: CaseContext) -> Optional[WordNeed]:
+        from ..support.requirements import WordNeed
         return WordNeed(2 * params.num_sections,
                         f"{params.num_sections} sections headed '{params.section_spliter} N'")
 
@@ -178,6 +184,7 @@ class MultipleSections(Constraint):
 
     def propose(self, params: SectionsParams, rng: Any, *, profile: Profile = "official",
                 **options: Any) -> dict[str, Any]:
+        from ..support.choosing import index, pick_other, words
         splitter, count = params.section_spliter, params.num_sections
         what = index(rng, 3)
         if what in (0, 2):
@@ -189,11 +196,13 @@ class MultipleSections(Constraint):
     def literal_bound_to_task(self, params: SectionsParams) -> bool:
         # "Audience 1 and Audience 2" label the old task's two advertisements; an essay
         # about a kitchen table takes "Section" or "Part".
+        from ..support.choosing import words
         return params.section_spliter.lower() not in {word.lower()
                                                        for word in words()["section_words"]}
 
     def renew_literal(self, params: SectionsParams, rng: Any, *, profile: Profile = "official",
                       **options: Any) -> SectionsParams:
+        from ..support.choosing import choice, words
         plain = [word for word in words()["section_words"] if word.lower() in ("section", "part")]
         return SectionsParams(section_spliter=choice(rng, plain), num_sections=params.num_sections)
 
@@ -206,6 +215,7 @@ class MultipleSections(Constraint):
         return None
 
     def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
+        from ..support.edits import replace_word
         if field == "section_spliter" and re.search(r"(?<!\w)" + re.escape(before) + r"(?!\w)",
                                                     piece):
             return replace_word(piece, before, after)

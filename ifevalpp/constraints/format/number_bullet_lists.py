@@ -3,24 +3,20 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import Count, Params
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.choosing import pick_other
 from ..support.counts import CountSpec
-from ..support.cues import hard_counts
-from ..support.draft import Draft
-from ..support.edits import counted, spans_of
-from ..support.count_phrases import counts
-from ..support.reflection import mention_needed
-from ..support.requirements import WordNeed, one_word_each
-from ..support.sketch import Sketch
-from ..support.statements import Statement, count_statement, edit_statements, in_sentence, \
-    statement
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import WordNeed
+    from ..support.sketch import Sketch
+    from ..support.statements import Statement
 
 BULLETS = (2, 3, 4, 5, 6, 7, 8, 10)
 
@@ -67,6 +63,9 @@ class NumberBulletLists(Constraint):
         return count == params.num_bullets
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.count_phrases import counts
+        from ..support.edits import counted, spans_of
+        from ..support.statements import count_statement, edit_statements, in_sentence, statement
         own = ("bullets",)
         found = []
         for count in counts(prompt):
@@ -93,12 +92,15 @@ class NumberBulletLists(Constraint):
         return found
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.reflection import mention_needed
         return mention_needed(context, item, "bullet points")
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import hard_counts
         return hard_counts(self, prompt, "bullets", r"bullet")
 
     def words_needed(self, params: BulletsParams, context: CaseContext) -> Optional[WordNeed]:
+        from ..support.requirements import one_word_each
         return one_word_each(self.id, self.interval(params))
 
     def satisfy(self, params: BulletsParams, draft: Draft) -> None:
@@ -106,6 +108,7 @@ class NumberBulletLists(Constraint):
 
     def propose(self, params: BulletsParams, rng: Any, *, profile: Profile = "official",
                 **options: Any) -> dict[str, Any]:
+        from ..support.choosing import pick_other
         return {"num_bullets": pick_other(rng, BULLETS, params.num_bullets)}
 
     def sketch(self, params: BulletsParams, sketch: Sketch) -> Optional[str]:

@@ -3,27 +3,21 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import Count, Params
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.choosing import pick_other
 from ..support.counts import CountSpec
-from ..support.cues import hard_counts
-from ..support.draft import Draft
-from ..support.edits import NUM, REL_BEFORE, counted, near, spans_of, value_check
-from ..support.mentions import SUBJECT_BLOCKER, is_capital_count
-from ..support.count_phrases import Count as CountPhrase
-from ..support.phrases import clause_at, sentence_at, sentence_index, sentences
-from ..support.count_phrases import counts
-from ..support.reflection import mention_needed
-from ..support.requirements import WordNeed, one_word_each
-from ..support.sketch import Sketch
-from ..support.statements import Statement, count_statement, edit_statements, statement
-from ._reading import HIGHLIGHT
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.count_phrases import Count as CountPhrase
+    from ..support.draft import Draft
+    from ..support.requirements import WordNeed
+    from ..support.sketch import Sketch
+    from ..support.statements import Statement
 
 HIGHLIGHTS = (1, 2, 3, 4, 5, 6, 8)
 _SINGLE_HIGHLIGHT = re.compile(r"\*[^\n\*]*\*")
@@ -33,6 +27,7 @@ _HIGHLIGHT_UNITS = frozenset({"sections", "parts", "phrases", "words", "keywords
 
 
 def _highlight_count(prompt: str, count: CountPhrase, mention: re.Match[str]) -> bool:
+    from ..support.mentions import SUBJECT_BLOCKER, is_capital_count
     if count.unit not in _HIGHLIGHT_UNITS:
         return False
     if count.unit is None and not re.match(r"\s+of\b", prompt[count.end:]):
@@ -86,6 +81,11 @@ class NumberHighlightedSections(Constraint):
         return count >= params.num_highlights
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.count_phrases import counts
+        from ..support.edits import NUM, REL_BEFORE, counted, near, spans_of, value_check
+        from ..support.phrases import clause_at, sentence_at, sentence_index, sentences
+        from ..support.statements import count_statement, edit_statements, statement
+        from ._reading import HIGHLIGHT
         own = ("highlights", "sections", "words")
         found = []
         seen: set[int] = set()
@@ -123,12 +123,15 @@ class NumberHighlightedSections(Constraint):
         return found
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.reflection import mention_needed
         return mention_needed(context, item, "highlighted sections")
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import hard_counts
         return hard_counts(self, prompt)
 
     def words_needed(self, params: HighlightsParams, context: CaseContext) -> Optional[WordNeed]:
+        from ..support.requirements import one_word_each
         return one_word_each(self.id, self.interval(params))
 
     def satisfy(self, params: HighlightsParams, draft: Draft) -> None:
@@ -136,6 +139,7 @@ class NumberHighlightedSections(Constraint):
 
     def propose(self, params: HighlightsParams, rng: Any, *, profile: Profile = "official",
                 **options: Any) -> dict[str, Any]:
+        from ..support.choosing import pick_other
         return {"num_highlights": pick_other(rng, HIGHLIGHTS, params.num_highlights)}
 
     def sketch(self, params: HighlightsParams, sketch: Sketch) -> Optional[str]:

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...profiles import Profile
 from ..base import Constraint
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.cues import matches
-from ..support.draft import Draft
-from ..support.edits import spans_of
-from ..support.phrases import quote
-from ..support.statements import Statement, edit_statements, statement
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.statements import Statement
 
 _TITLE = re.compile(r"<<[^\n]+>>")
 # ifevalpp-paper: the inner text may not start with '<' and holds no '>' (a capture group).
@@ -47,6 +46,8 @@ class Title(Constraint):
         return any(match.lstrip("<").rstrip(">").strip() for match in _TITLE.findall(response))
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.edits import spans_of
+        from ..support.statements import edit_statements, statement
         found = [statement(prompt, match.start(), match.end(), ("title",), "format",
                            value=match.group()) for match in _TITLE_MARK.finditer(prompt)]
         if not found:
@@ -58,6 +59,8 @@ class Title(Constraint):
         return found
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.case import Problem
+        from ..support.phrases import quote
         found = context.statements(item)
         if any(statement.role == "format" for statement in found):
             return []
@@ -73,6 +76,7 @@ class Title(Constraint):
                         f"the prompt")]
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import matches
         return matches(_TITLE_CUE, prompt)
 
     def satisfy(self, params: Any, draft: Draft) -> None:

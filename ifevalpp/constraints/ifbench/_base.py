@@ -17,7 +17,7 @@ kwargs instead (ParamsError, naming the field): a random draw is no verdict.
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Callable, ClassVar, Union
+from typing import TYPE_CHECKING, Annotated, Any, Callable, ClassVar, Union
 
 from pydantic import ConfigDict, Field, StrictFloat, StrictInt, StrictStr
 
@@ -25,8 +25,10 @@ from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import Params
 from ..registry import register_in
-from ..support.case import CaseContext, Item, Problem
-from ..support.statements import Statement, statement
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.statements import Statement
 
 SUITE = "ifbench"
 register = register_in(SUITE)
@@ -83,6 +85,7 @@ class IfbenchConstraint(Constraint):
         return compiled
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.statements import statement
         found: list[Statement] = []
         if not self.wording:
             return found
@@ -108,6 +111,7 @@ class IfbenchConstraint(Constraint):
             return said
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.case import Problem
         found = context.statements(item)
         if not self.wording:
             return []
@@ -138,7 +142,6 @@ class IfbenchConstraint(Constraint):
 
     def literals(self, params: Any) -> list[str]:
         return [value for value in params.model_dump().values() if isinstance(value, str)]
-
 
 
 __all__ = ["AnyKwargs", "IfbenchConstraint", "Index", "NonEmptyText", "Number", "Position",

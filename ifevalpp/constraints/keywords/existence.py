@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Annotated, Any, Optional, Sequence
 
 from pydantic import Field
 
@@ -13,16 +13,13 @@ from ..base import Constraint
 from ..parameters import NonEmptyText, Params
 from ..parsing import parse_params
 from ..registry import get, register
-from ..support.case import CaseContext, Item, Problem
-from ..support.choosing import sample, words
-from ..support.cues import matches, not_negated
-from ..support.draft import Draft
-from ..support.edits import shares_sentence, spans_of
-from ..support.requirements import Required, Requirements, WordNeed
-from ..support.statements import Statement, edit_statements
 from ._patterns import keyword_pattern
-from ._reading import INCLUDE_CUE, cued_words, keyword_list_problems, literal_statements, \
-    restate_words
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import Requirements, WordNeed
+    from ..support.statements import Statement
 
 _KEYWORDS_CUE = re.compile(r"\b(?:include|use|mention|contain|incorporate)\w*\s+(?:the\s+)?"
                            r"keywords?\b", re.IGNORECASE)
@@ -68,6 +65,9 @@ class KeywordExistence(Constraint):
                    for keyword in params.keywords)
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.edits import shares_sentence, spans_of
+        from ..support.statements import edit_statements
+        from ._reading import INCLUDE_CUE, cued_words, literal_statements
         found = literal_statements(prompt, list(getattr(params, "keywords", ())))
         if edits:
             values = cued_words(prompt, list(params.keywords), INCLUDE_CUE)
@@ -77,19 +77,23 @@ class KeywordExistence(Constraint):
         return found
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ._reading import keyword_list_problems
         return keyword_list_problems(context, item, "keywords")
 
     def quoted_literals(self, params: KeywordsParams) -> tuple[str, ...]:
         return tuple(word.lower() for word in params.keywords)
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import matches, not_negated
         return matches(_KEYWORDS_CUE, prompt, not_negated)
 
     def requires(self, params: KeywordsParams) -> Requirements:
+        from ..support.requirements import Required, Requirements
         return Requirements(texts=tuple(Required(keyword, f"keyword {keyword!r}")
                                         for keyword in params.keywords))
 
     def words_needed(self, params: KeywordsParams, context: CaseContext) -> Optional[WordNeed]:
+        from ..support.requirements import WordNeed
         return WordNeed(max(text.count_words(word) for word in params.keywords), "the keywords")
 
     def satisfy(self, params: KeywordsParams, draft: Draft) -> None:
@@ -99,6 +103,7 @@ class KeywordExistence(Constraint):
     def harder(self, params: Any, rng: Any, *, step: int = 1, of: int = 3,
                profile: Profile = "official") -> Any:
         """More words: the current ones plus `step` new ones (step 3 adds three)."""
+        from ..support.choosing import sample, words
         current = list(params.keywords)
         taken = {word.lower() for word in current}
         pool = [word for word in words()["keywords"] if word.lower() not in taken]
@@ -109,6 +114,7 @@ class KeywordExistence(Constraint):
 
     def propose(self, params: KeywordsParams, rng: Any, *, profile: Profile = "official",
                 **options: Any) -> dict[str, Any]:
+        from ..support.choosing import sample, words
         count = max(1, min(3, len(params.keywords)))
         current = {keyword.lower() for keyword in params.keywords}
         pool = [word for word in words()["keywords"] if word not in current]
@@ -118,4 +124,5 @@ class KeywordExistence(Constraint):
         return list(params.keywords)
 
     def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
+        from ._reading import restate_words
         return restate_words(piece, before, after) if field == "keywords" else None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Optional
 
 from pydantic import Field
 
@@ -14,16 +14,13 @@ from ..base import Constraint
 from ..parameters import NonEmptyText, Params
 from ..parsing import parse_params
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.choosing import sample, words
-from ..support.cues import matches
-from ..support.draft import Draft
-from ..support.edits import shares_sentence, spans_of
-from ..support.requirements import Exclusion, Requirements
-from ..support.sketch import Sketch
-from ..support.statements import Statement, edit_statements
-from ._reading import FORBID_CUE, cued_words, keyword_list_problems, literal_statements, \
-    restate_words
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import Exclusion, Requirements
+    from ..support.sketch import Sketch
+    from ..support.statements import Statement
 
 
 @functools.lru_cache(maxsize=4096)
@@ -58,6 +55,7 @@ _FORBIDDEN_CUE = re.compile(r"\b(?:do not|don't|never|avoid|without|refrain from
 
 @functools.lru_cache(maxsize=1024)
 def _contains_word(word: str) -> Exclusion:
+    from ..support.requirements import Exclusion
     pattern = re.compile(r"\b" + re.escape(word) + r"\b", re.IGNORECASE)
     return Exclusion(lambda sample: bool(pattern.search(sample)),
                      f"contains the forbidden word {word!r}")
@@ -91,6 +89,9 @@ class ForbiddenWords(Constraint):
                        for word in params.forbidden_words)
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.edits import shares_sentence, spans_of
+        from ..support.statements import edit_statements
+        from ._reading import FORBID_CUE, cued_words, literal_statements
         found = literal_statements(prompt, list(getattr(params, "forbidden_words", ())))
         if edits:
             values = cued_words(prompt, list(params.forbidden_words), FORBID_CUE)
@@ -100,15 +101,18 @@ class ForbiddenWords(Constraint):
         return found
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ._reading import keyword_list_problems
         return keyword_list_problems(context, item, "forbidden_words")
 
     def quoted_literals(self, params: ForbiddenParams) -> tuple[str, ...]:
         return tuple(word.lower() for word in params.forbidden_words)
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import matches
         return matches(_FORBIDDEN_CUE, prompt)
 
     def requires(self, params: ForbiddenParams) -> Requirements:
+        from ..support.requirements import Requirements
         return Requirements(excludes=tuple(_contains_word(word)
                                            for word in params.forbidden_words))
 
@@ -119,6 +123,7 @@ class ForbiddenWords(Constraint):
     def harder(self, params: Any, rng: Any, *, step: int = 1, of: int = 3,
                profile: Profile = "official") -> Any:
         """More words: the current ones plus `step` new ones (step 3 adds three)."""
+        from ..support.choosing import sample, words
         current = list(params.forbidden_words)
         taken = {word.lower() for word in current}
         pool = [word for word in words()["forbidden"] if word.lower() not in taken]
@@ -129,6 +134,7 @@ class ForbiddenWords(Constraint):
 
     def propose(self, params: ForbiddenParams, rng: Any, *, profile: Profile = "official",
                 **options: Any) -> dict[str, Any]:
+        from ..support.choosing import sample, words
         count = max(1, min(3, len(params.forbidden_words)))
         current = {word.lower() for word in params.forbidden_words}
         pool = [word for word in words()["forbidden"] if word not in current]
@@ -142,4 +148,5 @@ class ForbiddenWords(Constraint):
         return None
 
     def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
+        from ._reading import restate_words
         return restate_words(piece, before, after) if field == "forbidden_words" else None

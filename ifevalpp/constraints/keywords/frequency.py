@@ -3,29 +3,22 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ... import text
 from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import Count, Params, Relation, StrippedText, compare
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.choosing import chance, pick_other, relation_and_value, words
-from ..support.counts import CountSpec
-from ..support.cues import HARD_KINDS
-from ..support.draft import Draft
-from ..support.edits import TIMES, near, replace_word, value_check
-from ..support.mentions import SUBJECT_BLOCKER, times_after
-from ..support.phrases import INF, describe_interval, sentence_at
-from ..support.count_phrases import counts
-from ..support.reflection import with_role
-from ..support.requirements import Budget, Required, Requirements, WordNeed
-from ..support.sketch import Sketch
-from ..support.statements import Statement, count_statement, edit_statements, statement
+from ..support.counts import INF, CountSpec
 from ._patterns import keyword_pattern
-from ._reading import FORBID_CUE, INCLUDE_CUE, count_for_subject, cued_words, mentions, \
-    negated_mention
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import Requirements, WordNeed
+    from ..support.sketch import Sketch
+    from ..support.statements import Statement
 
 KEYWORD_TIMES = {"at least": (1, 2, 3, 4, 5, 6, 8),
                  "less than": (2, 3, 4, 5),
@@ -105,6 +98,11 @@ class KeywordFrequency(Constraint):
     # ------------------------------------------------------------ reading the prompt
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.count_phrases import counts
+        from ..support.mentions import SUBJECT_BLOCKER
+        from ..support.phrases import sentence_at
+        from ..support.statements import count_statement, edit_statements, statement
+        from ._reading import count_for_subject, mentions, negated_mention
         own = ("keywords", "words", "times")
         keyword = getattr(params, "keyword", "")
         matches = mentions(prompt, keyword)
@@ -127,6 +125,8 @@ class KeywordFrequency(Constraint):
         return found
 
     def _value_spans(self, prompt: str, params: FrequencyParams) -> list[tuple[int, int]]:
+        from ..support.edits import TIMES, near, value_check
+        from ._reading import FORBID_CUE, INCLUDE_CUE, cued_words
         word = params.keyword
         values = near(prompt, r"(?:(?:the\s+)?(?:key\s?)?words?\s+|the\s+name\s+)?[\"'“‘]?" +
                       re.escape(word) + r"[\"'”’]?(?!\w)", TIMES,
@@ -146,6 +146,8 @@ class KeywordFrequency(Constraint):
         return super().count_floor(context, subject)
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.case import Problem
+        from ..support.reflection import with_role
         if with_role(context.statements(item)):
             return []
         return [Problem("REFLECT_VALUE_ABSENT",
@@ -156,6 +158,8 @@ class KeywordFrequency(Constraint):
         return (params.keyword.lower(),) if params.keyword else ()
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import HARD_KINDS
+        from ..support.mentions import times_after
         found = []
         for match in _WORD_TIMES.finditer(prompt):
             count = times_after(prompt, match.end())
@@ -166,6 +170,7 @@ class KeywordFrequency(Constraint):
     # ------------------------------------------------------------ coherence and the witness
 
     def requires(self, params: FrequencyParams) -> Requirements:
+        from ..support.requirements import Budget, Required, Requirements
         low, high = self.interval(params)
         keyword = params.keyword
         texts = (Required(keyword, f"keyword {keyword!r}", times=int(low)),) if low >= 1 else ()
@@ -174,6 +179,8 @@ class KeywordFrequency(Constraint):
         return Requirements(texts=texts, budget=budget)
 
     def words_needed(self, params: FrequencyParams, context: CaseContext) -> Optional[WordNeed]:
+        from ..support.phrases import describe_interval
+        from ..support.requirements import WordNeed
         bounds = self.interval(params)
         return WordNeed(int(bounds[0]) * text.count_words(params.keyword),
                         f"keyword {params.keyword!r} {describe_interval(*bounds)} times")
@@ -190,6 +197,7 @@ class KeywordFrequency(Constraint):
 
     def propose(self, params: FrequencyParams, rng: Any, *, profile: Profile = "official",
                 **options: Any) -> dict[str, Any]:
+        from ..support.choosing import chance, pick_other, relation_and_value, words
         result: dict[str, Any] = {"keyword": params.keyword}
         if chance(rng, 0.5):
             result["keyword"] = pick_other(rng, words()["keywords"], params.keyword.lower())
@@ -216,4 +224,5 @@ class KeywordFrequency(Constraint):
         return None
 
     def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
+        from ..support.edits import replace_word
         return replace_word(piece, before, after) if field == "keyword" else None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from pydantic import field_validator
 
@@ -11,20 +11,14 @@ from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import Count, NonEmptyText, Params, Relation, compare
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.choosing import chance, choice, pick_other, relations, words
-from ..support.counts import CountSpec
-from ..support.cues import HARD_KINDS
-from ..support.draft import Draft
-from ..support.edits import NUM, REL_BEFORE, TRAIL, near, spans_of, value_check
-from ..support.mentions import times_after
-from ..support.phrases import INF, Span, quote
-from ..support.count_phrases import counts
-from ..support.reflection import with_role
-from ..support.requirements import Budget, Requirements
-from ..support.sketch import Sketch
-from ..support.statements import Statement, count_statement, edit_statements, statement
-from ._reading import count_for_subject, negated_mention
+from ..support.counts import INF, CountSpec
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import Requirements
+    from ..support.sketch import Sketch
+    from ..support.statements import Statement
 
 LETTERS_COMMON = {"at least": (5, 10, 15, 20, 25, 30, 40, 50),
                   "less than": (40, 60, 80),
@@ -125,6 +119,9 @@ class LetterFrequency(Constraint):
     # ------------------------------------------------------------ reading the prompt
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.count_phrases import counts
+        from ..support.statements import count_statement, edit_statements, statement
+        from ._reading import count_for_subject, negated_mention
         own = ("letter", "times")
         letter = getattr(params, "letter", "")
         if not letter:
@@ -153,6 +150,7 @@ class LetterFrequency(Constraint):
 
     def _edit_spans(self, prompt: str, params: LetterFrequencyParams
                     ) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        from ..support.edits import NUM, REL_BEFORE, TRAIL, near, spans_of, value_check
         letter = re.escape(params.letter)
         trigger = (r"(?:(?:the\s+)?(?:letter|character|symbol)s?\s+[\"'“‘]?" + letter +
                    r"(?![\w])[\"'”’]?|[\"'“‘]" + letter + r"[\"'”’])")
@@ -175,6 +173,9 @@ class LetterFrequency(Constraint):
         return params.letter
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.case import Problem
+        from ..support.phrases import Span, quote
+        from ..support.reflection import with_role
         letter = item.params.letter
         if with_role(context.statements(item)):
             return []
@@ -193,6 +194,8 @@ class LetterFrequency(Constraint):
         return (params.letter.lower(),) if params.letter else ()
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import HARD_KINDS
+        from ..support.mentions import times_after
         found = []
         for _, match in letter_mentions(prompt):
             count = times_after(prompt, match.end())
@@ -203,6 +206,7 @@ class LetterFrequency(Constraint):
     # ------------------------------------------------------------ coherence and the witness
 
     def requires(self, params: LetterFrequencyParams) -> Requirements:
+        from ..support.requirements import Budget, Requirements
         bounds = self.interval(params)
         if bounds[1] == INF:
             return Requirements()
@@ -222,6 +226,7 @@ class LetterFrequency(Constraint):
     def propose(self, params: LetterFrequencyParams, rng: Any, *,
                 profile: Profile = "official", **options: Any
                 ) -> dict[str, Any]:
+        from ..support.choosing import chance, choice, pick_other, relations, words
         table = words()
         relation = params.let_relation
         if chance(rng, 0.4):

@@ -3,21 +3,18 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Literal, Optional
+from typing import TYPE_CHECKING, Any, Literal, Optional
 
 from ... import text
 from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import LANGUAGE_CODES, Params
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.choosing import pick_other, words
-from ..support.draft import Draft
-from ..support.edits import replace_word, shares_sentence, spans_of
-from ..support.languages import NAMES_IN_PROMPTS, language_mentions, language_name
-from ..support.phrases import quote
-from ..support.reflection import with_role
-from ..support.statements import Statement, edit_statements, statement
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.statements import Statement
 
 LanguageCode = Literal[LANGUAGE_CODES]  # type: ignore[valid-type]  # Literal of a tuple built at import; pydantic reads it, mypy cannot
 
@@ -71,9 +68,12 @@ class ResponseLanguage(Constraint):
                                  undetected_passes=profile == "official")
 
     def wording_params(self, params: LanguageParams, **context: Any) -> dict[str, Any]:
+        from ..support.languages import language_name
         return super().wording_params(params, **context) | {"language": language_name(params.language)}
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.languages import NAMES_IN_PROMPTS, language_mentions
+        from ..support.statements import statement
         code = getattr(params, "language", "")
         names = NAMES_IN_PROMPTS.get(code, ())
         found = []
@@ -88,6 +88,9 @@ class ResponseLanguage(Constraint):
         return found
 
     def _edit_statements(self, prompt: str, params: LanguageParams) -> list[Statement]:
+        from ..support.edits import shares_sentence, spans_of
+        from ..support.languages import language_name
+        from ..support.statements import edit_statements
         names = {language_name(params.language)}
         if params.language.startswith("zh"):
             names |= {"Chinese", "Mandarin"}
@@ -103,6 +106,10 @@ class ResponseLanguage(Constraint):
         return edit_statements(prompt, values=values, mentions=mentions)
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.case import Problem
+        from ..support.languages import NAMES_IN_PROMPTS
+        from ..support.phrases import quote
+        from ..support.reflection import with_role
         code = item.params.language
         found = context.statements(item)
         if with_role(found):
@@ -118,6 +125,7 @@ class ResponseLanguage(Constraint):
                         f"{code!r}")]
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.languages import language_mentions
         found = []
         for match in language_mentions(prompt):
             if match.group() == "English":
@@ -137,6 +145,7 @@ class ResponseLanguage(Constraint):
                 **options: Any) -> dict[str, Any]:
         # A language with little text behind it (Kannada) stays one: Dutch for Kannada
         # would be an easier reconfiguration.
+        from ..support.choosing import pick_other, words
         table = words()
         pool = table["languages"]
         if params.language not in table["well_resourced_languages"]:
@@ -144,6 +153,8 @@ class ResponseLanguage(Constraint):
         return {"language": pick_other(rng, pool, params.language)}
 
     def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
+        from ..support.edits import replace_word
+        from ..support.languages import language_name
         if field != "language":
             return None
         return replace_word(piece, language_name(before), language_name(after))

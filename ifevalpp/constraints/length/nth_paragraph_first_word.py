@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from pydantic import PrivateAttr, field_validator, model_validator
 
@@ -11,18 +11,15 @@ from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import NonEmptyText, Params, PositiveCount
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.choosing import choice, index, pick_other, words
 from ..support.counts import CountSpec
-from ..support.draft import Draft
-from ..support.edits import ORDINALS, counted, near, replace_word, spans_of
-from ..support.phrases import number_value, ordinal_value, quote
-from ..support.count_phrases import counts
-from ..support.requirements import Required, Requirements, WordNeed, one_word_each
-from ..support.sketch import Sketch
-from ..support.statements import Statement, count_statement, edit_statements, statement
-from ..support.wording import ordinal
 from .number_paragraphs import PARAGRAPHS
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import Requirements, WordNeed
+    from ..support.sketch import Sketch
+    from ..support.statements import Statement
 
 _FIRST_WORD_STOP = frozenset(".,?!'\"")
 
@@ -116,6 +113,10 @@ class NthParagraphFirstWord(Constraint):
     # ------------------------------------------------------------ reading the prompt
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.count_phrases import counts
+        from ..support.edits import spans_of
+        from ..support.phrases import number_value, ordinal_value
+        from ..support.statements import count_statement, edit_statements, statement
         own = ("paragraphs",)
         found = [count_statement(prompt, count, own) for count in counts(prompt)
                  if count.unit == "paragraphs" and not count.soft]
@@ -142,6 +143,7 @@ class NthParagraphFirstWord(Constraint):
         return found
 
     def _value_spans(self, prompt: str, params: NthParagraphParams) -> list[tuple[int, int]]:
+        from ..support.edits import ORDINALS, counted, near, spans_of
         values = counted(prompt, r"paragraphs?", params.num_paragraphs, slack=0)
         word = re.escape(params.first_word)
         values += spans_of(r"[\"'“‘]?" + word + r"[\"'”’]?(?!\w)", prompt)
@@ -155,6 +157,8 @@ class NthParagraphFirstWord(Constraint):
         return values
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.case import Problem
+        from ..support.phrases import quote
         params = item.params
         found = context.statements(item)
         problems = []
@@ -191,10 +195,12 @@ class NthParagraphFirstWord(Constraint):
     # ------------------------------------------------------------ coherence and the witness
 
     def requires(self, params: NthParagraphParams) -> Requirements:
+        from ..support.requirements import Required, Requirements
         return Requirements(texts=(Required(params.first_word, "the paragraph's first word"),))
 
     def words_needed(self, params: NthParagraphParams, context: CaseContext
                      ) -> Optional[WordNeed]:
+        from ..support.requirements import one_word_each
         return one_word_each(self.id, self.interval(params))
 
     def unsatisfiable(self, params: NthParagraphParams) -> list[str]:
@@ -211,6 +217,7 @@ class NthParagraphFirstWord(Constraint):
 
     def propose(self, params: NthParagraphParams, rng: Any, *, profile: Profile = "official",
                 **further: Any) -> dict[str, Any]:
+        from ..support.choosing import choice, index, pick_other, words
         table = words()
         what = index(rng, 3)
         num, nth, word = params.num_paragraphs, params.nth_paragraph, params.first_word
@@ -229,12 +236,14 @@ class NthParagraphFirstWord(Constraint):
 
     def suits_piece(self, params: NthParagraphParams, piece: str) -> bool:
         # A paragraph headed "Summary" closes an explanation, not a fable or a poem.
+        from ..support.choosing import words
         return piece not in ("story", "verse") or \
             params.first_word.lower() not in words()["report_first_words"]
 
     def renew_literal(self, params: NthParagraphParams, rng: Any, *,
                       profile: Profile = "official", **options: Any) -> NthParagraphParams:
         # Another first word only: the paragraph counts stay as hard as they were.
+        from ..support.choosing import pick_other, words
         word = pick_other(rng, words()["first_words"], params.first_word)
         return params.model_copy(update={"first_word": word})
 
@@ -258,6 +267,8 @@ class NthParagraphFirstWord(Constraint):
         return None
 
     def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
+        from ..support.edits import ORDINALS, replace_word
+        from ..support.wording import ordinal
         if field == "first_word":
             return replace_word(piece, before, after)
         if field == "nth_paragraph":

@@ -3,24 +3,20 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import Params, PositiveCount
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.choosing import pick_other
 from ..support.counts import CountSpec
-from ..support.cues import hard_counts
-from ..support.draft import Draft
-from ..support.edits import counted, spans_of
-from ..support.phrases import make_span, quote
-from ..support.count_phrases import counts
-from ..support.requirements import WordNeed, one_word_each
-from ..support.sketch import Sketch
-from ..support.statements import (Statement, count_statement, edit_statements, in_clause,
-                                  statement)
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import WordNeed
+    from ..support.sketch import Sketch
+    from ..support.statements import Statement
 
 PARAGRAPHS = (2, 3, 4, 5, 6, 7)
 
@@ -90,6 +86,11 @@ class NumberParagraphs(Constraint):
         return rule_separated_pieces(response) == params.num_paragraphs
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.count_phrases import counts
+        from ..support.edits import counted, spans_of
+        from ..support.phrases import make_span
+        from ..support.statements import (Statement, count_statement, edit_statements, in_clause,
+                                          statement)
         found = []
         mentions_rule = bool(_RULE_MENTION.search(prompt))
         for count in counts(prompt):
@@ -126,6 +127,8 @@ class NumberParagraphs(Constraint):
         return found
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.case import Problem
+        from ..support.phrases import quote
         found = context.statements(item)
         if any(statement.role == "format" for statement in found):
             return []
@@ -137,6 +140,7 @@ class NumberParagraphs(Constraint):
                         counted_[0].span if counted_ else None)]
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import hard_counts
         return hard_counts(self, prompt, "paragraphs", r"paragraphs?")
 
     def parameter_conflict(self, params: ParagraphsParams, other: Item) -> Optional[str]:
@@ -148,6 +152,7 @@ class NumberParagraphs(Constraint):
         return None
 
     def words_needed(self, params: ParagraphsParams, context: CaseContext) -> Optional[WordNeed]:
+        from ..support.requirements import one_word_each
         return one_word_each(self.id, self.interval(params))
 
     def satisfy(self, params: ParagraphsParams, draft: Draft) -> None:
@@ -155,6 +160,7 @@ class NumberParagraphs(Constraint):
 
     def propose(self, params: ParagraphsParams, rng: Any, *, profile: Profile = "official",
                 **options: Any) -> dict[str, Any]:
+        from ..support.choosing import pick_other
         return {"num_paragraphs": pick_other(rng, PARAGRAPHS, params.num_paragraphs)}
 
     def sketch(self, params: ParagraphsParams, sketch: Sketch) -> Optional[str]:

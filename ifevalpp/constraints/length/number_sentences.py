@@ -2,25 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ... import text
 from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import Count, Params, Relation, compare
 from ..registry import register
-from ..support.case import CaseContext
-from ..support.choosing import relation_and_value
-from ..support.counts import CountSpec
-from ..support.cues import hard_counts
-from ..support.draft import Draft
-from ..support.edits import counted
-from ..support.phrases import INF, describe_interval
-from ..support.count_phrases import counts
-from ..support.requirements import Budget, Requirements, WordNeed
-from ..support.sketch import Sketch, bound
-from ..support.statements import Statement, count_statement, edit_statements
-from ._reading import total
+from ..support.counts import INF, CountSpec
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext
+    from ..support.draft import Draft
+    from ..support.requirements import Requirements, WordNeed
+    from ..support.sketch import Sketch
+    from ..support.statements import Statement
 
 SENTENCES = {"at least": (2, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30),
              "less than": (3, 4, 5, 6, 8, 10, 12, 15, 20),
@@ -71,6 +67,10 @@ class NumberSentences(Constraint):
                        tolerance=self.around_tolerance, profile=profile)
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.count_phrases import counts
+        from ..support.edits import counted
+        from ..support.statements import count_statement, edit_statements
+        from ._reading import total
         found = [count_statement(prompt, count, ("sentences",)) for count in counts(prompt)
                  if count.unit == "sentences" and not count.soft and total(prompt, count)]
         if edits:
@@ -79,9 +79,11 @@ class NumberSentences(Constraint):
         return found
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import hard_counts
         return hard_counts(self, prompt, "sentences", r"sentences?")
 
     def requires(self, params: SentencesParams) -> Requirements:
+        from ..support.requirements import Budget, Requirements
         bounds = self.interval(params)
         if bounds[1] == INF:
             return Requirements()
@@ -89,6 +91,8 @@ class NumberSentences(Constraint):
         return Requirements(budget=Budget(bounds, _sentences_used, adds_up=False))
 
     def words_needed(self, params: SentencesParams, context: CaseContext) -> Optional[WordNeed]:
+        from ..support.phrases import describe_interval
+        from ..support.requirements import WordNeed
         bounds = self.interval(params)
         return WordNeed(int(bounds[0]), f"{self.id} {describe_interval(*bounds)}")
 
@@ -97,11 +101,13 @@ class NumberSentences(Constraint):
 
     def propose(self, params: SentencesParams, rng: Any, *, profile: Profile = "official",
                 **options: Any) -> dict[str, Any]:
+        from ..support.choosing import relation_and_value
         relation, value = relation_and_value(rng, params.relation, params.num_sentences,
                                              SENTENCES, profile)
         return {"num_sentences": value, "relation": relation}
 
     def sketch(self, params: SentencesParams, sketch: Sketch) -> Optional[str]:
+        from ..support.sketch import bound
         low, high = bound(params.relation, params.num_sentences, 2)
         if high < 1:
             return "fewer than one sentence is impossible"

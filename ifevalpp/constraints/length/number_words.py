@@ -2,26 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ... import text
 from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import Count, Params, Relation, compare
 from ..registry import register
-from ..support.case import CaseContext
-from ..support.choosing import relation_and_value
-from ..support.counts import CountSpec
-from ..support.cues import hard_counts
-from ..support.draft import Draft
-from ..support.edits import counted
-from ..support.mentions import is_capital_count
-from ..support.phrases import INF, describe_interval
-from ..support.count_phrases import counts
-from ..support.requirements import Budget, Requirements, WordCap
-from ..support.sketch import Sketch, bound
-from ..support.statements import Statement, count_statement, edit_statements
-from ._reading import total
+from ..support.counts import INF, CountSpec
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext
+    from ..support.draft import Draft
+    from ..support.requirements import Requirements, WordCap
+    from ..support.sketch import Sketch
+    from ..support.statements import Statement
 
 # Values a person would plausibly ask for, per relation.
 WORDS = {"at least": (50, 80, 100, 120, 150, 200, 250, 300, 350, 400, 500, 600, 800),
@@ -66,6 +61,11 @@ class NumberWords(Constraint):
                        tolerance=self.around_tolerance, profile=profile)
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.count_phrases import counts
+        from ..support.edits import counted
+        from ..support.mentions import is_capital_count
+        from ..support.statements import count_statement, edit_statements
+        from ._reading import total
         found = [count_statement(prompt, count, ("words",)) for count in counts(prompt)
                  if count.unit == "words" and not count.soft and total(prompt, count)
                  and not is_capital_count(prompt, count)]
@@ -74,15 +74,19 @@ class NumberWords(Constraint):
         return found
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import hard_counts
         return hard_counts(self, prompt, "words", r"words?")
 
     def requires(self, params: WordsParams) -> Requirements:
+        from ..support.requirements import Budget, Requirements
         bounds = self.interval(params)
         if bounds[1] == INF:
             return Requirements()
         return Requirements(budget=Budget(bounds, text.count_words))
 
     def word_cap(self, params: WordsParams, context: CaseContext) -> Optional[WordCap]:
+        from ..support.phrases import describe_interval
+        from ..support.requirements import WordCap
         bounds = self.interval(params)
         if bounds[1] == INF:
             return None
@@ -93,11 +97,13 @@ class NumberWords(Constraint):
 
     def propose(self, params: WordsParams, rng: Any, *, profile: Profile = "official",
                 **options: Any) -> dict[str, Any]:
+        from ..support.choosing import relation_and_value
         relation, value = relation_and_value(rng, params.relation, params.num_words, WORDS,
                                              profile)
         return {"num_words": value, "relation": relation}
 
     def sketch(self, params: WordsParams, sketch: Sketch) -> Optional[str]:
+        from ..support.sketch import bound
         low, high = bound(params.relation, params.num_words, 25)
         sketch.min_words, sketch.max_words = max(sketch.min_words, low), min(sketch.max_words,
                                                                              high)

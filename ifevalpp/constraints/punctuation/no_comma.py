@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...profiles import Profile
 from ..base import Constraint
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.draft import Draft
-from ..support.edits import spans_of
-from ..support.phrases import clause_at
-from ..support.reflection import mention_needed
-from ..support.requirements import Exclusion, Requirements
-from ..support.sketch import Sketch
-from ..support.statements import Statement, edit_statements, statement
+from ..support.requirements import Exclusion
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import Requirements
+    from ..support.sketch import Sketch
+    from ..support.statements import Statement
 
 _COMMA = re.compile(r"\bcommas?\b", re.IGNORECASE)
 _COMMA_NEGATION = re.compile(r"\b(?:no|not|without|avoid|refrain|never|cannot|can't|don't|free|"
@@ -44,6 +44,9 @@ class NoComma(Constraint):
         return "," not in response
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.edits import spans_of
+        from ..support.phrases import clause_at
+        from ..support.statements import edit_statements, statement
         found = []
         for match in _COMMA.finditer(prompt):
             clause_start, clause_end = clause_at(prompt, match.start())
@@ -60,9 +63,11 @@ class NoComma(Constraint):
         return found
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.reflection import mention_needed
         return mention_needed(context, item, "a response without commas")
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.phrases import clause_at
         found: list[tuple[int, int]] = []
         if not _COMMA.search(prompt):
             return found
@@ -74,6 +79,7 @@ class NoComma(Constraint):
         return found
 
     def requires(self, params: Any) -> Requirements:
+        from ..support.requirements import Requirements
         return Requirements(excludes=(_HAS_COMMA,))
 
     def satisfy(self, params: Any, draft: Draft) -> None:

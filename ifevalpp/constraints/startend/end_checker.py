@@ -3,23 +3,19 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ... import text
 from ...profiles import Profile
 from ..base import Constraint
 from ..parameters import NonEmptyText, Params
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.letter_case import letter_case_effects
-from ..support.choosing import pick_other, words
-from ..support.cues import matches
-from ..support.draft import Draft
-from ..support.edits import spans_of
-from ..support.phrases import constraint_span, make_span, quote, sentence_index
-from ..support.reflection import with_role
-from ..support.requirements import Required, Requirements, WordNeed
-from ..support.statements import Statement, edit_statements, statement
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.requirements import Requirements, WordNeed
+    from ..support.statements import Statement
 
 _END_CUE = re.compile(r"\b(?:end|ends|ending|finish|finished|conclude|close)\b|very end|"
                       r"last (?:sentence|line|words?)|should read", re.IGNORECASE)
@@ -76,6 +72,7 @@ class EndChecker(Constraint):
     def competing_effects(self, params: Any) -> frozenset[str]:
         # Its capitals break an all-lowercase reply, its small letters an all-capitals one
         # ("… in all capital letters" then "finish with "And that is the whole story."").
+        from ..support.letter_case import letter_case_effects
         return self.distractor_effects | letter_case_effects(params.end_phrase)
 
     Params = EndPhraseParams
@@ -90,6 +87,8 @@ class EndChecker(Constraint):
     # ------------------------------------------------------------ reading the prompt
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.edits import spans_of
+        from ..support.statements import edit_statements
         found = self._phrase(prompt, getattr(params, "end_phrase", ""))
         if edits:
             phrase = params.end_phrase.strip()
@@ -106,6 +105,8 @@ class EndChecker(Constraint):
 
     @staticmethod
     def _phrase(prompt: str, phrase: str) -> list[Statement]:
+        from ..support.phrases import constraint_span, make_span, sentence_index
+        from ..support.statements import Statement, statement
         own = ("end", "quotation")
         cues = list(_END_CUE.finditer(prompt))
         where = _end_phrase_position(prompt, phrase, cues) if phrase.strip() else None
@@ -135,6 +136,9 @@ class EndChecker(Constraint):
                           value=phrase)]
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.case import Problem
+        from ..support.phrases import quote
+        from ..support.reflection import with_role
         phrase = item.params.end_phrase
         found = context.statements(item)
         if with_role(found):
@@ -151,15 +155,18 @@ class EndChecker(Constraint):
         return (params.end_phrase.lower(),) if params.end_phrase else ()
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import matches
         return matches(_END_STATEMENT, prompt)
 
     # ------------------------------------------------------------ coherence and the witness
 
     def requires(self, params: EndPhraseParams) -> Requirements:
+        from ..support.requirements import Required, Requirements
         return Requirements(texts=(Required(params.end_phrase.strip(), "the end phrase",
                                             at="end"),))
 
     def words_needed(self, params: EndPhraseParams, context: CaseContext) -> Optional[WordNeed]:
+        from ..support.requirements import WordNeed
         return WordNeed(text.count_words(params.end_phrase), "the end phrase", adds_up=True)
 
     def unsatisfiable(self, params: EndPhraseParams) -> list[str]:
@@ -181,6 +188,7 @@ class EndChecker(Constraint):
 
     def propose(self, params: EndPhraseParams, rng: Any, *, profile: Profile = "official",
                 piece: Optional[str] = None, **options: Any) -> dict[str, Any]:
+        from ..support.choosing import pick_other, words
         pool = words()["end_phrase_pieces"].get(piece, ()) if piece else ()
         return {"end_phrase": pick_other(rng, list(pool) or words()["end_phrases"],
                                          params.end_phrase)}
@@ -188,6 +196,7 @@ class EndChecker(Constraint):
     renews_unsuited = False
 
     def suits_piece(self, params: EndPhraseParams, piece: str) -> bool:
+        from ..support.choosing import words
         if _POINTS_TO_STEPS.search(params.end_phrase):
             return True  # the new task lists steps (`task_needs_for`): the line fits it
         pool = words()["end_phrase_pieces"].get(piece)
@@ -211,6 +220,7 @@ class EndChecker(Constraint):
     def distractor_settings(self, seen: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         # Another case's end line belongs to its story ("your love, and thanks." on a cover
         # letter, "in India." on a budget request): a distractor takes a generic closing line.
+        from ..support.choosing import words
         return [{"end_phrase": phrase} for phrase in words()["end_phrases"]]
 
     def literal_bound_to_task(self, params: EndPhraseParams) -> bool:

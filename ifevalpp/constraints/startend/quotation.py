@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ...profiles import Profile
 from ..base import Constraint
 from ..registry import register
-from ..support.case import CaseContext, Item, Problem
-from ..support.cues import matches
-from ..support.draft import Draft
-from ..support.edits import spans_of
-from ..support.phrases import quote
-from ..support.reflection import mention_needed
-from ..support.statements import Statement, edit_statements, statement
+
+if TYPE_CHECKING:
+    from ..support.case import CaseContext, Item, Problem
+    from ..support.draft import Draft
+    from ..support.statements import Statement
 
 _QUOTATION = re.compile(r"double quot\w*|quotation marks?|\bin quotes\b|\bquotes\b|"
                         r"\bquotation\b", re.IGNORECASE)
@@ -42,6 +40,8 @@ class Quotation(Constraint):
         return len(value) > 1 and value[0] == '"' and value[-1] == '"'
 
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
+        from ..support.edits import spans_of
+        from ..support.statements import edit_statements, statement
         found = [statement(prompt, match.start(), match.end(), ("quotation",), "mention")
                  for match in _QUOTATION.finditer(prompt)]
         if edits:
@@ -51,12 +51,15 @@ class Quotation(Constraint):
         return found
 
     def contradictions(self, context: CaseContext, item: Item) -> list[Problem]:
+        from ..support.reflection import mention_needed
         return mention_needed(context, item, "double quotation marks around the response")
 
     def unstored(self, prompt: str) -> list[tuple[int, int]]:
+        from ..support.cues import matches
         return matches(_WRAP, prompt)
 
     def parameter_conflict(self, params: Any, other: Item) -> Optional[str]:
+        from ..support.phrases import quote
         if other.instruction_id == "combination:repeat_prompt":
             repeated = other.params.prompt_to_repeat.strip()
             if not repeated.startswith('"'):

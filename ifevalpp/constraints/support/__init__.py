@@ -18,5 +18,8 @@ Nothing here knows an instruction id:
     wording       the jinja2 templates: a type's wording file, phrase tables, prompts
 
 The type homes import from here; `validate/` and `generate/` import from here and
-from the registry, never the other way round, so there is no import cycle.
+from the registry, never the other way round, so there is no import cycle. A home
+imports `counts` (and `requirements`, where a module-level value needs it) at the top
+and the rest inside the methods that read prompts, write the witness or generate, with
+annotation-only names under TYPE_CHECKING: checking, and so `score`, loads none of them.
 """

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Callable, Literal, Optional
 
 from .counts import Interval
-from .phrases import describe_interval
 
 
 @dataclass(frozen=True)
@@ -103,5 +102,6 @@ class WordNeed:
 def one_word_each(instruction_id: str, bounds: Interval) -> WordNeed:
     """The need of a type that counts pieces each of which needs a word (paragraphs, bullets,
     highlights, placeholders): at least as many words as its fewest pieces."""
+    from .phrases import describe_interval
     return WordNeed(int(bounds[0]), f"{instruction_id} {describe_interval(*bounds)} "
                                     f"(each needs a word)")

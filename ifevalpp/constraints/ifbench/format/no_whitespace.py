@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ....profiles import Profile
-from ...support.requirements import Exclusion, Requirements
+from ...support.requirements import Exclusion
 from .._base import IfbenchConstraint, register
+
+if TYPE_CHECKING:
+    from ...support.requirements import Requirements
 
 _HAS_SPACE = Exclusion(lambda sample: any(char.isspace() for char in sample),
                        "contains whitespace")
@@ -22,6 +25,7 @@ class NoWhitespace(IfbenchConstraint):
         return not any(char.isspace() for char in response)
 
     def requires(self, params: Any) -> Requirements:
+        from ...support.requirements import Requirements
         return Requirements(excludes=(_HAS_SPACE,))
 
     def witness(self, params: Any, prompt: str) -> Optional[str]:

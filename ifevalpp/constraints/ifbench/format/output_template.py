@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from ....profiles import Profile
-from ...support.requirements import Required, Requirements
 from .._base import IfbenchConstraint, register
+
+if TYPE_CHECKING:
+    from ...support.requirements import Requirements
 
 LABELS = ("My Answer:", "My Conclusion:", "Future Outlook:")
 
@@ -22,6 +24,7 @@ class OutputTemplate(IfbenchConstraint):
         return all(label in response for label in LABELS)
 
     def requires(self, params: Any) -> Requirements:
+        from ...support.requirements import Required, Requirements
         return Requirements(texts=tuple(Required(label, f"the label {label!r}",
                                                  case_sensitive=True) for label in LABELS))
 
