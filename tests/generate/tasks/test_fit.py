@@ -157,7 +157,7 @@ def test_twenty_blanks_to_fill_in_want_a_long_piece():
     assert {"plan", "report"} <= genres
 
 
-def test_a_new_piece_of_the_originals_kind_keeps_its_end_line():
+def test_a_new_piece_keeps_the_originals_end_line():
     import random
 
     from ifevalpp.generate.prompt.layout import build_layout
@@ -168,9 +168,11 @@ def test_a_new_piece_of_the_originals_kind_keeps_its_end_line():
     kept, renewed = renew_bound_literals(layout, list(layout.params), random.Random(0),
                                          "official", piece="letter")
     assert renewed == [] and kept[0].end_phrase == "Call me at 631-481-4867"
-    _, renewed = renew_bound_literals(layout, list(layout.params), random.Random(0),
-                                      "official", piece="verse")
-    assert renewed == ["startend:end_checker"]
+    # On a piece of another kind it stays too: an easier line would drop a trap of the case
+    # (strict reads Z2, AK); the maker prefers a piece it suits.
+    kept, renewed = renew_bound_literals(layout, list(layout.params), random.Random(0),
+                                         "official", piece="verse")
+    assert renewed == [] and kept[0].end_phrase == "Call me at 631-481-4867"
 
 
 def test_one_word_of_two_constraints_stays_one_word_in_the_new_task():
