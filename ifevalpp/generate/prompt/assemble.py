@@ -405,6 +405,38 @@ def _asks_a_question(task: str) -> bool:
         bool(_indirect_question().search(task.split("\n", 1)[0]))
 
 
+def _presentation_for(layout: Layout, task: str, presentation: str, order: Sequence[int],
+                      own_task: bool) -> str:
+    """The presentation asked for, or the one the task and its statements allow."""
+    if presentation == "first" and (_asks_a_question(task) or any(
+            "question" in get(instruction_id).task_needs for instruction_id in layout.ids)):
+        # "Answer in capitals. … I've been wondering whether …": a question trails behind
+        # its rules and the message reads backwards; the question comes first (and a case
+        # answered "My answer is yes." asks one, however it opens: "Would you consider …?").
+        presentation = "inline"
+    if presentation == "first" and layout.repeat is not None:
+        # "Copy my request below … / Make sure your response has no commas. / Write a song …":
+        # a rule right under the copy instruction reads as part of it, not of the request.
+        presentation = "inline"
+    if presentation == "first" and _greeting().match(task):
+        presentation = "inline"  # "Hi, I'm looking for …" opens the message, not the rules
+    if presentation in ("first", "inline") and task.rstrip().endswith(":"):
+        # "I want to make it challenging, so:" introduces what follows: the list comes after
+        # (never prose after the colon).
+        presentation = "list"
+    if presentation == "list" and any(
+            example_block(layout.ids[index], wording_context(layout.ids, index, layout=layout,
+                                                             own_task=own_task))
+            for index in order):
+        presentation = "inline"  # an example list does not go inside a list of requirements
+    if presentation == "first" and any(
+            example_block(layout.ids[index], wording_context(layout.ids, index, layout=layout,
+                                                             own_task=own_task))
+            for index in order):
+        presentation = "inline"  # nor ahead of the task, where it stacks blocks before it
+    return presentation
+
+
 def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentation: str,
                  task_override: Optional[str] = None, vary: bool = True,
                  targets: Optional[set[int]] = None,
@@ -448,33 +480,8 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     if len(order) > 1 and chance(rng, 0.5):
         order = order[::-1]
     usage = Usage(taken=tuple(frame_openings(task)))
-    if presentation == "first" and (_asks_a_question(task) or any(
-            "question" in get(instruction_id).task_needs for instruction_id in layout.ids)):
-        # "Answer in capitals. … I've been wondering whether …": a question trails behind
-        # its rules and the message reads backwards; the question comes first (and a case
-        # answered "My answer is yes." asks one, however it opens: "Would you consider …?").
-        presentation = "inline"
-    if presentation == "first" and layout.repeat is not None:
-        # "Copy my request below … / Make sure your response has no commas. / Write a song …":
-        # a rule right under the copy instruction reads as part of it, not of the request.
-        presentation = "inline"
-    if presentation == "first" and _greeting().match(task):
-        presentation = "inline"  # "Hi, I'm looking for …" opens the message, not the rules
-    if presentation in ("first", "inline") and task.rstrip().endswith(":"):
-        # "I want to make it challenging, so:" introduces what follows: the list comes after
-        # (never prose after the colon).
-        presentation = "list"
     own_task = task_override is None
-    if presentation == "list" and any(
-            example_block(layout.ids[index], wording_context(layout.ids, index, layout=layout,
-                                                             own_task=own_task))
-            for index in order):
-        presentation = "inline"  # an example list does not go inside a list of requirements
-    if presentation == "first" and any(
-            example_block(layout.ids[index], wording_context(layout.ids, index, layout=layout,
-                                                             own_task=own_task))
-            for index in order):
-        presentation = "inline"  # nor ahead of the task, where it stacks blocks before it
+    presentation = _presentation_for(layout, task, presentation, order, own_task)
     if presentation == "list":
         request = _as_list(task, layout, params, order, rng, usage, own_task)
     elif presentation == "first" and order:

@@ -117,23 +117,12 @@ def _topical(words: Sequence[str], request_words: set[str]) -> bool:
                word.rstrip("s") in request_words for word in (word.lower() for word in words))
 
 
-def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "official",
-                  params: Optional[Sequence[Any]] = None) -> tuple[list[Any], list[str]]:
-    """The word constraints' words chosen for the new task (`Constraint.topic_field`): a word
-    the new task does not invite is replaced, with as many words as before. A word to ban
-    (`topic_use` "uses") comes from what an answer to the new task will use anyway
-    (`Task.uses`: the subject's nouns, the genre's own words), so the ban bites; a word to
-    cap at one use or more ("caps") from what the task is about (`Task.nouns`: a piece
-    uses its subject's name many times, an email's "regards" once), and so does a word to
-    repeat ("repeats"); a word to
-    include ("suits") from what the piece invites (`Task.suits`). No
-    word serves two constraints, a banned word is never one a required text holds, and
-    when the response repeats the request, never one of the new task's own words."""
-    params = list(params if params is not None else layout.params)
+def _word_plan(layout: Layout, task: Task, params: Sequence[Any], said: set[str],
+               repeats: bool) -> tuple[list[tuple[int, str, list[str], set[str]]], set[str]]:
+    """For each word constraint: its position, how the new task should use its words
+    (`topic_use`), its words, and the words of the new task it may keep; and the words
+    kept (taken, so no other constraint takes them)."""
     common = vocabulary().common
-    said = set(content_words(task.text)) | {word.lower() for word in re.findall(r"[A-Za-z]+",
-                                                                              task.text)}
-    repeats = any(get(instruction_id).request_field for instruction_id in layout.ids)
     # Words the original's request itself is about ("a dog cage", "sneakers"): a word to
     # repeat that is none of them ("unfortunately") is the case's own difficulty and stays.
     request_words = set(content_words(next((unit.text for unit in layout.units
@@ -158,6 +147,26 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
             fits = fits | {word.lower() for word in olds}
         taken |= {word.lower() for word in olds if word.lower() in fits}
         plan.append((index, use, olds, fits))
+    return plan, taken
+
+
+def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "official",
+                  params: Optional[Sequence[Any]] = None) -> tuple[list[Any], list[str]]:
+    """The word constraints' words chosen for the new task (`Constraint.topic_field`): a word
+    the new task does not invite is replaced, with as many words as before. A word to ban
+    (`topic_use` "uses") comes from what an answer to the new task will use anyway
+    (`Task.uses`: the subject's nouns, the genre's own words), so the ban bites; a word to
+    cap at one use or more ("caps") from what the task is about (`Task.nouns`: a piece
+    uses its subject's name many times, an email's "regards" once), and so does a word to
+    repeat ("repeats"); a word to
+    include ("suits") from what the piece invites (`Task.suits`). No
+    word serves two constraints, a banned word is never one a required text holds, and
+    when the response repeats the request, never one of the new task's own words."""
+    params = list(params if params is not None else layout.params)
+    said = set(content_words(task.text)) | {word.lower() for word in re.findall(r"[A-Za-z]+",
+                                                                              task.text)}
+    repeats = any(get(instruction_id).request_field for instruction_id in layout.ids)
+    plan, taken = _word_plan(layout, task, params, said, repeats)
     swapped: list[str] = []
     # One word of the original in two constraints (at least 3 and fewer than 6 uses of
     # "unfortunately": a range) stays one word in the new task.
