@@ -61,8 +61,13 @@ generating cousins (generate/)
                                asks for (an end line: generate/piece.end_register), and
                                whether a setting suits such a piece
     competes_as_format, distractor_effects, competing_effects(params), distractor_settings(seen),
-      distractor_suits         whether and how the type can be a distractor's competing
-                               requirement (effect names from generate/competing/catalogue.py)
+      distractor_suits, distractor_unfit_for
+                               whether and how the type can be a distractor's competing
+                               requirement (effect names from generate/competing/catalogue.py;
+                               the kinds of answer it does not suit: generate/piece.py)
+    answer_features            the kinds of answer it makes of any answer (a JSON-only reply is
+                               markup)
+    harder_draws_words         whether a harder setting brings in stock words (kept task: no)
     refuses_effects, refuses_effects_in(prompt)
                                what a competing requirement may not add beside it (here)
     interfering_distractors()  the context sentences never added beside it (the `interferes`
@@ -224,6 +229,15 @@ class Generating:
     # (features of generate/tasks/: structured, question, list, paragraphs, …).
     task_needs: ClassVar[frozenset[str]] = frozenset()
     task_avoids: ClassVar[frozenset[str]] = frozenset()
+    # Kinds of answer (generate/piece.py: ANSWER_FEATURES) this type, added by a distractor,
+    # does not suit: paragraphs or a postscript for a name, a title for a JSON block.
+    distractor_unfit_for: ClassVar[frozenset[str]] = frozenset()
+    # Kinds of answer (same names) the constraint makes of any answer: a JSON-only reply is
+    # markup, whatever the task names.
+    answer_features: ClassVar[frozenset[str]] = frozenset()
+    # Whether `harder` draws new words from a stock list ("island", "lantern" to include):
+    # they suit only a new task whose words are chosen with them, never the original's.
+    harder_draws_words: ClassVar[bool] = False
 
     def task_needs_for(self, params: Any) -> frozenset[str]:
         """What a new task must offer under this setting (default: `task_needs`): an end

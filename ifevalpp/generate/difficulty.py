@@ -169,11 +169,29 @@ def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
     return easier, misfits
 
 
-def _genre_changed(original_prompt: str, genre: str,
-                   original_ids: Sequence[str] = ()) -> Optional[str]:
+# A verse form this short (a haiku, a limerick) is what its constraints bite on.
+SHORT_VERSE_WORDS = 60
+
+
+def _asks_a_minimum(ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> bool:
+    """Whether a constraint counts something up from below ("at least 8 times"), which
+    more room makes easier."""
+    for instruction_id, item in zip(ids, kwargs):
+        spec = get(instruction_id).count
+        if spec is None or not isinstance(item.get(spec.field), int):
+            continue
+        relation = item.get(spec.relation_field) if spec.relation_field else None
+        if spec.shape == "at_least" or relation == "at least":
+            return True
+    return False
+
+
+def genre_changed(original_prompt: str, genre: str, original_ids: Sequence[str] = (),
+                  original_kwargs: Sequence[dict[str, Any]] = ()) -> Optional[str]:
     """Why a new task of `genre` is easier by its kind of piece: verse for a prose task or
     prose for verse changes what every constraint asks (commas, sentences, lines). A case
-    answered by a fixed phrase ("My answer is yes.") asks no verse, whatever it names."""
+    answered by a fixed phrase ("My answer is yes.") asks no verse, whatever it names; a
+    haiku or a limerick under a minimum ("the letter g 8 times") stays that short."""
     from .piece import text_features
     from .tasks import catalogue
 
@@ -186,6 +204,14 @@ def _genre_changed(original_prompt: str, genre: str,
     if was_verse != is_verse:
         return (f"genre: a {found.noun} ({'verse' if is_verse else 'prose'}) for a "
                 f"{'verse' if was_verse else 'prose'} task")
+    # A haiku's 17 syllables are what make eleven g's hard: a poem of 165 words is not.
+    named = [genre for genre in catalogue().genres if "poem" in genre.features and
+             re.search(rf"\b{re.escape(genre.noun.lower())}s?\b", original_prompt.lower())]
+    if was_verse and len(named) == 1 and named[0].typical <= SHORT_VERSE_WORDS and \
+            found.typical > 2.5 * named[0].typical and _asks_a_minimum(original_ids,
+                                                                        original_kwargs):
+        return (f"genre: a {found.noun} (about {found.typical} words) for a {named[0].noun} "
+                f"(about {named[0].typical})")
     return None
 
 
@@ -227,7 +253,8 @@ def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]]
     if (detail or {}).get("strategy") == "task" and genre:
         swap_easier, misfits = _task_swap(ids, after, prompt, kwargs, genre, kept=before)
         easier += swap_easier
-        changed = _genre_changed(original_prompt, genre, original_ids) if original_prompt else None
+        changed = genre_changed(original_prompt, genre, original_ids, original_kwargs) \
+            if original_prompt else None
         if changed is not None:
             easier.append(changed)
     verdict = "easier" if easier else "harder" if harder else "same"

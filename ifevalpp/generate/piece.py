@@ -37,6 +37,10 @@ ANSWER_FEATURES: dict[str, str] = {
     "emoji": "a text people write with emoji (a social media post)",
     "questions": "a text made of questions (a quiz, an FAQ, an interview)",
     "story": "a narrative (a story, a fable, a diary entry)",
+    "markup": "a machine-readable text (JSON, XML, HTML, code), laid out by its format, not as prose",
+    "readers": "a piece whose task already names its readers ('for an audience of young readers')",
+    "asked": "an answer to a question put to the writer ('Is it true that …?', 'Who is …?'), "
+             "not a piece of writing: no job to rush, no readers, no purpose",
 }
 
 
@@ -144,4 +148,24 @@ def features(layout: Layout) -> frozenset[str]:
         found -= {"long", "markdown"}
     if "verse" in found:
         found.discard("markdown")
+    for instruction_id in layout.ids:
+        found |= get(instruction_id).answer_features
+    if any(get(instruction_id).short_answer for instruction_id in layout.ids) or any(
+            asks_a_question(unit.text) for unit in layout.task_units()):
+        found.add("asked")
     return frozenset(found)
+
+
+_INDIRECT_QUESTION = filled(r"(?i)\b(?:{indirect_question_heads})\s+(?:{wh_links})\b", of("prompt"))
+
+
+def asks_a_question(task: str) -> bool:
+    """Whether a task's first line is a question put to the writer, directly or reworded
+    ("Is it …?", "I've been wondering whether …"), not a request for a piece ("Could you
+    write …?")."""
+    from .rewrite.request import parse
+    from .rewrite.sentences import split_sentences
+
+    found = [parse(sentence) for sentence in split_sentences(task)]
+    return any(request is not None and request.kind == "question" for request in found) or \
+        bool(_INDIRECT_QUESTION().search(task))

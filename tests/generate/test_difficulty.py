@@ -171,3 +171,17 @@ def test_a_question_answered_by_a_fixed_phrase_is_no_verse_whatever_it_names():
                    "\"My answer is no.\", \"My answer is maybe.\"", [{}],
                    {"strategy": "task", "task_genre": "question"}, original_prompt=original)
     assert not [reason for reason in judged.easier if reason.startswith("genre")]
+
+
+def test_a_poem_for_a_haiku_under_a_minimum_is_a_change_of_genre():
+    from ifevalpp.generate.difficulty import genre_changed
+    haiku = "Write a haiku about Ireland. Use the letter g at least 8 times."
+    letters = [{"let_relation": "at least", "letter": "g", "let_frequency": 8}]
+    assert genre_changed(haiku, "poem", ["keywords:letter_frequency"], letters) is not None
+    assert genre_changed(haiku, "haiku", ["keywords:letter_frequency"], letters) is None
+
+
+def test_a_poem_for_a_haiku_under_no_minimum_is_no_change_of_genre():
+    from ifevalpp.generate.difficulty import genre_changed
+    assert genre_changed("Write a haiku about Ireland. Do not use any commas.", "poem",
+                         [NO_COMMA], [{}]) is None

@@ -49,6 +49,8 @@ class CapitalWordFrequency(Constraint):
     """
 
     id = "change_case:capital_word_frequency"
+    # The original's example of a word in capitals ("RUBRIC") stays while its task stands.
+    example_form = "capitals"
     script_needs = frozenset({"cased"})
     verdict_groups = {"ifevalpp-paper": "nltk-3.9.2"}
     competes_as_format = True

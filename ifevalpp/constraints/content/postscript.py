@@ -56,6 +56,7 @@ class Postscript(Constraint):
     """The lower-cased response contains the marker somewhere (not only at a line start)."""
 
     id = "detectable_content:postscript"
+    distractor_unfit_for = frozenset({"short", "markup"})
     speaks_of_end = True
     task_avoids = frozenset({"question", "structured"})
     competes_as_format = True

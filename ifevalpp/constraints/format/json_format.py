@@ -35,6 +35,7 @@ class JsonFormat(Constraint):
 
     id = "detectable_format:json_format"
     task_needs = frozenset({"structured"})
+    answer_features = frozenset({"markup"})
     # The fenced block an original shows ("```JSON [json content] ```") stays, under a lead-in.
     example_form = "fenced"
     refuses_effects = frozenset({"adds_first_line", "adds_last_line", "sets_start", "sets_end", "changes_shape", "uses_markdown", "uses_table", "numbered_list", "adds_bullets", "uses_bold", "uses_italic", "adds_lines", "limits_paragraph_length",

@@ -36,6 +36,7 @@ class NumberBulletLists(Constraint):
     """Exactly N bullet lines (`* item` or `- item`; `---` rules and `-word` lines count too)."""
 
     id = "detectable_format:number_bullet_lists"
+    distractor_unfit_for = frozenset({"short", "markup"})
     # The markup its statements show by example: a restatement keeps the original's.
     example_form = "bullet"
     task_needs = frozenset({"list"})

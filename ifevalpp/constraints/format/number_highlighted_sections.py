@@ -51,6 +51,7 @@ class NumberHighlightedSections(Constraint):
     """At least N non-blank `*text*` or `**text**` spans on one line each."""
 
     id = "detectable_format:number_highlighted_sections"
+    distractor_unfit_for = frozenset({"short", "markup"})
     # The markup its statements show by example: a restatement keeps the original's.
     example_form = "highlight"
     # Highlighted passages belong to running text, not to rows of records (a table of

@@ -29,6 +29,7 @@ class Title(Constraint):
     text matches `[^<\\n][^>\\n]*`)."""
 
     id = "detectable_format:title"
+    distractor_unfit_for = frozenset({"short", "markup", "emoji"})
     # The markup its statements show by example: a restatement keeps the original's.
     example_form = "title"
     verdict_groups = {"ifevalpp-paper": "ifevalpp-paper"}

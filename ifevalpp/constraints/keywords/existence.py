@@ -35,6 +35,7 @@ class KeywordExistence(Constraint):
     ifevalpp-paper: escaped between \\b boundaries."""
 
     id = "keywords:existence"
+    harder_draws_words = True
     task_avoids = frozenset({"structured"})
     Params = KeywordsParams
     # Every profile judges this type its own way (scoring under several profiles checks each).

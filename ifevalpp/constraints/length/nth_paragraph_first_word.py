@@ -82,10 +82,13 @@ class NthParagraphFirstWord(Constraint):
     """
 
     id = "length_constraints:nth_paragraph_first_word"
+    distractor_unfit_for = frozenset({"short", "markup"})
     divides_answer = True
     task_needs = frozenset({"paragraphs"})
+    # Nothing set at the start either: an opening quotation mark beside "Paragraph 1 must start
+    # with the word booster" blurs what the first word is (strict read AR).
     refuses_effects = frozenset({"adds_first_line", "adds_last_line", "limits_paragraph_length",
-                                 "changes_shape", "names_parts"})
+                                 "changes_shape", "names_parts", "sets_start"})
     Params = NthParagraphParams
     # Every profile judges this type its own way (scoring under several profiles checks each).
     verdict_groups = {"official": "official", "revised": "revised",
@@ -242,9 +245,12 @@ class NthParagraphFirstWord(Constraint):
 
     def renew_literal(self, params: NthParagraphParams, rng: Any, *,
                       profile: Profile = "official", **options: Any) -> NthParagraphParams:
-        # Another first word only: the paragraph counts stay as hard as they were.
+        # Another first word only: the paragraph counts stay as hard as they were. It suits
+        # the paragraph's place ("Finally" opens no second paragraph of six).
         from ..support.choosing import pick_other, words
-        word = pick_other(rng, words()["first_words"], params.first_word)
+        place = "first" if params.nth_paragraph == 1 else \
+            "last" if params.nth_paragraph == params.num_paragraphs else "middle"
+        word = pick_other(rng, words()["first_words_by_place"][place], params.first_word)
         return params.model_copy(update={"first_word": word})
 
     def harder(self, params: NthParagraphParams, rng: Any, *, step: int = 1, of: int = 3,

@@ -61,6 +61,7 @@ class EndChecker(Constraint):
     """
 
     id = "startend:end_checker"
+    distractor_unfit_for = frozenset({"markup"})
     speaks_of_end = True
     competes_as_format = True
     # An end phrase is a sentence of its own: none beside a one-sentence rewrite.

@@ -25,6 +25,7 @@ from ..prompt.render import wording_context
 from ..prompt.layout import Layout
 from ..satisfiable import compatible, trivialised
 from ..phrase_tables import Known
+from ..piece import features
 from ..plain_answer import plain_answer, plain_meets
 from .fit import contradicts_items, one_sentence, piece_features, refused
 from .witness import witness_for
@@ -158,7 +159,7 @@ def _wording(layout: Layout, constraint: Any, params: Any, picker: Any) -> str:
     def worded(wording_try: int) -> str:
         # Not opening as a sentence of the prompt does ("Could you …? Could you use …?").
         return unframed(layout.prompt, lambda: constraint.phrase(
-            params, picker, ("imperative", "declarative", "question"), **context,
+            params, picker, ("imperative", "declarative", "question"), **context, added=True,
             **({"form": "addition"} if wording_try >= 2 and additions else {})))
 
     return first_long_enough(layout.prompt, 8, worded)
@@ -182,9 +183,10 @@ def typed_distractor(layout: Layout, rng: Any, profile: str,
     fitting = 0
     piece, kind = _piece(layout)
     plain = plain_answer(layout, profile)
+    answer = features(layout)
     for instruction_id in candidates[:TRIED]:
         constraint = get(instruction_id)
-        if not _suits_piece(constraint, piece, kind):
+        if not _suits_piece(constraint, piece, kind) or constraint.distractor_unfit_for & answer:
             continue
         params = _fits(layout, instruction_id, settings[instruction_id], seed, refusals,
                        profile, plain)

@@ -24,6 +24,7 @@ from typing import Any, Optional
 from ...constraints import get
 from ...constraints.support.choosing import choice
 from ...constraints.support.wording import load_json, templates_dir
+from ..piece import ANSWER_FEATURES, features
 from ..addition import needed_tokens, place, side_of_request
 from ..prompt.layout import Layout
 from ..distance import tokens
@@ -58,6 +59,8 @@ class ContextSentence:
     kind: str
     text: str
     positions: tuple[str, ...]
+    unfit_for: frozenset[str] = frozenset()   # kinds of answer it does not suit (piece.py)
+    opens_request: bool = False               # says why I ask: it may open a request to copy
 
 
 @functools.lru_cache(maxsize=4)
@@ -65,8 +68,14 @@ def _load(root: str) -> tuple[ContextSentence, ...]:
     items = []
     for sort in SORTS:
         for entry in load_json(f"distractors/{sort}.json"):
+            unknown = set(entry.get("unfit_for", ())) - set(ANSWER_FEATURES)
+            if unknown:
+                raise ValueError(f"distractors/{sort}.json, {entry['id']}: unknown unfit_for "
+                                 f"{sorted(unknown)} (known: generate/piece.py ANSWER_FEATURES)")
             items.append(ContextSentence(entry["id"], sort, entry["text"],
-                                         tuple(entry.get("positions", ("after",)))))
+                                         tuple(entry.get("positions", ("after",))),
+                                         frozenset(entry.get("unfit_for", ())),
+                                         bool(entry.get("opens_request", False))))
     return tuple(items)
 
 
@@ -82,8 +91,9 @@ def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candi
                for sentence in get(instruction_id).interfering_distractors()}
     # No persona ("Act as a thoughtful museum guide …"): strict reads found one that suits the
     # task rarer than one that jars with it (a museum guide asked for a JSON schema).
+    answer = features(layout)
     pool = [item for item in context_sentences()
-            if item.id not in refused and item.kind != "persona"]
+            if item.id not in refused and item.kind != "persona" and not item.unfit_for & answer]
     if any(get(instruction_id).short_answer for instruction_id in layout.ids):
         # "My answer is yes." has no persona, readers, purpose or style to suit: only why I
         # ask ("Act as a museum guide" beside an algebra check reads as a mistake).
@@ -110,7 +120,9 @@ def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candi
     beside = side_of_request(layout)
     if beside is not None:
         positions = [beside]
-    elif not any(not unit.pure for unit in layout.units[:-1]):
+    elif "asked" in answer or not any(not unit.pure for unit in layout.units[:-1]):
+        # Never between a question and what it asks about ("Radcliffe was the only one who could
+        # get past the guards. Write with empathy … What could be said about him?").
         positions = [item for item in positions if item != "inside"] or ["after", "before"]
     position = choice(rng, positions)
     after = 0

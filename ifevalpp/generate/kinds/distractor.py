@@ -57,11 +57,20 @@ def style_of(request: CousinRequest) -> str:
     return style
 
 
+# After this many attempts that met only siblings' requirements, a context sentence stands in.
+SIBLINGS_EXHAUSTED = 6
+EVERY_FIT_TAKEN = "every competing format requirement that fits is already a sibling's"
+
+
 class Distractor(CousinKind):
     name = "distractor"
 
     def propose(self, request: CousinRequest) -> Candidate:
         if style_of(request) == FORMAT.style:
+            if request.attempt >= SIBLINGS_EXHAUSTED and request.previous is not None and \
+                    request.previous.code == "same-requirement":
+                # A slogan or a name takes few requirements, and its siblings have them.
+                return CONTEXT.propose(request, refused=EVERY_FIT_TAKEN)
             try:
                 return FORMAT.propose(request)
             except ComposeError as exc:

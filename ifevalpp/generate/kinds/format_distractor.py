@@ -90,7 +90,8 @@ def _catalogue_sentence(layout: Layout, pool: Sequence[FormatRequest], sampler: 
         # Later tries may say it comes on top ("One more thing, …"), which is longer.
         candidate = first_long_enough(layout.prompt, 24, lambda turn: unframed(
             layout.prompt, lambda: trying.render(
-                sampler, {"ahead": ahead}, rule="addition" if turn >= 2 and not ahead
+                sampler, {"ahead": ahead, "added": True},
+                rule="addition" if turn >= 2 and not ahead
                 else "sentence").text, tries=3))
         if len(tokens(candidate)) > len(tokens(sentence)):
             sentence, request = candidate, trying

@@ -28,12 +28,13 @@ repeat) and drops the old task.
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
-from ...constraints import get, parse_params
+from ...constraints import check, get, parse_params
 from ...constraints.support.choosing import choice, seeded_random
 from ...errors import IfevalppError
 from ...profiles import Profile
@@ -43,13 +44,15 @@ from ..prompt.layout import Layout
 from ..llm.answers import ModelCousin, answered, repeat_text, same
 from ..llm.checks import can_get_harder, harder_guide, judge_reconfiguration
 from ..llm.plan import ModelPlan, Sibling
-from ..difficulty import direction as asks_more, judge, judge_variant, tally
+from ..difficulty import direction as asks_more, genre_changed, judge, judge_variant, tally
 from ..new_settings import change_direction, new_params, target_plan, targets
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
 from ..versions import stream_seed
 from ..tasks import TaskMaker, renew_bound_literals, retopic_words, task_demands
 from ..phrase_tables import table
 from ..tasks.carried import carried_sentence, layout_asks, unchecked_rules
+from .context_distractor import context_sentences
+from ..piece import length_bounds
 from .contract import CousinKind, changed_setting, counts
 
 if TYPE_CHECKING:
@@ -93,7 +96,10 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *,
     """The `index`-th reconfiguration (1-based) of a case. From the seventh attempt on (the
     settings kept failing or repeated a sibling's), a new task instead, on a subject none of
     `siblings` (the family's prompts so far) is about."""
-    changeable = targets(layout, direction, profile) if attempt < 6 else []
+    # The original's task keeps its words: no stock words to include ("winter", "island" and
+    # "lantern" in a summary of how to pay taxes); a new task takes words chosen for it.
+    changeable = [position for position in targets(layout, direction, profile)
+                  if not get(layout.ids[position]).harder_draws_words] if attempt < 6 else []
     for chosen in (target_plan(layout, changeable, index, case_seed) if changeable else []):
         params = new_params(layout, rng, chosen, profile, direction=direction, step=index)
         if params is None:
@@ -114,6 +120,10 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *,
             continue  # the next choice of constraints, then a new task
     return new_task(layout, rng, index=index, attempt=attempt, profile=profile,
                     case_seed=case_seed, direction=direction, siblings=siblings)
+
+
+# A new request to copy keeps at least this share of the original's words (generate/difficulty).
+COPY_KEPT = 0.6
 
 
 def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
@@ -175,10 +185,41 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
         text = f"{text} {carried_sentence(carried, rng, plural=task.plural)}"
     # So is what it asked of the whole answer unchecked ("Use only lowercase letters.").
     text = " ".join([text] + unchecked_rules(layout))
+    text = _as_long_to_copy(layout, text, rng, siblings)
     # The request to repeat is said anew too: the original's may name the old piece
     # ("Before you give the limerick, repeat …") when the new task asks for a poem.
     return _candidate(in_place(layout, rng, targets=every, params=params,
                                task_override=text, rephrase_repeat=True), detail)
+
+
+def _as_long_to_copy(layout: Layout, text: str, rng: Any, siblings: Sequence[str] = ()) -> str:
+    """A new request the answer must copy, about as long as the original's: a line on why I
+    ask, part of the request, goes before a short one ("I am asking on behalf of my cousin,
+    who is shy about asking questions herself. I need a fable about a penguin on holiday."),
+    since a long request full of commas is harder to copy word for word than "I need a fable
+    about a penguin."."""
+    copied = [kwargs[field] for instruction_id, kwargs in zip(layout.ids, layout.kwargs)
+              for field in [get(instruction_id).request_field] if field and kwargs.get(field)]
+    (_, most_words), (_, most_sentences) = length_bounds(layout)
+    if not copied or most_words != math.inf or most_sentences != math.inf:
+        return text  # a cap the copy counts against leaves no room for a longer request
+    wanted = COPY_KEPT * len(copied[0].split())
+    # Only a sentence the copy may carry (no comma under a no-comma rule, no capital in an
+    # all-lowercase reply, no word past a cap the copy counts against): what the request
+    # passes, the request with the sentence passes too.
+    others = [(instruction_id, kwargs) for instruction_id, kwargs in zip(layout.ids, layout.kwargs)
+              if not get(instruction_id).request_field]
+    pool = [item.text for item in context_sentences() if item.opens_request
+            and not item.unfit_for and "before" in item.positions
+            and not any(item.text in sibling for sibling in siblings)
+            and all(check(instruction_id, f"{item.text} {text}", kwargs) or
+                    not check(instruction_id, text, kwargs) for instruction_id, kwargs in others)]
+    if not pool or len(text.split()) >= wanted:
+        return text
+    # One line, never two stacked: the longest few when even they fall short.
+    enough = [item for item in pool if len(f"{item} {text}".split()) >= wanted]
+    pool = enough or sorted(pool, key=len)[-3:]
+    return f"{choice(rng, pool)} {text}"
 
 
 def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], *, slot: int,
@@ -200,6 +241,9 @@ def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], 
                               taken_subjects=siblings, about=about)
             if task is None:
                 break
+            if genre_changed(layout.prompt, task.genre, layout.ids, layout.kwargs):
+                excluded.append(task.text)  # a poem of 165 words for a haiku
+                continue
             if not _counts_clash(layout, settings, task.text):
                 if not _loses_own_text(layout, settings, task.ending):
                     return task, settings

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any, Collection, Optional, Sequence
+from typing import Any, Callable, Collection, Optional, Sequence
 
 from ...constraints import get
 from ..phrase_tables import filled, of, table
@@ -27,11 +27,10 @@ from ..sentences import AT_EVERY_STOP, sentences
 from ...constraints.support.choosing import chance, choice
 from ...wording.sampler import Usage
 from ..rewrite import reword_task
-from ..rewrite.request import parse
-from ..rewrite.sentences import split_sentences
 from .layout import Layout, Unit
 from .plan import Plan, plan
 from ..naturalness import frame_openings, repeated_frames
+from ..piece import asks_a_question
 from .render import (join, layout_phrase, ranges, render_group, sentence, weave,
                      wording_context, example_block, EXAMPLE_LINES)
 from .repeat import around_request
@@ -173,11 +172,15 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
     usage = Usage(taken=tuple(frame_openings(layout.prompt)) +
                   tuple(frame_openings(task_override or "")))
     rendered: dict[int, str] = {}
+    # Not opening with the verb a task sentence opens with ("Write a poem … Write 450 words or
+    # more."): the statement may stand right after it.
+    task_words = {_opening_word(text) for text in _sentences_of(task_override or " ".join(
+        unit.text for unit in layout.task_units()))}
     for group in ranges(layout, params, the_plan.render):
-        rendered[group[0]] = sentence(render_group(
-            layout, params, group, rng, usage=usage,
-            context=wording_context(layout.ids, group[0], layout=layout,
-                                    own_task=task_override is None)))
+        context = wording_context(layout.ids, group[0], layout=layout,
+                                  own_task=task_override is None)
+        rendered[group[0]] = _unlike(lambda: sentence(render_group(
+            layout, params, group, rng, usage=usage, context=context)), task_words)
         for index in group[1:]:
             rendered[index] = ""  # said with the first of its pair
     request = _request_pieces(layout, the_plan, rendered, task_override)
@@ -215,8 +218,6 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
 # What a statement cannot open with to be said ahead of the task (a subject that names
 # something of the task: "The letter should …", "It must …", "In other words, …"), and
 # how else it would point back at the task ("the letter", "it").
-_indirect_question = filled(r"(?i)\b(?:{indirect_question_heads})\s+(?:{wh_links})\b",
-                            of("prompt"))
 _greeting = filled(r"(?i)^\s*(?:{greetings})\b", of("prompt"))
 _not_ahead = filled(r"(?i)^(?:{not_ahead_openers})\b", of("prompt"))
 _pronoun = filled(r"(?i)\b(?:{task_pronouns})\b", of("prompt"))
@@ -289,11 +290,20 @@ def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[in
                       own_task)
         if woven is not None:
             task, groups = woven[0], groups[1:]
-    sentences = [sentence(render_group(layout, params, group, rng, usage=usage,
-                                       context=wording_context(layout.ids, group[0],
-                                                               layout=layout,
-                                                               own_task=own_task)))
-                 for group in groups]
+    # After a bare command ("Tell me what an SRE is."), no courtesy frame wedged between it
+    # and the next ("It'd be great if you could respond in Vietnamese."): one register.
+    plain = {"plain": True} if _commands(task) else {}
+    sentences: list[str] = []
+    last = _opening_word(_sentences_of(task)[-1]) if task.strip() else ""
+    for group in groups:
+        context = {**wording_context(layout.ids, group[0], layout=layout, own_task=own_task),
+                   **plain}
+        # Not two sentences in a row that open with one verb ("Write a poem … Write 450
+        # words or more."; "Keep it short. Keep commas out.").
+        said = _unlike(lambda: sentence(render_group(layout, params, group, rng, usage=usage,
+                                                     context=context)), {last})
+        sentences.append(said)
+        last = _opening_word(said)
     block = join(sentences)
     joiner = "\n" if ("\n" in task.split("\n")[-1] or task.rstrip().endswith(":")) else " "
     if "\n" in task.strip() or stands_alone(task):
@@ -301,6 +311,39 @@ def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[in
     if block and joiner == " ":
         task = closed(task)
     return task + (joiner + block if block else "")
+
+
+def _sentences_of(text: str) -> list[str]:
+    """The sentences of `text`, split at every stop."""
+    return sentences(text.strip(), lines=False, **AT_EVERY_STOP) or [text]
+
+
+def _opening_word(text: str) -> str:
+    """The first word of a sentence, in lower case ("" for none); "please" is skipped."""
+    words = re.findall(r"[a-z']+", text.lower())[:2]
+    if words[:1] == ["please"]:
+        words = words[1:]
+    return words[0] if words else ""
+
+
+def _unlike(render: Callable[[], str], openings: Collection[str], tries: int = 4) -> str:
+    """A rendering whose first word is none of `openings` (the last try otherwise)."""
+    said = render()
+    for _ in range(tries - 1):
+        if _opening_word(said) not in openings:
+            break
+        said = render()
+    return said
+
+
+def _commands(task: str) -> bool:
+    """Whether the task opens with a bare command ("Write …", "Please tell me …")."""
+    from ..rewrite.lexicon import lexicon
+
+    words = re.findall(r"[a-z]+", task.lower())[:2]
+    if words[:1] == ["please"]:
+        words = words[1:]
+    return bool(words) and words[0] in lexicon()["verbs"]
 
 
 def _wish_twice(text: str) -> bool:
@@ -397,12 +440,8 @@ def _statements_ahead(layout: Layout, the_plan: Plan, task: str) -> Optional[tup
 
 
 def _asks_a_question(task: str) -> bool:
-    """Whether the task is a question put to the writer, directly or reworded ("Is it …?",
-    "I've been wondering whether …"), not a request for a piece ("Could you write …?")."""
-    first = split_sentences(task.split("\n", 1)[0].strip())
-    found = [parse(sentence) for sentence in first]
-    return any(request is not None and request.kind == "question" for request in found) or \
-        bool(_indirect_question().search(task.split("\n", 1)[0]))
+    """Whether the task is a question put to the writer (`piece.asks_a_question` of its first line)."""
+    return asks_a_question(task.split("\n", 1)[0])
 
 
 def _presentation_for(layout: Layout, task: str, presentation: str, order: Sequence[int],
@@ -462,8 +501,9 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     how = "unchanged"
     # A question stays ahead of what it asks of the answer (never "Answer in capitals. … Is
     # the sentence correct?").
+    # Nor ahead of a sentence that speaks of them ("Please use another word." after a ban).
     ahead = _statements_ahead(layout, the_plan, task) if statements_first and \
-        task_override is None and not _asks_a_question(task) else None
+        task_override is None and not _asks_a_question(task) and not trailing else None
     if ahead is not None:
         task = ahead[0]
     if vary and task_override is None:
@@ -482,6 +522,8 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     usage = Usage(taken=tuple(frame_openings(task)))
     own_task = task_override is None
     presentation = _presentation_for(layout, task, presentation, order, own_task)
+    if trailing and presentation == "first":
+        presentation = "inline"  # the statements, and what speaks of them, after the task
     if presentation == "list":
         request = _as_list(task, layout, params, order, rng, usage, own_task)
     elif presentation == "first" and order:
@@ -489,9 +531,11 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     else:
         request = _inline(task, layout, params, order, rng, usage, own_task)
     if trailing:
-        # What speaks of a statement follows it ("… in JSON. Do not add anything outside of
-        # the JSON block.").
-        request = request.rstrip() + ("\n\n" if "\n" in request.strip() else " ") + \
+        # What speaks of a statement follows it, in its paragraph ("… in JSON. Do not add
+        # anything outside of the JSON block."), or below a list of them.
+        last_line = request.rstrip().rsplit("\n", 1)[-1]
+        listed = re.match(r"\s*(?:[-*]|\d+[.)])\s", last_line)
+        request = request.rstrip() + ("\n\n" if listed else " ") + \
             " ".join(layout.units[position].text.strip() for position in trailing)
     if ahead is not None:
         request = ahead[1] + "\n\n" + request.strip()

@@ -42,6 +42,12 @@ _answer_noun_ends = filled(r"\b(?:{answer_nouns})\s*$", of("cut"))
 _answer_noun_last = filled(r"\b(?:{answer_nouns})$", of("cut"))
 
 
+def _without_aside(text: str) -> str:
+    """`text` without a closing parenthesis: "your entire response (reasoning and answer)"
+    still ends on the noun a cut phrase completes."""
+    return re.sub(r"\s*\([^()]*\)\s*$", "", text)
+
+
 def removes_material(removed: str, literals: Sequence[str] = ()) -> bool:
     """Whether cutting `removed` would lose task material: text introduced by a colon, or a
     quoted passage that is not one of the constraint's own literals (an end phrase…)."""
@@ -195,8 +201,10 @@ def prepositional_phrase(clause: Clause) -> Optional[str]:
     if after.startswith(",") and ("," in text[end:last] or
                                   _continuation().match(after)):
         after = after[1:]  # "in Welsh only, nothing else allowed, for …"
-    if _answer_noun_ends().search(text[:start]):
-        after = None  # "…and I need the entire output in XML": the phrase is the object
+    if _answer_noun_ends().search(_without_aside(text[:start])):
+        # "…and I need the entire output in XML", "wrap your entire response (reasoning
+        # and answer) with double quotes": the phrase completes the verb's object.
+        after = None
     if after is None or after[:1] not in (" ", ",", ".", "?", "!", ":", ""):
         return None
     candidate = (text[:start] + after).replace(" ,", ",").replace(" .", ".")
@@ -260,8 +268,8 @@ def trailing_clause(clause: Clause) -> Optional[str]:
     candidates = []
     for connector in known["connectors"]:
         at = body.rfind(connector, 0, first + len(connector))
-        if at < 0 or at > first:
-            continue
+        if at < 0 or at > first or body.count("(", 0, at) > body.count(")", 0, at):
+            continue  # (never inside a parenthesis: "(reasoning process and the final answer)")
         between = body[at + len(connector):first]
         if content_words(between) and not _lead_filler().fullmatch(between.strip()) and \
                 not _lead_place().fullmatch(between.strip()):
@@ -275,7 +283,8 @@ def trailing_clause(clause: Clause) -> Optional[str]:
     candidates.sort(key=lambda item: -item[0])
     best = next((at for at, connector in candidates
                  if not (connector.strip() in known["phrase_connectors"] and
-                         _answer_noun_last().search(body[:at].rstrip(" ,;-")))), None)
+                         _answer_noun_last().search(_without_aside(body[:at].rstrip(" ,;-"))))),
+                None)
     if best is None:
         return None
     head = body[:best].rstrip(" ,;-")

@@ -209,10 +209,12 @@ def _units(prompt: str, raw_units: Sequence[tuple[int, int, str]], evidence: dic
     # before it.
     for position in range(1, len(units)):
         unit, before = units[position], units[position - 1]
-        if not unit.owners and before.pure and before.owners and (
+        # ("Do not say anything after the limerick." may be the end phrase's own evidence.)
+        nothing_after = re.search(table("prompt")["says_nothing_after"], unit.text)
+        if before.pure and before.owners and (not unit.owners or nothing_after and not unit.pure
+                                              and unit.owners <= before.owners) and (
                 points_back().match(unit.text) or
-                re.search(table("prompt")["picks_from_above"], unit.text) or
-                re.search(table("prompt")["says_nothing_after"], unit.text)):
+                re.search(table("prompt")["picks_from_above"], unit.text) or nothing_after):
             units[position] = Unit(unit.start, unit.end, unit.text, unit.sep, before.owners, True,
                                    before.kept)
     # A fenced example block right after a statement that introduces it ("You can use markdown

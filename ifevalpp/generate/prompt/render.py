@@ -23,6 +23,10 @@ if TYPE_CHECKING:
     from .layout import Layout
 
 
+# A sentence whose subject is not the writer ("Make sure it includes …") takes no participle.
+_assurance = filled(r"(?i)^(?:please\s+)?(?:{assurance_openers})\b", of("prompt"))
+
+
 def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = STYLES[:3],
            avoid: Optional[str] = None, usage: Any = None,
            context: Optional[dict[str, Any]] = None) -> str:
@@ -132,8 +136,9 @@ def spelled(layout: Layout, instruction_id: str, params: Any) -> Any:
         as_written(value) if isinstance(value, str) else value
     if isinstance(recased, list):
         written = [word for word, old in zip(recased, value) if word != old]
-        if written and all(word.isupper() for word in written):
+        if len(written) >= 2 and all(word.isupper() for word in written):
             # "DISGUSTING", "GOOD" as the original writes them: a new word joins in capitals
+            # (one acronym, "JSON", makes no "FLEA" of its neighbour)
             recased = [word.upper() for word in recased]
     if recased == value:
         return params
@@ -177,6 +182,8 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     of a two-part answer ("two jokes"), so the separator is said of them; `whole` — the
     original says the statement of the whole reply ("Your entire response should …"), so
     no form narrows it to the piece ("make it …", "…, using fewer than six sentences");
+    `ticks_required` — it asks for markdown ticks ("using markdown ticks"), which a restatement
+    asks for too (ticks it only allows stay allowed);
     `letter_case` ("lower", "upper") and `foreign` (the answer is not in English) — what an
     example of the grammar's own must fit ("<<Morning Light>>" under all lowercase, "[city]"
     in a Bengali answer)."""
@@ -208,6 +215,8 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                "two_things": own_task and layout is not None and _names_two(layout) or None,
                "whole": any(re.search(table("prompt")["whole_reply"], text)
                             for text in statements) or None,
+               "ticks_required": any(re.search(table("prompt")["ticks_required"], text)
+                                     for text in statements) or None,
                **_unit_words(layout, statements, own_task)}
     if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
         beside = [(instruction_id, layout.params[position])
@@ -316,5 +325,7 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
         # "… is funny and includes the words … and write without a comma": a second "and"
         # joins the requirement to the wrong verb.
         return None
+    if tail.startswith(",") and _assurance().match(last.strip()):
+        return None  # "Make sure it includes …, writing two versions": the writer is not "it"
     joined = body + ("" if tail[0] in ",;" else " ") + tail
     return close_sentence(joined, mark), list(order[1:])

@@ -15,6 +15,7 @@ from ...constraints import get
 from ...constraints.support.choosing import chance
 from ...wording.sampler import Usage
 from ..records import ComposeError
+from ..sentences import sentences
 from .render import render, wording_context
 
 
@@ -89,9 +90,12 @@ def around_request(repeat: RepeatInfo, ids: Sequence[str], old_params: Sequence[
     if reword:
         if chance(rng, 0.3):
             where = "below" if where == "above" else "above"
+        # A request of several sentences is "the whole request": a line on why I ask is
+        # copied too.
+        several = {"several": True} if len(sentences(request, lines=False)) > 1 else {}
         instruction = render(echo_id, params[repeat.index], rng, usage=_opened(request),
-                             context=wording_context(ids, repeat.index,
-                                                     ahead=where == "below"))
+                             context={**wording_context(ids, repeat.index,
+                                                        ahead=where == "below"), **several})
         instruction = _where(instruction, where)
     else:
         instruction = repeat.instruction

@@ -150,6 +150,7 @@ _OWN_EXAMPLE: dict[str, re.Pattern[str]] = {
     "highlight": re.compile(r"(?<![*\w\"'])\*[^\W_][^*\n]*\*(?!\*)"),  # not "*, i.e. *"
     "bullet": re.compile(r"(?m)(?:^[ \t]*[*-][ \t]+\S[^\n]*(?:\n|$))+"),
     "fenced": re.compile(r"```[^`\n]*\n[^`]*?```"),
+    "capitals": re.compile(r"[\"\u201c][A-Z][A-Z'-]+[\"\u201d]"),  # (such as "RUBRIC")
 }
 
 

@@ -44,7 +44,11 @@ _SLOT = re.compile(r"\{(\w+)\}")
 # a short guide of 1,100 words, or a short poem of 14 sentences.
 SHORT_FRAME_WORDS = 400
 _SHORT = re.compile(r"\b(?:short|brief)\b", re.IGNORECASE)
-_ABOUT = re.compile(r"\babout \{\w+\}")
+# A frame whose subject a caller may replace with the original's own (`about`): a topic, said
+# plainly ("an essay about {topic}"); never a character, a happening or the asker's own life
+# ("a diary entry about the history of Martin Van Buren's presidency", "a personal essay
+# about …": strict reads AQ, AR).
+_ABOUT_TOPIC = re.compile(r"^an? (?!personal\b)[\w -]+ about \{topic\}$")
 # A frame that dedicates the piece to someone ("a poem for {person}", "a speech in honour
 # of {person}"): the piece is for them, so no purpose of the asker's besides ("… for a
 # workshop I am running next week").
@@ -191,7 +195,8 @@ class TaskMaker:
         frames of the shape "… about {subject}", whose subject a caller may replace."""
         genres = self.genres_for(needs, avoids, words, room, bites)
         if about:
-            genres = [genre for genre in genres if any(_ABOUT.search(f) for f in genre.frames)]
+            genres = [genre for genre in genres
+                      if any(_ABOUT_TOPIC.search(f) for f in genre.frames)]
         if not genres:
             return None
         excluded = set(exclude)
@@ -203,7 +208,7 @@ class TaskMaker:
             short_limit = min(SHORT_FRAME_WORDS, genre.words[1] // 2)
             frames = [frame for frame in genre.frames
                       if not (words[0] and words[0] > short_limit and _SHORT.search(frame))
-                      and (not about or _ABOUT.search(frame))]
+                      and (not about or _ABOUT_TOPIC.search(frame))]
             if not frames:
                 continue
             frame = frames[self.sampler.choose([f"frame:{genre.id}:{f}" for f in frames])]

@@ -98,3 +98,18 @@ def test_bold_is_no_distractor_beside_a_required_ending():
     layout = build_layout('Write a note to a friend. End it with "See you soon."',
                           ["startend:end_checker"], [{"end_phrase": "See you soon."}])
     assert "uses_bold" in refused(layout).refuses
+
+
+def test_a_name_takes_no_paragraphs_title_or_postscript():
+    layout = lowercase("Write a good name for a black dog.")
+    for instruction_id, kwargs in [(PARAGRAPHS, {"num_paragraphs": 3}),
+                                   ("detectable_format:title", {}),
+                                   ("detectable_content:postscript", {"postscript_marker": "P.S."})]:
+        assert typed(layout, instruction_id, kwargs) is None, instruction_id
+
+
+def test_an_xml_document_takes_no_paragraph_count():
+    layout = lowercase("Write an XML document describing the release of a new phone.")
+    assert typed(layout, PARAGRAPHS, {"num_paragraphs": 3}) is None
+    assert typed(lowercase("Write an essay describing the release of a new phone."), PARAGRAPHS,
+                 {"num_paragraphs": 3}) is not None

@@ -95,3 +95,33 @@ def test_a_request_to_repeat_keeps_the_sentence_on_the_far_side_of_its_instructi
         candidate = add_context(layout, random.Random(seed), 1)
         assert candidate.detail.position == "after"
         assert candidate.prompt.startswith(request + "\n\n")
+
+
+def test_every_unfit_for_names_a_kind_of_answer():
+    from ifevalpp.generate.piece import ANSWER_FEATURES
+    for item in context_sentences():
+        assert item.unfit_for <= set(ANSWER_FEATURES), item.id
+
+
+def test_no_aside_unfit_for_a_question_stands_beside_one():
+    layout = build_layout("Is the moon landing real? Answer with exactly one of the phrases "
+                          "\"My answer is yes.\", \"My answer is no.\", \"My answer is maybe.\"",
+                          ["detectable_format:constrained_response"], [{}])
+    unfit = {item.id for item in context_sentences() if "asked" in item.unfit_for}
+    assert unfit
+    for seed in range(30):
+        candidate = add_context(layout, random.Random(seed), 1 + seed % 3)
+        assert candidate.detail.distractor not in unfit
+
+
+def test_no_aside_stands_between_a_question_and_what_it_asks_about():
+    prompt = ("Radcliffe was the only one who could get past the guards. What could be said "
+              "about him? Answer in lowercase letters only.")
+    layout = build_layout(prompt, ["change_case:english_lowercase"], [{}])
+    for seed in range(20):
+        candidate = add_context(layout, random.Random(seed), 1 + seed % 3)
+        assert candidate.detail.position != "inside"
+
+
+def test_some_asides_say_why_i_ask_and_may_open_a_request():
+    assert sum(item.opens_request for item in context_sentences()) >= 8

@@ -149,3 +149,40 @@ def test_a_new_task_keeps_the_subject_its_end_line_speaks_of():
     composed = new_task(layout, random.Random(0), index=1)
     assert "a guy named Dave" in composed.prompt
     assert composed.kwargs[0]["end_phrase"] == "Yes Mom, I am Dave."
+
+
+REPEAT = "combination:repeat_prompt"
+
+
+def test_a_short_new_request_to_copy_opens_with_a_line_on_why_i_ask():
+    request = ("Hello. I need to give a lecture to my students about a film. Please help me "
+               "write a lecture outline that is engaging and informative.")
+    prompt = ("First repeat the request below word for word, then give your answer.\n\n"
+              + request)
+    layout = build_layout(prompt, [REPEAT], [{"prompt_to_repeat": request}])
+    composed = new_task(layout, random.Random(0), index=1)
+    copied = composed.kwargs[0]["prompt_to_repeat"]
+    assert len(copied.split()) >= 0.6 * len(request.split()), copied
+
+
+def test_no_line_is_added_to_a_request_whose_copy_counts_against_a_cap():
+    from ifevalpp.generate.kinds.reconfiguration import _as_long_to_copy
+    request = "TLDR the article about football managers and their waistcoats and style lessons."
+    prompt = (f"{request} Your entire response should have 45 or less words.\n\n"
+              "First repeat the request above word for word, then give your answer.")
+    layout = build_layout(prompt, [WORDS, REPEAT], [{"relation": "less than", "num_words": 46},
+                                                    {"prompt_to_repeat": request}])
+    assert _as_long_to_copy(layout, "Write a fable.", random.Random(0)) == "Write a fable."
+
+
+def test_the_original_task_never_takes_stock_keywords_to_include():
+    prompt = ("Summarise how to pay my taxes. Include the keywords 'calculate' and 'file'. "
+              "Use at least 300 words.")
+    cousins = _family(prompt, ["keywords:existence", WORDS],
+                      [{"keywords": ["calculate", "file"]},
+                       {"relation": "at least", "num_words": 300}])[1]
+    kept = [variant for variant in cousins
+            if variant.generator.detail.get("strategy") == "parameters"]
+    assert kept  # the word count grows instead
+    for variant in kept:
+        assert variant.kwargs[0]["keywords"] == ["calculate", "file"], variant.prompt

@@ -47,3 +47,31 @@ def test_a_question_is_never_put_after_its_requirements():
                                 presentation="first", statements_first=True)
         first_sentence = composed.prompt.replace("\n", " ").split("? ")[0].split(". ")[0]
         assert "tomato" in first_sentence.lower(), composed.prompt
+
+
+COURTESY = ("be great if you could", "grateful if you", "appreciate it if you",
+            "appreciate if you", "glad if you could")
+
+
+def test_no_courtesy_frame_stands_between_bare_commands():
+    layout = build_layout("Tell me what an SRE is. Answer in all capital letters. Do not use "
+                          "any commas.", ["change_case:english_capital", "punctuation:no_comma"],
+                          [{}, {}])
+    for seed in range(40):
+        composed = restructured(layout, random.Random(seed), params=layout.params,
+                                presentation="inline", vary=False)
+        if composed.prompt.startswith("Tell me"):
+            assert not any(frame in composed.prompt for frame in COURTESY), composed.prompt
+
+
+def test_no_statement_opens_with_the_verb_the_sentence_before_it_opens_with():
+    layout = build_layout("Write a poem about the sea. Use at least 300 words.",
+                          ["length_constraints:number_words"],
+                          [{"relation": "at least", "num_words": 300}])
+    for seed in range(40):
+        composed = restructured(layout, random.Random(seed), params=layout.params,
+                                presentation="inline", vary=False)
+        sentences = [part.strip() for part in composed.prompt.split(". ") if part.strip()]
+        openings = [part.split()[0].lower() for part in sentences]
+        assert all(first != second for first, second in zip(openings, openings[1:])), \
+            composed.prompt

@@ -154,3 +154,11 @@ def test_a_statement_opening_with_its_preposition_after_a_comma_takes_the_comma(
     start = text.index("using at least 300 words")
     assert strip_clause(text, [(start, start + len("using at least 300 words"))]) == \
         "Write an email inviting the team to a meeting."
+
+
+def test_a_phrase_that_completes_the_reply_named_before_a_parenthesis_is_not_cut():
+    # Cut, "wrap your entire response (reasoning process and the final answer)." would hang.
+    text = ("Solve this step by step, and wrap your entire response (reasoning process and the "
+            "final answer) with double quotation marks.")
+    start = text.index("double")
+    assert strip_clause(text, [(start, start + len("double quotation marks"))]) is None

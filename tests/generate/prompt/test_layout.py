@@ -103,3 +103,12 @@ def test_a_closing_sentence_that_speaks_of_a_statement_trails_it():
         ["Do not add anything outside of the JSON block."]
     made = rephrase(layout, random.Random(1), 1)
     assert made.prompt.rstrip().endswith("Do not add anything outside of the JSON block.")
+
+
+def test_a_sentence_saying_nothing_may_follow_goes_with_the_end_phrase_it_speaks_of():
+    prompt = ('Write a limerick about a guy named Dave. The limerick should end with the phrase '
+              '"Yes Mom, I am Dave." Do not say anything after the limerick.')
+    layout = build_layout(prompt, ["startend:end_checker"], [{"end_phrase": "Yes Mom, I am Dave."}])
+    last = layout.units[-1]
+    assert last.text == "Do not say anything after the limerick."
+    assert last.pure and last.owners == layout.units[-2].owners

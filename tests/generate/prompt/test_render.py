@@ -24,7 +24,7 @@ def _wordings(instruction_id, kwargs, context, styles=("imperative", "declarativ
 def test_context_names_a_copy_first_and_a_shared_reply():
     plain = {"own_example": None, "letter_case": None, "foreign": None, "two_questions": None,
              "two_things": None, "whole": None, "in_parts": None, "stanzas": None,
-             "parts": None}
+             "parts": None, "ticks_required": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
@@ -252,3 +252,29 @@ def test_a_fenced_example_follows_its_restated_statement():
     layout = build_layout(prompt, ["detectable_format:json_format"], [{}])
     context = wording_context(layout.ids, 0, layout=layout)
     assert context["own_example"] == "```JSON\n[json content]\n```"
+
+
+def test_fewer_than_three_times_is_said_no_more_than_twice():
+    params = parse_params("keywords:letter_frequency",
+                          {"let_relation": "less than", "letter": "i", "let_frequency": 3})
+    said = {render("keywords:letter_frequency", params, random.Random(seed))
+            for seed in range(40)}
+    assert all("3 times" not in text and "three times" not in text for text in said), said
+    assert any("twice" in text for text in said)
+
+
+def test_a_highlight_beside_a_paragraph_count_is_never_a_part_or_a_section():
+    ids = ["detectable_format:number_highlighted_sections", "length_constraints:number_paragraphs"]
+    params = parse_params(ids[0], {"num_highlights": 3})
+    context = wording_context(ids, 0)
+    said = {render(ids[0], params, random.Random(seed), context=context) for seed in range(40)}
+    unexampled = [re.sub(r"\*[^*]*\*", "", text) for text in said]  # "*this part*" is markup
+    assert not any(re.search(r"\b(?:parts?|sections?)\b", text) for text in unexampled), said
+
+
+def test_two_sections_are_never_followed_by_and_so_on():
+    params = parse_params("detectable_format:multiple_sections",
+                          {"section_spliter": "Section", "num_sections": 2})
+    said = {render("detectable_format:multiple_sections", params, random.Random(seed))
+            for seed in range(60)}
+    assert not any("and so on" in text for text in said)

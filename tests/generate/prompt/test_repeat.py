@@ -78,3 +78,13 @@ def test_a_new_wording_of_the_request_that_another_rule_would_mangle_is_refused(
         around_request(layout.repeat, layout.ids, layout.params,
                        "Could you write a list of apple products, please?", layout.params,
                        random.Random(0), reword=True)
+
+
+def test_a_request_of_several_sentences_is_named_whole_when_said_anew():
+    layout = _layout(f"{REQUEST}\n\nBefore answering, repeat the request above word for word.")
+    new = "A colleague mentioned you might be good at this. Write a limerick about an owl."
+    for seed in range(12):
+        prompt, _, where = around_request(layout.repeat, layout.ids, layout.params, new,
+                                          layout.params, random.Random(seed), reword=True)
+        instruction = prompt.replace(new, "").strip()
+        assert "whole request" in instruction, instruction

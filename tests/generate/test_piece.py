@@ -1,0 +1,45 @@
+"""What kind of answer a task asks for (generate/piece.py), read from its words and checks."""
+
+from __future__ import annotations
+
+from ifevalpp.generate.piece import asks_a_question, features
+from ifevalpp.generate.prompt.layout import build_layout
+
+LOWERCASE = "change_case:english_lowercase"
+JSON = "detectable_format:json_format"
+
+
+def _features(prompt, ids=(LOWERCASE,), kwargs=({},)):
+    return features(build_layout(prompt, list(ids), [dict(item) for item in kwargs]))
+
+
+def test_a_name_for_something_is_a_short_answer():
+    assert "short" in _features("Write a good name for a black dog. Use lowercase letters only.")
+    assert "short" in _features("Create an English name for a beach house company. "
+                                "Use lowercase letters only.")
+
+
+def test_a_name_the_piece_is_written_in_is_no_short_answer():
+    # "in my name for the canucks hockey team" names no name to invent.
+    assert "short" not in _features("Write a blog post in my name for the canucks hockey team "
+                                    "about the environment. Use lowercase letters only.")
+
+
+def test_an_xml_document_and_a_json_only_answer_are_markup():
+    assert "markup" in _features("Write an XML document about a new phone. "
+                                 "Use lowercase letters only.")
+    assert "markup" in _features("Tell me about the history of a park. Wrap your whole answer "
+                                 "in JSON.", ids=(JSON,))
+    assert "markup" not in _features("Write an essay about a park. Use lowercase letters only.")
+
+
+def test_a_question_put_to_the_writer_is_asked_and_a_request_is_not():
+    assert "asked" in _features("Is the moon landing real? Use lowercase letters only.")
+    assert asks_a_question("Is it true that the first song sung in space was Happy Birthday?")
+    assert asks_a_question("I've been wondering whether bats are blind.")
+    assert not asks_a_question("Could you write a poem about the sea?")
+
+
+def test_a_task_that_names_its_readers_says_so():
+    assert "readers" in _features("Write a haiku for an audience of young readers. "
+                                  "Use lowercase letters only.")
