@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import io
 import os
-import shutil
 import sys
 import time
 from collections import deque
@@ -127,6 +126,8 @@ def _width(stream: Any) -> dict[str, Any]:
             return {"dynamic_ncols": True}
     except (AttributeError, OSError, ValueError, io.UnsupportedOperation):
         pass
+    import shutil  # (here: a bar that is shown on a terminal never needs it)
+
     size = shutil.get_terminal_size((80, 24))
     return {"ncols": size.columns, "nrows": size.lines}
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 import inspect
 import os
-from importlib.metadata import entry_points
+import sys
 from typing import Iterable, Optional
 
 from ..errors import IfevalppError
@@ -38,7 +38,52 @@ def _specs_from_environment() -> list[str]:
 
 
 def _specs_from_entry_points() -> list[str]:
+    """The group's entry points; none, without importlib.metadata, when no distribution can
+    declare the group (`_group_may_be_declared`): that module and the reading of every
+    installed distribution's metadata cost more than checking 50 answers, before every verb."""
+    if not _group_may_be_declared():
+        return []
+    from importlib.metadata import entry_points
+
     return [entry.value for entry in entry_points(group=ENTRY_POINT_GROUP)]
+
+
+def _group_may_be_declared() -> bool:
+    """False only when no distribution importlib.metadata would read can declare the group:
+    every finder of distributions is the path finder, and of the metadata folders it reads
+    (`*.dist-info`, `*.egg-info` in each folder of sys.path) none has an entry_points.txt
+    naming the group. Anything else it could read (a zip or an egg on sys.path, a folder that
+    cannot be listed, another finder) counts as a maybe, and the caller asks importlib.metadata."""
+    from importlib.machinery import PathFinder
+
+    if any(hasattr(finder, "find_distributions") and finder is not PathFinder
+           for finder in sys.meta_path):
+        return True
+    for entry in sys.path:
+        folder = entry or "."
+        if folder.endswith(".egg") or os.path.isfile(folder):
+            return True
+        try:
+            names = os.listdir(folder)
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return True
+        if any(_declares_group(os.path.join(folder, name)) for name in names
+               if name.lower().endswith((".dist-info", ".egg-info"))):
+            return True
+    return False
+
+
+def _declares_group(metadata_folder: str) -> bool:
+    """The folder's entry_points.txt names the group (an unreadable one might)."""
+    try:
+        with open(os.path.join(metadata_folder, "entry_points.txt"), "rb") as points:
+            return ENTRY_POINT_GROUP.encode() in points.read()
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError:
+        return True
 
 
 def load_plugin(spec: str) -> None:

@@ -17,7 +17,6 @@ missing, and the reason says why.
 
 from __future__ import annotations
 
-import difflib
 from pathlib import Path
 from typing import Optional, Sequence
 
@@ -38,6 +37,8 @@ def find_edited_prompts(joined: Joined, variants: Sequence[Variant]) -> None:
     plain = [item for item in joined.unmatched if item.key is None and item.prompt]
     if not plain or not joined.missing:
         return
+    import difflib  # (here: most runs have no plain unmatched response to compare)
+
     by_key = {variant.key: variant for variant in variants}
     unanswered = [by_key[str(item.key)] for item in joined.missing if str(item.key) in by_key]
     starts: dict[str, list[Variant]] = {}

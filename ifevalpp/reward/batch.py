@@ -1,7 +1,8 @@
 """Score many completions at once: the one function every reward adapter calls.
 
-Everything is validated before any completion is checked, so bad kwargs
-raise instead of turning into rewards of 0 deep into a training run. A
+Everything is validated before any reward is returned, so bad kwargs raise
+instead of turning into rewards of 0 deep into a training run (a large batch's
+first chunks may be checked in the workers meanwhile; they are then dropped). A
 completion that holds no text scores 0.0 (a model that said nothing followed
 no instruction), never an exception. Verdicts are the `check` / `check_loose`
 verdicts `ifevalpp score` gives; `reduce="all"` stops at the first
@@ -110,18 +111,37 @@ def prepare_rows(completions: Sequence[Any], instruction_id_lists: Sequence[Any]
 
     Errors name completion i, or `numbers[i]` when the caller scores a selection of its rows.
     """
+    columns = (completions, instruction_id_lists, kwargs_lists, prompts)
+    _check_lengths(*columns)
+    return _prepare_range(columns, range(len(completions)), {}, profile=profile,
+                          keep_reasoning=keep_reasoning, numbers=numbers)
+
+
+def _check_lengths(completions: Sequence[Any], instruction_id_lists: Sequence[Any],
+                   kwargs_lists: Sequence[Any], prompts: Optional[Sequence[Any]]) -> None:
     count = len(completions)
     for name, column in (("instruction_id_lists", instruction_id_lists),
                          ("kwargs_lists", kwargs_lists), ("prompts", prompts)):
         if column is not None and len(column) != count:
             raise InputError(f"{count} completions but {len(column)} {name}; they must align "
                              f"one to one", field=name)
-    rows: list[Row] = []
-    # Rows of one prompt usually share their lists: check each distinct pair of objects once,
-    # and let its rows share one normalised copy (the dict also holds the originals, so their
-    # ids cannot be reused by new objects during the loop).
-    seen: dict[tuple[int, int], tuple[tuple[str, ...], tuple[Params, ...], Any, Any]] = {}
-    for row in range(count):
+
+
+# Per distinct pair of (id list, kwargs list) objects: ids, parsed parameters, and the two
+# originals (held, so their ids cannot be reused by new objects while the dict lives).
+Seen = dict[tuple[int, int], tuple[tuple[str, ...], tuple[Params, ...], Any, Any]]
+
+
+def _prepare_range(columns: tuple[Sequence[Any], Sequence[Any], Sequence[Any],
+                                  Optional[Sequence[Any]]],
+                   rows: range, seen: Seen, *, profile: Profile, keep_reasoning: bool,
+                   numbers: Optional[Sequence[int]] = None) -> list[Row]:
+    """The validated rows at positions `rows` of the aligned columns; `seen` is shared by the
+    ranges of one batch. Rows of one prompt usually share their lists: each distinct pair of
+    objects is checked once and its rows share one normalised copy."""
+    completions, instruction_id_lists, kwargs_lists, prompts = columns
+    prepared: list[Row] = []
+    for row in rows:
         number = row if numbers is None else numbers[row]
         # One contract for every adapter: lists and objects, or the JSON text `export-rl`
         # writes (decoded once per distinct text), or numpy arrays from a parquet file.
@@ -132,9 +152,10 @@ def prepare_rows(completions: Sequence[Any], instruction_id_lists: Sequence[Any]
             ids = _instruction_ids(raw_ids, number)
             params = _parsed_params(ids, _kwargs(raw_kwargs, len(ids), number), number, profile)
             entry = seen[(id(raw_ids), id(raw_kwargs))] = (ids, params, raw_ids, raw_kwargs)
-        rows.append((completion_text(completions[row], keep_reasoning=keep_reasoning), entry[0],
-                     entry[1], prompt_text(prompts[row]) if prompts is not None else None))
-    return rows
+        prepared.append((completion_text(completions[row], keep_reasoning=keep_reasoning),
+                         entry[0], entry[1],
+                         prompt_text(prompts[row]) if prompts is not None else None))
+    return prepared
 
 
 def _verdict(mode: Mode, profile: Profile) -> Callable[[Constraint, Params, str, Optional[str]],
@@ -201,9 +222,38 @@ def score_batch(completions: Sequence[Any], instruction_id_lists: Sequence[Seque
     Reasoning in `<think>` blocks is not graded unless `keep_reasoning`.
     """
     check_options(mode, reduce, profile)
+    chosen = available_cores() if workers is None else workers
+    columns = (completions, instruction_id_lists, kwargs_lists, prompts)
+    if chosen > 1 and len(completions) >= PARALLEL_THRESHOLD:
+        _check_lengths(*columns)
+        return _score_in_pool(columns, mode, reduce, profile, chosen, keep_reasoning)
     rows = prepare_rows(completions, instruction_id_lists, kwargs_lists, prompts,
                         profile=profile, keep_reasoning=keep_reasoning)
     return score_prepared(rows, mode, reduce, profile, workers)
+
+
+def _score_in_pool(columns: tuple[Sequence[Any], Sequence[Any], Sequence[Any],
+                                  Optional[Sequence[Any]]],
+                   mode: Mode, reduce: Reduce, profile: Profile, workers: int,
+                   keep_reasoning: bool) -> list[float]:
+    """A large batch validated chunk by chunk, each chunk handed to the pool as soon as it is
+    valid: the workers check the first chunks while this process validates the next, instead
+    of waiting for the whole batch (a tenth of the wall time on two cores). A bad row still
+    raises before any reward is returned; chunks already handed over are then dropped."""
+    count = len(columns[0])
+    size = _chunk_size(count, workers)
+    seen: Seen = {}
+    chunks = ((_prepare_range(columns, range(start, min(start + size, count)), seen,
+                              profile=profile, keep_reasoning=keep_reasoning),
+               mode, reduce, profile)
+              for start in range(0, count, size))
+    results = map_in_workers(_score_chunk, chunks, workers)
+    return [reward for chunk in results for reward in chunk]
+
+
+def _chunk_size(count: int, workers: int) -> int:
+    """Four chunks per worker (a slow one delays the end less), of at least MIN_CHUNK rows."""
+    return max(MIN_CHUNK, -(-count // (workers * 4)))
 
 
 def score_prepared(rows: Sequence[Row], mode: Mode, reduce: Reduce, profile: Profile,
@@ -214,7 +264,7 @@ def score_prepared(rows: Sequence[Row], mode: Mode, reduce: Reduce, profile: Pro
         raise ValueError(f"workers must be at least 1, got {workers}")
     if workers == 1 or len(rows) < PARALLEL_THRESHOLD:
         return score_rows(rows, mode, reduce, profile)
-    size = max(MIN_CHUNK, -(-len(rows) // (workers * 4)))
+    size = _chunk_size(len(rows), workers)
     chunks = [(rows[start:start + size], mode, reduce, profile)
               for start in range(0, len(rows), size)]
     results = map_in_workers(_score_chunk, chunks, workers)

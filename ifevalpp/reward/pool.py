@@ -14,9 +14,9 @@ import multiprocessing
 import os
 import sys
 import threading
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable, Optional, Sequence, TypeVar
+from typing import Any, Callable, Iterable, Optional, TypeVar
 
 T = TypeVar("T")
 
@@ -86,16 +86,25 @@ def shutdown_workers() -> None:
 atexit.register(shutdown_workers)
 
 
-def map_in_workers(function: Callable[[Any], T], chunks: Sequence[Any], workers: int) -> list[T]:
+def map_in_workers(function: Callable[[Any], T], chunks: Iterable[Any], workers: int) -> list[T]:
     """`function` over `chunks` in the reward pool, results in chunk order.
 
-    A worker that dies (killed, out of memory) takes the pool down with it:
-    the pool is discarded so the next call starts a fresh one, and the error
+    Each chunk is handed over as soon as `chunks` yields it, so a generator that prepares
+    them overlaps with the work. If it raises, the chunks not yet started are cancelled
+    and the error is raised. A worker that dies (killed, out of memory) takes the pool down
+    with it: the pool is discarded so the next call starts a fresh one, and the error
     is raised rather than a partial result returned.
     """
     pool = _executor(workers)
+    futures: list[Future[T]] = []
     try:
-        return list(pool.map(function, chunks))
+        for chunk in chunks:
+            futures.append(pool.submit(function, chunk))
+        return [future.result() for future in futures]
     except BrokenProcessPool:
         shutdown_workers()
+        raise
+    except BaseException:
+        for future in futures:
+            future.cancel()
         raise

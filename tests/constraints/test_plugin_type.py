@@ -293,6 +293,26 @@ def test_ifevalpp_plugins_loads_the_type_into_the_real_cli(tmp_path):
         loaded.stderr
 
 
+def test_an_entry_point_of_the_group_is_found_and_its_absence_needs_no_metadata(tmp_path,
+                                                                                monkeypatch):
+    from importlib.metadata import entry_points
+
+    from ifevalpp.constraints import plugins
+
+    assert plugins._group_may_be_declared() == bool(
+        entry_points(group=plugins.ENTRY_POINT_GROUP))
+    info = tmp_path / "cheers-1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: cheers\nVersion: 1.0\n",
+                                   encoding="utf-8")
+    (info / "entry_points.txt").write_text(
+        "[ifevalpp.constraints]\nexclamations = tests.constraints.test_plugin_type\n",
+        encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert plugins._group_may_be_declared()
+    assert "tests.constraints.test_plugin_type" in plugins._specs_from_entry_points()
+
+
 def test_a_plugin_that_cannot_be_imported_is_one_clear_error(tmp_path):
     path = write_lines(tmp_path / "cases.jsonl", [cheer(1, 3)])
     result = CliRunner(env={"IFEVALPP_PLUGINS": "no_such_plugin_module"}).invoke(

@@ -178,6 +178,15 @@ def test_bad_kwargs_raise_in_the_caller_even_for_a_pooled_batch(small_threshold)
     assert raised.value.field.startswith("kwargs_lists[19][1]")
 
 
+def test_a_pooled_batch_refused_late_leaves_the_pool_answering_the_next(small_threshold):
+    texts, ids, kwargs = _mixed_batch(20)
+    bad = kwargs[:-1] + [[{}, {"keywords": []}]]
+    with pytest.raises(ParamsError):  # (the first chunks went to the workers meanwhile)
+        score_batch(texts, ids, bad, workers=2)
+    assert score_batch(texts, ids, kwargs, workers=2) == score_batch(texts, ids, kwargs,
+                                                                     workers=1)
+
+
 def test_a_rollout_group_of_64_stays_in_the_calling_process():
     shutdown_workers()
     texts, ids, kwargs = _mixed_batch(64)
