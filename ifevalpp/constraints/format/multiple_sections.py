@@ -68,6 +68,13 @@ class MultipleSections(Constraint):
         words = {"adds_english_text"} if re.search(r"[A-Za-z]", params.section_spliter) else set()
         return self.distractor_effects | letter_case_effects(params.section_spliter) | words
 
+    def wording_params(self, params: Any, **context: Any) -> dict[str, Any]:
+        # Parts labelled "PARAGRAPH X" are called paragraphs, never "sections" (strict read AT).
+        values = super().wording_params(params, **context)
+        if params.section_spliter.strip().lower() == "paragraph":
+            values["paragraph_label"] = True
+        return values
+
     Params = SectionsParams
     # Every profile judges this type its own way (scoring under several profiles checks each).
     verdict_groups = {"official": "official", "revised": "revised",

@@ -278,3 +278,11 @@ def test_two_sections_are_never_followed_by_and_so_on():
     said = {render("detectable_format:multiple_sections", params, random.Random(seed))
             for seed in range(60)}
     assert not any("and so on" in text for text in said)
+
+
+def test_parts_labelled_paragraph_are_called_paragraphs():
+    params = parse_params("detectable_format:multiple_sections",
+                          {"section_spliter": "PARAGRAPH", "num_sections": 3})
+    said = {render("detectable_format:multiple_sections", params, random.Random(seed))
+            for seed in range(40)}
+    assert not any(re.search(r"\b(?:sections?|parts?)\b", text) for text in said), said
