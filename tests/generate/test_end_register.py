@@ -62,3 +62,19 @@ def test_one_or_two_bullets_take_no_task_made_of_items():
     constraint = get(bullets)
     assert "items" in constraint.task_avoids_for(parse_params(bullets, {"num_bullets": 1}))
     assert "items" not in constraint.task_avoids_for(parse_params(bullets, {"num_bullets": 5}))
+
+
+def test_a_line_said_to_the_asker_suits_an_answer_or_a_letter_but_no_story_or_portrait():
+    constraint = get(END)
+    for phrase in ("Does this make sense?", "That is all you need!",
+                   "Is there anything else I can help with?"):
+        params = parse_params(END, {"end_phrase": phrase})
+        assert constraint.suits_piece(params, "answer"), phrase
+        assert constraint.suits_piece(params, "letter"), phrase
+        assert not constraint.suits_piece(params, "story"), phrase
+        assert not constraint.suits_piece(params, "portrait"), phrase
+
+
+def test_a_line_that_thanks_the_reader_is_not_taken_for_one_said_to_the_asker():
+    params = parse_params(END, {"end_phrase": "Naomi thanks you for reading."})
+    assert not get(END).suits_piece(params, "answer")

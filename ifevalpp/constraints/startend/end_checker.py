@@ -47,6 +47,11 @@ def _end_phrase_position(prompt: str, phrase: str,
 # An end line that points back at steps or tips the answer gave ("the steps listed above").
 _POINTS_TO_STEPS = re.compile(r"\b(?:steps?|tips?)\b.*\babove\b", re.IGNORECASE)
 _NAMED = re.compile(r"(?<=[\w,;] )(?!I\b|I'\w)[A-Z]")
+# A closing line spoken to the asker: "you" (not "thank you"), an offer of more help, or
+# "Does this make sense?".
+_TO_THE_ASKER = re.compile(r"(?<!thank )(?<!thanks )\byou(?:r)?\b|\bhelp with\b|"
+                           r"^does (?:this|that)\b", re.IGNORECASE)
+_ASKER_PIECES = ("answer", "letter")
 
 
 class EndPhraseParams(Params):
@@ -200,8 +205,14 @@ class EndChecker(Constraint):
         from ..support.choosing import words
         if _POINTS_TO_STEPS.search(params.end_phrase):
             return True  # the new task lists steps (`task_needs_for`): the line fits it
-        pool = words()["end_phrase_pieces"].get(piece)
-        return pool is None or params.end_phrase.strip() in pool
+        pools = words()["end_phrase_pieces"]
+        phrase = params.end_phrase.strip()
+        if _TO_THE_ASKER.search(phrase) and not any(phrase in pool for pool in pools.values()):
+            # A line said to the person who asked ("Does this make sense?", "That is all you
+            # need!") closes an answer or a letter, never a story or a portrait of a place.
+            return piece in _ASKER_PIECES
+        pool = pools.get(piece)
+        return pool is None or phrase in pool
 
     def task_needs_for(self, params: EndPhraseParams) -> frozenset[str]:
         # "Follow the 5 steps listed above, and you will be successful." closes a piece that

@@ -153,6 +153,8 @@ def _wording(layout: Layout, constraint: Any, params: Any, picker: Any) -> str:
     needs a longer addition, as a catalogue request does."""
     ahead = side_of_request(layout) == "before"
     context = wording_context(list(layout.ids) + [constraint.id], len(layout.ids), ahead=ahead)
+    # After a question ("What happened when …?") no "it" stands for the answer.
+    context["asked"] = "asked" in features(layout) or None
     # "In addition, …" reads wrong at the very start: only after the prompt.
     additions = not ahead and constraint.grammar() is not None
 

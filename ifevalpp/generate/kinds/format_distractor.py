@@ -37,7 +37,7 @@ from ...constraints import get, parse_params
 from ...constraints.support.choosing import relations, seeded_random
 from ...constraints.support.wording import templates_dir
 from ...wording import Sampler
-from ..addition import first_long_enough, needed_tokens, place, side_of_request, unframed
+from ..addition import ends_sentence, first_long_enough, needed_tokens, place, side_of_request, unframed
 from ..prompt.layout import Layout
 from ..distance import tokens
 from ..llm.answers import ModelCousin
@@ -149,7 +149,14 @@ def _place(layout: Layout, sentence: str, distractor: dict[str, Any], name: str)
     request that must be repeated from the end of the prompt pushes it to the front."""
     position = side_of_request(layout) or "after"
     kwargs = [dict(item) for item in layout.kwargs]
-    return Candidate(place(layout.prompt, sentence, position), kwargs,
+    prompt = place(layout.prompt, sentence, position)
+    if position == "before" and layout.repeat is not None:
+        # "In this task, repeat the request below …" then the request: a requirement joins
+        # the instructions it stands beside, never ahead of "In this task, …" (strict read AS).
+        end = len(layout.prompt[:layout.repeat.start].rstrip())
+        if end and ends_sentence(layout.prompt[:end]):
+            prompt = place(layout.prompt, sentence, "inside", after=end)
+    return Candidate(prompt, kwargs,
                      FormatDetail(requirement=name, position=position), distractor=distractor)
 
 

@@ -463,6 +463,11 @@ def _presentation_for(layout: Layout, task: str, presentation: str, order: Seque
         # "I want to make it challenging, so:" introduces what follows: the list comes after
         # (never prose after the colon).
         presentation = "list"
+    elif presentation == "list" and layout.repeat is not None and \
+            "\n" not in layout.prompt[layout.repeat.start:layout.repeat.end].strip():
+        # A request to repeat that was one paragraph stays one: a list or a rule on a line of
+        # its own would have the copy span paragraphs (strict read AS).
+        presentation = "inline"
     if presentation == "list" and any(
             example_block(layout.ids[index], wording_context(layout.ids, index, layout=layout,
                                                              own_task=own_task))

@@ -35,11 +35,12 @@ def test_another_type_competes_when_the_run_has_a_setting_for_it():
     assert candidate.detail.requirement == "detectable_content:postscript"
 
 
-def test_a_request_to_repeat_at_the_end_pushes_the_requirement_to_the_front():
+def test_a_request_to_repeat_at_the_end_puts_the_requirement_beside_the_copy_instruction():
+    instruction = "Repeat the request below word for word first, then answer."
     request = "Write a long letter to a neighbour about a lost cat."
-    layout = build_layout(f"Repeat the request below word for word first, then answer.\n\n"
-                          f"{request}", ["combination:repeat_prompt"],
+    layout = build_layout(f"{instruction}\n\n{request}", ["combination:repeat_prompt"],
                           [{"prompt_to_repeat": request}])
     candidate = add_format_distractor(layout, random.Random(1), 1)
     assert candidate.detail.position == "before"
-    assert candidate.prompt.endswith(layout.prompt)
+    first, _, last = candidate.prompt.partition("\n\n")
+    assert first.startswith(instruction + " ") and last == request

@@ -75,3 +75,16 @@ def test_no_statement_opens_with_the_verb_the_sentence_before_it_opens_with():
         openings = [part.split()[0].lower() for part in sentences]
         assert all(first != second for first, second in zip(openings, openings[1:])), \
             composed.prompt
+
+
+def test_a_one_paragraph_request_to_repeat_stays_one_paragraph_in_a_list_presentation():
+    request = "Write an acoustic song about the sea without using any commas."
+    layout = build_layout("Repeat the request below word for word first, then give your "
+                          f"answer.\n\n{request}", ["combination:repeat_prompt",
+                                                    "punctuation:no_comma"],
+                          [{"prompt_to_repeat": request}, {}])
+    for seed in range(12):
+        composed = restructured(layout, random.Random(seed), params=layout.params,
+                                presentation="list")
+        copied = composed.kwargs[0]["prompt_to_repeat"]
+        assert "\n" not in copied.strip(), composed.prompt

@@ -24,7 +24,7 @@ def _wordings(instruction_id, kwargs, context, styles=("imperative", "declarativ
 def test_context_names_a_copy_first_and_a_shared_reply():
     plain = {"own_example": None, "letter_case": None, "foreign": None, "two_questions": None,
              "two_things": None, "whole": None, "in_parts": None, "stanzas": None,
-             "parts": None, "ticks_required": None}
+             "parts": None, "ticks_required": None, "asked": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
@@ -286,3 +286,14 @@ def test_parts_labelled_paragraph_are_called_paragraphs():
     said = {render("detectable_format:multiple_sections", params, random.Random(seed))
             for seed in range(40)}
     assert not any(re.search(r"\b(?:sections?|parts?)\b", text) for text in said), said
+
+
+def test_after_a_question_a_section_count_names_the_answer_never_it():
+    sections = "detectable_format:multiple_sections"
+    kwargs = {"section_spliter": "SECTION", "num_sections": 2}
+    after_question = {**wording_context([sections], 0), "asked": True}
+    wordings = _wordings(sections, kwargs, after_question)
+    assert not any(re.search(r"\b(?:divide|split|break|organise|structure) it\b", text)
+                   for text in wordings), wordings
+    assert any(re.search(r"\b(?:divide|split|break|organise|structure) it\b", text)
+               for text in _wordings(sections, kwargs, wording_context([sections], 0)))
