@@ -51,7 +51,7 @@ class MultipleSections(Constraint):
     """At least N section markers like 'SECTION 1' (the official rule wants digits)."""
 
     id = "detectable_format:multiple_sections"
-    distractor_unfit_for = frozenset({"short", "markup"})
+    distractor_unfit_for = frozenset({"short", "brief", "markup"})
     divides_answer = True
     task_needs = frozenset({"sections"})
     competes_as_format = True

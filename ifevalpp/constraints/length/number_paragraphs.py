@@ -60,7 +60,7 @@ class NumberParagraphs(Constraint):
     """Exactly N paragraphs separated by `***` rules."""
 
     id = "length_constraints:number_paragraphs"
-    distractor_unfit_for = frozenset({"short", "markup"})
+    distractor_unfit_for = frozenset({"short", "brief", "markup"})
     divides_answer = True
     task_needs = frozenset({"paragraphs"})
     competes_as_format = True

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Collection, Optional, Sequence
 
 from ...constraints import get
-from ..phrase_tables import filled, of, table
+from ..phrase_tables import filled, of, one_of, table
 from ..sentences import AT_EVERY_STOP, sentences
 from ...constraints.support.choosing import chance, choice
 from ...wording.sampler import Usage
@@ -444,6 +444,18 @@ def _asks_a_question(task: str) -> bool:
     return asks_a_question(task.split("\n", 1)[0])
 
 
+def _fragment(task: str) -> bool:
+    """Whether the task's first line asks nothing as a sentence would: no request, no
+    question ("Blog post from the perspective of a girl who …")."""
+    from ..rewrite.request import parse
+    from ..rewrite.sentences import split_sentences
+
+    first = task.strip().split("\n", 1)[0]
+    head = re.split(rf"(?i)\b(?:{one_of(table('prompt')['relative_words'])})\b", first)[0]
+    return "?" not in first and not re.search(table("prompt")["sentence_verbs"], head) and \
+        not any(parse(part) for part in split_sentences(first))
+
+
 def _presentation_for(layout: Layout, task: str, presentation: str, order: Sequence[int],
                       own_task: bool) -> str:
     """The presentation asked for, or the one the task and its statements allow."""
@@ -452,6 +464,10 @@ def _presentation_for(layout: Layout, task: str, presentation: str, order: Seque
         # "Answer in capitals. … I've been wondering whether …": a question trails behind
         # its rules and the message reads backwards; the question comes first (and a case
         # answered "My answer is yes." asks one, however it opens: "Would you consider …?").
+        presentation = "inline"
+    if presentation == "first" and _fragment(task):
+        # "Blog post from the perspective of …" is a heading of a request, not a sentence:
+        # put after its rules, it trails off; it opens the message (strict read AV).
         presentation = "inline"
     if presentation == "first" and layout.repeat is not None:
         # "Copy my request below … / Make sure your response has no commas. / Write a song …":

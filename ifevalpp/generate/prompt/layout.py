@@ -291,7 +291,14 @@ def _kept_together(units: list[Unit], tight: dict[int, Spans]) -> list[Unit]:
             together = whole and any(0 <= other < len(units) and units[other].kept
                                      and unit.owners <= units[other].owners
                                      for other in (position - 1, position + 1))
-            if together or (after is not None and not after.pure and rewords().match(after.text)):
+            # "Finish the song with:\n\nPeace!" kept, then "No additional words should follow
+            # "Peace!"": said anew, it would say the ending a second time (strict read AV).
+            trailing = position > 0 and units[position - 1].kept and \
+                unit.owners <= units[position - 1].owners and bool(
+                    re.search(table("prompt")["says_nothing_after"], unit.text) or
+                    re.search(table("prompt")["nothing_follows"], unit.text))
+            if together or trailing or (after is not None and not after.pure
+                                        and rewords().match(after.text)):
                 units[position] = Unit(unit.start, unit.end, unit.text, unit.sep, unit.owners,
                                        False, True)
                 changed = True

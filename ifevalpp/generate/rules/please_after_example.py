@@ -3,8 +3,10 @@ request ("…, for example *this is a highlighted section*, please.")."""
 
 from __future__ import annotations
 
+import functools
 import re
 
+from ..phrase_tables import one_of, table
 from .base import Cousin, Defect, Example, Rule, new_matches
 
 # An example in markup or quotes, then ", please" closing the sentence.
@@ -12,8 +14,16 @@ _AFTER_EXAMPLE = re.compile(r"(?:\*[^*\n]+\*|\[[^\]\n]+\]|<<[^>\n]+>>|\"[^\"\n]+
                             r",\s*please[.?!]")
 
 
+@functools.lru_cache(maxsize=1)
+def _after_plain_example() -> re.Pattern[str]:
+    """An example in plain words after its lead ("such as SECTION 1"), then ", please"."""
+    leads = one_of([re.escape(lead) for lead in table("naturalness")["example_leads"]])
+    return re.compile(rf"(?i)\b(?:{leads})\s+[^,.;:\n]{{1,40}},\s*please[.?!]")
+
+
 def detect(cousin: Cousin) -> list[Defect]:
-    return new_matches(_AFTER_EXAMPLE, cousin, RULE.name)
+    return new_matches(_AFTER_EXAMPLE, cousin, RULE.name) + \
+        new_matches(_after_plain_example(), cousin, RULE.name)
 
 
 RULE = Rule(
@@ -22,6 +32,8 @@ RULE = Rule(
                 "*this is a highlighted section*, please.'): the courtesy goes before the "
                 "request or nowhere.",
     detect=detect,
-    bad=(Example("Highlight 3 sections, for example *this is a highlighted section*, please."),),
+    bad=(Example("Highlight 3 sections, for example *this is a highlighted section*, please."),
+         Example("Write a resume. Give it 2 sections headed SECTION X, such as SECTION 1, "
+                 "please.")),
     good=(Example("Please highlight 3 sections, for example *this is a highlighted section*."),),
 )

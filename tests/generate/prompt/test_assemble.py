@@ -88,3 +88,13 @@ def test_a_one_paragraph_request_to_repeat_stays_one_paragraph_in_a_list_present
                                 presentation="list")
         copied = composed.kwargs[0]["prompt_to_repeat"]
         assert "\n" not in copied.strip(), composed.prompt
+
+
+def test_a_task_that_is_a_heading_not_a_sentence_never_trails_after_its_rules():
+    layout = build_layout("Blog post from the perspective of a girl who is lost in a city. "
+                          "Your response should contain no commas.", ["punctuation:no_comma"],
+                          [{}])
+    for seed in range(12):
+        composed = restructured(layout, random.Random(seed), params=layout.params,
+                                presentation="first", statements_first=True)
+        assert composed.prompt.startswith("Blog post from"), composed.prompt
