@@ -186,6 +186,20 @@ def _asks_a_minimum(ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> boo
     return False
 
 
+def _capped_short(ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> bool:
+    """Whether the original caps its answer at a few sentences' length ("TLDR the article …
+    in 45 words or less"): the piece it names is what it reads, not what it writes."""
+    for instruction_id, item in zip(ids, kwargs):
+        words = get(instruction_id).task_words(parse_params(instruction_id, item))
+        if words is not None and words[1] is not None and words[1] <= SHORT_CAP_WORDS:
+            return True
+    return False
+
+
+# An answer capped at this many words is short whatever piece the prompt names.
+SHORT_CAP_WORDS = 100
+
+
 def genre_changed(original_prompt: str, genre: str, original_ids: Sequence[str] = (),
                   original_kwargs: Sequence[dict[str, Any]] = ()) -> Optional[str]:
     """Why a new task of `genre` is easier by its kind of piece: verse for a prose task or
@@ -204,6 +218,17 @@ def genre_changed(original_prompt: str, genre: str, original_ids: Sequence[str] 
     if was_verse != is_verse:
         return (f"genre: a {found.noun} ({'verse' if is_verse else 'prose'}) for a "
                 f"{'verse' if was_verse else 'prose'} task")
+    # A joke for a review under a no-comma rule: a piece of a few words for one the original
+    # names as a whole text (strict reads AW, AX).
+    # (A "question" named is no piece: every prompt may ask one.)
+    named_pieces = [item for item in catalogue().genres if item.cls != "ask" and re.search(
+        rf"\b{re.escape(item.noun.lower())}s?\b", original_prompt.lower())]
+    long_named = [item for item in named_pieces if "short" not in item.features]
+    answered_short = any(get(instruction_id).short_answer for instruction_id in original_ids) \
+        or _capped_short(original_ids, original_kwargs)
+    if not was_verse and not answered_short and "short" in found.features and long_named and \
+            len(long_named) == len(named_pieces) and "short" not in text_features(original_prompt):
+        return f"genre: a {found.noun} (a few lines) for a {long_named[0].noun}"
     # A haiku's 17 syllables are what make eleven g's hard: a poem of 165 words is not.
     named = [genre for genre in catalogue().genres if "poem" in genre.features and
              re.search(rf"\b{re.escape(genre.noun.lower())}s?\b", original_prompt.lower())]

@@ -185,3 +185,16 @@ def test_a_poem_for_a_haiku_under_no_minimum_is_no_change_of_genre():
     from ifevalpp.generate.difficulty import genre_changed
     assert genre_changed("Write a haiku about Ireland. Do not use any commas.", "poem",
                          [NO_COMMA], [{}]) is None
+
+
+def test_a_joke_for_a_review_is_a_change_of_genre():
+    from ifevalpp.generate.difficulty import genre_changed
+    review = 'Write a review of "The Lake House" for film students without any commas.'
+    assert genre_changed(review, "joke", [NO_COMMA], [{}]) is not None
+    assert genre_changed(review, "story", [NO_COMMA], [{}]) is None
+
+
+def test_a_joke_for_a_joke_about_a_story_is_no_change_of_genre():
+    from ifevalpp.generate.difficulty import genre_changed
+    assert genre_changed("Write a joke about a story that never ends. Avoid commas.", "joke",
+                         [NO_COMMA], [{}]) is None

@@ -173,8 +173,10 @@ def _is_pure(prompt: str, start: int, end: int, position: int, owners: frozenset
     text = prompt[start:end]
     local = [(s - start, e - start) for index in owners for s, e in tight[index]
              if s < end and e > start]
-    content = content_words(residual(text, local))
-    carries = carries_content(text, content, {ids[index] for index in owners})
+    rest = residual(text, local)
+    content = content_words(rest)
+    carries = carries_content(text, content, {ids[index] for index in owners}) or \
+        bool(re.search(table("prompt")["purpose_clause"], rest))
     if carries:
         return False
     if not content or (len(content) <= 2 and not task_start().match(text)):
@@ -266,6 +268,9 @@ def build_layout(prompt: str, instruction_ids: Sequence[str],
     return layout
 
 
+_LIST_ITEM = re.compile(r"\s*(?:\d{1,2}[.)]|[-*\u2022])\s")
+
+
 def _kept_together(units: list[Unit], tight: dict[int, Spans]) -> list[Unit]:
     """A statement spread over sentences that go together stays whole.
 
@@ -297,8 +302,13 @@ def _kept_together(units: list[Unit], tight: dict[int, Spans]) -> list[Unit]:
                 unit.owners <= units[position - 1].owners and bool(
                     re.search(table("prompt")["says_nothing_after"], unit.text) or
                     re.search(table("prompt")["nothing_follows"], unit.text))
-            if together or trailing or (after is not None and not after.pure
-                                        and rewords().match(after.text)):
+            # Items of one numbered or bulleted list stay together: "1. …" kept word for word
+            # beside "2. …" said anew leaves a list of one.
+            listed = bool(_LIST_ITEM.match(unit.text)) and any(
+                (other.kept or other.owners and not other.pure) and _LIST_ITEM.match(other.text)
+                for other in units)
+            if together or trailing or listed or (after is not None and not after.pure
+                                                  and rewords().match(after.text)):
                 units[position] = Unit(unit.start, unit.end, unit.text, unit.sep, unit.owners,
                                        False, True)
                 changed = True
