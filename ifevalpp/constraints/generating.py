@@ -373,7 +373,8 @@ class Generating:
         lower = params if first[spec.relation_field] == "at least" else other
         values = self.wording_params(lower)
         # `n` is the upper bound (the units agree with it: "1 to 3 sentences"), `lo` the lower.
-        values.update(n=high, lo=low, relation="range", single=(low == high) or None)
+        values.update(n=high, lo=low, relation="range", single=(low == high) or None,
+                      pair=(high == low + 1) or None)
         if "less than" in bounds and bounds["less than"] % 10 == 0 and high % 10 and low > 1:
             values["top"] = bounds["less than"]  # "100 or more but fewer than 120", not "… 119"
         values.pop("ban", None)

@@ -269,6 +269,10 @@ def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]]
         if gone:
             easier.append("the original's task asks for " + ", ".join(map(repr, gone)) +
                           ", which this one no longer names")
+        traps = _lost_case_traps(original, ids, kwargs)
+        if traps:
+            easier.append("the original's " + ", ".join(map(repr, traps)) + " is a name to write "
+                          "in small letters, a trap this one no longer sets")
         lost = [rule for rule in unchecked_rules(original) if rule.lower() not in prompt.lower()]
         if lost:
             easier.append("the original asks " + ", ".join(map(repr, lost)) +
@@ -284,6 +288,21 @@ def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]]
             easier.append(changed)
     verdict = "easier" if easier else "harder" if harder else "same"
     return Judgement(verdict, tuple(easier), tuple(harder), tuple(misfits))
+
+
+def _lost_case_traps(original: Any, ids: Sequence[str],
+                     after: Sequence[dict[str, Any]]) -> list[str]:
+    """The original's words to include that it writes with a capital under a rule of small
+    letters (`tasks.fit.case_traps`: "Netflix") which a cousin no longer asks for: the clash
+    was the difficulty (strict read AY)."""
+    from .tasks.fit import case_traps
+
+    kept: set[str] = set()
+    for instruction_id, item in zip(ids, after):
+        field = get(instruction_id).topic_field
+        value = item.get(field) if field in ("keywords", "keyword") else None
+        kept |= {word.lower() for word in ([value] if isinstance(value, str) else value or [])}
+    return sorted(case_traps(original) - kept)
 
 
 def _said(instruction_id: str, params: Any) -> str:

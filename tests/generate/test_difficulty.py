@@ -198,3 +198,18 @@ def test_a_joke_for_a_joke_about_a_story_is_no_change_of_genre():
     from ifevalpp.generate.difficulty import genre_changed
     assert genre_changed("Write a joke about a story that never ends. Avoid commas.", "joke",
                          [NO_COMMA], [{}]) is None
+
+
+def test_a_new_task_that_drops_a_capitalised_word_under_a_lowercase_rule_is_easier():
+    lowercase = "change_case:english_lowercase"
+    original = ('Write a poem about a lazy Sunday. Include the word "Netflix". Your entire '
+                'response should be in English, and in all lowercase letters.')
+    dropped = judge([lowercase, EXISTS], [{}, {"keywords": ["netflix"]}],
+                    'Write a song about a picnic. Include "basket" and "sun". Use lowercase '
+                    'letters only.', [{}, {"keywords": ["basket", "sun"]}],
+                    original_prompt=original)
+    kept = judge([lowercase, EXISTS], [{}, {"keywords": ["netflix"]}],
+                 'Write a song about a picnic. Include "Netflix" and "sun". Use lowercase '
+                 'letters only.', [{}, {"keywords": ["netflix", "sun"]}],
+                 original_prompt=original)
+    assert dropped.verdict == "easier" and kept.verdict != "easier"

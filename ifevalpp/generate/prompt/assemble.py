@@ -92,11 +92,12 @@ def _joiner(out: Sequence[str], piece: str, following: str) -> str:
                                          and out[-1].rstrip().endswith(":")) or alone) else " "
     if out and joiner == "\n" and alone:
         joiner = "\n\n"  # a riddle's answer line, a list item: a blank line after it
-    if (out and joiner == " " and "\n" in following
+    if (out and joiner == " " and out[-1].strip()
             and out[-1].rstrip().rstrip('"”\')*_')[-1:] not in ".!?:"):
         # A line the original ended without a stop ("… starting with P.P.S"): the new
-        # sentence goes on a line of its own, as the original's next one did.
-        joiner = "\n" * min(2, following.count("\n"))
+        # sentence goes on a line of its own, as the original's next one did, never run on
+        # as if it were the postscript's text (strict read AZ).
+        joiner = "\n" * min(2, max(1, following.count("\n")))
     return joiner
 
 

@@ -117,6 +117,25 @@ def _topical(words: Sequence[str], request_words: set[str]) -> bool:
                word.rstrip("s") in request_words for word in (word.lower() for word in words))
 
 
+def case_traps(layout: Layout) -> set[str]:
+    """Words to include that the prompt writes with a capital ("include the word "Netflix"")
+    under a rule of small letters: the clash is the case's difficulty, so a new task keeps
+    them, and one that drops them is easier (generate/difficulty.py)."""
+    if not any(get(instruction_id).letter_case == "lower" for instruction_id in layout.ids):
+        return set()
+    found: set[str] = set()
+    for instruction_id, item in zip(layout.ids, layout.params):
+        field = get(instruction_id).topic_field
+        if field not in ("keywords", "keyword"):
+            continue
+        value = getattr(item, field)
+        for word in [value] if isinstance(value, str) else list(value):
+            if word and re.search(rf"\b{re.escape(word[:1].upper() + word[1:])}\b",
+                                  layout.prompt):
+                found.add(word.lower())
+    return found
+
+
 def _word_plan(layout: Layout, task: Task, params: Sequence[Any], said: set[str],
                repeats: bool) -> tuple[list[tuple[int, str, list[str], set[str]]], set[str]]:
     """For each word constraint: its position, how the new task should use its words
@@ -133,6 +152,7 @@ def _word_plan(layout: Layout, task: Task, params: Sequence[Any], said: set[str]
                   for instruction_id, item in zip(layout.ids, params))
     plan: list[tuple[int, str, list[str], set[str]]] = []
     taken: set[str] = set()
+    traps = case_traps(layout)
     for index, instruction_id in enumerate(layout.ids):
         constraint = get(instruction_id)
         if constraint.topic_field is None:
@@ -142,7 +162,7 @@ def _word_plan(layout: Layout, task: Task, params: Sequence[Any], said: set[str]
         use = constraint.topic_use(params[index])
         if use == "caps" and repeats:
             use = "uses"  # the repeated request says the subject's nouns already
-        fits = _fitting(use, task, common, said, repeats)
+        fits = _fitting(use, task, common, said, repeats) | (traps if use == "suits" else set())
         if foreign or (use == "repeats" and not _topical(olds, request_words)):
             fits = fits | {word.lower() for word in olds}
         taken |= {word.lower() for word in olds if word.lower() in fits}
@@ -187,6 +207,9 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
                             "caps": (task.nouns, task.uses),
                             "repeats": (task.nouns, task.suits)}.get(use,
                                                                       (task.suits, genre_words))
+        if use not in ("uses", "caps", "repeats"):
+            # A word to include asks something ("kindness"), never "make" or "sure" (read AZ).
+            blocked |= vocabulary().plain
         first = [word for word in wanted if word not in blocked]
         # With no such word left, a word the piece invites.
         spare = [word for word in fallback if word not in blocked and word not in first]

@@ -48,6 +48,7 @@ class Vocabulary:
     kinds: dict[str, tuple[str, ...]]
     common: frozenset[str]
     stop: frozenset[str]
+    plain: frozenset[str] = frozenset()
 
 
 @functools.lru_cache(maxsize=1)
@@ -62,7 +63,8 @@ def vocabulary() -> Vocabulary:
                                  f"not lower-case letters: {bad}")
     return Vocabulary(genres={name: tuple(items) for name, items in raw["genres"].items()},
                       kinds={name: tuple(items) for name, items in raw["kinds"].items()},
-                      common=frozenset(raw["common"]), stop=frozenset(raw["stop"]))
+                      common=frozenset(raw["common"]), stop=frozenset(raw["stop"]),
+                      plain=frozenset(raw.get("plain", ())))
 
 
 def _content(word: str) -> bool:

@@ -24,7 +24,7 @@ def _wordings(instruction_id, kwargs, context, styles=("imperative", "declarativ
 def test_context_names_a_copy_first_and_a_shared_reply():
     plain = {"own_example": None, "letter_case": None, "foreign": None, "two_questions": None,
              "two_things": None, "whole": None, "in_parts": None, "stanzas": None,
-             "parts": None, "ticks_required": None, "asked": None}
+             "parts": None, "ticks_required": None, "asked": None, "nothing_after": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
@@ -297,3 +297,20 @@ def test_after_a_question_a_section_count_names_the_answer_never_it():
                    for text in wordings), wordings
     assert any(re.search(r"\b(?:divide|split|break|organise|structure) it\b", text)
                for text in _wordings(sections, kwargs, wording_context([sections], 0)))
+
+
+def test_where_the_original_says_nothing_may_follow_every_end_wording_says_so():
+    end = "startend:end_checker"
+    kwargs = {"end_phrase": "Any questions?"}
+    said = {**wording_context([end], 0), "nothing_after": True}
+    wordings = _wordings(end, kwargs, said, styles=("imperative", "declarative"))
+    assert all("nothing after it" in text for text in wordings), wordings
+
+
+def test_where_the_original_counts_over_the_entire_response_a_letter_count_says_so():
+    letters = "keywords:letter_frequency"
+    kwargs = {"letter": "t", "let_frequency": 2, "let_relation": "less than"}
+    whole = {**wording_context([letters], 0), "whole": True}
+    imperatives = _wordings(letters, kwargs, whole, styles=("imperative",))
+    assert all(re.search(r"(?i)\byour (?:entire|whole|reply|response|answer)", text)
+               for text in imperatives), imperatives
