@@ -36,7 +36,7 @@ from ..schema import KINDS, Kind, Variant
 DEFAULT_FAMILY_NAME = "template.jsonl"
 # The default family file's bytes as this version of ifevalpp makes them from the pinned
 # GitHub original (data/families/manifest.json pins the same file; a test keeps them equal).
-DEFAULT_FAMILY_SHA256 = "40872497e0b460e038c5bfc2e4f681a00277b2cdbc3f5e6470e2eca27be16132"
+DEFAULT_FAMILY_SHA256 = "207540b039c4b4058cda4c943471842a4e202b1d6dd79d56aa0420d9e80b557e"
 DEFAULT_ORIGINAL = "github"
 
 

@@ -72,6 +72,13 @@ class CapitalWordFrequency(Constraint):
     satisfied_by_presence = True
     format_phrase = True
 
+    def task_avoids_for(self, params: CapitalFrequencyParams) -> frozenset[str]:
+        # Under a cap, a new task is no letter: its writer says "I" in every other sentence,
+        # and each "I" is a word in capitals (strict read BB: a cover letter under 7).
+        if params.capital_relation == "less than":
+            return self.task_avoids | {"letter"}
+        return self.task_avoids
+
     def check(self, response: str, params: CapitalFrequencyParams, *,
               prompt: Optional[str] = None, profile: Profile = "official") -> bool:
         count = (nltk392.count_capital_words(response) if profile == "ifevalpp-paper"

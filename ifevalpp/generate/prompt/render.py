@@ -221,6 +221,8 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                                      for text in statements) or None,
                "nothing_after": any(re.search(table("prompt")["nothing_after"], text)
                                     for text in statements) or None,
+               "only_paragraphs": any(re.search(table("prompt")["only_paragraphs"], text)
+                                      for text in statements) or None,
                **_unit_words(layout, statements, own_task)}
     if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
         beside = [(instruction_id, layout.params[position])

@@ -207,12 +207,16 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
                             "caps": (task.nouns, task.uses),
                             "repeats": (task.nouns, task.suits)}.get(use,
                                                                       (task.suits, genre_words))
-        if use not in ("uses", "caps", "repeats"):
-            # A word to include asks something ("kindness"), never "make" or "sure" (read AZ).
-            blocked |= vocabulary().plain
         first = [word for word in wanted if word not in blocked]
         # With no such word left, a word the piece invites.
         spare = [word for word in fallback if word not in blocked and word not in first]
+        if use not in ("uses", "caps", "repeats"):
+            # A word to include asks something ("kindness"): "make" or "sure" only when the
+            # piece invites nothing else (strict read AZ).
+            plain = vocabulary().plain
+            first, spare = ([word for word in first if word not in plain],
+                            [word for word in spare if word not in plain] +
+                            [word for word in first + spare if word in plain])
         news = []
         for word in olds:
             pool = first or spare

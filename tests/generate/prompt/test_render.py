@@ -24,7 +24,8 @@ def _wordings(instruction_id, kwargs, context, styles=("imperative", "declarativ
 def test_context_names_a_copy_first_and_a_shared_reply():
     plain = {"own_example": None, "letter_case": None, "foreign": None, "two_questions": None,
              "two_things": None, "whole": None, "in_parts": None, "stanzas": None,
-             "parts": None, "ticks_required": None, "asked": None, "nothing_after": None}
+             "parts": None, "ticks_required": None, "asked": None, "nothing_after": None,
+             "only_paragraphs": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
