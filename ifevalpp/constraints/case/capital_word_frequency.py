@@ -55,6 +55,8 @@ class CapitalWordFrequency(Constraint):
     verdict_groups = {"ifevalpp-paper": "nltk-3.9.2"}
     competes_as_format = True
     distractor_effects = frozenset({"counts_capital_words"})
+    # Ten words in capitals do not fit a one-line answer (strict read CB).
+    distractor_unfit_for = frozenset({"short"})
     Params = CapitalFrequencyParams
     around_tolerance = 5
     count = CountSpec("capital_frequency", "capital_relation")

@@ -65,7 +65,10 @@ class Postscript(Constraint):
     def competing_effects(self, params: Any) -> frozenset[str]:
         # "P.S." has capitals: beside an all-lowercase reply it would have to be misspelt.
         from ..support.letter_case import letter_case_effects
-        return self.distractor_effects | letter_case_effects(params.postscript_marker)
+        # Its marker is Latin-script English ("P.P.S"): none beside a rule of one other
+        # language, "no other language allowed" (strict read CB).
+        return self.distractor_effects | letter_case_effects(params.postscript_marker) | \
+            {"adds_english_text"}
 
     refuses_effects = frozenset({"adds_last_line", "sets_end", "ends_with_question"})
     Params = PostscriptParams

@@ -52,6 +52,8 @@ _NAMED = re.compile(r"(?<=[\w,;] )(?!I\b|I'\w)[A-Z]")
 _TO_THE_ASKER = re.compile(r"(?<!thank )(?<!thanks )\byou(?:r)?\b|\bhelp with\b|"
                            r"^does (?:this|that)\b", re.IGNORECASE)
 _ASKER_PIECES = ("answer", "letter")
+# A closing line that asks the reader to pick ("Which one you choose?") follows options.
+_ASKS_TO_CHOOSE = re.compile(r"^which\b|\bwhich (?:one|of)\b", re.IGNORECASE)
 
 
 class EndPhraseParams(Params):
@@ -217,8 +219,13 @@ class EndChecker(Constraint):
     def task_needs_for(self, params: EndPhraseParams) -> frozenset[str]:
         # "Follow the 5 steps listed above, and you will be successful." closes a piece that
         # lists steps; a new task of another kind would have to drop it for an easier line.
-        return frozenset({"steps"}) if _POINTS_TO_STEPS.search(params.end_phrase) else \
-            self.task_needs
+        if _POINTS_TO_STEPS.search(params.end_phrase):
+            return frozenset({"steps"})
+        # "Which one you choose?" closes a piece that offers options (strict read CB: not a
+        # cover letter).
+        if _ASKS_TO_CHOOSE.search(params.end_phrase):
+            return frozenset({"list", "alternatives"})
+        return self.task_needs
 
     def sketch_texts(self, params: EndPhraseParams) -> list[str]:
         return [params.end_phrase]
