@@ -29,6 +29,7 @@ a direction, a later sibling never asks less of it than an earlier one.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -186,6 +187,12 @@ def _asks_a_minimum(ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> boo
     return False
 
 
+@functools.lru_cache(maxsize=256)
+def _noun(noun: str) -> re.Pattern[str]:
+    """A genre's noun as a whole word, plural included, compiled once."""
+    return re.compile(rf"\b{re.escape(noun.lower())}s?\b")
+
+
 def _capped_short(ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> bool:
     """Whether the original caps its answer at a few sentences' length ("TLDR the article …
     in 45 words or less"): the piece it names is what it reads, not what it writes."""
@@ -221,8 +228,8 @@ def genre_changed(original_prompt: str, genre: str, original_ids: Sequence[str] 
     # A joke for a review under a no-comma rule: a piece of a few words for one the original
     # names as a whole text (strict reads AW, AX).
     # (A "question" named is no piece: every prompt may ask one.)
-    named_pieces = [item for item in catalogue().genres if item.cls != "ask" and re.search(
-        rf"\b{re.escape(item.noun.lower())}s?\b", original_prompt.lower())]
+    named_pieces = [item for item in catalogue().genres if item.cls != "ask" and
+                    _noun(item.noun).search(original_prompt.lower())]
     long_named = [item for item in named_pieces if "short" not in item.features]
     answered_short = any(get(instruction_id).short_answer for instruction_id in original_ids) \
         or _capped_short(original_ids, original_kwargs)
@@ -231,7 +238,7 @@ def genre_changed(original_prompt: str, genre: str, original_ids: Sequence[str] 
         return f"genre: a {found.noun} (a few lines) for a {long_named[0].noun}"
     # A haiku's 17 syllables are what make eleven g's hard: a poem of 165 words is not.
     named = [genre for genre in catalogue().genres if "poem" in genre.features and
-             re.search(rf"\b{re.escape(genre.noun.lower())}s?\b", original_prompt.lower())]
+             _noun(genre.noun).search(original_prompt.lower())]
     if was_verse and len(named) == 1 and named[0].typical <= SHORT_VERSE_WORDS and \
             found.typical > 2.5 * named[0].typical and _asks_a_minimum(original_ids,
                                                                         original_kwargs):

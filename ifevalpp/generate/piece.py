@@ -55,7 +55,14 @@ def _task_text(layout: Layout) -> str:
 
 
 def _names(text: str, words: tuple[str, ...]) -> bool:
-    return any(re.search(rf"\b{re.escape(word)}(?:s|es)?\b", text) for word in words)
+    return _naming(words).search(text) is not None
+
+
+@functools.lru_cache(maxsize=64)
+def _naming(words: tuple[str, ...]) -> re.Pattern[str]:
+    """Any of `words` as a whole word, plurals included: one pattern, compiled once (the
+    generator asks for a task's features thousands of times)."""
+    return re.compile(rf"\b(?:{one_of([re.escape(word) for word in words])})(?:s|es)?\b")
 
 
 def length_bounds(layout: Layout) -> tuple[tuple[float, float], tuple[float, float]]:
