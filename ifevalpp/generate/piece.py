@@ -157,10 +157,16 @@ def features(layout: Layout) -> frozenset[str]:
         found.discard("markdown")
     for instruction_id in layout.ids:
         found |= get(instruction_id).answer_features
-    if any(get(instruction_id).short_answer for instruction_id in layout.ids) or any(
-            asks_a_question(unit.text) for unit in layout.task_units()):
+    if answers_a_question(layout):
         found.add("asked")
     return frozenset(found)
+
+
+def answers_a_question(layout: Layout) -> bool:
+    """The "asked" feature alone, without the length analysis of `features`: whether the
+    answer answers a question put to the writer (a fixed "My answer is yes." included)."""
+    return any(get(instruction_id).short_answer for instruction_id in layout.ids) or any(
+        asks_a_question(unit.text) for unit in layout.task_units())
 
 
 _INDIRECT_QUESTION = filled(r"(?i)\b(?:{indirect_question_heads})\s+(?:{wh_links})\b", of("prompt"))

@@ -25,7 +25,7 @@ from ..prompt.render import wording_context
 from ..prompt.layout import Layout
 from ..satisfiable import compatible, trivialised
 from ..phrase_tables import Known
-from ..piece import features
+from ..piece import answers_a_question, features
 from ..plain_answer import plain_answer, plain_meets
 from .fit import contradicts_items, one_sentence, piece_features, refused
 from .witness import witness_for
@@ -154,7 +154,7 @@ def _wording(layout: Layout, constraint: Any, params: Any, picker: Any) -> str:
     ahead = side_of_request(layout) == "before"
     context = wording_context(list(layout.ids) + [constraint.id], len(layout.ids), ahead=ahead)
     # After a question ("What happened when …?") no "it" stands for the answer.
-    context["asked"] = "asked" in features(layout) or None
+    context["asked"] = answers_a_question(layout) or None
     # "In addition, …" reads wrong at the very start: only after the prompt.
     additions = not ahead and constraint.grammar() is not None
 

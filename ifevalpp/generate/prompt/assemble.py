@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Collection, Optional, Sequence
 
 from ...constraints import get
-from ..phrase_tables import filled, of, one_of, table
+from ..phrase_tables import filled, of, table
 from ..sentences import AT_EVERY_STOP, sentences
 from ...constraints.support.choosing import chance, choice
 from ...wording.sampler import Usage
@@ -452,9 +452,14 @@ def _fragment(task: str) -> bool:
     from ..rewrite.sentences import split_sentences
 
     first = task.strip().split("\n", 1)[0]
-    head = re.split(rf"(?i)\b(?:{one_of(table('prompt')['relative_words'])})\b", first)[0]
+    head = _CLAUSE_OPENER().split(first)[0]
     return "?" not in first and not re.search(table("prompt")["sentence_verbs"], head) and \
         not any(parse(part) for part in split_sentences(first))
+
+
+# A relative clause inside a noun phrase ("a girl who is being followed"): its verbs do not
+# make a heading a sentence.
+_CLAUSE_OPENER = filled(r"\b(?:{relative_words})\b", of("prompt"), re.IGNORECASE)
 
 
 def _presentation_for(layout: Layout, task: str, presentation: str, order: Sequence[int],

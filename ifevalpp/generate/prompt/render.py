@@ -18,7 +18,7 @@ from ...constraints.support.wording import STYLES
 from ..phrase_tables import filled, of, table
 from ..sentences import AT_EVERY_STOP, sentences
 from .residue import forms, own_example
-from ..piece import features
+from ..piece import answers_a_question
 
 if TYPE_CHECKING:
     from .layout import Layout
@@ -214,7 +214,7 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                "two_questions": own_task and layout is not None and sum(
                    unit.text.count("?") for unit in layout.task_units()) >= 2 or None,
                "two_things": own_task and layout is not None and _names_two(layout) or None,
-               "asked": own_task and layout is not None and "asked" in features(layout) or None,
+               "asked": own_task and layout is not None and answers_a_question(layout) or None,
                "whole": any(re.search(table("prompt")["whole_reply"], text)
                             for text in statements) or None,
                "ticks_required": any(re.search(table("prompt")["ticks_required"], text)
