@@ -28,8 +28,10 @@ generating cousins (generate/)
     short_answer               a passing answer is a few words (the plain answer is short)
     script_needs               what the response's script must have for the check to mean
                                anything (support/languages.WRITING): no language change loses it
-    literals(params), format_phrase, names_parts, topic_field, literal_bound_to_task(params)
-                               what the generators must keep, may cut, or must rebuild;
+    literals(params), format_phrase, names_parts, topic_field, literal_bound_to_task(params, prompt),
+      said_after_task          what the generators must keep, may cut, or must rebuild, and
+                               whether its statement names the answer's content (said after
+                               the task when the rules go first);
       renew_literal(params, rng)   the setting a new task takes for a text bound to the old
     example_form, letter_case  the markup its statements show by example (kept by a
                                restatement); the case it sets for every letter (examples in
@@ -112,6 +114,11 @@ class Generating:
     # as "Which one you choose?") changes only with the task: swapped for a stock closing
     # beside the same task, it makes the cousin easier, never harder.
     follows_task: ClassVar[bool] = False
+
+    # Its statement names what the answer is made of (words to use or avoid, a closing line,
+    # a postscript, blanks, two parts): said before the task, it speaks of a piece not yet
+    # asked for, so a rephrasing that puts the rules first says this one after the task.
+    said_after_task: ClassVar[bool] = False
 
     # The largest counted value a harder setting may ask for (None: three times the current
     # value is the limit; see constraints/support/harder.py).
@@ -482,9 +489,11 @@ class Generating:
         new task invites, so that a word to include reads as part of the request."""
         return "suits"
 
-    def literal_bound_to_task(self, params: Any) -> bool:
+    def literal_bound_to_task(self, params: Any, prompt: str = "") -> bool:
         """Whether a text the response must reproduce belongs to the case's own story (an
-        end line naming its people, "Yes Mom, I am Dave."): a new task takes a new text."""
+        end line naming its people, "Yes Mom, I am Dave.", or one the original `prompt`
+        names: "Naomi thanks you for reading." after "My name is Naomi"): a new task takes a
+        new text."""
         return False
 
     def renew_literal(self, params: Any, rng: Any, *, profile: Profile = "official",

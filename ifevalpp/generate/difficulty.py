@@ -259,8 +259,14 @@ def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]]
     easier: list[str] = []
     harder: list[str] = []
     for instruction_id, old, new in zip(ids, before, after):
-        if get(instruction_id).request_field:
-            continue  # the text to repeat follows the task
+        constraint = get(instruction_id)
+        if constraint.request_field:
+            # The text to repeat follows the task, but keeps what made it hard to copy.
+            lost = constraint.task_needs_for(old) - constraint.task_needs_for(new)
+            if lost:
+                easier.append(f"the original's request to copy is {', '.join(sorted(lost))}; "
+                              "the new one is not")
+            continue
         moved = direction(instruction_id, old, new)
         if moved > 0:
             harder.append(instruction_id)

@@ -37,6 +37,7 @@ ANSWER_FEATURES: dict[str, str] = {
     "emoji": "a text people write with emoji (a social media post)",
     "questions": "a text made of questions (a quiz, an FAQ, an interview)",
     "story": "a narrative (a story, a fable, a diary entry)",
+    "article": "a piece written for readers (an essay, an article, a review, a blog post)",
     "markup": "a machine-readable text (JSON, XML, HTML, code), laid out by its format, not as prose",
     "readers": "a piece whose task already names its readers ('for an audience of young readers')",
     "asked": "an answer to a question put to the writer ('Is it true that …?', 'Who is …?'), "
@@ -82,20 +83,27 @@ _ONE_LINE = filled(r"\b(?:{one_line_counts})\s+(?:short\s+)?(?:{one_line_units})
 def text_features(text: str) -> frozenset[str]:
     """The kinds of piece a task sentence names (names from `ANSWER_FEATURES`), from its words alone."""
     table = _table()
-    return frozenset(feature for feature, words in table.items() if _names(text.lower(), words))
+    text = _LETTER_NAMED.sub(" ", text.lower())
+    return frozenset(feature for feature, words in table.items() if _names(text, words))
+
+
+# "the letter l" names a character, not a piece of writing (read DA: a letter's sign-off
+# "Feel free to reach out." closed a sentence to complete under a letter count).
+_LETTER_NAMED = re.compile(r"\bthe letters? [\"'“‘]?\w[\"'”’]?(?!\w)")
 
 
 # The kind of piece a closing line must suit (`end_register`; templates/phrases/words.json,
 # end_phrase_pieces), by the first of these features the task has.
 _END_REGISTERS = (("verse", "verse"), ("letter", "letter"), ("story", "story"),
-                  ("emoji", "social"), ("exclaims", "social"), ("long", "article"))
+                  ("emoji", "social"), ("exclaims", "social"), ("long", "article"),
+                  ("article", "article"))
 
 
 def end_register(found: frozenset[str]) -> str:
     """Which closing lines suit a piece with these features: a poem ends on a line of
     verse, a letter on a sign-off, a story on its last beat, a post on a call to its
-    readers, an article on a word to its readers, anything else (an answer, an explanation)
-    on a word to the asker ("Hope this helps.")."""
+    readers, an article or an essay (of any length) on a word to its readers, anything else
+    (an answer, an explanation) on a word to the asker ("Hope this helps.")."""
     return next((register for feature, register in _END_REGISTERS if feature in found),
                 "answer")
 

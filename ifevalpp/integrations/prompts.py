@@ -36,7 +36,7 @@ from ..schema import KINDS, Kind, Variant
 DEFAULT_FAMILY_NAME = "template.jsonl"
 # The default family file's bytes as this version of ifevalpp makes them from the pinned
 # GitHub original (data/families/manifest.json pins the same file; a test keeps them equal).
-DEFAULT_FAMILY_SHA256 = "c9b03b4e064947dfdc5692d775ceeb97910992fd7115dcd50fe53adf1a785add"
+DEFAULT_FAMILY_SHA256 = "db2bf792568ee8befddac629020cdb52a42b7ec75e3d235f5e179779c8ee9857"
 DEFAULT_ORIGINAL = "github"
 
 

@@ -60,3 +60,14 @@ def test_repeat_prompt_text_is_stripped(profile):
     kwargs = {"prompt_to_repeat": "\n  Name three fruits.  \n"}
     assert check("combination:repeat_prompt", "Name three fruits. Apples.", kwargs,
                  profile=profile) is True
+
+
+def test_a_request_to_copy_holding_a_quotation_asks_for_a_new_task_with_one():
+    from ifevalpp.constraints import get, parse_params
+    repeat = get("combination:repeat_prompt")
+    quoted = parse_params("combination:repeat_prompt",
+                          {"prompt_to_repeat": 'Rewrite "We are out of milk again." kindly.'})
+    named = parse_params("combination:repeat_prompt",
+                         {"prompt_to_repeat": 'Write a haiku with the word "moon".'})
+    assert "quoted" in repeat.task_needs_for(quoted)
+    assert "quoted" not in repeat.task_needs_for(named)

@@ -259,3 +259,22 @@ def test_a_word_count_beside_two_responses_is_said_of_both_together():
         text = words.phrase(params, random.Random(seed), ("imperative", "declarative", "question"),
                             **context)
         assert re.search(r"both|two (?:responses|versions)", text), text
+
+
+def test_no_list_is_added_beside_a_sentence_count():
+    # Whether a list's items count as sentences is not said: a distractor adding one would
+    # make the checked count ambiguous.
+    from ifevalpp.constraints import get
+    refused = get("length_constraints:number_sentences").refuses_effects
+    assert {"adds_bullets", "numbered_list"} <= refused
+
+
+def test_a_word_cap_the_copied_request_nearly_spends_is_refused():
+    from ifevalpp.constraints import get, parse_params
+    words = get("length_constraints:number_words")
+    cap = parse_params("length_constraints:number_words",
+                       {"relation": "less than", "num_words": 35})
+    long_request = ('Rewrite the line "Don\'t forget to water the plants while I\'m away." in '
+                    'a passive-aggressive tone. Write less than 35 words in all, please.')
+    assert words.spent_by_copy(cap, long_request)
+    assert words.spent_by_copy(cap, "Write a haiku about rain. Use fewer than 35 words.") is None

@@ -173,8 +173,10 @@ def test_diversity_floors_of_the_default_file(default_file):
     assert figures["reconfiguration"].distinct_4grams >= 0.58
     # A distractor adds one sentence whose wording is its type's: the odd subjects that
     # once lifted this figure ("everything you write", "what you come up with") are gone
-    # (issue 29); the variety of all cousins is held by family_diversity's figures.
-    assert figures["distractor"].distinct_4grams >= 0.40
+    # (issue 29); the variety of all cousins is held by family_diversity's figures. Reads
+    # EA–JB cut more ("for everything", "put everything in English", "write without the
+    # words …", "after the main text"): 0.398 on this file.
+    assert figures["distractor"].distinct_4grams >= 0.39
     for kind, fig in figures.items():
         assert fig.top9_share <= 0.03, kind
         assert fig.most_reused_count <= 25, (kind, fig.most_reused)

@@ -213,3 +213,14 @@ def test_a_new_task_that_drops_a_capitalised_word_under_a_lowercase_rule_is_easi
                  'letters only.', [{}, {"keywords": ["netflix", "sun"]}],
                  original_prompt=original)
     assert dropped.verdict == "easier" and kept.verdict != "easier"
+
+
+REPEAT = "combination:repeat_prompt"
+
+
+def test_a_request_to_copy_that_loses_its_quotation_is_easier():
+    before = [{"prompt_to_repeat": 'Rewrite "You should use a new font." in a polite tone.'}]
+    plain = [{"prompt_to_repeat": "Write a story about a mouse who runs a bakery."}]
+    quoted = [{"prompt_to_repeat": 'Rewrite "We are out of milk again." in a cheerful tone.'}]
+    assert judge([REPEAT], before, "…", plain).verdict == "easier"
+    assert judge([REPEAT], before, "…", quoted).verdict == "same"

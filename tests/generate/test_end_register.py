@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from ifevalpp.constraints import get, parse_params
 from ifevalpp.constraints.support.choosing import words
@@ -64,13 +65,13 @@ def test_one_or_two_bullets_take_no_task_made_of_items():
     assert "items" not in constraint.task_avoids_for(parse_params(bullets, {"num_bullets": 5}))
 
 
-def test_a_line_said_to_the_asker_suits_an_answer_or_a_letter_but_no_story_or_portrait():
+def test_a_line_said_to_the_asker_suits_an_answer_but_no_letter_story_or_portrait():
     constraint = get(END)
     for phrase in ("Does this make sense?", "That is all you need!",
                    "Is there anything else I can help with?"):
         params = parse_params(END, {"end_phrase": phrase})
         assert constraint.suits_piece(params, "answer"), phrase
-        assert constraint.suits_piece(params, "letter"), phrase
+        assert not constraint.suits_piece(params, "letter"), phrase
         assert not constraint.suits_piece(params, "story"), phrase
         assert not constraint.suits_piece(params, "portrait"), phrase
 
@@ -78,3 +79,28 @@ def test_a_line_said_to_the_asker_suits_an_answer_or_a_letter_but_no_story_or_po
 def test_a_line_that_thanks_the_reader_is_not_taken_for_one_said_to_the_asker():
     params = parse_params(END, {"end_phrase": "Naomi thanks you for reading."})
     assert not get(END).suits_piece(params, "answer")
+
+
+def test_an_essay_ends_on_a_word_to_its_readers_whatever_its_length():
+    assert end_register(text_features("Write a short essay about a TV episode.")) == "article"
+
+
+def test_the_letter_a_count_names_is_no_letter_to_write():
+    assert "letter" not in text_features("Complete the sentence with the letter l at least "
+                                         "six times.")
+    assert "letter" in text_features("Write a letter to the letter carrier.")
+
+
+def test_a_name_the_original_gives_binds_its_end_line_to_the_old_story():
+    constraint = get(END)
+    naomi = parse_params(END, {"end_phrase": "Naomi thanks you for reading."})
+    assert constraint.literal_bound_to_task(naomi, "My name is Naomi. Write a blog post.")
+    assert not constraint.literal_bound_to_task(naomi, "Write a blog post about tea.")
+
+
+def test_a_fragment_to_end_on_is_always_said_to_be_exact():
+    constraint = get(END)
+    params = parse_params(END, {"end_phrase": "in India."})
+    said = {constraint.phrase(params, random.Random(seed), ("imperative",))
+            for seed in range(60)}
+    assert all(re.search(r"exact|precise", text) for text in said), said

@@ -103,6 +103,12 @@ class RepeatPromptParams(Params):
     prompt_to_repeat: NonEmptyText
 
 
+# A quotation of four words or more inside the request to copy ('rewrite "We are out of
+# milk again." in a cheerful tone'): copying the nested quotes is part of the test.
+_QUOTATION = re.compile(r"[\"“]([^\"”\n]+)[\"”]")
+_QUOTATION_WORDS = 4
+
+
 @register
 class RepeatPrompt(Constraint):
     """The response starts with the text to repeat (both stripped and lower-cased).
@@ -121,6 +127,14 @@ class RepeatPrompt(Constraint):
         # The request stands above the instruction unless the generator says otherwise
         # (it swaps "above" for "below" when it puts the request after).
         return super().wording_params(params, **context) | {"where": context.get("where", "above")}
+
+    def task_needs_for(self, params: Any) -> frozenset[str]:
+        # A request holding a quotation is replaced by one that holds one too (a strict read
+        # judged "rewrite a plain request" easier than copying nested quotes, read DA).
+        quoted = any(len(found.split()) >= _QUOTATION_WORDS
+                     for found in _QUOTATION.findall(params.prompt_to_repeat))
+        return self.task_needs | {"quoted"} if quoted else self.task_needs
+
     # Its contradictions read the other instructions' statements.
     reflection_order = 1
     conflicts_with = frozenset({"detectable_format:json_format"})

@@ -34,6 +34,7 @@ class TwoResponses(Constraint):
     """
 
     id = "combination:two_responses"
+    said_after_task = True
     verdict_groups = {"ifevalpp-paper": "ifevalpp-paper"}
     task_needs = frozenset({"alternatives"})
     names_parts = True

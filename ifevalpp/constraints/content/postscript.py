@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ... import text
 from ...profiles import Profile
@@ -56,6 +56,7 @@ class Postscript(Constraint):
     """The lower-cased response contains the marker somewhere (not only at a line start)."""
 
     id = "detectable_content:postscript"
+    said_after_task = True
     distractor_unfit_for = frozenset({"short", "markup"})
     speaks_of_end = True
     task_avoids = frozenset({"question", "structured"})
@@ -75,6 +76,21 @@ class Postscript(Constraint):
     regex_fields = ("postscript_marker",)
     satisfied_by_presence = True
     conflicts_with = frozenset({"detectable_format:json_format"})
+
+    def wording_params(self, params: Any, **context: Any) -> dict[str, Any]:
+        values = super().wording_params(params, **context)
+        if context.get("letter_case") == "lower":
+            # Beside a rule of small letters the marker is said in small letters ("p.p.s"):
+            # "P.P.S" there reads as a contradiction (read IA), and the check ignores case.
+            values["postscript_marker"] = params.postscript_marker.lower()
+        return values
+
+    def distractor_settings(self, seen: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
+        # An added postscript is a "P.S.": a "P.P.S" with no P.S. before it reads as a slip
+        # (read IA).
+        plain = [kwargs for kwargs in seen if postscript_p_count(
+            str(kwargs.get("postscript_marker", ""))) == 1]
+        return plain or list(seen)
 
     def task_room(self, params: Any) -> Optional[int]:
         # A postscript follows a piece long enough to have a body (a note, an ad), not a

@@ -201,7 +201,7 @@ class MultipleSections(Constraint):
             splitter = pick_other(rng, words()["section_words"], splitter)
         return {"section_spliter": splitter, "num_sections": count}
 
-    def literal_bound_to_task(self, params: SectionsParams) -> bool:
+    def literal_bound_to_task(self, params: SectionsParams, prompt: str = "") -> bool:
         # "Audience 1 and Audience 2" label the old task's two advertisements; an essay
         # about a kitchen table takes "Section" or "Part".
         from ..support.choosing import words

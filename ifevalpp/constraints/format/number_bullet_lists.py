@@ -36,7 +36,8 @@ class NumberBulletLists(Constraint):
     """Exactly N bullet lines (`* item` or `- item`; `---` rules and `-word` lines count too)."""
 
     id = "detectable_format:number_bullet_lists"
-    distractor_unfit_for = frozenset({"short", "markup"})
+    # Never added to a piece of a few sentences: bullets in a tweet (read HA).
+    distractor_unfit_for = frozenset({"short", "brief", "markup"})
     # The markup its statements show by example: a restatement keeps the original's.
     example_form = "bullet"
     task_needs = frozenset({"list"})
@@ -50,8 +51,10 @@ class NumberBulletLists(Constraint):
     distractor_effects = frozenset({"adds_bullets", "changes_shape", "sets_start", "names_parts"})
     # A list of exactly N bullets is the whole layout: no paragraphs in *** or another shape;
     # nothing set before the first bullet on its line (a quotation mark: '"* Oreo' is no bullet).
+    # No italics beside it either: a line that opens on an italicised word reads as one more
+    # "*" bullet to the checker (read IB).
     refuses_effects = frozenset({"adds_bullets", "numbered_list", "changes_shape", "sets_start",
-                                 "names_parts"})
+                                 "names_parts", "uses_italic"})
     Params = BulletsParams
     count = CountSpec("num_bullets", shape="exact")
     room_per_count = 6

@@ -46,6 +46,9 @@ class NumberSentences(Constraint):
     harder_ceiling = 60
     harder_floor = 2
     format_phrase = True
+    # No list added beside a sentence count: whether its items count as sentences is not
+    # said (read FA: "exactly 3 bullet points" beside "less than 5 sentences").
+    refuses_effects = frozenset({"adds_bullets", "numbered_list"})
 
     # The fewest sentences a piece of several items (a list, a plan, days or steps) or a
     # letter (greeting, body, sign-off) takes: a tighter cap contradicts the task itself.

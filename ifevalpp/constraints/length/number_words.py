@@ -55,6 +55,21 @@ class NumberWords(Constraint):
         low, high = self.interval(params)
         return (int(low) or None, None if high == INF else int(high))
 
+    # The fewest words a cap must leave the answer beside the request it copies: the checker
+    # counts "Don't" and "passive-aggressive" as two words each, so a cap the copy nearly
+    # spends fails a careful model that counts as people do (read GA: 4 words left of 35).
+    ROOM_AFTER_COPY = 8
+
+    def spent_by_copy(self, params: WordsParams, copied: str) -> Optional[str]:
+        if params.relation not in ("less than", "at most"):
+            return None
+        allowed = params.num_words - (1 if params.relation == "less than" else 0)
+        left = allowed - text.count_words(copied)
+        if left < self.ROOM_AFTER_COPY:
+            return (f"the text to repeat already spends all but {max(left, 0)} of the "
+                    f"{allowed} words allowed")
+        return None
+
     def check(self, response: str, params: WordsParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
         return compare(text.count_words(response), params.relation, params.num_words,

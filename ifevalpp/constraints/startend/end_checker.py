@@ -47,11 +47,12 @@ def _end_phrase_position(prompt: str, phrase: str,
 # An end line that points back at steps or tips the answer gave ("the steps listed above").
 _POINTS_TO_STEPS = re.compile(r"\b(?:steps?|tips?)\b.*\babove\b", re.IGNORECASE)
 _NAMED = re.compile(r"(?<=[\w,;] )(?!I\b|I'\w)[A-Z]")
+_CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
 # A closing line spoken to the asker: "you" (not "thank you"), an offer of more help, or
 # "Does this make sense?".
 _TO_THE_ASKER = re.compile(r"(?<!thank )(?<!thanks )\byou(?:r)?\b|\bhelp with\b|"
                            r"^does (?:this|that)\b", re.IGNORECASE)
-_ASKER_PIECES = ("answer", "letter")
+_ASKER_PIECES = ("answer",)
 # A closing line that asks the reader to pick ("Which one you choose?") follows options.
 _ASKS_TO_CHOOSE = re.compile(r"^which\b|\bwhich (?:one|of)\b", re.IGNORECASE)
 
@@ -68,6 +69,7 @@ class EndChecker(Constraint):
     """
 
     id = "startend:end_checker"
+    said_after_task = True
     distractor_unfit_for = frozenset({"markup"})
     speaks_of_end = True
     competes_as_format = True
@@ -211,7 +213,8 @@ class EndChecker(Constraint):
         phrase = params.end_phrase.strip()
         if _TO_THE_ASKER.search(phrase) and not any(phrase in pool for pool in pools.values()):
             # A line said to the person who asked ("Does this make sense?", "That is all you
-            # need!") closes an answer or a letter, never a story or a portrait of a place.
+            # need!") closes an answer, never a story, a portrait of a place or a letter to
+            # the council (read EA).
             return piece in _ASKER_PIECES
         pool = pools.get(piece)
         return pool is None or phrase in pool
@@ -230,6 +233,12 @@ class EndChecker(Constraint):
     def sketch_texts(self, params: EndPhraseParams) -> list[str]:
         return [params.end_phrase]
 
+    def wording_params(self, params: Any, **context: Any) -> dict[str, Any]:
+        # A fragment ("in India.") is named as an exact phrase: after "with the phrase", its
+        # stop reads as the sentence's own (read EB), and the check wants it.
+        fragment = not params.end_phrase.lstrip("\"'“‘(")[:1].isupper()
+        return super().wording_params(params, **context) | {"fragment": fragment or None}
+
     # An end line suits a piece of prose (a letter, an essay), not a rap or a joke.
     distractor_suits = frozenset({"prose", "letter"})
     # A new task that is a few words or lines (a joke, a riddle, a haiku) ends on its own
@@ -242,10 +251,16 @@ class EndChecker(Constraint):
         from ..support.choosing import words
         return [{"end_phrase": phrase} for phrase in words()["end_phrases"]]
 
-    def literal_bound_to_task(self, params: EndPhraseParams) -> bool:
+    def literal_bound_to_task(self, params: EndPhraseParams, prompt: str = "") -> bool:
         # A capitalised word inside a sentence (other than "I") names someone or something
-        # of the case's story: "Yes Mom, I am Dave." suits no riddle about a seaside town.
-        return bool(_NAMED.search(params.end_phrase))
+        # of the case's story: "Yes Mom, I am Dave." suits no riddle about a seaside town;
+        # so does a name the original gives inside a sentence ("My name is Naomi" before
+        # "Naomi thanks you for reading.", read EB).
+        if _NAMED.search(params.end_phrase):
+            return True
+        rest = prompt.replace(params.end_phrase, " ")
+        return any(re.search(rf"(?<=[\w,;] ){re.escape(word)}\b", rest)
+                   for word in _CAPITALISED.findall(params.end_phrase) if word != "I")
 
     def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:
         if field == "end_phrase" and before in piece:

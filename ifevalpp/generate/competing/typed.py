@@ -155,6 +155,8 @@ def _wording(layout: Layout, constraint: Any, params: Any, picker: Any) -> str:
     context = wording_context(list(layout.ids) + [constraint.id], len(layout.ids), ahead=ahead)
     # After a question ("What happened when …?") no "it" stands for the answer.
     context["asked"] = answers_a_question(layout) or None
+    # A song's paragraphs are its stanzas ("Use exactly five paragraphs" for lyrics, read EA).
+    context["stanzas"] = "verse" in features(layout) or None
     # "In addition, …" reads wrong at the very start: only after the prompt.
     additions = not ahead and constraint.grammar() is not None
 

@@ -98,6 +98,12 @@ def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candi
         # "My answer is yes." has no persona, readers, purpose or style to suit: only why I
         # ask ("Act as a museum guide" beside an algebra check reads as a mistake).
         pool = [item for item in pool if item.kind == "context"]
+    beside = side_of_request(layout)
+    if beside is not None:
+        # Beside a text to repeat it goes where it must (`side_of_request`); a line written
+        # to open a message ("We've just moved house, …") is not put after the repeat rules
+        # (read EB).
+        pool = [item for item in pool if beside in item.positions]
     if not pool:
         raise ComposeError("no distractor is compatible with these instruction types")
     # Rotate sorts over the three cousins so siblings differ in sort.
@@ -117,7 +123,6 @@ def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candi
         candidates = [item for item in pool if len(tokens(item.text)) >= 0.8 * longest]
     picked = choice(rng, candidates)
     positions = list(picked.positions)
-    beside = side_of_request(layout)
     if beside is not None:
         positions = [beside]
     elif "asked" in answer or not any(not unit.pure for unit in layout.units[:-1]):

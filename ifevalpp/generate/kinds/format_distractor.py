@@ -39,7 +39,7 @@ from ...constraints.support.wording import templates_dir
 from ...wording import Sampler
 from ..addition import ends_sentence, first_long_enough, needed_tokens, place, side_of_request, unframed
 from ..prompt.layout import Layout
-from ..piece import features
+from ..new_settings import piece_register
 from ..distance import tokens
 from ..llm.answers import ModelCousin
 from ..llm.checks import addition, prove_distractor
@@ -85,15 +85,19 @@ def _catalogue_sentence(layout: Layout, pool: Sequence[FormatRequest], sampler: 
     # Before the prompt (the request to repeat comes last), no "One more thing, …" and no
     # frame pointing at a task not yet named.
     ahead = side_of_request(layout) == "before" or None
-    # A letter asks its own reader, never "a question for me" (strict read BB).
-    letter = "letter" in features(layout) or None
+    # Only an answer to the asker asks "a question for me": a letter, a tweet or a poem
+    # asks its own reader (strict reads BB).
+    register = piece_register(layout)
+    to_asker = register == "answer" or None
+    verse = register == "verse" or None  # a song has listeners, not readers (read EA)
     sentence, request = "", pool[first % len(pool)]
     for step in range(min(4, max(1, len(pool) // SIBLING_STRIDE))):
         trying = pool[(first + SIBLING_STRIDE * step) % len(pool)]
         # Later tries may say it comes on top ("One more thing, …"), which is longer.
         candidate = first_long_enough(layout.prompt, 24, lambda turn: unframed(
             layout.prompt, lambda: trying.render(
-                sampler, {"ahead": ahead, "added": True, "letter": letter},
+                sampler, {"ahead": ahead, "added": True, "to_asker": to_asker,
+                           "verse": verse},
                 rule="addition" if turn >= 2 and not ahead
                 else "sentence").text, tries=3))
         if len(tokens(candidate)) > len(tokens(sentence)):

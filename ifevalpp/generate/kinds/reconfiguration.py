@@ -45,14 +45,14 @@ from ..llm.answers import ModelCousin, answered, repeat_text, same
 from ..llm.checks import can_get_harder, harder_guide, judge_reconfiguration
 from ..llm.plan import ModelPlan, Sibling
 from ..difficulty import direction as asks_more, genre_changed, judge, judge_variant, tally
-from ..new_settings import change_direction, new_params, target_plan, targets
+from ..new_settings import change_direction, new_params, piece_register, target_plan, targets
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
 from ..versions import stream_seed
 from ..tasks import TaskMaker, renew_bound_literals, retopic_words, task_demands
 from ..phrase_tables import table
 from ..tasks.carried import carried_sentence, layout_asks, unchecked_rules
 from .context_distractor import context_sentences
-from ..piece import length_bounds
+from ..piece import length_bounds, text_features
 from .contract import CousinKind, changed_setting, counts
 
 if TYPE_CHECKING:
@@ -209,8 +209,10 @@ def _as_long_to_copy(layout: Layout, text: str, rng: Any, siblings: Sequence[str
     # passes, the request with the sentence passes too.
     others = [(instruction_id, kwargs) for instruction_id, kwargs in zip(layout.ids, layout.kwargs)
               if not get(instruction_id).request_field]
+    # and none unfit for the new piece ("My manager asked me …" before a fable, read DA).
+    piece = text_features(text) | {"asked"}
     pool = [item.text for item in context_sentences() if item.opens_request
-            and not item.unfit_for and "before" in item.positions
+            and not item.unfit_for & piece and "before" in item.positions
             and not any(item.text in sibling for sibling in siblings)
             and all(check(instruction_id, f"{item.text} {text}", kwargs) or
                     not check(instruction_id, text, kwargs) for instruction_id, kwargs in others)]
@@ -227,18 +229,23 @@ def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], 
     """A new task and the settings it carries: the harder settings first, then the case's
     own (`settings_tried`, None for the case's own); within each, the original's kind of
     piece kept whole, then its verse or prose alone (`genre_class`). A task whose numbers
-    contradict a count is refused; one on which an end line of the original would be
-    replaced by an easier one is the last resort."""
+    contradict a count is refused; one on which an end line of the original would not
+    suit the piece (replaced, it drops a trap) is the last resort, and only for a piece that
+    speaks to its reader (`_SPARE_ENDINGS`): a line said to the asker is a misfit in a
+    letter or a diary ("That is all you need!" closing a letter to the council, read EA;
+    a diary entry, read HB)."""
     spare = None
-    for settings, (kept_needs, kept_avoids) in [(settings, kept) for settings in settings_tried
-                                                for kept in genre_class(layout)]:
+    own_kind = piece_register(layout)  # a piece of the original's own kind keeps its misfit
+    tiers = [(settings, kept, endings) for settings in settings_tried
+             for endings in _endings_tried(layout, settings) for kept in genre_class(layout)]
+    for settings, (kept_needs, kept_avoids), endings in tiers:
         needs, avoids, low, high, room, bites = task_demands(layout, settings)
         needs, avoids = needs | kept_needs, (avoids | kept_avoids) - kept_needs
         excluded = [layout.prompt]
         for _ in range(8):
             task = maker.make(needs=needs, avoids=avoids, words=(low, high), room=room,
                               bites=bites, exclude=excluded, slot=slot,
-                              taken_subjects=siblings, about=about)
+                              taken_subjects=siblings, about=about, endings=endings)
             if task is None:
                 break
             if genre_changed(layout.prompt, task.genre, layout.ids, layout.kwargs):
@@ -247,11 +254,27 @@ def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], 
             if not _counts_clash(layout, settings, task.text):
                 if not _loses_own_text(layout, settings, task.ending):
                     return task, settings
-                # The original's end line would not suit this piece and be replaced by
-                # an easier one ("Which one you choose?" by "Hope this helps."): another.
-                spare = spare or (task, settings)
+                if task.ending in _SPARE_ENDINGS or task.ending == own_kind:
+                    spare = spare or (task, settings)
             excluded.append(task.text)  # five kinds of trees in exactly two bullet points
     return spare
+
+
+def _endings_tried(layout: Layout, settings: Optional[Sequence[Any]]
+                   ) -> list[Optional[frozenset[str]]]:
+    """The kinds of closing line a new task is drawn for: first only those whose piece an end
+    line of the original suits ("Is there anything else I can help with?" closes an answer,
+    so an explanation or a comparison before a fable), then any."""
+    from ...constraints.support.choosing import words
+
+    kinds = frozenset(words()["end_phrase_pieces"])
+    suited = frozenset(kind for kind in kinds if not _loses_own_text(layout, settings, kind))
+    return [suited, None] if suited != kinds else [None]
+
+
+# The kinds of piece an end line of the original may close though it does not suit them
+# (generate/piece.end_register): an answer, an article or a post speak to their reader.
+_SPARE_ENDINGS = frozenset({"answer", "article", "social"})
 
 
 def _own_subject(layout: Layout) -> Optional[str]:
@@ -268,7 +291,7 @@ def _own_subject(layout: Layout) -> Optional[str]:
         return None  # no run-on into the requirements ("… and end with the phrase "Is …")
     named = re.search(patterns["names"], request) is not None and any(
         get(instruction_id).letter_case for instruction_id in layout.ids)
-    bound = any(get(instruction_id).literal_bound_to_task(item) or
+    bound = any(get(instruction_id).literal_bound_to_task(item, layout.prompt) or
                 get(instruction_id).sketch_texts(item) and instruction_id.startswith("startend:")
                 for instruction_id, item in zip(layout.ids, layout.params))
     if layout_asks(layout) or named or bound:
@@ -289,7 +312,7 @@ def _loses_own_text(layout: Layout, settings: Optional[Sequence[Any]], piece: st
     """Whether a text of the original the reply must reproduce (an end line) would have to
     be replaced for a new piece ending `piece`, though it belongs to no story of the task."""
     params = settings if settings is not None else layout.params
-    return any(not get(instruction_id).literal_bound_to_task(item)
+    return any(not get(instruction_id).literal_bound_to_task(item, layout.prompt)
                and not get(instruction_id).suits_piece(item, piece)
                for instruction_id, item in zip(layout.ids, params))
 
@@ -353,9 +376,10 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
         tiers.insert(0, (needs | {"short"}, avoids))
     if "items" in task_kind(layout):
         tiers.insert(0, (needs | {"list"}, avoids | (form - {"list"})))
-    from ..new_settings import piece_register
     register = piece_register(layout)
-    if register == "letter":
+    # Not where a constraint refuses a letter: under a cap on all-caps words every "I" counts
+    # (read JB: a cover letter with "3 to 6 words in upper case").
+    if register == "letter" and "letter" not in task_demands(layout)[1]:
         # A letter stays a letter: two comma-free cover letters are harder than two reviews,
         # and an end line of the original ("Call me at …") stays only on a piece of its kind.
         tiers.insert(0, (tiers[0][0] | {register}, tiers[0][1]))

@@ -34,7 +34,7 @@ from ..piece import asks_a_question
 from .render import (join, layout_phrase, ranges, render_group, sentence, weave,
                      wording_context, example_block, EXAMPLE_LINES)
 from .repeat import around_request
-from .residue import forms
+from .residue import example_only
 from .stated import stated_by
 
 PRESENTATIONS = ("inline", "list", "first")
@@ -52,10 +52,6 @@ class Assembled:
 
 
 # ---------------------------------------------------------------- joining sentences
-
-
-# A sentence that only gives an example ("For example: *3 years of experience*.").
-_example_only = filled(r"^\s*(?:{example_openers})\b[:,]?\s", of("prompt"), re.IGNORECASE)
 
 
 _LIST_LINE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+")
@@ -179,7 +175,7 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
         unit.text for unit in layout.task_units()))}
     for group in ranges(layout, params, the_plan.render):
         context = wording_context(layout.ids, group[0], layout=layout,
-                                  own_task=task_override is None)
+                                  own_task=task_override is None, task=task_override)
         rendered[group[0]] = _unlike(lambda: sentence(render_group(
             layout, params, group, rng, usage=usage, context=context)), task_words)
         for index in group[1:]:
@@ -231,7 +227,7 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
     no commas anywhere.")."""
     items = [render_group(layout, params, group, rng, styles=("list",), usage=usage,
                           context=wording_context(layout.ids, group[0], layout=layout,
-                                                  own_task=own_task))
+                                                  own_task=own_task, task=task))
              for group in ranges(layout, params, order)]
     if len(items) == 1:
         # One is no list, and no label either ("One request: the word X, no fewer than three
@@ -240,7 +236,7 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
         return task + "\n\n" + sentence(render_group(
             layout, params, group, rng, usage=usage,
             context=wording_context(layout.ids, group[0], layout=layout,
-                                                  own_task=own_task)))
+                                    own_task=own_task, task=task)))
     if not items:
         return task
     marker = choice(rng, ["- ", "numbered"])
@@ -272,7 +268,8 @@ def _first(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int
                                          styles=("imperative", "declarative"), usage=usage,
                                          context=wording_context(layout.ids, group[0],
                                                                  ahead=True, layout=layout,
-                                                                 own_task=own_task)))
+                                                                 own_task=own_task,
+                                                                 task=task)))
             if said.lower().startswith(openers):
                 break
         sentences.append(said)
@@ -297,7 +294,8 @@ def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[in
     sentences: list[str] = []
     last = _opening_word(_sentences_of(task)[-1]) if task.strip() else ""
     for group in groups:
-        context = {**wording_context(layout.ids, group[0], layout=layout, own_task=own_task),
+        context = {**wording_context(layout.ids, group[0], layout=layout, own_task=own_task,
+                                     task=task),
                    **plain}
         # Not two sentences in a row that open with one verb ("Write a poem … Write 450
         # words or more."; "Keep it short. Keep commas out.").
@@ -404,7 +402,7 @@ def _task_of(layout: Layout, the_plan: Plan, task_override: Optional[str],
         text = the_plan.unit_text.get(position, unit.text)
         if not text:
             continue
-        if _example_only().match(text) and forms(text) and the_plan.render:
+        if example_only(text) and the_plan.render:
             # an example of a statement said anew (with its own example) elsewhere; not a
             # sentence of the user's text that happens to open "For example, …"
             continue
@@ -480,7 +478,7 @@ def _presentation_for(layout: Layout, task: str, presentation: str, order: Seque
         # a rule right under the copy instruction reads as part of it, not of the request.
         presentation = "inline"
     if presentation == "first" and _greeting().match(task):
-        presentation = "inline"  # "Hi, I'm looking for …" opens the message, not the rules
+        presentation = "inline"  # "Hi, I'm looking for …", "I was hoping you could help …" open it
     if presentation in ("first", "inline") and task.rstrip().endswith(":"):
         # "I want to make it challenging, so:" introduces what follows: the list comes after
         # (never prose after the colon).
@@ -554,7 +552,13 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     if presentation == "list":
         request = _as_list(task, layout, params, order, rng, usage, own_task)
     elif presentation == "first" and order:
-        request = _first(task, layout, params, order, rng, usage, own_task)
+        # Rules about the form go first; what names the answer's content ("Leave out the
+        # words …", a closing line, a postscript) follows the task it speaks of (read FA).
+        ahead_of = [index for index in order if not get(layout.ids[index]).said_after_task]
+        after = [index for index in order if index not in ahead_of]
+        body = _inline(task, layout, params, after, rng, usage, own_task) if after else task
+        request = _first(body, layout, params, ahead_of, rng, usage, own_task) if ahead_of \
+            else body
     else:
         request = _inline(task, layout, params, order, rng, usage, own_task)
     if trailing:

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ...constraints import get
 from ...constraints.support.choosing import chance, choice
+from ...constraints.support.phrases import NUMBER_RE
 from ...constraints.support.wording import STYLES
 from ..phrase_tables import filled, of, table
 from ..sentences import AT_EVERY_STOP, sentences
-from .residue import forms, own_example
+from .residue import example_only, forms, own_example
 from ..piece import answers_a_question
 
 if TYPE_CHECKING:
@@ -147,18 +148,24 @@ def spelled(layout: Layout, instruction_id: str, params: Any) -> Any:
 
 
 def _unit_words(layout: Optional[Layout], statements: Sequence[str],
-                own_task: bool) -> dict[str, Any]:
+                own_task: bool, task: Optional[str] = None) -> dict[str, Any]:
     """`stanzas` and `parts`: what the original calls the parts a count counts, while its
     task stands ("3 parts" of a song, the stanzas of a poem), so no rewording calls them
-    paragraphs."""
+    paragraphs; `placeholders`: it says "placeholders", so no rewording calls them "blanks
+    to fill in" (read BB); a new task (`task`, when `own_task` is false) of verse has
+    stanzas."""
     if layout is None or not own_task:
-        return {"stanzas": None, "parts": None}
+        # A new task of verse (`task`) has stanzas too: "a rap … in four paragraphs" (read GB).
+        verse = task is not None and re.search(table("prompt")["unit_words"]["verse"],
+                                                task.split("\n", 1)[0])
+        return {"stanzas": bool(verse) or None, "parts": None, "placeholders": None}
     said = " ".join(statements)
     task = " ".join(unit.text for unit in layout.task_units())
     words = table("prompt")["unit_words"]
     return {"stanzas": bool(re.search(words["stanzas"], said) or
                             re.search(words["verse"], task)) or None,
-            "parts": bool(re.search(words["parts"], said)) or None}
+            "parts": bool(re.search(words["parts"], said)) or None,
+            "placeholders": bool(re.search(words["placeholders"], f"{said} {task}")) or None}
 
 
 def _names_two(layout: Layout) -> bool:
@@ -168,8 +175,40 @@ def _names_two(layout: Layout) -> bool:
     return any(re.search(pattern, task) for pattern in table("prompt")["two_things"])
 
 
+def _asks_presence(ids: Sequence[str], index: int, layout: Optional[Layout],
+                   statements: Sequence[str]) -> bool:
+    """Whether the original asks for some of what it caps: a sentence of its statement says no
+    number ("Add stress words which are capitalized. Limit those stress words for less than
+    20 times."), so a restatement of the cap alone would drop the ask (read GB)."""
+    if layout is None or index >= len(layout.ids) or layout.ids[index] != ids[index]:
+        return False
+    spec = get(ids[index]).count
+    relation = getattr(layout.params[index], spec.relation_field, None) \
+        if spec is not None and spec.relation_field else None
+    return relation in ("less than", "at most") and \
+        any(NUMBER_RE.search(text) for text in statements) and \
+        any(not NUMBER_RE.search(text) for text in statements)
+
+
+def _statement_texts(layout: Optional[Layout], index: int) -> list[str]:
+    """The original's sentences that state constraint `index`, with a sentence right after
+    them that only shows an example ("Such as: *Funny Fighting*."): a restatement keeps it."""
+    if layout is None:
+        return []
+    own = layout.units_of(index)
+    texts = [unit.text for unit in own]
+    if own:
+        after = layout.units.index(own[-1]) + 1
+        while after < len(layout.units) and not layout.units[after].owners and \
+                example_only(layout.units[after].text):
+            texts.append(layout.units[after].text)
+            after += 1
+    return texts
+
+
 def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
-                    layout: Optional[Layout] = None, own_task: bool = True) -> dict[str, Any]:
+                    layout: Optional[Layout] = None, own_task: bool = True,
+                    task: Optional[str] = None) -> dict[str, Any]:
     """What the wording of constraint `index` of a case checking `ids` must fit (guards of the grammars):
     `after_copy` — the reply opens with the copied request, so no form may put anything else
     first ("start with a title") or make the reply consist of one thing; `shares_reply` —
@@ -179,6 +218,10 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     `show_form` — the original's statement of it shows the answer's markup by example
     ("* This is a point"), so its restatement shows it too (`layout`: the original's);
     `own_example` — the example it gives, kept while the task is the original's (`own_task`);
+    `presence` — the original asks for some of what it caps ("Add stress words …" beside
+    "less than 20"), which a restatement asks too;
+    `in_task` — a task sentence that stays mentions it too, so no form adds what that
+    sentence may say of it ("with nothing outside it");
     `two_questions` and `two_things` — the task asks two questions, or names the two pieces
     of a two-part answer ("two jokes"), so the separator is said of them; `whole` — the
     original says the statement of the whole reply ("Your entire response should …"), so
@@ -190,7 +233,7 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     in a Bengali answer)."""
     others = [get(instruction_id) for position, instruction_id in enumerate(ids)
               if position != index]
-    statements = [unit.text for unit in layout.units_of(index)] if layout is not None else []
+    statements = _statement_texts(layout, index)
     if statements and layout is not None:
         # A fenced block spans several units: its statement's whole stretch of the prompt.
         own = layout.units_of(index)
@@ -215,6 +258,10 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                    unit.text.count("?") for unit in layout.task_units()) >= 2 or None,
                "two_things": own_task and layout is not None and _names_two(layout) or None,
                "asked": own_task and layout is not None and answers_a_question(layout) or None,
+               # A sentence of the task that stays says more of it ("Do not add anything
+               # outside of the JSON block."): no form says that again (read DA).
+               "in_task": own_task and layout is not None and any(
+                   index in unit.owners for unit in layout.task_units()) or None,
                "whole": any(re.search(table("prompt")["whole_reply"], text)
                             for text in statements) or None,
                "ticks_required": any(re.search(table("prompt")["ticks_required"], text)
@@ -223,7 +270,8 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                                     for text in statements) or None,
                "only_paragraphs": any(re.search(table("prompt")["only_paragraphs"], text)
                                       for text in statements) or None,
-               **_unit_words(layout, statements, own_task)}
+               "presence": _asks_presence(ids, index, layout, statements) or None,
+               **_unit_words(layout, statements, own_task, task)}
     if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
         beside = [(instruction_id, layout.params[position])
                   for position, instruction_id in enumerate(layout.ids) if position != index]
@@ -308,7 +356,7 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
            for unit in layout.units_of(index)):
         return None  # the task names it already ("Use all capital letters to express …")
     constraint = get(layout.ids[index])
-    context = wording_context(layout.ids, index, layout=layout, own_task=own_task)
+    context = wording_context(layout.ids, index, layout=layout, own_task=own_task, task=task)
     if constraint.grammar() is None or example_block(layout.ids[index], context):
         return None  # an example list cannot close a sentence that goes on
     if context.get("whole") and constraint.count is not None:

@@ -147,23 +147,47 @@ def stem(word: str) -> str:
 _OWN_EXAMPLE: dict[str, re.Pattern[str]] = {
     "placeholder": re.compile(r"\[[^\s\[\]'\"][^\[\]\n]*\](?:(?:, | and | or )\[[^\s\[\]][^\[\]\n]*\])?"),
     "title": re.compile(r"<<(?!\s*and\s*>>)[^<>\n]*\S[^<>\n]*>>"),
-    "highlight": re.compile(r"(?<![*\w\"'])\*[^\W_][^*\n]*\*(?!\*)"),  # not "*, i.e. *"
+    # a run of highlights as written ("*part 1*, *part 2*, *part 3*"), not "*, i.e. *"
+    "highlight": re.compile(r"(?<![*\w\"'])\*[^\W_][^*\n]*\*(?!\*)"
+                           r"(?:(?:,? (?:and|or) |, )\*[^\W_][^*\n]*\*(?!\*))*"),
     "bullet": re.compile(r"(?m)(?:^[ \t]*[*-][ \t]+\S[^\n]*(?:\n|$))+"),
     "fenced": re.compile(r"```[^`\n]*\n[^`]*?```"),
     "capitals": re.compile(r"[\"\u201c][A-Z][A-Z'-]+[\"\u201d]"),  # (such as "RUBRIC")
 }
 
 
+# Forms whose examples stand inside a sentence: a statement that gives two ("using
+# *highlighted text*. Such as: *Funny Fighting*.") is restated with both.
+_INLINE_FORMS = frozenset({"placeholder", "title", "highlight", "capitals"})
+
+
 def own_example(form: str, texts: Iterable[str]) -> str | None:
-    """The first example of `form` the original's statements (`texts`) give, as written, so
-    that a restatement shows the same one ("[পণ্য]" in a Bengali answer, "[username1]" in a
-    forum thread, the bullet lines "* xyz" …) rather than one of its own."""
+    """The example of `form` the original's statements (`texts`) give, as written, so that a
+    restatement shows the same one ("[পণ্য]" in a Bengali answer, "[username1]" in a forum
+    thread, the bullet lines "* xyz" …) rather than one of its own; an inline form's
+    examples given apart are all kept ("*highlighted text* or *Funny Fighting*")."""
     pattern = _OWN_EXAMPLE.get(form)
+    found: list[str] = []
     for text in texts if pattern is not None else ():
-        found = pattern.search(text)  # type: ignore[union-attr]  # None skips the loop
-        if found:
-            return found.group(0).strip()
-    return None
+        for match in pattern.finditer(text):  # type: ignore[union-attr]  # None skips the loop
+            example = match.group(0).strip()
+            if not any(example in other for other in found):
+                found.append(example)
+            if form not in _INLINE_FORMS:
+                return found[0]
+    if not found:
+        return None
+    return found[0] if len(found) == 1 else ", ".join(found[:-1]) + " or " + found[-1]
+
+
+# A sentence that only gives an example ("For example: *3 years of experience*.").
+_example_only = filled(r"^\s*(?:{example_openers})\b[:,]?\s", of("prompt"), re.IGNORECASE)
+
+
+def example_only(text: str) -> bool:
+    """Whether the sentence `text` only shows an example of a form ("Such as: *Funny
+    Fighting*."), not a sentence of the user's that happens to open "For example, …"."""
+    return bool(_example_only().match(text)) and bool(forms(text))
 
 
 def forms(text: str) -> frozenset[str]:

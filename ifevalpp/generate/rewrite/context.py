@@ -11,9 +11,16 @@ from ..phrase_tables import Known, frame_openings_table
 from .masking import MASKED, Masked
 from ...wording.english import third_person
 from .request import cap, lower_first, parse
+from .lexicon import lexicon
 from .sentences import refers_back
 
 _KNOWN = Known("requests")
+
+
+@functools.lru_cache(maxsize=1)
+def _asks() -> re.Pattern[str]:
+    """A sentence that opens with a request frame ("I was hoping you could help me out …")."""
+    return re.compile(rf"(?i)^(?:{frame_openings_table().alternation('request')})\b")
 
 
 def _plain_statement(sentence: str) -> bool:
@@ -50,8 +57,11 @@ def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[st
         last = pieces[-1]
         if len(pieces) >= 2 and not done:
             first, second = pieces[-2], pieces[-1]
+            # Never onto an ask the parser does not take for the task: "I was hoping you could
+            # help me out with a few things, and I wish to learn …" (read FB).
             if _plain_statement(first) and _plain_statement(second) and \
-                    _KNOWN.pattern("joinable_second").match(second) and "," not in first:
+                    _KNOWN.pattern("joinable_second").match(second) and "," not in first \
+                    and not _asks().match(first):
                 tail = second if re.match(r"I\b", second) else lower_first(second)
                 out.append((pieces[:-2] + [f"{first[:-1]}, and {tail}", sentence],
                             "context-joined"))
@@ -98,6 +108,10 @@ def follow_up(sentence: str, masked: "Masked") -> list[str]:
         # "Make sure that no name repeats": no "Be sure to make sure …", nor a second frame
         # around it ("I'd like you to make sure to …").
         frames = tuple(frame for frame in frames if frame.startswith("Please"))
+    if piece_about_it(request.vp):
+        # "Write a Hindi poem about this." after the question it is about is the task itself:
+        # "Make sure to write a Hindi poem about this" makes it a condition (read GB).
+        frames = tuple(frame for frame in frames if not _checking().match(frame))
     verb = request.vp.split()[0].lower() if request.vp.split() else ""
     # "Make sure to make it a poem": no frame that opens with the sentence's own verb.
     frames = tuple(frame for frame in frames if frame.split()[0].lower() != verb)
@@ -111,6 +125,14 @@ def follow_up(sentence: str, masked: "Masked") -> list[str]:
         # It ends inside a quotation ('… "My answer is maybe."'): no stop of our own after it.
         return [frame.format(vp=request.vp, Vp=cap(request.vp))[:-1] for frame in frames]
     return []
+
+
+def piece_about_it(vp: str) -> bool:
+    """Whether a verb phrase asks for a new piece about what came before ("write a Hindi poem
+    about this"; not "make it funny")."""
+    lowered = vp.lower()
+    return any(lowered.startswith(verb + " a ") or lowered.startswith(verb + " an ")
+               for verb in lexicon()["making"]) and refers_back().search(vp) is not None
 
 
 def movable(sentences: Sequence[str]) -> bool:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence
 
 from ..phrase_tables import Known, frame_openings_table
-from .context import context_reworded, follow_up, movable
+from .context import context_reworded, follow_up, movable, piece_about_it
 from .frames import frames_for
 from .masking import MASKED, Masked
 from .operations import bodies, place_pieces
@@ -53,9 +53,19 @@ def _framed(request: Request, masked: Masked, before: list[str],
     """The request in every frame, with every wording change of its verb phrase, and the
     context around it kept, moved after it, or reworded with it."""
     candidates: Candidates = []
+    # A question that the next sentence's task is about ("What are some good ideas for
+    # startups? Write a Hindi poem about this.") stays a question: said as a request
+    # ("Tell me some good ideas …"), it stacks a second task on the real one (read GB).
+    # So does a question after fragments that lead into it ("If Bob beat Martha in a game of
+    # pool. And Martha beat Joe. Can Bob beat Joe?"): as a statement, the "If" leads nowhere.
+    topic_only = request.kind == "question" and (
+        bool(after) and _task_about_it(after[0]) or
+        any(_KNOWN_REQUESTS.pattern("fragment_opening").match(sentence) for sentence in before))
     for body, operations in bodies(request, masked):
         pre, main, post = place_pieces(body)
         for sentence, frame in frames_for(request, main):
+            if topic_only and not sentence.rstrip().endswith("?"):
+                continue
             ops = (frame,) + operations
             lead = [cap(request.lead) + "."] if request.lead else []
             candidates.append((before + lead + pre + [sentence] + post + after, ops))
@@ -70,6 +80,14 @@ def _framed(request: Request, masked: Masked, before: list[str],
                 for context, how in context_reworded(before, sentence):
                     candidates.append((context + post + after, ops + (how,)))
     return candidates
+
+
+def _task_about_it(sentence: str) -> bool:
+    """Whether `sentence` asks for a piece about what came before ("Write a Hindi poem about
+    this.")."""
+    following = parse(sentence)
+    return following is not None and following.kind == "imperative" and \
+        piece_about_it(following.vp)
 
 
 def _named_before(main: str, before: Sequence[str]) -> bool:
@@ -183,8 +201,16 @@ def _vouched(task: str, masked: Masked, sentences: list[str],
             continue
         if frame_openings(new_head).count("request") > asks:
             continue  # "Could I get a rubric …? Can you create an example for me?" asks twice
+        then = _KNOWN_REQUESTS.pattern("question_then_conjunction")
+        if then.search(masked.restore(new_head)) and not then.search(masked.restore(head)):
+            continue  # "Could I get a dialogue …? But somehow they …" (read FB)
+        if _questions_put(new_head) > max(1, _questions_put(head)):
+            continue  # "I need a rubric. Can you …?" made "Could I get …? Can you …?" (read EA)
         if any(_bad_question(masked.restore(s)) for s in changed):
             continue
+        if new_head.rstrip().endswith("?") and not original.rstrip().endswith("?") and \
+                _KNOWN_REQUESTS.pattern("statement_after_colon").search(masked.restore(new_head)):
+            continue  # "…descriptions: The product is a new type of paper …?" (read DB)
         if _QUESTION_AFTER_COLON.search(original) and not new_head.rstrip().endswith("?"):
             continue  # "… as a song: To what constituency was Cameron appealing?" keeps its "?"
         text = masked.restore(_leading_space(head) + new_head + newline + tail)
@@ -296,9 +322,14 @@ def shallow(task: str, text: str) -> bool:
     return len(tail) > 20 and tail in " ".join(text.lower().split())
 
 
+def _questions_put(text: str) -> int:
+    """Sentences of `text` that put a question to the writer ("Could I get …?", "Can you …?")."""
+    return len(_KNOWN_REQUESTS.pattern("question_put").findall(text))
+
+
 def _bad_question(sentence: str) -> bool:
     """A question we made that cannot carry what it wraps: a clause of its own that says what
-    must be ("… --- your ENTIRE response must be in lowercases?"), or a run of symbols right
+    must be ("… --- your ENTIRE response must be in lowercases?"), a run of symbols right
     before the mark ("… separated by 6 asterisk symbols ******?")."""
     if not sentence.rstrip().endswith("?"):
         return False

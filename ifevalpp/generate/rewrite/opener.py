@@ -17,10 +17,13 @@ from ...constraints.support.wording import load_json
 _KNOWN = Known("requests")
 
 
+_QUESTION_OPENERS = ("Could you", "Can you")
+
+
 def _wrapped(opener: str, body: str) -> str:
     """`body` (a verb phrase) inside `opener`; a question opener ends it with a question mark."""
     wrapped = opener.format(task=body[0].lower() + body[1:] if not body[:2].isupper() else body)
-    if opener.startswith(("Could you", "Can you")):
+    if opener.startswith(_QUESTION_OPENERS):
         first, dot, remainder = wrapped.partition(". ")
         if first.endswith("."):
             first = first[:-1]
@@ -62,7 +65,12 @@ def vary_task(task: str, rng: Any, *, openers: bool = True) -> tuple[str, str]:
     if how:
         text = body[0].upper() + body[1:]
         return text, f"verb:{verb.lower()}->{new_verb}"
-    opener = choice(rng, table["openers"])
+    openers_left = table["openers"]
+    if _KNOWN.pattern("statement_after_colon").search(body):
+        # "Can you write two descriptions: The product is …?" puts a statement in a
+        # question (read DB): a question opener does not wrap a sentence after a colon.
+        openers_left = [item for item in openers_left if not item.startswith(_QUESTION_OPENERS)]
+    opener = choice(rng, openers_left)
     if "{task_cap}" in opener:
         return opener.format(task_cap=body[0].upper() + body[1:]), f"opener+verb:{new_verb}"
     return _wrapped(opener, body), f"opener+verb:{new_verb}"

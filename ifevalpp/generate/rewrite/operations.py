@@ -37,12 +37,17 @@ def _synonym_swaps(vp: str) -> list[tuple[str, str]]:
     for table in (table_of["nouns"], table_of["adjectives"]):
         for word in sorted(table, key=len, reverse=True):
             pattern = re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
-            match = pattern.search(vp)
-            if not match or match.start() == 0:
+            matches = list(pattern.finditer(vp))
+            if not matches or matches[0].start() == 0:
                 continue
             for option in table[word]:
-                new = vp[:match.start()] + option + vp[match.end():]
-                out.append((_fix_article(new, match.start(), len(option)), f"synonym:{word}->{option}"))
+                # Every mention swapped, not the first alone ("a blog entry …, then criticize
+                # the blog post", read DB), from the last so earlier positions hold.
+                new = vp
+                for match in reversed(matches):
+                    new = _fix_article(new[:match.start()] + option + new[match.end():],
+                                       match.start(), len(option))
+                out.append((new, f"synonym:{word}->{option}"))
     return out
 
 

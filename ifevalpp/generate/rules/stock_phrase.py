@@ -28,10 +28,12 @@ RULE = Rule(
     code="N108", name="stock-phrase",
     description="A stock phrase a strict read cut: an odd reason ('it must fit our layout'), a "
                 "filler frame ('whatever you say'), a hedged requirement ('would ideally'), a "
-                "form's label ('One request:').",
+                "form's label ('One request:'), a language and a letter case under one verb "
+                "('use English and lowercase letters only').",
     detect=detect,
     bad=(Example("Write a poem about the sea. Whatever you say, no commas."),
          Example("Write a poem about the sea. One request: no commas."),
-         Example("Write a poem about the sea. It would ideally have no commas.")),
+         Example("Write a poem about the sea. It would ideally have no commas."),
+         Example("Write a poem about the sea. Use English and lowercase letters only.")),
     good=(Example("Write a poem about the sea, and leave out every comma."),),
 )

@@ -80,7 +80,7 @@ def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: P
         # of the original (strict reads Z2, AK). The maker prefers a piece it suits.
         unsuited = piece is not None and not own_kind and \
             not constraint.suits_piece(fresh[index], piece) and constraint.renews_unsuited
-        if constraint.literal_bound_to_task(fresh[index]) or unsuited:
+        if constraint.literal_bound_to_task(fresh[index], layout.prompt) or unsuited:
             options = {"piece": piece} if piece and constraint.proposes_for_piece else {}
             fresh[index] = constraint.renew_literal(fresh[index], rng, profile=profile, **options)
             renewed.append(instruction_id)

@@ -36,8 +36,9 @@ from .vocabulary import task_words
 TASK_FEATURES: frozenset[str] = frozenset({
     "prose", "paragraphs", "list", "structured", "question", "letter", "poem", "short", "long",
     "alternatives", "title", "sections", "repeatable", "keywords", "fillable", "items",
-    "steps"})
-CLASSES: frozenset[str] = frozenset({"make", "give", "plan", "explain", "describe", "ask", "compare"})
+    "steps", "quoted"})
+CLASSES: frozenset[str] = frozenset({"make", "give", "plan", "explain", "describe", "ask", "compare",
+                                     "rewrite"})
 _SLOT = re.compile(r"\{(\w+)\}")
 # A frame that calls the piece short or brief ("a short guide") is not used beside a
 # minimum above this many words, or above half the genre's longest piece: no one asks for
@@ -77,6 +78,9 @@ class Genre(BaseModel):
     # The kind of closing line an end phrase must be (templates/phrases/words.json,
     # end_phrase_pieces), where the noun and features do not say it (a speech).
     ending: Optional[str] = None
+    # A feature the needs must name before the genre is drawn at all ("quoted": the rewrite
+    # of a quoted sentence stands in only for a request to copy that held a quotation).
+    drawn_for: Optional[str] = None
 
     @property
     def typical(self) -> int:
@@ -176,6 +180,7 @@ class TaskMaker:
         low, high = words
         return [genre for genre in self.catalogue.genres
                 if needs <= genre.features and not (avoids & genre.features)
+                and (genre.drawn_for is None or genre.drawn_for in needs)
                 and (low is None or genre.words[0] < low <= genre.words[1])
                 and (high is None or genre.words[0] <= high < genre.words[1])
                 and (room is None or genre.typical >= room)
@@ -186,14 +191,18 @@ class TaskMaker:
              room: Optional[int] = None, bites: Optional[int] = None,
              exclude: Iterable[str] = (), tries: int = 12,
              slot: Optional[int] = None, taken_subjects: Sequence[str] = (),
-             about: bool = False) -> Optional[Task]:
+             about: bool = False, endings: Optional[frozenset[str]] = None) -> Optional[Task]:
         """A new task suiting the needs, not in `exclude` and not made before, about no subject
         one of `taken_subjects` (texts: a family's prompts so far) names already; None if no
         genre fits (the caller then keeps the original task or drops the cousin). With
         `slot`, the genre is the slot-th of those that fit (a family's cousins pass
         consecutive slots, so no two of them get the same kind of piece). With `about`, only
-        frames of the shape "… about {subject}", whose subject a caller may replace."""
+        frames of the shape "… about {subject}", whose subject a caller may replace. With
+        `endings`, only genres whose closing line is of one of these kinds (`Genre.closing`:
+        an end line of the original that only an answer can close)."""
         genres = self.genres_for(needs, avoids, words, room, bites)
+        if endings is not None:
+            genres = [genre for genre in genres if genre.closing() in endings]
         if about:
             genres = [genre for genre in genres
                       if any(_ABOUT_TOPIC.search(f) for f in genre.frames)]
@@ -207,7 +216,7 @@ class TaskMaker:
                 genre = genres[self.sampler.choose([f"genre:{g.id}" for g in genres])]
             short_limit = min(SHORT_FRAME_WORDS, genre.words[1] // 2)
             frames = [frame for frame in genre.frames
-                      if not (words[0] and words[0] > short_limit and _SHORT.search(frame))
+                      if not (words[0] and words[0] >= short_limit and _SHORT.search(frame))
                       and (not about or _ABOUT_TOPIC.search(frame))]
             if not frames:
                 continue

@@ -125,3 +125,14 @@ def test_no_aside_stands_between_a_question_and_what_it_asks_about():
 
 def test_some_asides_say_why_i_ask_and_may_open_a_request():
     assert sum(item.opens_request for item in context_sentences()) >= 8
+
+
+def test_beside_a_request_to_repeat_only_asides_written_for_that_side_are_drawn():
+    request = "Write a limerick about a sleepy owl."
+    layout = build_layout(f"{request}\n\nFirst repeat the request above word for word, then "
+                          "answer.", ["combination:repeat_prompt"], [{"prompt_to_repeat": request}])
+    sides = {item.id: item.positions for item in context_sentences()}
+    for seed in range(20):
+        for index in (1, 2, 3):
+            candidate = add_context(layout, random.Random(seed), index)
+            assert "after" in sides[candidate.detail.distractor]

@@ -44,3 +44,14 @@ def test_a_request_to_repeat_at_the_end_puts_the_requirement_beside_the_copy_ins
     assert candidate.detail.position == "before"
     first, _, last = candidate.prompt.partition("\n\n")
     assert first.startswith(instruction + " ") and last == request
+
+
+def test_only_an_answer_to_the_asker_is_asked_to_end_on_a_question_for_me():
+    from ifevalpp.generate.competing.catalogue import catalogue
+    from ifevalpp.wording import Sampler
+
+    closing = next(request for request in catalogue() if request.id == "closing-question")
+    for seed in range(40):
+        sampler = Sampler(random.Random(seed))
+        text = closing.render(sampler, {"added": True, "to_asker": None}).text
+        assert "for me" not in text and "asking me" not in text, text

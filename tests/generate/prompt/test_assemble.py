@@ -98,3 +98,15 @@ def test_a_task_that_is_a_heading_not_a_sentence_never_trails_after_its_rules():
         composed = restructured(layout, random.Random(seed), params=layout.params,
                                 presentation="first", statements_first=True)
         assert composed.prompt.startswith("Blog post from"), composed.prompt
+
+
+def test_rules_said_first_leave_what_names_the_answer_s_words_after_the_task():
+    ids = ["change_case:english_lowercase", "keywords:forbidden_words"]
+    layout = build_layout('Write a poem about the sea. Use lowercase letters only. Do not use '
+                          'the words "wave" or "salt".', ids,
+                          [{}, {"forbidden_words": ["wave", "salt"]}])
+    for seed in range(12):
+        composed = restructured(layout, random.Random(seed), params=layout.params,
+                                presentation="first")
+        prompt = composed.prompt
+        assert prompt.index("poem") < prompt.index('"wave"'), prompt

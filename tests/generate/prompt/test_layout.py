@@ -112,3 +112,11 @@ def test_a_sentence_saying_nothing_may_follow_goes_with_the_end_phrase_it_speaks
     last = layout.units[-1]
     assert last.text == "Do not say anything after the limerick."
     assert last.pure and last.owners == layout.units[-2].owners
+
+
+def test_a_count_of_sections_that_have_titles_stays_word_for_word():
+    layout = build_layout("Write a summary of a page. Highlight at least 3 sections that has "
+                          "titles in markdown format.",
+                          ["detectable_format:number_highlighted_sections"],
+                          [{"num_highlights": 3}])
+    assert any(unit.kept and "titles" in unit.text for unit in layout.units)

@@ -25,7 +25,8 @@ def test_context_names_a_copy_first_and_a_shared_reply():
     plain = {"own_example": None, "letter_case": None, "foreign": None, "two_questions": None,
              "two_things": None, "whole": None, "in_parts": None, "stanzas": None,
              "parts": None, "ticks_required": None, "asked": None, "nothing_after": None,
-             "only_paragraphs": None}
+             "only_paragraphs": None, "in_task": None, "placeholders": None,
+             "presence": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
@@ -315,3 +316,71 @@ def test_where_the_original_counts_over_the_entire_response_a_letter_count_says_
     imperatives = _wordings(letters, kwargs, whole, styles=("imperative",))
     assert all(re.search(r"(?i)\byour (?:entire|whole|reply|response|answer)", text)
                for text in imperatives), imperatives
+
+
+HIGHLIGHTS = "detectable_format:number_highlighted_sections"
+
+
+def test_a_run_of_highlight_examples_is_kept_whole():
+    layout = _layout("Write a summary of a page. Highlight at least 3 sections, for example "
+                     "*part 1*, *part 2*, *part 3*.", [HIGHLIGHTS], [{"num_highlights": 3}])
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert context["own_example"] == "*part 1*, *part 2*, *part 3*"
+
+
+def test_an_example_given_in_the_next_sentence_is_kept_with_the_first():
+    layout = _layout("Write a slogan for my game. Highlight at least three sections using "
+                     "*highlighted text*. Such as: *Funny Fighting*.", [HIGHLIGHTS],
+                     [{"num_highlights": 3}])
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert context["own_example"] == "*highlighted text* or *Funny Fighting*"
+
+
+def test_a_placeholder_the_original_names_so_is_never_called_a_blank():
+    layout = _layout("Write a forum thread. Use placeholders for usernames. Include at least "
+                     "20 placeholders in square brackets.", [PLACEHOLDERS],
+                     [{"num_placeholders": 20}])
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert context["placeholders"] is True
+    said = _wordings(PLACEHOLDERS, {"num_placeholders": 20}, context)
+    assert not any("blank" in text for text in said)
+
+
+def test_a_task_sentence_that_speaks_of_the_json_takes_no_second_nothing_outside():
+    json_id = "detectable_format:json_format"
+    layout = _layout('Can you give me a nickname for Stafford? Please use JSON format. Do not '
+                     'add anything outside of the JSON block.', [json_id], [{}])
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert context["in_task"] is True
+    assert not any("outside" in text for text in _wordings(json_id, {}, context))
+
+
+CAPITALS = "change_case:capital_word_frequency"
+
+
+def test_a_cap_the_original_also_asks_some_of_is_restated_with_the_ask():
+    layout = _layout("Write a story. Add stress words which are capitalized. Limit those stress "
+                     "words for less than 20 times.", [CAPITALS],
+                     [{"capital_relation": "less than", "capital_frequency": 20}])
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert context["presence"] is True
+    said = _wordings(CAPITALS, {"capital_relation": "less than", "capital_frequency": 20},
+                     context, styles=("imperative", "declarative"))
+    assert all(re.search(r"\b(?:some|a few)\b", text) for text in said), said
+
+
+def test_a_cap_alone_is_restated_as_a_cap():
+    layout = _layout("Write a story. Use fewer than 20 words in all capitals.", [CAPITALS],
+                     [{"capital_relation": "less than", "capital_frequency": 20}])
+    assert wording_context(layout.ids, 0, layout=layout)["presence"] is None
+
+
+def test_a_new_task_of_verse_counts_stanzas():
+    paragraphs = "length_constraints:number_paragraphs"
+    layout = _layout("Write an essay about cats. Use exactly 4 paragraphs separated by ***.",
+                     [paragraphs], [{"num_paragraphs": 4}])
+    context = wording_context(layout.ids, 0, layout=layout, own_task=False,
+                              task="Write a rap about a snow day.")
+    assert context["stanzas"] is True
+    said = _wordings(paragraphs, {"num_paragraphs": 4}, context)
+    assert not any("paragraph" in text for text in said)

@@ -543,3 +543,52 @@ def test_a_long_what_question_is_not_turned_round_to_strand_its_verb():
     found = texts("What's a good way to ask Sonia out?") + texts("What is a good way to ask "
                                                                   "Sonia out?")
     assert not [text for text in found if re.search(r"(?i)\bout is\b", text)]
+
+
+def test_a_synonym_is_swapped_at_every_mention_of_the_noun():
+    for text in texts("Write a blog post about biotechnology, then criticize the blog post."):
+        if "blog entry" in text:
+            assert "blog post" not in text, text
+
+
+def test_a_sentence_after_a_colon_is_never_wrapped_in_a_question():
+    task = ("Generate two alternative product descriptions: The product is a new type of "
+            "paper that can be used to wrap food.")
+    from ifevalpp.generate.rewrite import vary_task
+    for text in texts(task) + [vary_task(task, random.Random(seed))[0] for seed in range(40)]:
+        assert not text.rstrip().endswith("?"), text
+
+
+def test_a_request_is_not_made_a_question_when_the_next_sentence_goes_on_with_but():
+    task = ("Create a dialogue between two people who both avoid the letter t. But somehow "
+            "they use a lot of t.")
+    assert not any(re.search(r"\?\s+But\b", text) for text in texts(task))
+
+
+def test_a_statement_of_need_is_not_made_a_second_question():
+    task = "Hey! I need a rubric for a laptop. Can you create an example for me?"
+    assert not any(text.count("?") > 1 for text in texts(task))
+
+
+def test_context_is_never_joined_onto_an_ask():
+    task = ("I was hoping you could help me out with a few things. I wish to learn about "
+            "taxes. Can you summarize the process for me?")
+    assert not any("things, and" in text for text in texts(task))
+
+
+def test_a_question_the_next_sentence_writes_about_stays_a_question():
+    task = "What are some good ideas for startup companies? Write a Hindi poem about this."
+    for text in [found.text for found in made(task)]:
+        assert text.split("Write", 1)[0].rstrip().endswith("?"), text
+
+
+def test_the_piece_a_question_is_about_is_never_made_a_condition():
+    task = "What are some good ideas for startup companies? Write a Hindi poem about this."
+    assert not any(re.search(r"(?i)\b(?:make|be) sure to write a hindi poem", text)
+                   for text in texts(task))
+
+
+def test_a_question_after_fragments_that_lead_into_it_stays_a_question():
+    task = ("If Bob beat Martha in a game of pool. And Martha beat Joe in a game of pool. Can "
+            "Bob beat Joe in a game of pool?")
+    assert all(text.endswith("?") for text in [found.text for found in made(task)])

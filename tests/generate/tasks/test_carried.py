@@ -98,3 +98,12 @@ def test_a_new_task_without_the_originals_unchecked_rule_is_easier():
                  "it a title in << >>.", kwargs, detail, original_prompt=original)
     assert any("lowercase" in reason for reason in gone.easier)
     assert not any("lowercase" in reason for reason in kept.easier)
+
+
+def test_a_key_the_task_asked_for_is_carried_as_a_word_to_use():
+    import random
+
+    from ifevalpp.generate.tasks.carried import Ask, carried_sentence
+    said = {carried_sentence([Ask("key", ("polite",))], random.Random(seed))
+            for seed in range(20)}
+    assert all('"polite"' in text and "to put your answer" not in text for text in said)

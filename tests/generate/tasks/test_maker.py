@@ -66,8 +66,17 @@ def test_tasks_are_never_repeated_and_spread_over_genres():
     tasks = [m.make() for _ in range(400)]
     assert len({t.text for t in tasks}) == 400
     genres = collections.Counter(t.genre for t in tasks)
-    assert len(genres) == len(catalogue().genres)
+    assert len(genres) == len([genre for genre in catalogue().genres if genre.drawn_for is None])
     assert max(genres.values()) <= 3 * min(genres.values())
+
+
+def test_a_genre_drawn_for_a_need_comes_only_when_that_need_is_asked():
+    m = maker()
+    drawn_for = {genre.id for genre in catalogue().genres if genre.drawn_for}
+    assert drawn_for and not {m.make().genre for _ in range(200)} & drawn_for
+    asked = [m.make(needs={"quoted"}) for _ in range(6)]
+    assert {task.genre for task in asked} <= drawn_for
+    assert all('"' in task.text for task in asked)
 
 
 def test_consecutive_slots_give_a_family_pieces_of_different_kinds():
