@@ -71,3 +71,18 @@ def test_zero_placeholders_is_a_real_requirement_that_any_text_meets(profile):
 def test_postscript_marker_anywhere(response, marker, expected, profile):
     assert check("detectable_content:postscript", response, {"postscript_marker": marker},
                  profile=profile) is expected
+
+
+def test_a_postscript_beside_a_lowercase_rule_is_named_in_small_letters():
+    from ifevalpp.constraints import get, parse_params
+    postscript = get("detectable_content:postscript")
+    params = parse_params("detectable_content:postscript", {"postscript_marker": "P.P.S"})
+    assert postscript.wording_params(params, letter_case="lower")["postscript_marker"] == "p.p.s"
+    assert postscript.wording_params(params)["postscript_marker"] == "P.P.S"
+
+
+def test_an_added_postscript_is_a_ps_not_a_pps():
+    from ifevalpp.constraints import get
+    offered = get("detectable_content:postscript").distractor_settings(
+        [{"postscript_marker": "P.P.S"}, {"postscript_marker": "P.S."}])
+    assert offered == [{"postscript_marker": "P.S."}]

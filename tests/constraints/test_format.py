@@ -216,3 +216,9 @@ def test_one_bullet_is_never_said_as_each_line_or_as_the_whole_reply():
         text = bullets.phrase(bullets.Params(num_bullets=1), random.Random(seed),
                               ("imperative", "declarative", "question"))
         assert not re.search(r"\beach\b|consist|set the answer out|answer in", text), text
+
+
+def test_no_italics_are_added_beside_a_bullet_count():
+    # A line that opens on an italicised word reads as one more "*" bullet to the checker.
+    from ifevalpp.constraints import get
+    assert "uses_italic" in get("detectable_format:number_bullet_lists").refuses_effects

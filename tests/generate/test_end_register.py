@@ -104,3 +104,11 @@ def test_a_fragment_to_end_on_is_always_said_to_be_exact():
     said = {constraint.phrase(params, random.Random(seed), ("imperative",))
             for seed in range(60)}
     assert all(re.search(r"exact|precise", text) for text in said), said
+
+
+def test_an_end_said_of_the_whole_reply_is_restated_with_nothing_after_it():
+    constraint = get(END)
+    params = parse_params(END, {"end_phrase": "your love, and thanks."})
+    said = {constraint.phrase(params, random.Random(seed), ("imperative", "declarative"),
+                              whole=True) for seed in range(60)}
+    assert all("nothing after it" in text for text in said), said

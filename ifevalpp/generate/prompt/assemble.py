@@ -72,6 +72,9 @@ def stands_alone(text: str) -> bool:
     example, a line without a final stop (new sentences then start on a line of their own)."""
     if re.search(r"(?:\*{3,}|-{3,}|~{3,})$", text.rstrip()):
         return True  # "… by a line with just three "*" symbols: ***"
+    if re.search(r":\s+[A-Z\"“]", text.rstrip().rsplit("\n", 1)[-1]):
+        return True  # "Expand the following: Jeanne has rolled the dice. …": the user's text
+        # ends the line, and a requirement run onto it reads as part of it (read KA)
     last = text.rstrip().rsplit("\n", 1)[-1] if "\n" in text.strip() else ""
     if not last.strip():
         return False

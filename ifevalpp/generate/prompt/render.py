@@ -367,8 +367,10 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
 
     # Not a second "please" on a task that has one ("Could you please …, and please …?").
     taken = set(getattr(usage, "taken", ()) or ()) | set(frame_openings(task))
+    # Words spelt as the original spells them ("Zelda", not the checker's "zelda", read KA).
+    own = spelled(layout, layout.ids[index], params[index])
     tail = fresh_wording(lambda: constraint.phrase(
-        params[index], rng, ("imperative",), form="attached", usage=usage,
+        own, rng, ("imperative",), form="attached", usage=usage,
         **context), taken, tries=4)
     if usage is not None and hasattr(usage, "taken"):
         usage.taken = tuple(set(usage.taken or ()) | set(frame_openings(tail)))

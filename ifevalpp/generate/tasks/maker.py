@@ -44,6 +44,9 @@ _SLOT = re.compile(r"\{(\w+)\}")
 # minimum above this many words, or above half the genre's longest piece: no one asks for
 # a short guide of 1,100 words, or a short poem of 14 sentences.
 SHORT_FRAME_WORDS = 400
+# Nor beside a minimum of this many words (twenty sentences at twelve words): "a short
+# made-up biography" of 25 sentences or more reads as a contradiction (read KA).
+SHORT_FRAME_MINIMUM = 240
 _SHORT = re.compile(r"\b(?:short|brief)\b", re.IGNORECASE)
 # A frame whose subject a caller may replace with the original's own (`about`): a topic, said
 # plainly ("an essay about {topic}"); never a character, a happening or the asker's own life
@@ -214,7 +217,7 @@ class TaskMaker:
                 genre = genres[(slot + turn * 3) % len(genres)]
             else:
                 genre = genres[self.sampler.choose([f"genre:{g.id}" for g in genres])]
-            short_limit = min(SHORT_FRAME_WORDS, genre.words[1] // 2)
+            short_limit = min(SHORT_FRAME_WORDS, genre.words[1] // 2, SHORT_FRAME_MINIMUM)
             frames = [frame for frame in genre.frames
                       if not (words[0] and words[0] >= short_limit and _SHORT.search(frame))
                       and (not about or _ABOUT_TOPIC.search(frame))]

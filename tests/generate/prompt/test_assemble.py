@@ -110,3 +110,21 @@ def test_rules_said_first_leave_what_names_the_answer_s_words_after_the_task():
                                 presentation="first")
         prompt = composed.prompt
         assert prompt.index("poem") < prompt.index('"wave"'), prompt
+
+
+def test_nothing_runs_on_after_the_user_s_text_that_follows_a_colon():
+    from ifevalpp.generate.prompt.assemble import stands_alone
+    assert stands_alone("Expand the following and make it funny: Jeanne has rolled the dice.")
+    assert not stands_alone("Write a poem about the sea.")
+
+
+def test_words_joined_onto_the_task_are_spelt_as_the_original_spells_them():
+    ids = ["keywords:existence"]
+    layout = build_layout("Write a limerick about a Zelda fan. Make sure to include these "
+                          "items: Zelda, Hyrule, Link, Ganon.", ids,
+                          [{"keywords": ["zelda", "hyrule", "link", "ganon"]}])
+    for seed in range(12):
+        for presentation in ("inline", "first"):
+            prompt = restructured(layout, random.Random(seed), params=layout.params,
+                                  presentation=presentation).prompt
+            assert '"hyrule"' not in prompt, prompt

@@ -222,3 +222,9 @@ def test_a_task_is_never_about_a_subject_a_sibling_is_about_already():
         later = maker(seed).make(needs={"question"}, taken_subjects=[first.text])
         assert later is not None
         assert not any(subject in first.text for subject in later.subjects), later.text
+
+
+def test_no_piece_is_called_short_beside_a_minimum_of_twenty_sentences():
+    m = maker()
+    tasks = [m.make(words=(300, None)) for _ in range(60)]
+    assert not any(" short " in f" {task.text} " for task in tasks if task is not None)
