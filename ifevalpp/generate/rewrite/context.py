@@ -133,9 +133,3 @@ def piece_about_it(vp: str) -> bool:
     lowered = vp.lower()
     return any(lowered.startswith(verb + " a ") or lowered.startswith(verb + " an ")
                for verb in lexicon()["making"]) and refers_back().search(vp) is not None
-
-
-def movable(sentences: Sequence[str]) -> bool:
-    """Context sentences can go after the request when they are plain statements."""
-    return all(s.endswith(".") and not refers_back().search(s) and parse(s) is None
-               for s in sentences)

@@ -3,8 +3,8 @@
 `rewrites(task, protected)` lists natural rewrites of a task: imperative,
 request, question and statement of need turned into each other, the topic put
 first ("The topic is X. Write a poem about it."), the audience moved ("This is
-for kids: …"), a context clause moved after the request, a sentence split at
-", and <verb>" or two short requests joined, and loose genre words and
+for kids: …"), context sentences joined or split (never moved after the request), a
+sentence split at ", and <verb>" or two short requests joined, and loose genre words and
 adjectives swapped for synonyms. `rewrite(task, protected, rng)` picks one.
 
 What a checker reads is never touched: the caller's protected spans (keywords,
@@ -24,12 +24,12 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence
 
 from ..phrase_tables import Known, frame_openings_table
-from .context import context_reworded, follow_up, movable, piece_about_it
+from .context import context_reworded, follow_up, piece_about_it
 from .frames import frames_for
 from .masking import MASKED, Masked
 from .operations import bodies, place_pieces
 from .request import Request, cap, parse
-from .sentences import refers_back, split_conjunction, split_sentences
+from .sentences import split_conjunction, split_sentences
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ Candidates = list[tuple[list[str], tuple[str, ...]]]   # (sentences of the head,
 def _framed(request: Request, masked: Masked, before: list[str],
             after: list[str]) -> Candidates:
     """The request in every frame, with every wording change of its verb phrase, and the
-    context around it kept, moved after it, or reworded with it."""
+    context around it kept or reworded with it."""
     candidates: Candidates = []
     # A question that the next sentence's task is about ("What are some good ideas for
     # startups? Write a Hindi poem about this.") stays a question: said as a request
@@ -69,13 +69,10 @@ def _framed(request: Request, masked: Masked, before: list[str],
             ops = (frame,) + operations
             lead = [cap(request.lead) + "."] if request.lead else []
             candidates.append((before + lead + pre + [sentence] + post + after, ops))
-            if request.lead and not refers_back().search(main):
-                candidates.append((before + pre + [sentence] + post + lead + after,
-                                   ops + ("context-after",)))
-            if before and not request.lead and not pre and movable(before) \
-                    and request.kind != "question" and not refers_back().search(main) \
-                    and not _named_before(main, before):
-                candidates.append((pre + [sentence] + post + before + after, ops + ("context-after",)))
+            # (No context moved after the request: "Suggest a name for a newspaper for
+            # Melbourne teens. Melbourne has a newspaper called the Herald Sun." and "help me
+            # by expressing your condolences … My best friend drowned yesterday" read as
+            # non sequiturs, reads LA and MB.)
             if before and not request.lead and not pre:
                 for context, how in context_reworded(before, sentence):
                     candidates.append((context + post + after, ops + (how,)))
@@ -88,17 +85,6 @@ def _task_about_it(sentence: str) -> bool:
     following = parse(sentence)
     return following is not None and following.kind == "imperative" and \
         piece_about_it(following.vp)
-
-
-def _named_before(main: str, before: Sequence[str]) -> bool:
-    """Whether the request names with "the" something the context may introduce ("… to be
-    used in the proposal" after "A filmmaker is trying to get financing."): the context then
-    stays first. Any definite noun the request does not introduce itself counts: a strict
-    read found "the proposal" dangling where the context never said "proposal"."""
-    for match in re.finditer(r"\bthe ([a-z]{3,})", main.lower()):
-        if match.group(1) not in main.lower()[:match.start()]:
-            return True
-    return False
 
 
 def _split_or_joined(request: Request, before: list[str], after: list[str]) -> Candidates:

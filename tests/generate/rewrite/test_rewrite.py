@@ -89,13 +89,15 @@ def test_an_audience_stays_in_its_request():
     assert not [text for text in found if "audience is" in text or "meant for" in text]
 
 
-def test_context_clause_becomes_its_own_sentence_before_or_after():
+def test_context_clause_becomes_its_own_sentence_before_the_request_never_after():
+    # After the request the context reads as a non sequitur ("Suggest a name for a newspaper
+    # for Melbourne teens. Melbourne has a newspaper called the Herald Sun.", reads LA, MB).
     found = texts("I am planning a trip to Lisbon with my sister and I would like you to write an "
                   "itinerary for our weekend in the style of a pirate.")
     assert ("I am planning a trip to Lisbon with my sister. Could you write an itinerary for our "
             "weekend in the style of a pirate?") in found
     assert ("Could you write an itinerary for our weekend in the style of a pirate? I am planning "
-            "a trip to Lisbon with my sister.") in found
+            "a trip to Lisbon with my sister.") not in found
 
 
 def test_context_sentences_do_not_move_when_the_request_refers_back():
