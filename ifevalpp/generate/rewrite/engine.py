@@ -23,7 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Optional, Sequence
 
-from ..phrase_tables import Known, frame_openings_table
+from ..phrase_tables import Known, frame_openings_table, table
 from .context import context_reworded, follow_up, piece_about_it
 from .frames import frames_for
 from .masking import MASKED, Masked
@@ -310,7 +310,7 @@ def shallow(task: str, text: str) -> bool:
 
 def _questions_put(text: str) -> int:
     """Sentences of `text` that put a question to the writer ("Could I get …?", "Can you …?")."""
-    return len(_KNOWN_REQUESTS.pattern("question_put").findall(text))
+    return len(re.findall(table("prompt")["question_put"], text))
 
 
 def _bad_question(sentence: str) -> bool:
