@@ -412,6 +412,8 @@ class Generating:
         else:
             values = dict(wording)
             values.update({key: value for key, value in context.items() if value is not None})
+        if rule == "attached":  # a grammar may keep an ask off the task's tail (`[!attached]`)
+            values = {**values, "attached": True}
         return sampler.render(grammar, rule, values,
                               sentence=rule in ("sentence", "addition")).text
 

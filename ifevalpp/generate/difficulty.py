@@ -39,7 +39,7 @@ from ..constraints import get, parse_params
 from ..profiles import Profile
 from .satisfiable import trivialised
 from .prompt.layout import build_layout
-from .tasks.carried import dropped, layout_asks, layout_task_text, unchecked_rules
+from .tasks.carried import dropped, layout_asks, layout_task_text, rule_kept, unchecked_rules
 from .tasks.maker import SHORT_FRAME_WORDS, catalogue
 from .tasks.vocabulary import content_words, genre_kinds, invites, vocabulary
 
@@ -286,7 +286,7 @@ def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]]
         if traps:
             easier.append("the original's " + ", ".join(map(repr, traps)) + " is a name to write "
                           "in small letters, a trap this one no longer sets")
-        lost = [rule for rule in unchecked_rules(original) if rule.lower() not in prompt.lower()]
+        lost = [rule for rule in unchecked_rules(original) if not rule_kept(rule, prompt)]
         if lost:
             easier.append("the original asks " + ", ".join(map(repr, lost)) +
                           " of the whole answer, which this one no longer does")

@@ -41,6 +41,7 @@ from ..schema import (COUSIN_KINDS, Case, GeneratorInfo, Kind, ValidationSummary
 from . import kinds
 from .backend import TEMPLATE_BACKEND, CousinBackend
 from .prompt.casing import in_original_case
+from .prompt.slips import mended
 from .prompt.layout import Layout, build_layout
 from .distance import far_enough, passages
 from .satisfiable import compatible
@@ -234,6 +235,9 @@ def _cousin(run: _Run, family: _Family, kind: Kind, index: int) -> Union[Variant
         # An original typed without capitals keeps its cousins without them.
         candidate.prompt = in_original_case(family.layout.prompt, candidate.prompt,
                                             family.layout.ids, candidate.kwargs)
+        if not kinds.get(kind).keeps_original_words:
+            candidate.prompt = mended(candidate.prompt, family.layout.ids, candidate.kwargs,
+                                      family.layout.prompt)
         outcome = _judge(run, family, request, candidate)
         if isinstance(outcome, Rejection):
             rejection = outcome

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from ifevalpp.constraints import check
+from ifevalpp.constraints import check, get
 
 COMBINATION_IDS = ["combination:two_responses", "combination:repeat_prompt"]
 
@@ -71,3 +73,18 @@ def test_a_request_to_copy_holding_a_quotation_asks_for_a_new_task_with_one():
                          {"prompt_to_repeat": 'Write a haiku with the word "moon".'})
     assert "quoted" in repeat.task_needs_for(quoted)
     assert "quoted" not in repeat.task_needs_for(named)
+
+
+def test_the_two_answers_to_a_question_are_never_called_versions():
+    two = get("combination:two_responses")
+    said = {two.phrase(two.Params(), random.Random(seed), ("imperative", "declarative"),
+                       asked=True) for seed in range(40)}
+    assert said and not any("version" in text for text in said), said
+
+
+def test_a_forbidden_word_is_never_joined_on_as_writing_without_using():
+    banned = get("keywords:forbidden_words")
+    params = banned.Params(forbidden_words=["heute"])
+    said = {banned.phrase(params, random.Random(seed), ("imperative",), form="attached")
+            for seed in range(40)}
+    assert said and not any("writing without" in text for text in said), said

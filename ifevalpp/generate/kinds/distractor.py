@@ -64,6 +64,7 @@ EVERY_FIT_TAKEN = "every competing format requirement that fits is already a sib
 
 class Distractor(CousinKind):
     name = "distractor"
+    keeps_original_words = True
 
     def propose(self, request: CousinRequest) -> Candidate:
         if style_of(request) == FORMAT.style:

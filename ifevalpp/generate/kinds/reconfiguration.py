@@ -50,7 +50,7 @@ from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
 from ..versions import stream_seed
 from ..tasks import TaskMaker, renew_bound_literals, retopic_words, task_demands
 from ..phrase_tables import table
-from ..tasks.carried import carried_sentence, layout_asks, unchecked_rules
+from ..tasks.carried import carried_sentence, layout_asks, said_of_piece, unchecked_rules
 from .context_distractor import context_sentences
 from ..piece import length_bounds, text_features
 from .contract import CousinKind, changed_setting, counts
@@ -154,6 +154,7 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     choices = [tuned] if tuned is not None else []
     picked = None
     # A piece about the original's own subject first when it has one to keep, then any.
+    about = False
     for about in ([True, False] if own_subject is not None else [False]):
         picked = _pick_task(layout, maker, choices + fallback, slot=start + index - 1,
                             siblings=siblings, about=about)
@@ -166,7 +167,9 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
                            f"{bites}")
     task, tuned = picked
     detail = ReconfigurationDetail(strategy="task", task_source="grammar", task_genre=task.genre)
-    kept = own_subject is not None and _about(task, own_subject) != task.text
+    # Only a task drawn to be about it takes the original's subject: "a fable about a bicycle
+    # that dreams of racing" made "a fable about "Laureates and twins"" (read NA).
+    kept = about and own_subject is not None and _about(task, own_subject) != task.text
     # On the original's own subject its words and its own texts still fit ("war" and
     # "peace", "Yes Mom, I am Dave."); on another, they are chosen for it.
     params, swapped = (list(tuned if tuned is not None else layout.params), []) if kept else \
@@ -184,7 +187,10 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     if carried:
         text = f"{text} {carried_sentence(carried, rng, plural=task.plural)}"
     # So is what it asked of the whole answer unchecked ("Use only lowercase letters.").
-    text = " ".join([text] + unchecked_rules(layout))
+    rules = unchecked_rules(layout)
+    if "question" not in task.features:
+        rules = [said_of_piece(rule, plural=task.plural) for rule in rules]
+    text = " ".join([text] + rules)
     text = _as_long_to_copy(layout, text, rng, siblings)
     # The request to repeat is said anew too: the original's may name the old piece
     # ("Before you give the limerick, repeat …") when the new task asks for a poem.
@@ -376,6 +382,10 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
         tiers.insert(0, (needs | {"short"}, avoids))
     if "items" in task_kind(layout):
         tiers.insert(0, (needs | {"list"}, avoids | (form - {"list"})))
+    elif not verse and found & {"long", "article"} and _length_unstated(layout):
+        # An essay stays a long piece where no count of words or sentences says its length:
+        # a description of a mayor under a no-comma rule is easier than the essay (read OB).
+        tiers.insert(0, (needs | {"long"}, avoids | form))
     register = piece_register(layout)
     # Not where a constraint refuses a letter: under a cap on all-caps words every "I" counts
     # (read JB: a cover letter with "3 to 6 words in upper case").
@@ -384,6 +394,15 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
         # and an end line of the original ("Call me at …") stays only on a piece of its kind.
         tiers.insert(0, (tiers[0][0] | {register}, tiers[0][1]))
     return tiers
+
+
+def _length_unstated(layout: Layout) -> bool:
+    """Whether no constraint of the case bounds its words or sentences."""
+    from ..piece import length_bounds
+
+    (least_words, most_words), (least_sentences, most_sentences) = length_bounds(layout)
+    return not least_words and not least_sentences and \
+        most_words == math.inf and most_sentences == math.inf
 
 
 def _counts_clash(layout: Layout, settings: Optional[Sequence[Any]], text: str) -> bool:

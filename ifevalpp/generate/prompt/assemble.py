@@ -219,6 +219,7 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
 # something of the task: "The letter should …", "It must …", "In other words, …"), and
 # how else it would point back at the task ("the letter", "it").
 _greeting = filled(r"(?i)^\s*(?:{greetings})\b", of("prompt"))
+_warm = filled(r"(?i)^\s*(?:{warm_openings})\b", of("prompt"))
 _not_ahead = filled(r"(?i)^(?:{not_ahead_openers})\b", of("prompt"))
 _pronoun = filled(r"(?i)\b(?:{task_pronouns})\b", of("prompt"))
 _definite = filled(r"\b(?:{definite_articles})\s+([a-z]+)", of("prompt"))
@@ -248,9 +249,13 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
     if task.rstrip().endswith(":"):
         return task + "\n" + "\n".join(lines)  # "… so:" introduces the list itself
     header = layout_phrase("header", rng)
-    for _ in range(4):  # "please" once: not "Would you please …? Please keep to these rules:"
-        if "please" not in frame_openings(header) or "please" not in frame_openings(
-                task + " " + " ".join(items)):
+    # "please" once (not "Would you please …? Please keep to these rules:"), and no verb the
+    # first item opens with ("Keep the following things in mind: 1) Keep the word …", read OB).
+    first_verb = items[0].split(" ", 1)[0].lower()
+    for _ in range(6):
+        if ("please" not in frame_openings(header) or "please" not in frame_openings(
+                task + " " + " ".join(items))) and \
+                first_verb not in header.lower().replace(":", "").split():
             break
         header = layout_phrase("header", rng)
     return task + "\n\n" + header + "\n" + "\n".join(lines)
@@ -480,8 +485,8 @@ def _presentation_for(layout: Layout, task: str, presentation: str, order: Seque
         # "Copy my request below … / Make sure your response has no commas. / Write a song …":
         # a rule right under the copy instruction reads as part of it, not of the request.
         presentation = "inline"
-    if presentation == "first" and _greeting().match(task):
-        presentation = "inline"  # "Hi, I'm looking for …", "I was hoping you could help …" open it
+    if presentation == "first" and (_greeting().match(task) or _warm().match(task)):
+        presentation = "inline"  # "Hi, I'm looking for …", "I'd love it if you would …" open it
     if presentation in ("first", "inline") and task.rstrip().endswith(":"):
         # "I want to make it challenging, so:" introduces what follows: the list comes after
         # (never prose after the colon).

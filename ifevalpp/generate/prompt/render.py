@@ -19,7 +19,7 @@ from ...constraints.support.wording import STYLES
 from ..phrase_tables import filled, of, table
 from ..sentences import AT_EVERY_STOP, sentences
 from .residue import example_only, forms, own_example
-from ..piece import answers_a_question
+from ..piece import answers_a_question, asks_a_question
 
 if TYPE_CHECKING:
     from .layout import Layout
@@ -257,7 +257,10 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                "two_questions": own_task and layout is not None and sum(
                    unit.text.count("?") for unit in layout.task_units()) >= 2 or None,
                "two_things": own_task and layout is not None and _names_two(layout) or None,
-               "asked": own_task and layout is not None and answers_a_question(layout) or None,
+               # A new task that is a question ("What are the pros and cons of …?") is
+               # answered too: its two answers are no "versions" (read PB).
+               "asked": (answers_a_question(layout) if own_task and layout is not None else
+                         bool(task) and asks_a_question(str(task))) or None,
                # A sentence of the task that stays says more of it ("Do not add anything
                # outside of the JSON block."): no form says that again (read DA).
                "in_task": own_task and layout is not None and any(

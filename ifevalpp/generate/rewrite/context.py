@@ -68,6 +68,12 @@ def context_reworded(before: Sequence[str], sentence: str) -> list[tuple[list[st
     return out
 
 
+def _plural(subject: str) -> bool:
+    """Whether a subject's head noun is plural ("the sentences", not "the business")."""
+    head = subject.split()[-1].lower()
+    return head.endswith("s") and not head.endswith(("ss", "us", "is", "'s"))
+
+
 def follow_up(sentence: str, masked: "Masked") -> list[str]:
     """Other ways to say an imperative sentence that follows the request ("Then show how
     to fix it." -> "After that, show how to fix it."), or a statement of what the piece must
@@ -85,7 +91,9 @@ def follow_up(sentence: str, masked: "Masked") -> list[str]:
         if not modal.group("negation") and not _KNOWN.pattern("coordinated").search(tail):
             # One verb phrase ("… should contain 5 sections."): "Make sure the proposal
             # contains 5 sections." (never "… is in Markdown and have a title").
-            said += [frame.format(subject=subject, rest=third_person(verb) + " " + tail)
+            # "The sentences should be long." -> "Make sure the sentences are long." (read OA).
+            finite = ("are" if verb == "be" else verb) if _plural(subject) else third_person(verb)
+            said += [frame.format(subject=subject, rest=finite + " " + tail)
                      for frame in _KNOWN.frames("follow_up_modal_indicative")]
         return said
     sequence = _KNOWN.pattern("sequence_opening").match(sentence)

@@ -61,6 +61,9 @@ def _framed(request: Request, masked: Masked, before: list[str],
     topic_only = request.kind == "question" and (
         bool(after) and _task_about_it(after[0]) or
         any(_KNOWN_REQUESTS.pattern("fragment_opening").match(sentence) for sentence in before))
+    # Fragments that lead into the question are joined to it, as an editor would: "If a + b
+    # + c = 30 and b = 10 and c = 5. Is a = 20?" -> "If …, is a = 20?" (read NB).
+    lead_in = _fragments_leading_in(before) if request.kind == "question" else None
     for body, operations in bodies(request, masked):
         pre, main, post = place_pieces(body)
         for sentence, frame in frames_for(request, main):
@@ -68,6 +71,14 @@ def _framed(request: Request, masked: Masked, before: list[str],
                 continue
             ops = (frame,) + operations
             lead = [cap(request.lead) + "."] if request.lead else []
+            if lead_in is not None:
+                if lead or pre:
+                    continue
+                joined = _joined_to(before[lead_in:], sentence)
+                if joined:
+                    candidates.append((before[:lead_in] + [joined] + post + after,
+                                       ops + ("joined-fragments",)))
+                continue
             candidates.append((before + lead + pre + [sentence] + post + after, ops))
             # (No context moved after the request: "Suggest a name for a newspaper for
             # Melbourne teens. Melbourne has a newspaper called the Herald Sun." and "help me
@@ -77,6 +88,30 @@ def _framed(request: Request, masked: Masked, before: list[str],
                 for context, how in context_reworded(before, sentence):
                     candidates.append((context + post + after, ops + (how,)))
     return candidates
+
+
+def _fragments_leading_in(before: list[str]) -> Optional[int]:
+    """Where the fragments that lead into a question start ("If Bob beat Martha. And Martha
+    beat Joe."), or None: an "If" sentence with no main clause (no comma), then only
+    sentences that open with a conjunction."""
+    opening = _KNOWN_REQUESTS.pattern("fragment_opening")
+    start = len(before)
+    while start and opening.match(before[start - 1]) and "," not in before[start - 1]:
+        start -= 1
+    if start == len(before) or not before[start].startswith("If ") or any(
+            sentence.startswith("If ") for sentence in before[start + 1:]):
+        return None
+    return start if all(s.rstrip().endswith(".") for s in before[start:]) else None
+
+
+def _joined_to(fragments: list[str], question: str) -> Optional[str]:
+    """The fragments and the question as one sentence ("If A and B, can Bob beat Joe?")."""
+    first_word = question.split(" ", 1)[0]
+    if not question.rstrip().endswith("?") or MASKED.search(first_word) or first_word == "I":
+        return None
+    clause = " ".join([fragments[0].rstrip().rstrip(".")] +
+                      [s[0].lower() + s[1:].rstrip().rstrip(".") for s in fragments[1:]])
+    return f"{clause}, {question[0].lower()}{question[1:]}"
 
 
 def _task_about_it(sentence: str) -> bool:
@@ -223,6 +258,10 @@ def _rewrites(task: str, protected: tuple[tuple[int, int], ...]) -> tuple[Rewrit
         request = Request(request.kind, request.vp, "quoted", request.lead)
     before, after = sentences[:index], sentences[index + 1:]
     candidates = _framed(request, masked, before, after)
+    lead_in = _fragments_leading_in(before) if request.kind == "question" else None
+    joined = _joined_to(before[lead_in:], sentences[index]) if lead_in is not None else None
+    if joined:  # the question as asked, its fragments joined to it
+        candidates.append((before[:lead_in] + [joined] + after, ("joined-fragments",)))
     candidates += _split_or_joined(request, before, after)
     candidates += _followed_up(candidates, after, masked)
     return _vouched(task, masked, sentences, candidates)

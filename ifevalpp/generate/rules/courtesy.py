@@ -17,8 +17,23 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return (re.compile(rf"(?i),\s+(?:{tags})\s*[.!?]"), re.compile(rf"(?i)\b(?:{anywhere})\b"))
 
 
+# A "please" after a sentence that already runs on through a comma ("… four parts, labelling
+# each one SECTION X, where X is its number, please.", read OB) trails behind the request.
+_TRAILING_PLEASE = re.compile(r"(?i)(?:^|(?<=[.!?]\s))[^.!?\n]*,[^.!?\n]*,\s+please[.!]")
+
+
+_PLEASE = re.compile(r"(?i)\bplease\b")
+
+
 def detect(cousin: Cousin) -> list[Defect]:
-    defects = []
+    defects = [Defect(RULE.name, match.group(0)[-80:])
+               for match in _TRAILING_PLEASE.finditer(cousin.prompt)
+               if match.group(0) not in cousin.original]
+    # "Would you please elaborate …? Please highlight …" (read PA): one "please" more than the
+    # user's own, and never two of ours.
+    pleas = len(_PLEASE.findall(cousin.prompt))
+    if pleas > max(1, len(_PLEASE.findall(cousin.original))):
+        defects.append(Defect(RULE.name, f"'please' said {pleas} times"))
     for pattern in _patterns():
         own = {match.group(0).lower() for match in pattern.finditer(cousin.original)}
         defects += [Defect(RULE.name, match.group(0)) for match in pattern.finditer(cousin.prompt)
@@ -29,12 +44,16 @@ def detect(cousin: Cousin) -> list[Defect]:
 RULE = Rule(
     code="N117", name="courtesy-tacked-on",
     description="Courtesy tacked onto a requirement ('Close it with \"The end.\", cheers.'; "
-                "'…, if you don't mind.'): thanks belong at the end of a message, and a hedge "
-                "makes a checked requirement sound optional.",
+                "'…, if you don't mind.'; a 'please' trailing a sentence that runs on through "
+                "a comma; 'please' said twice): thanks belong at the end of a message, and a hedge makes a checked "
+                "requirement sound optional.",
     detect=detect,
     bad=(Example("Write a poem about the sea, thanks. Avoid commas."),
          Example("Write a poem about the sea. Leave out commas, if you don't mind."),
-         Example("Write a poem about the sea. Avoid commas, cheers.")),
+         Example("Write a poem about the sea. Avoid commas, cheers."),
+         Example("Write a story. Split it into four parts, labelling each one SECTION X, "
+                 "where X is its number, please."),
+         Example("Would you please write a poem about the sea? Please avoid commas.")),
     good=(Example("Please write a poem about the sea. Avoid commas."),
           Example("Write a poem about the sea. Avoid commas, please.")),
 )

@@ -3,16 +3,26 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
+from ..phrase_tables import one_of, table
 from .base import Cousin, Defect, Example, Rule, new_sentences, phrase_pattern
 
 # A participle after a comma ("…, writing …") and the word it comes from.
 _PARTICIPLE = re.compile(r",\s+([a-z]{3,})ing\b")
 
 
+@functools.lru_cache(maxsize=1)
+def _own_noun() -> re.Pattern[str]:
+    """A verb whose object is its own noun ("produce a product description", read NA)."""
+    determiners = one_of(table("naturalness")["echoed_frames"]["object_determiners"])
+    return re.compile(rf"(?i)\b(?P<stem>[a-z]{{5,}})e?(?<!ing) (?:{determiners}) (?:[a-z]+ )?"
+                      r"(?P=stem)[a-z]*\b")
+
+
 def _echoes(sentence: str) -> bool:
-    if phrase_pattern("echoed_frames").search(sentence):
+    if phrase_pattern("echoed_frames").search(sentence) or _own_noun().search(sentence):
         return True
     for match in _PARTICIPLE.finditer(sentence):
         stem = match.group(1)
@@ -31,11 +41,14 @@ def detect(cousin: Cousin) -> list[Defect]:
 RULE = Rule(
     code="N126", name="echoed-verb",
     description="A sentence that says its verb twice: a frame and its request ('Make sure to "
-                "make it 200+ words long'), or a task and the participle joined to it ('Write "
-                "a blog post …, writing 20+ sentences').",
+                "make it 200+ words long'), a task and the participle joined to it ('Write a "
+                "blog post …, writing 20+ sentences'), or a verb and its own noun ('produce a "
+                "product description').",
     detect=detect,
     bad=(Example("Make sure to make it 200+ words long."),
-         Example("Could you please write a blog post about dogs, writing 20+ sentences?")),
+         Example("Could you please write a blog post about dogs, writing 20+ sentences?"),
+         Example("Would you please produce a product description for a new lamp?")),
     good=(Example("Make it 200+ words long."),
-          Example("Could you please write a blog post about dogs, using 20+ sentences?")),
+          Example("Could you please write a blog post about dogs, using 20+ sentences?"),
+          Example("Would you please write a product description for a new lamp?")),
 )

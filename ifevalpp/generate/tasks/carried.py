@@ -127,6 +127,22 @@ def unchecked_rules(layout: Layout) -> list[str]:
             and not re.search(table("fit")["carried"]["topic"], unit.text)]
 
 
+def said_of_piece(rule: str, *, plural: bool = False) -> str:
+    """A carried rule said of a piece rather than an answer ("Answer in a Shakespearean
+    style." -> "Write it in a Shakespearean style.") beside a new task that asks for one."""
+    verb = re.compile(table("fit")["carried"]["rules_for_a_piece"])
+    return verb.sub("Write them" if plural else "Write it", rule, count=1)
+
+
+def rule_kept(rule: str, prompt: str) -> bool:
+    """Whether `prompt` still asks `rule` of the whole answer, in its words or said of the
+    piece (`said_of_piece`), its slips mended or not (prompt/slips.py)."""
+    from ..prompt.slips import mend_text
+
+    core = re.compile(table("fit")["carried"]["rules_for_a_piece"]).sub("", rule, count=1)
+    return any(said.strip().lower() in prompt.lower() for said in (core, mend_text(core)))
+
+
 def _listed(items: Sequence[str]) -> str:
     quoted = [f'"{item}"' for item in items]
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
@@ -160,4 +176,4 @@ def dropped(found: Sequence[Ask], prompt: str) -> list[str]:
 
 
 __all__ = ["Ask", "asks", "carried_sentence", "dropped", "layout_asks", "layout_task_text",
-           "unchecked_rules"]
+           "rule_kept", "said_of_piece", "unchecked_rules"]

@@ -11,7 +11,7 @@ import pytest
 from ifevalpp.constraints import get
 from ifevalpp.generate.difficulty import judge
 from ifevalpp.generate.family import generate_family
-from ifevalpp.generate.kinds.reconfiguration import new_task
+from ifevalpp.generate.kinds.reconfiguration import genre_class, new_task
 from ifevalpp.generate.prompt.layout import build_layout
 from ifevalpp.schema import Case
 from ifevalpp.validate import validate_case
@@ -186,3 +186,17 @@ def test_the_original_task_never_takes_stock_keywords_to_include():
     assert kept  # the word count grows instead
     for variant in kept:
         assert variant.kwargs[0]["keywords"] == ["calculate", "file"], variant.prompt
+
+
+def test_a_new_task_for_an_essay_of_no_stated_length_is_a_long_piece_first():
+    layout = build_layout("Write an essay about the history of bread. Do not use any commas.",
+                          ["punctuation:no_comma"], [{}])
+    needs, _ = genre_class(layout)[0]
+    assert "long" in needs
+
+
+def test_a_count_of_words_says_the_length_so_no_long_piece_is_required():
+    layout = build_layout("Write an essay about the history of bread. Use at least 300 words.",
+                          ["length_constraints:number_words"],
+                          [{"relation": "at least", "num_words": 300}])
+    assert all("long" not in needs for needs, _ in genre_class(layout))

@@ -8,6 +8,8 @@ import re
 import pytest
 
 from ifevalpp.generate.rewrite import rewrite, rewrites
+from ifevalpp.generate.rewrite.context import follow_up
+from ifevalpp.generate.rewrite.masking import Masked
 
 # Task sentences shaped like IFEval's, written for these tests.
 TASKS = [
@@ -594,3 +596,37 @@ def test_a_question_after_fragments_that_lead_into_it_stays_a_question():
     task = ("If Bob beat Martha in a game of pool. And Martha beat Joe in a game of pool. Can "
             "Bob beat Joe in a game of pool?")
     assert all(text.endswith("?") for text in [found.text for found in made(task)])
+
+
+def test_an_if_fragment_is_joined_to_the_question_it_leads_into():
+    found = [option.text for option in rewrites(
+        "If a + b + c = 30 and b = 10 and c = 5. Is a = 20?")]
+    assert "If a + b + c = 30 and b = 10 and c = 5, is a = 20?" in found
+    assert not any(". Is a = 20?" in text for text in found)
+
+
+def test_fragments_joined_by_and_lead_into_one_question():
+    found = [option.text for option in rewrites(
+        "If Bob beat Martha at chess. And Martha beat Joe at chess. Can Bob beat Joe at chess?")]
+    assert found
+    assert all(text.startswith("If Bob beat Martha at chess and Martha beat Joe at chess, ")
+               for text in found)
+
+
+def test_an_if_sentence_with_a_main_clause_is_no_fragment():
+    found = [option.text for option in rewrites(
+        "If it rains, we stay in. Can you suggest a board game for four players?")]
+    assert found
+    assert all(not text.startswith("If it rains, we stay in, ") for text in found)
+
+
+def test_a_full_stop_after_a_number_ends_the_sentence_and_is_not_masked():
+    masked = Masked("Take c = 5. Then go.", ())
+    assert masked.pieces == ["5"] and masked.text.endswith(". Then go.")
+
+
+def test_a_plural_subject_keeps_its_verb_plural_when_said_anew():
+    sentence = "The sentences should be long."
+    said = follow_up(sentence, Masked(sentence, ()))
+    assert "Make sure the sentences are long." in said
+    assert not any("sentences is" in text for text in said)

@@ -7,7 +7,8 @@ import random
 
 from ifevalpp.generate.difficulty import judge
 from ifevalpp.generate.prompt.layout import build_layout
-from ifevalpp.generate.tasks.carried import asks, carried_sentence, dropped, layout_asks
+from ifevalpp.generate.tasks.carried import (asks, carried_sentence, dropped, layout_asks, rule_kept,
+                                             said_of_piece)
 
 LANGUAGE = "language:response_language"
 EXISTS = "keywords:existence"
@@ -107,3 +108,21 @@ def test_a_key_the_task_asked_for_is_carried_as_a_word_to_use():
     said = {carried_sentence([Ask("key", ("polite",))], random.Random(seed))
             for seed in range(20)}
     assert all('"polite"' in text and "to put your answer" not in text for text in said)
+
+
+def test_a_rule_said_of_an_answer_is_said_of_the_piece_beside_a_new_task():
+    assert said_of_piece("Answer in a Shakespearean style.") == \
+        "Write it in a Shakespearean style."
+    assert said_of_piece("Answer in a Shakespearean style.", plural=True) == \
+        "Write them in a Shakespearean style."
+
+
+def test_a_rule_said_of_the_piece_is_still_asked():
+    assert rule_kept("Answer in a Shakespearean style.",
+                     "Write a fable about a fox. Write it in a Shakespearean style.")
+    assert not rule_kept("Answer in a Shakespearean style.", "Write a fable about a fox.")
+
+
+def test_a_rule_with_its_slip_mended_is_still_asked():
+    assert rule_kept("Do not forget to add punctuations.",
+                     "Write a song. Do not forget to add punctuation.")

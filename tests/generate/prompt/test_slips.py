@@ -1,0 +1,77 @@
+"""A rewritten cousin mends the user's own slips (generate/prompt/slips.py)."""
+
+from __future__ import annotations
+
+from ifevalpp.generate.prompt.slips import mend_text, mended
+
+NO_COMMA = "punctuation:no_comma"
+EXISTS = "keywords:existence"
+PLACEHOLDERS = "detectable_content:number_placeholders"
+
+
+def test_a_mass_noun_said_in_the_plural_is_said_in_the_singular():
+    assert mend_text("Do not forget to add punctuations.") == "Do not forget to add punctuation."
+
+
+def test_a_mass_noun_keeps_its_capital():
+    assert mend_text("Informations about the trip: see below.") == \
+        "Information about the trip: see below."
+
+
+def test_a_unit_after_a_count_above_one_takes_its_plural():
+    assert mend_text("the poem must contain exactly 2 bullet point in markdown") == \
+        "the poem must contain exactly 2 bullet points in markdown"
+
+
+def test_a_unit_already_plural_is_left_alone():
+    assert mend_text("Use exactly two bullet points.") == "Use exactly two bullet points."
+
+
+def test_a_count_of_one_keeps_its_unit_singular():
+    assert mend_text("Write exactly 1 paragraph.") == "Write exactly 1 paragraph."
+
+
+def test_a_count_used_as_an_adjective_is_left_alone():
+    assert mend_text("Write a 3 paragraph essay.") == "Write a 3 paragraph essay."
+
+
+def test_a_verb_agrees_with_its_plural_units():
+    assert mend_text("highlight at least 3 sections that has titles") == \
+        "highlight at least 3 sections that have titles"
+
+
+def test_quoted_text_is_kept_byte_for_byte():
+    prompt = 'Repeat "Add punctuations." and add punctuations.'
+    assert mended(prompt, [NO_COMMA], [{}]) == 'Repeat "Add punctuations." and add punctuation.'
+
+
+def test_a_checked_literal_is_kept_byte_for_byte():
+    prompt = "Use the word informations. Mind your informations."
+    assert mended(prompt, [EXISTS], [{"keywords": ["informations"]}]) == prompt
+
+
+def test_an_it_that_lost_the_answer_it_pointed_at_names_the_response():
+    original = ("Your response should contain at least 30 sentences. Also, it must contain at "
+                "least 8 placeholders, such as [address].")
+    cousin = ("Use 45 or more sentences. Also, it must contain at least 8 placeholders, such "
+              "as [address].")
+    assert mended(cousin, [PLACEHOLDERS], [{"num_placeholders": 8}], original) == \
+        ("Use 45 or more sentences. Also, your response must contain at least 8 placeholders, "
+         "such as [address].")
+
+
+def test_an_it_still_after_the_answer_it_points_at_is_kept():
+    original = ("Your response should contain at least 30 sentences. Also, it must contain at "
+                "least 8 placeholders, such as [address].")
+    cousin = ("Your answer should run to 45 sentences or more. Also, it must contain at least "
+              "8 placeholders, such as [address].")
+    assert mended(cousin, [PLACEHOLDERS], [{"num_placeholders": 8}], original) == cousin
+
+
+def test_a_slip_of_idiom_is_mended():
+    assert mend_text("Please reply in details.") == "Please reply in detail."
+
+
+def test_a_verb_joined_without_its_ing_is_mended():
+    assert mend_text("Write a letter to a friend ask them to go and vote.") == \
+        "Write a letter to a friend asking them to go and vote."
