@@ -69,6 +69,8 @@ class NumberParagraphs(Constraint):
     refuses_effects = frozenset({"adds_first_line", "adds_last_line", "limits_paragraph_length",
                                  "changes_shape", "names_parts"})
     Params = ParagraphsParams
+    # An original that shows its pieces ("Section 1\n***\nSection 2") keeps the example.
+    example_form = "divider"
     count = CountSpec("num_paragraphs", shape="exact", floor=1)
     room_per_count = 30
     format_phrase = True

@@ -129,6 +129,10 @@ def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candi
         # Never between a question and what it asks about ("Radcliffe was the only one who could
         # get past the guards. Write with empathy … What could be said about him?").
         positions = [item for item in positions if item != "inside"] or ["after", "before"]
+    if prompt.lstrip()[:1].islower():
+        # Not ahead of a prompt that opens in small letters ("… on this. what do you call …",
+        # read RB).
+        positions = [item for item in positions if item != "before"] or ["after"]
     position = choice(rng, positions)
     after = 0
     if position == "inside":

@@ -189,7 +189,7 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     # So is what it asked of the whole answer unchecked ("Use only lowercase letters.").
     rules = unchecked_rules(layout)
     if "question" not in task.features:
-        rules = [said_of_piece(rule, plural=task.plural) for rule in rules]
+        rules = [said_of_piece(rule, plural=task.plural, task=text) for rule in rules]
     text = " ".join([text] + rules)
     text = _as_long_to_copy(layout, text, rng, siblings)
     # The request to repeat is said anew too: the original's may name the old piece
@@ -300,7 +300,8 @@ def _own_subject(layout: Layout) -> Optional[str]:
     bound = any(get(instruction_id).literal_bound_to_task(item, layout.prompt) or
                 get(instruction_id).sketch_texts(item) and instruction_id.startswith("startend:")
                 for instruction_id, item in zip(layout.ids, layout.params))
-    if layout_asks(layout) or named or bound:
+    # (A style in a person's name suits any subject: "in the style of Alex Jones" keeps none.)
+    if any(ask.noun != "style" for ask in layout_asks(layout)) or named or bound:
         return found.group("subject")
     return None
 

@@ -109,7 +109,7 @@ def example_block(instruction_id: str, context: dict[str, Any]) -> Optional[str]
     "```JSON …```"), when this statement keeps them (`wording_context`'s `own_example` of a
     type whose example is a bulleted list or a fenced block): they go after the sentence,
     never inside it."""
-    if get(instruction_id).example_form not in ("bullet", "fenced"):
+    if get(instruction_id).example_form not in ("bullet", "fenced", "divider"):
         return None
     return context.get("own_example") or None
 
@@ -246,7 +246,7 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     languages = [get(instruction_id).language_of(params) for position, (instruction_id, params)
                  in enumerate(zip(layout.ids, layout.params) if layout is not None else ())
                  if position != index]
-    if mine and form == "bullet":
+    if mine and form in ("bullet", "divider"):
         shown = False  # its own lines follow the statement (`example_block`): no second example
     context = {"after_copy": any(other.request_field for other in others) or None,
                "shares_reply": bool(others) or None, "ahead": ahead or None,
@@ -297,8 +297,9 @@ def sentence(text: str) -> str:
 _ENDS_ON_EXAMPLE = re.compile(r"\s\*[A-Za-z][^*\n]*\*$")
 
 
-# The lines of an example list ("Like this:\n* xyz\n* abc") at the end of a piece.
-EXAMPLE_LINES = re.compile(r":\n(?:[*-] [^\n]*(?:\n|$))+$")
+# The lines of an example list ("Like this:\n* xyz\n* abc") or of pieces with *** between
+# them ("For instance:\nSection 1\n***\nSection 2") at the end of a piece.
+EXAMPLE_LINES = re.compile(r":\n(?:(?:[*-] [^\n]*(?:\n|$))+|[^\n]+\n(?:\*\*\*\n[^\n]+(?:\n|$))+)$")
 
 
 def join(pieces: Sequence[str]) -> str:

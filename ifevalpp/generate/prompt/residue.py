@@ -152,6 +152,9 @@ _OWN_EXAMPLE: dict[str, re.Pattern[str]] = {
                            r"(?:(?:,? (?:and|or) |, )\*[^\W_][^*\n]*\*(?!\*))*"),
     "bullet": re.compile(r"(?m)(?:^[ \t]*[*-][ \t]+\S[^\n]*(?:\n|$))+"),
     "fenced": re.compile(r"```[^`\n]*\n[^`]*?```"),
+    # lines with a line of *** between them ("Section 1\n***\nSection 2")
+    "divider": re.compile(r"(?m)^[^\s*][^\n]*\n(?:[ \t]*\n)?(?:^\*\*\*[ \t]*\n(?:[ \t]*\n)?"
+                         r"^[^\s*][^\n]*(?:\n|$))+"),
     "capitals": re.compile(r"[\"\u201c][A-Z][A-Z'-]+[\"\u201d]"),  # (such as "RUBRIC")
 }
 

@@ -79,18 +79,32 @@ def _antecedent_restored(original: str, prompt: str) -> str:
     return prompt
 
 
+def _curly(prompt: str, checked: Sequence[tuple[int, int]]) -> str:
+    """Straight double quotes of ours as curly ones, for an original that writes “these”
+    (read QB: “The bus arrived at the station” beside "station" reads stitched); none that
+    a checked literal holds."""
+    def curled(match: re.Match[str]) -> str:
+        inside = any(start < match.end() and match.start() < end for start, end in checked
+                     if not (start >= match.start() + 1 and end <= match.end() - 1))
+        return match.group(0) if inside else f"“{match.group(1)}”"
+
+    return re.sub(r'"([^"\n]*)"', curled, prompt)
+
+
 def mended(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
            original: str = "") -> str:
     """`prompt` with the slips of slips.json mended outside quotation marks and outside the
-    literals its constraints check, and an "it" of `original` that lost what it pointed at
-    said again."""
+    literals its constraints check, an "it" of `original` that lost what it pointed at said
+    again, and its quotation marks curly where the original's are."""
     prompt = _antecedent_restored(original, prompt) if original else prompt
     literals = {literal for instruction_id, item in zip(ids, kwargs)
                 for literal in get(instruction_id).literals(parse_params(instruction_id, item))
                 if literal}
-    kept = [match.span() for match in _QUOTED.finditer(prompt)]
-    for literal in literals:
-        kept += [(at.start(), at.end()) for at in re.finditer(re.escape(literal), prompt)]
+    checked = [(at.start(), at.end()) for literal in literals
+               for at in re.finditer(re.escape(literal), prompt)]
+    if "“" in original and '"' not in original:
+        prompt = _curly(prompt, checked)
+    kept = [match.span() for match in _QUOTED.finditer(prompt)] + checked
     out, last = [], 0
     for start, end in sorted(kept):
         if start < last:

@@ -26,9 +26,12 @@ _PLEASE = re.compile(r"(?i)\bplease\b")
 
 
 def detect(cousin: Cousin) -> list[Defect]:
+    from ..naturalness import masked
+
+    own = masked(cousin.original)  # (quotations masked: a "?" inside one ends no sentence)
     defects = [Defect(RULE.name, match.group(0)[-80:])
-               for match in _TRAILING_PLEASE.finditer(cousin.prompt)
-               if match.group(0) not in cousin.original]
+               for match in _TRAILING_PLEASE.finditer(masked(cousin.prompt))
+               if match.group(0) not in own]
     # "Would you please elaborate …? Please highlight …" (read PA): one "please" more than the
     # user's own, and never two of ours.
     pleas = len(_PLEASE.findall(cousin.prompt))

@@ -1,5 +1,5 @@
 """N126 echoed-verb: a sentence that says its verb twice ("Make sure to make it …",
-"Write a blog post …, writing 20+ sentences")."""
+"Write a blog post …, writing 20+ sentences"), or two in a row that lead with one verb."""
 
 from __future__ import annotations
 
@@ -33,9 +33,31 @@ def _echoes(sentence: str) -> bool:
     return False
 
 
+def _lead_verbs(sentence: str) -> set[str]:
+    """The verbs a sentence leads with: its first word, and the word after its first "to"
+    ("Make sure to finish …" leads with "finish")."""
+    words = re.findall(r"[A-Za-z']+", sentence)[:8]
+    lead = {words[0].lower()} if words else set()
+    lowered = [word.lower() for word in words]
+    if "to" in lowered[:-1]:
+        lead.add(lowered[lowered.index("to") + 1])
+    return lead - set(table("naturalness")["echoed_frames"]["lead_verbs_ignored"])
+
+
+def _led_alike(cousin: Cousin) -> list[str]:
+    """New sentences that lead with the verb of the sentence right before them."""
+    from ..naturalness import SENTENCE, masked
+
+    fresh = set(new_sentences(cousin))
+    said = [sentence.strip() for sentence in SENTENCE.findall(masked(cousin.prompt))]
+    return [second for first, second in zip(said, said[1:])
+            if (first in fresh or second in fresh) and _lead_verbs(first) & _lead_verbs(second)]
+
+
 def detect(cousin: Cousin) -> list[Defect]:
     return [Defect(RULE.name, sentence[:160]) for sentence in new_sentences(cousin)
-            if _echoes(sentence)]
+            if _echoes(sentence)] + [Defect(RULE.name, sentence[:160])
+                                     for sentence in _led_alike(cousin)]
 
 
 RULE = Rule(
@@ -43,12 +65,15 @@ RULE = Rule(
     description="A sentence that says its verb twice: a frame and its request ('Make sure to "
                 "make it 200+ words long'), a task and the participle joined to it ('Write a "
                 "blog post …, writing 20+ sentences'), or a verb and its own noun ('produce a "
-                "product description').",
+                "product description'); or two sentences in a row that lead with one verb "
+                "('Include a postscript. Include …').",
     detect=detect,
     bad=(Example("Make sure to make it 200+ words long."),
          Example("Could you please write a blog post about dogs, writing 20+ sentences?"),
-         Example("Would you please produce a product description for a new lamp?")),
+         Example("Would you please produce a product description for a new lamp?"),
+         Example("Write a speech. Include a postscript. Include \"show\" 12 times.")),
     good=(Example("Make it 200+ words long."),
           Example("Could you please write a blog post about dogs, using 20+ sentences?"),
-          Example("Would you please write a product description for a new lamp?")),
+          Example("Would you please write a product description for a new lamp?"),
+          Example("Write a speech. Add a postscript. Include \"show\" 12 times.")),
 )

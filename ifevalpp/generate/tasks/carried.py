@@ -85,6 +85,9 @@ def asks(task: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> lis
         what = tuple(item for item in _items(said, noun, ends) if item.lower() not in checked)
         if what:
             found.append(Ask(noun, what, quoted=bool(_QUOTED.search(said))))
+    # A style in a person's name ("in the style of Taylor Swift"): dropped, the task is easier.
+    found += [Ask("style", (match.group("who"),), quoted=False)
+              for match in re.finditer(table("fit")["carried"]["style"], task)]
     return found
 
 
@@ -127,11 +130,16 @@ def unchecked_rules(layout: Layout) -> list[str]:
             and not re.search(table("fit")["carried"]["topic"], unit.text)]
 
 
-def said_of_piece(rule: str, *, plural: bool = False) -> str:
+def said_of_piece(rule: str, *, plural: bool = False, task: str = "") -> str:
     """A carried rule said of a piece rather than an answer ("Answer in a Shakespearean
-    style." -> "Write it in a Shakespearean style.") beside a new task that asks for one."""
-    verb = re.compile(table("fit")["carried"]["rules_for_a_piece"])
-    return verb.sub("Write them" if plural else "Write it", rule, count=1)
+    style." -> "Write it in a Shakespearean style.") beside a new task that asks for one,
+    in a verb the task does not use ("Write a report … Keep it in all caps.")."""
+    carried = table("fit")["carried"]
+    said = set(re.findall(r"[a-z]+", task.lower()))
+    verb = next((verb for verb in carried["rules_for_a_piece_verbs"] if verb.lower() not in said),
+                carried["rules_for_a_piece_verbs"][-1])
+    return re.compile(carried["rules_for_a_piece"]).sub(
+        f"{verb} them" if plural else f"{verb} it", rule, count=1)
 
 
 def rule_kept(rule: str, prompt: str) -> bool:
@@ -160,8 +168,8 @@ def carried_sentence(found: Sequence[Ask], rng: Any, *, plural: bool = False) ->
             noun = "word"
         if noun == "word" and len(ask.what) > 1:
             noun = "words"
-        what = (f'"{ask.what[0]}"' if ask.quoted else ask.what[0]) if keys else \
-            _listed(ask.what)
+        what = (f'"{ask.what[0]}"' if ask.quoted else ask.what[0]) if keys or noun == "style" \
+            else _listed(ask.what)
         if noun == "phrase" and len(ask.what) > 1:
             noun, what = "words", _listed(ask.what)
         sentences.append(choice(rng, say[noun]).format(what=what,

@@ -75,3 +75,17 @@ def test_a_slip_of_idiom_is_mended():
 def test_a_verb_joined_without_its_ing_is_mended():
     assert mend_text("Write a letter to a friend ask them to go and vote.") == \
         "Write a letter to a friend asking them to go and vote."
+
+
+def test_quotes_of_ours_are_curly_where_the_original_writes_curly_ones():
+    original = "Make the sentence “The bus arrived” sound better. Avoid using the word “station”."
+    cousin = 'Could you make the sentence “The bus arrived” sound better? Avoid the word "station".'
+    assert mended(cousin, [NO_COMMA], [{}], original) == \
+        "Could you make the sentence “The bus arrived” sound better? Avoid the word “station”."
+
+
+def test_quotes_around_a_text_to_repeat_stay_as_they_are():
+    original = "Repeat “Hi there” first."
+    cousin = 'Repeat "Hi there" first.'
+    assert mended(cousin, ["combination:repeat_prompt"], [{"prompt_to_repeat": '"Hi there"'}],
+                  original) == cousin

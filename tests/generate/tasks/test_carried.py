@@ -126,3 +126,16 @@ def test_a_rule_said_of_the_piece_is_still_asked():
 def test_a_rule_with_its_slip_mended_is_still_asked():
     assert rule_kept("Do not forget to add punctuations.",
                      "Write a song. Do not forget to add punctuation.")
+
+
+def test_a_rule_said_of_the_piece_takes_a_verb_the_task_does_not_use():
+    assert said_of_piece("Answer in all caps.", task="Write a short report on a reunion.") == \
+        "Keep it in all caps."
+
+
+def test_a_style_in_a_persons_name_is_an_ask_said_again_beside_a_new_task():
+    found = asks("Write a song about regrets in the style of Taylor Swift. Please include "
+                 "explanations.", [NO_COMMA], [{}])
+    assert [(ask.noun, ask.what) for ask in found] == [("style", ("Taylor Swift",))]
+    said = carried_sentence(found, random.Random(0))
+    assert "Taylor Swift" in said and '"' not in said
