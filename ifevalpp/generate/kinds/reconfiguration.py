@@ -185,7 +185,9 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     carried = layout_asks(layout)
     text = _about(task, own_subject) if kept and own_subject is not None else task.text
     if carried:
-        text = f"{text} {carried_sentence(carried, rng, plural=task.plural)}"
+        said = carried_sentence(carried, rng, plural=task.plural,
+                                question="question" in task.features)
+        text = f"{text} {said}"
     # So is what it asked of the whole answer unchecked ("Use only lowercase letters.").
     rules = unchecked_rules(layout)
     if "question" not in task.features:

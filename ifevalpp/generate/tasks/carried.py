@@ -156,9 +156,12 @@ def _listed(items: Sequence[str]) -> str:
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
 
 
-def carried_sentence(found: Sequence[Ask], rng: Any, *, plural: bool = False) -> str:
+def carried_sentence(found: Sequence[Ask], rng: Any, *, plural: bool = False,
+                     question: bool = False) -> str:
     """The asks said again beside a new task, one sentence each ("Use the words "thursday"
-    and "amalgamation" in it."); `plural` when the new task asks for several pieces."""
+    and "amalgamation" in it."); `plural` when the new task asks for several pieces,
+    `question` when it is a question, whose answer is no "it" (read TB: "Should museums be
+    free to enter? Work the word "time" into it.")."""
     say = _tables()[3]
     sentences = []
     for ask in found:
@@ -172,8 +175,8 @@ def carried_sentence(found: Sequence[Ask], rng: Any, *, plural: bool = False) ->
             else _listed(ask.what)
         if noun == "phrase" and len(ask.what) > 1:
             noun, what = "words", _listed(ask.what)
-        sentences.append(choice(rng, say[noun]).format(what=what,
-                                                       where="each" if plural else "it"))
+        where = "your answer" if question else "each" if plural else "it"
+        sentences.append(choice(rng, say[noun]).format(what=what, where=where))
     return " ".join(sentences)
 
 

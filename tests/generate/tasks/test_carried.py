@@ -139,3 +139,9 @@ def test_a_style_in_a_persons_name_is_an_ask_said_again_beside_a_new_task():
     assert [(ask.noun, ask.what) for ask in found] == [("style", ("Taylor Swift",))]
     said = carried_sentence(found, random.Random(0))
     assert "Taylor Swift" in said and '"' not in said
+
+
+def test_an_ask_beside_a_question_is_said_of_the_answer():
+    found = asks('Write a poem that has the word "time" in it.', [NO_COMMA], [{}])
+    said = carried_sentence(found, random.Random(0), question=True)
+    assert "your answer" in said and " it." not in said

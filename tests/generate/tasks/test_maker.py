@@ -228,3 +228,10 @@ def test_no_piece_is_called_short_beside_a_minimum_of_twenty_sentences():
     m = maker()
     tasks = [m.make(words=(300, None)) for _ in range(60)]
     assert not any(" short " in f" {task.text} " for task in tasks if task is not None)
+
+
+def test_no_short_frame_beside_what_needs_much_room():
+    maker = TaskMaker(random.Random(3))
+    made = [maker.make(needs={"paragraphs"}, room=300) for _ in range(40)]
+    assert all(task is not None for task in made)
+    assert not any(re.search(r"\b(?:short|brief)\b", task.text, re.I) for task in made if task)
