@@ -32,10 +32,13 @@ def detect(cousin: Cousin) -> list[Defect]:
     defects = [Defect(RULE.name, match.group(0)[-80:])
                for match in _TRAILING_PLEASE.finditer(masked(cousin.prompt))
                if match.group(0) not in own]
-    # "Would you please elaborate …? Please highlight …" (read PA): one "please" more than the
-    # user's own, and never two of ours.
+    # "Would you please elaborate …? Please highlight …" (reads PA, UB): a "please" of ours
+    # beside another one, the user's or ours.
     pleas = len(_PLEASE.findall(cousin.prompt))
-    if pleas > max(1, len(_PLEASE.findall(cousin.original))):
+    own = cousin.original.lower()
+    ours = any(cousin.prompt[at.start():at.start() + 30].lower() not in own
+               for at in _PLEASE.finditer(cousin.prompt))  # (not the user's, word for word)
+    if pleas > max(1, len(_PLEASE.findall(cousin.original))) or (ours and pleas > 1):
         defects.append(Defect(RULE.name, f"'please' said {pleas} times"))
     for pattern in _patterns():
         own = {match.group(0).lower() for match in pattern.finditer(cousin.original)}
@@ -56,7 +59,9 @@ RULE = Rule(
          Example("Write a poem about the sea. Avoid commas, cheers."),
          Example("Write a story. Split it into four parts, labelling each one SECTION X, "
                  "where X is its number, please."),
-         Example("Would you please write a poem about the sea? Please avoid commas.")),
+         Example("Would you please write a poem about the sea? Please avoid commas."),
+         Example("Would you please write a poem about the sea? Please avoid commas.",
+                 original="Write a poem about the sea. Please avoid commas. Please rhyme.")),
     good=(Example("Please write a poem about the sea. Avoid commas."),
           Example("Write a poem about the sea. Avoid commas, please.")),
 )

@@ -89,3 +89,8 @@ def test_quotes_around_a_text_to_repeat_stay_as_they_are():
     cousin = 'Repeat "Hi there" first.'
     assert mended(cousin, ["combination:repeat_prompt"], [{"prompt_to_repeat": '"Hi there"'}],
                   original) == cousin
+
+
+def test_a_mass_noun_mended_to_the_singular_takes_a_singular_verb():
+    assert mend_text("Please make sure that all punctuations are legit.") == \
+        "Please make sure that all punctuation is legit."
