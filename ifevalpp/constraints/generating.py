@@ -236,6 +236,9 @@ class Generating:
     # (features of generate/tasks/: structured, question, list, paragraphs, …).
     task_needs: ClassVar[frozenset[str]] = frozenset()
     task_avoids: ClassVar[frozenset[str]] = frozenset()
+    # What a new task should offer when one of the original's kind does (a postscript reads
+    # naturally after a letter, not after a speech or a newspaper article): tried first.
+    task_prefers: ClassVar[frozenset[str]] = frozenset()
     # Kinds of answer (generate/piece.py: ANSWER_FEATURES) this type, added by a distractor,
     # does not suit: paragraphs or a postscript for a name, a title for a JSON block.
     distractor_unfit_for: ClassVar[frozenset[str]] = frozenset()

@@ -60,6 +60,9 @@ class Postscript(Constraint):
     distractor_unfit_for = frozenset({"short", "markup"})
     speaks_of_end = True
     task_avoids = frozenset({"question", "structured"})
+    # A postscript ends a letter or an email (reads VA, VB: "an opening speech … Include a
+    # postscript", "a newspaper article … P.P.S").
+    task_prefers = frozenset({"letter"})
     competes_as_format = True
     distractor_effects = frozenset({"adds_last_line"})
 

@@ -389,6 +389,11 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
         # An essay stays a long piece where no count of words or sentences says its length:
         # a description of a mayor under a no-comma rule is easier than the essay (read OB).
         tiers.insert(0, (needs | {"long"}, avoids | form))
+    preferred = frozenset().union(*(get(instruction_id).task_prefers
+                                    for instruction_id in layout.ids))
+    if preferred and not verse and not preferred & task_demands(layout)[1]:
+        # What suits the constraints best first: a letter for a postscript (reads VA, VB).
+        tiers.insert(0, (tiers[0][0] | preferred, tiers[0][1]))
     register = piece_register(layout)
     # Not where a constraint refuses a letter: under a cap on all-caps words every "I" counts
     # (read JB: a cover letter with "3 to 6 words in upper case").

@@ -200,3 +200,11 @@ def test_a_count_of_words_says_the_length_so_no_long_piece_is_required():
                           ["length_constraints:number_words"],
                           [{"relation": "at least", "num_words": 300}])
     assert all("long" not in needs for needs, _ in genre_class(layout))
+
+
+def test_a_new_task_for_a_postscript_is_a_letter_first():
+    layout = build_layout("Write a speech about recycling. At the end, add a postscript "
+                          "starting with P.S.", ["detectable_content:postscript"],
+                          [{"postscript_marker": "P.S."}])
+    needs, _ = genre_class(layout)[0]
+    assert "letter" in needs
