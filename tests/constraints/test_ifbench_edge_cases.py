@@ -1,4 +1,4 @@
-"""IFBench's types on hand-written edge cases: the verdicts in data/ifbench_edge_cases.jsonl are
+"""IFBench's types on hand-written edge cases: the verdicts in tests/fixtures/ifbench_edge_cases.jsonl are
 IFBench's own evaluator's (allenai/IFBench at db69a6f, NLTK 3.9.2, emoji 2.15.0, syllapy 0.7.2;
 `revised`: the same with IFBench's PR #34 applied), strict and loose, made by running it on these
 texts. The texts and kwargs are ours.
@@ -17,7 +17,7 @@ import pytest
 from ifevalpp.constraints import check_all, get
 
 ROWS = [json.loads(line) for line in
-        (Path(__file__).parent / "data" / "ifbench_edge_cases.jsonl").read_text(
+        (Path(__file__).parents[1] / "fixtures" / "ifbench_edge_cases.jsonl").read_text(
             encoding="utf-8").splitlines()]
 TYPES = sorted({row["instruction_id"] for row in ROWS})
 

@@ -18,7 +18,7 @@ MANIFEST = Path(__file__).resolve().parents[2] / "data" / "families" / "manifest
 
 def _assert_pinned(out: Path, name: str, pin: dict) -> None:
     changes = compare(load_pins()[name], file_digests(out))
-    assert changes.none, (f"{name}: {changes.summary()} (the sample in tests/generate/sample/ "
+    assert changes.none, (f"{name}: {changes.summary()} (the sample in tests/fixtures/sample/ "
                           f"shows what such changes look like); when the change is meant, "
                           f"update the sha256 in data/families/manifest.json and the digests "
                           f"(`python -m ifevalpp.generate.pins {out.name} --write`)")

@@ -1,4 +1,4 @@
-"""The committed sample of 20 families (tests/generate/sample/) is what generation makes now:
+"""The committed sample of 20 families (tests/fixtures/sample/, made by tests/generate/sample/make_sample.py) is what generation makes now:
 a change to generation shows in the git diff of families.jsonl (see make_sample.py for why it exists
 beside the pins of the default files)."""
 

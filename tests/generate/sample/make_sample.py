@@ -8,7 +8,7 @@ change to generation does to real cousins. The generator version and the validat
 summary are left out of each record: a template edit moves the version in every
 record, and the findings are the validator's.
 
-    python tests/generate/sample/make_sample.py      # write families.jsonl anew
+    python tests/generate/sample/make_sample.py      # write tests/fixtures/sample/families.jsonl anew
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-CASES = HERE / "cases.jsonl"
-FAMILIES = HERE / "families.jsonl"
+FIXTURES = HERE.parents[1] / "fixtures" / "sample"
+CASES = FIXTURES / "cases.jsonl"
+FAMILIES = FIXTURES / "families.jsonl"
 
 
 def sample_lines() -> list[str]:
