@@ -235,9 +235,10 @@ def _cousin(run: _Run, family: _Family, kind: Kind, index: int) -> Union[Variant
         # An original typed without capitals keeps its cousins without them.
         candidate.prompt = in_original_case(family.layout.prompt, candidate.prompt,
                                             family.layout.ids, candidate.kwargs)
-        if not kinds.get(kind).keeps_original_words:
-            candidate.prompt = mended(candidate.prompt, family.layout.ids, candidate.kwargs,
-                                      family.layout.prompt)
+        # The user's slips are mended in every cousin, a distractor's kept original too
+        # ("May name is Naomi" was counted against all three distractors: read YB).
+        candidate.prompt = mended(candidate.prompt, family.layout.ids, candidate.kwargs,
+                                  family.layout.prompt)
         outcome = _judge(run, family, request, candidate)
         if isinstance(outcome, Rejection):
             rejection = outcome

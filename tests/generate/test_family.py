@@ -9,6 +9,8 @@ from ifevalpp.constraints import get, parse_params
 from ifevalpp.constraints.support.statements import edit_spans
 from ifevalpp.generate import derive_seed, generate_families, load_validator
 from ifevalpp.generate.prompt.layout import build_layout
+from ifevalpp.generate.prompt.slips import still_said
+from ifevalpp.schema import Case
 from ifevalpp.generate.distance import normalized_distance
 
 REPEAT = "combination:repeat_prompt"
@@ -126,8 +128,21 @@ def test_distractors_keep_kwargs_and_every_statement(families, cases):
         layout = build_layout(case.prompt, case.instruction_id_list, case.kwargs)
         for unit in layout.units:
             if unit.owners:
-                assert unit.text in variant.prompt
+                assert still_said(unit.text, variant.prompt, case.instruction_id_list,
+                                  case.kwargs)
         assert len(variant.prompt) > len(case.prompt)
+
+
+def test_distractors_mend_the_users_slips_in_the_original_they_keep():
+    case = Case(key=90, prompt="Write a poem about rain. Do not forget to add punctuations. "
+                               "Do not use any commas.",
+                instruction_id_list=["punctuation:no_comma"], kwargs=[{}])
+    result = generate_families([case], seed=0, kinds=["distractor"])
+    distractors = [variant for variant in result.variants if variant.kind == "distractor"]
+    assert distractors, result.failures
+    for variant in distractors:
+        assert "punctuations" not in variant.prompt
+        assert "Do not forget to add punctuation." in variant.prompt
 
 
 def test_repeat_prompt_stays_consistent(families):

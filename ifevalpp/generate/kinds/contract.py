@@ -53,9 +53,6 @@ class CousinKind:
     # Whether the cousin says the whole request in words of its own, so that one within a few
     # characters of its original or a sibling has not done its job (rule N119).
     rewords_all: ClassVar[bool] = False
-    # Whether the cousin keeps the original's own words as they are (a distractor only adds
-    # to them), so that the user's slips are not mended in it (prompt/slips.py).
-    keeps_original_words: ClassVar[bool] = False
 
     def propose(self, request: CousinRequest) -> Candidate:
         """A candidate from the template generators (ComposeError when there is none)."""

@@ -1,4 +1,5 @@
-"""Distractor cousins: the original prompt kept whole, plus one thing that competes for attention.
+"""Distractor cousins: the original prompt kept whole (only the user's slips mended, as in
+every cousin: prompt/slips.py), plus one thing that competes for attention.
 
 Two styles, each a home of its own: a competing format requirement
 (kinds/format_distractor.py, the IFEval++ construct and the default) or a sentence of
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ...schema import Variant
 from ..prompt.layout import Layout
+from ..prompt.slips import still_said
 from ..llm.answers import ModelCousin, kept_kwargs
 from ..llm.plan import ModelPlan, Sibling
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
@@ -64,7 +66,6 @@ EVERY_FIT_TAKEN = "every competing format requirement that fits is already a sib
 
 class Distractor(CousinKind):
     name = "distractor"
-    keeps_original_words = True
 
     def propose(self, request: CousinRequest) -> Candidate:
         if style_of(request) == FORMAT.style:
@@ -83,7 +84,8 @@ class Distractor(CousinKind):
         if changed is not None:
             return Rejection("promise", f"{layout.ids[changed]} kwargs changed in a {self.name}")
         for unit in layout.units:
-            if unit.owners and unit.text not in candidate.prompt:
+            if unit.owners and not still_said(unit.text, candidate.prompt, layout.ids,
+                                              candidate.kwargs):
                 return Rejection("promise", "an original constraint statement is missing")
         return None
 

@@ -1,9 +1,10 @@
-"""Mend the user's own slips in a rewritten cousin: "Do not forget to add punctuations." and
+"""Mend the user's own slips in every cousin: "Do not forget to add punctuations." and
 "exactly 2 bullet point" are the original's, and a strict read counts them against every
-cousin that rewrites the prompt around them (read NB); so is an "it" kept from the original
-that pointed at a sentence said anew ("Use exactly 4 bullets … Also, it must contain …",
-read OB). The words come from templates/phrases/slips.json; text in quotation marks and the
-literals a constraint checks stay byte for byte.
+cousin that carries them, a distractor that keeps the original whole too (reads NB, YB); so
+is an "it" kept from the original that pointed at a sentence said anew ("Use exactly 4
+bullets … Also, it must contain …", read OB). The words come from
+templates/phrases/slips.json; text in quotation marks and the literals a constraint checks
+stay byte for byte.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any, Sequence
 from ...constraints import get, parse_params
 from ..phrase_tables import one_of, table
 from ..sentences import sentence_spans
+from .numerals import harmonised, mixed
 
 _QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|`[^`\n]*`')
 
@@ -91,20 +93,67 @@ def _curly(prompt: str, checked: Sequence[tuple[int, int]]) -> str:
     return re.sub(r'"([^"\n]*)"', curled, prompt)
 
 
+@functools.lru_cache(maxsize=1)
+def _around_quotes() -> tuple[tuple[re.Pattern[str], str], ...]:
+    return tuple((re.compile(pattern), replacement)
+                 for pattern, replacement in table("slips")["across_quotes"])
+
+
+def _across_quotes(prompt: str, literals: set[str]) -> str:
+    """`prompt` with the slips whose words stand around quotations mended, the quotations
+    as they are ('has the word "land" and "river"' -> 'the words'), none inside a checked
+    literal (a request to repeat says it as the user typed it)."""
+    for pattern, replacement in _around_quotes():
+        checked = _checked(prompt, literals)
+        prompt = pattern.sub(lambda found: found.group(0) if _overlaps(found.span(), checked)
+                             else found.expand(replacement), prompt)
+    return prompt
+
+
+def _overlaps(span: tuple[int, int], spans: Sequence[tuple[int, int]]) -> bool:
+    return any(start < span[1] and span[0] < end for start, end in spans)
+
+
+def _opened_with_capital(prompt: str, original: str, literals: set[str]) -> str:
+    """`prompt` opening with a capital when it opens with a plain word in small letters and
+    its original writes capitals elsewhere ("critique this startup pitch: …", read YA); an
+    original typed all in small letters keeps its cousins so (casing.in_original_case), and
+    a checked literal that opens the prompt stays as it is."""
+    if re.match(r"[a-z]+\b(?![-'’.@])", prompt) and any(char.isupper() for char in original) \
+            and not _overlaps((0, 1), _checked(prompt, literals)):
+        return prompt[0].upper() + prompt[1:]
+    return prompt
+
+
+def _checked(prompt: str, literals: set[str]) -> list[tuple[int, int]]:
+    """Where the literals a constraint checks stand in `prompt`."""
+    return [(at.start(), at.end()) for literal in literals
+            for at in re.finditer(re.escape(literal), prompt)]
+
+
+def _kept(prompt: str, literals: set[str]) -> list[tuple[int, int]]:
+    """What no mending touches: quotations and the checked literals."""
+    return [match.span() for match in _QUOTED.finditer(prompt)] + _checked(prompt, literals)
+
+
 def mended(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
            original: str = "") -> str:
     """`prompt` with the slips of slips.json mended outside quotation marks and outside the
     literals its constraints check, an "it" of `original` that lost what it pointed at said
-    again, and its quotation marks curly where the original's are."""
+    again, its small counts said one way (prompt/numerals.py), and its quotation marks curly
+    where the original's are."""
     prompt = _antecedent_restored(original, prompt) if original else prompt
     literals = {literal for instruction_id, item in zip(ids, kwargs)
                 for literal in get(instruction_id).literals(parse_params(instruction_id, item))
                 if literal}
-    checked = [(at.start(), at.end()) for literal in literals
-               for at in re.finditer(re.escape(literal), prompt)]
+    kept = _kept(prompt, literals)
+    if mixed(prompt):
+        prompt = harmonised(prompt, "words", kept)
+    prompt = _opened_with_capital(_across_quotes(prompt, literals), original, literals)
+    checked = _checked(prompt, literals)
     if "“" in original and '"' not in original:
         prompt = _curly(prompt, checked)
-    kept = [match.span() for match in _QUOTED.finditer(prompt)] + checked
+    kept = _kept(prompt, literals)
     out, last = [], 0
     for start, end in sorted(kept):
         if start < last:
@@ -116,4 +165,16 @@ def mended(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
     return "".join(out)
 
 
-__all__ = ["mend_text", "mended"]
+def still_said(statement: str, prompt: str, ids: Sequence[str],
+               kwargs: Sequence[dict[str, Any]]) -> bool:
+    """Whether `prompt` holds `statement` as written or as `mended` leaves it (its slips mended,
+    its small counts said in either way): a distractor keeps the original's statements so."""
+    if statement in prompt:
+        return True
+    mended_alone = mended(statement, ids, kwargs)
+    opening = mended_alone[:1].upper() + mended_alone[1:]  # a prompt's first word, capitalised
+    return any(harmonised(said, style) in prompt for said in (statement, mended_alone, opening)
+               for style in ("digits", "words"))
+
+
+__all__ = ["mend_text", "mended", "still_said"]

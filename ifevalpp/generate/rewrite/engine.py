@@ -63,7 +63,7 @@ def _framed(request: Request, masked: Masked, before: list[str],
         any(_KNOWN_REQUESTS.pattern("fragment_opening").match(sentence) for sentence in before))
     # Fragments that lead into the question are joined to it, as an editor would: "If a + b
     # + c = 30 and b = 10 and c = 5. Is a = 20?" -> "If …, is a = 20?" (read NB).
-    lead_in = _fragments_leading_in(before) if request.kind == "question" else None
+    lead_in = _fragments_leading_in(before) if request.kind in _LED_IN else None
     for body, operations in bodies(request, masked):
         pre, main, post = place_pieces(body)
         for sentence, frame in frames_for(request, main):
@@ -92,23 +92,31 @@ def _framed(request: Request, masked: Masked, before: list[str],
 
 def _fragments_leading_in(before: list[str]) -> Optional[int]:
     """Where the fragments that lead into a question start ("If Bob beat Martha. And Martha
-    beat Joe."), or None: an "If" sentence with no main clause (no comma), then only
-    sentences that open with a conjunction."""
+    beat Joe.", 'Given the sentence "…".', read YA), or None: an "If" or "Given" sentence
+    with no main clause (no comma), then only sentences that open with a conjunction."""
     opening = _KNOWN_REQUESTS.pattern("fragment_opening")
+    leads = ("If ", "Given ")
     start = len(before)
     while start and opening.match(before[start - 1]) and "," not in before[start - 1]:
         start -= 1
-    if start == len(before) or not before[start].startswith("If ") or any(
-            sentence.startswith("If ") for sentence in before[start + 1:]):
+    if start == len(before) or not before[start].startswith(leads) or any(
+            sentence.startswith(leads) for sentence in before[start + 1:]):
         return None
     return start if all(s.rstrip().endswith(".") for s in before[start:]) else None
 
 
+# What fragments may lead into: a question ("If …. Is a = 20?") or a request put as one
+# ('Given the sentence "…". Can you finish the sentence?', read YA).
+_LED_IN = ("question", "request")
+
+
 def _joined_to(fragments: list[str], question: str) -> Optional[str]:
-    """The fragments and the question as one sentence ("If A and B, can Bob beat Joe?")."""
+    """The fragments and the question (or request) as one sentence ("If A and B, can Bob
+    beat Joe?", 'Given the sentence "…", finish it.')."""
     first_word = question.split(" ", 1)[0]
-    if not question.rstrip().endswith("?") or MASKED.search(first_word) or first_word == "I":
-        return None
+    if not question.rstrip().endswith(("?", ".")) or MASKED.search(first_word) or \
+            re.match(r"I\b", first_word):
+        return None  # (not "…, i'd like you to finish it.")
     clause = " ".join([fragments[0].rstrip().rstrip(".")] +
                       [s[0].lower() + s[1:].rstrip().rstrip(".") for s in fragments[1:]])
     return f"{clause}, {question[0].lower()}{question[1:]}"
@@ -258,7 +266,7 @@ def _rewrites(task: str, protected: tuple[tuple[int, int], ...]) -> tuple[Rewrit
         request = Request(request.kind, request.vp, "quoted", request.lead)
     before, after = sentences[:index], sentences[index + 1:]
     candidates = _framed(request, masked, before, after)
-    lead_in = _fragments_leading_in(before) if request.kind == "question" else None
+    lead_in = _fragments_leading_in(before) if request.kind in _LED_IN else None
     joined = _joined_to(before[lead_in:], sentences[index]) if lead_in is not None else None
     if joined:  # the question as asked, its fragments joined to it
         candidates.append((before[:lead_in] + [joined] + after, ("joined-fragments",)))

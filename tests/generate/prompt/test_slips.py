@@ -1,8 +1,8 @@
-"""A rewritten cousin mends the user's own slips (generate/prompt/slips.py)."""
+"""Every cousin mends the user's own slips (generate/prompt/slips.py)."""
 
 from __future__ import annotations
 
-from ifevalpp.generate.prompt.slips import mend_text, mended
+from ifevalpp.generate.prompt.slips import mend_text, mended, still_said
 
 NO_COMMA = "punctuation:no_comma"
 EXISTS = "keywords:existence"
@@ -94,3 +94,75 @@ def test_quotes_around_a_text_to_repeat_stay_as_they_are():
 def test_a_mass_noun_mended_to_the_singular_takes_a_singular_verb():
     assert mend_text("Please make sure that all punctuations are legit.") == \
         "Please make sure that all punctuation is legit."
+
+
+def test_the_word_before_two_quoted_words_is_said_in_the_plural():
+    assert mended('Make sure it has the word "land" and "river".', [NO_COMMA], [{}]) == \
+        'Make sure it has the words "land" and "river".'
+
+
+def test_a_slip_around_quotes_inside_a_checked_literal_is_kept():
+    text = 'Avoid the word "damn" and "darn" throughout.'
+    repeat = "combination:repeat_prompt"
+    assert mended(f"Repeat this: {text}", [repeat], [{"prompt_to_repeat": text}]) == \
+        f"Repeat this: {text}"
+
+
+def test_the_exact_phrase_of_loses_its_of():
+    assert mend_text("Finish with the exact phrase of ") == "Finish with the exact phrase "
+
+
+def test_for_before_a_number_of_times_is_dropped():
+    assert mend_text("Mention the word for at least 8 times.") == \
+        "Mention the word at least 8 times."
+
+
+def test_a_how_to_question_asks_how_do_i():
+    assert mend_text("How to write a good poem? Answer in French.") == \
+        "How do I write a good poem? Answer in French."
+
+
+def test_a_closing_comma_splice_before_no_other_language_becomes_a_semicolon():
+    assert mend_text("Answer only in Hindi, no other language is allowed.") == \
+        "Answer only in Hindi; no other language is allowed."
+
+
+def test_no_other_language_after_outside_of_is_left_alone():
+    text = "Outside of Arabic, no other language is allowed throughout your answer."
+    assert mend_text(text) == text
+
+
+def test_no_other_language_inside_a_longer_sentence_is_left_alone():
+    text = "Answer in Hindi, no other language is allowed, and use no commas."
+    assert mend_text(text) == text
+
+
+def test_a_day_count_before_a_trip_is_hyphenated():
+    assert mend_text("Plan a 9 day trip to Japan.") == "Plan a 9-day trip to Japan."
+
+
+def test_a_prompt_opening_in_small_letters_opens_with_a_capital():
+    assert mended("critique this pitch. Use no commas.", [NO_COMMA], [{}],
+                  "critique this pitch. Use no commas.") == "Critique this pitch. Use no commas."
+
+
+def test_a_prompt_whose_original_has_no_capitals_keeps_its_small_letters():
+    text = "critique this pitch. use no commas."
+    assert mended(text, [NO_COMMA], [{}], text) == text
+
+
+def test_small_counts_said_both_ways_are_all_said_in_words():
+    assert mended("Write 3 paragraphs, and use the letter q two times.", [NO_COMMA], [{}]) == \
+        "Write three paragraphs, and use the letter q two times."
+
+
+def test_small_counts_said_in_digits_only_stay_digits():
+    text = "Write 3 paragraphs, and use the letter q 2 times."
+    assert mended(text, [NO_COMMA], [{}]) == text
+
+
+def test_a_statement_mended_in_a_distractor_is_still_said():
+    statement = "Do not forget to add punctuations."
+    prompt = "Write a poem. Do not forget to add punctuation. Use a title."
+    assert still_said(statement, prompt, [NO_COMMA], [{}])
+    assert not still_said("Do not forget the title.", prompt, [NO_COMMA], [{}])

@@ -630,3 +630,11 @@ def test_a_plural_subject_keeps_its_verb_plural_when_said_anew():
     said = follow_up(sentence, Masked(sentence, ()))
     assert "Make sure the sentences are long." in said
     assert not any("sentences is" in text for text in said)
+
+
+def test_a_given_fragment_is_joined_to_the_request_it_leads_into():
+    found = [option.text for option in rewrites(
+        'Given the sentence "The cat sat on the". Can you finish the sentence?')]
+    assert 'Given the sentence "The cat sat on the", could you finish the sentence?' in found
+    assert not any('the". ' in text for text in found)
+    assert not any(", i'd" in text for text in found)

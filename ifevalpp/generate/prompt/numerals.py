@@ -1,0 +1,90 @@
+"""Small counts said one way throughout a cousin: "Write 4 paragraphs … Use the word "sun"
+three times" mixes digits and words where an editor would pick one, and the editor's rule
+is to spell out one to nine. A cousin that says its small counts in one way keeps it. The
+counts and what they count come from templates/phrases/slips.json ("numerals"); the spans a
+caller keeps (quotations, checked literals) stay as they are.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Literal, Optional, Sequence
+
+from ...wording.english import number_words
+from ..phrase_tables import one_of, table
+
+Style = Literal["digits", "words"]
+
+_AS_WORDS = {str(value): number_words(value) for value in range(2, 10)}
+_AS_DIGITS = {words: digits for digits, words in _AS_WORDS.items()}
+
+
+@functools.lru_cache(maxsize=1)
+def _count() -> re.Pattern[str]:
+    """A count from two to nine, in digits or words, right before a unit it counts."""
+    numerals = table("slips")["numerals"]
+    units = one_of([re.escape(unit) for unit in
+                    sorted(numerals["units"], key=len, reverse=True)])
+    modifiers = one_of([re.escape(word) for word in numerals["modifiers"]])
+    said = one_of(list(_AS_WORDS) + list(_AS_DIGITS))
+    return re.compile(rf"(?<![\w.,/-])(?P<count>(?i:{said}))"
+                      rf"(?= (?:or (?:more|fewer) )?(?:(?:{modifiers}) )?(?:{units})\b)")
+
+
+def _style(word: str) -> Style:
+    return "digits" if word.isdigit() else "words"
+
+
+def style_of(text: str) -> Optional[Style]:
+    """How `text` says its small counts: the more common way, the first on a tie; None when
+    it says none."""
+    styles = [_style(found.group("count")) for found in _count().finditer(text)]
+    if not styles:
+        return None
+    digits = styles.count("digits")
+    if digits * 2 == len(styles):
+        return styles[0]
+    return "digits" if digits * 2 > len(styles) else "words"
+
+
+def mixed(text: str) -> bool:
+    """Whether `text` says small counts both in digits and in words."""
+    return len({_style(found.group("count")) for found in _count().finditer(text)}) == 2
+
+
+def _opens_sentence(text: str, at: int) -> bool:
+    before = text[:at].rstrip(" \"'“(")
+    return not before or before[-1] in ".!?:\n" or re.search(r"(?:^|\n)\s*(?:\d+[.)]|[-*•])$",
+                                                           before) is not None
+
+
+def harmonised(text: str, style: Optional[Style], kept: Sequence[tuple[int, int]] = ()
+               ) -> str:
+    """`text` with every small count outside `kept` said in `style` (None: as its first
+    count is said)."""
+    found = [match for match in _count().finditer(text)
+             if not any(start < match.end() and match.start() < end for start, end in kept)]
+    if not found:
+        return text
+    if style is None:
+        style = _style(found[0].group("count"))
+    out, last = [], 0
+    for match in found:
+        count = match.group("count")
+        if _style(count) == style:
+            continue
+        opening = _opens_sentence(text, match.start())
+        if style == "digits":
+            if opening:
+                continue  # "Three paragraphs …" stays: a sentence does not open on a digit
+            said = _AS_DIGITS[count.lower()]
+        else:
+            said = _AS_WORDS[count]
+            said = said.capitalize() if opening else said
+        out += [text[last:match.start()], said]
+        last = match.end()
+    return "".join(out) + text[last:]
+
+
+__all__ = ["Style", "harmonised", "mixed", "style_of"]
