@@ -158,6 +158,16 @@ class _Family:
     accepted: list[str]                                   # prompts kept (the original first)
     quoted: tuple[str, ...]                               # passages counted as one token
     kept: dict[str, list[Candidate]] = field(default_factory=dict)  # per kind, in order
+    as_mended: str = ""                                   # the original, its slips mended
+
+    @property
+    def mended_original(self) -> str:
+        """The original as every cousin mends it: the rules take its words as the user's
+        ("…, make sure to write" -> ". Make sure to write" is no echo of ours)."""
+        if not self.as_mended:
+            self.as_mended = mended(self.layout.prompt, self.layout.ids, self.layout.kwargs,
+                                    self.layout.prompt)
+        return self.as_mended
 
 
 def _request(run: _Run, family: _Family, kind: Kind, index: int, attempt: int,
@@ -186,6 +196,7 @@ def _judge(run: _Run, family: _Family, request: CousinRequest,
         return Rejection("too-close", f"too close to the original or a sibling (normalised edit "
                                       f"distance {distance:.3f} < {run.min_distance})")
     unnatural = violations(Cousin(prompt=candidate.prompt, original=family.layout.prompt,
+                                  original_mended=family.mended_original,
                                   ids=family.layout.ids, kwargs=candidate.kwargs,
                                   original_kwargs=family.layout.kwargs, kind=kind.name,
                                   siblings=tuple(family.accepted),

@@ -189,6 +189,7 @@ def test_no_naturalness_rule_fires_outside_the_allow_list(default_file):
     # Every rule of generate/rules/ over every cousin, against its own original: zero, but
     # for the lines of templates/phrases/naturalness_allow.json (case and reason each).
     from ifevalpp.generate import kinds
+    from ifevalpp.generate.prompt.slips import mended
     from ifevalpp.generate.rules import Cousin, allowed, violations
 
     result, originals = default_file
@@ -199,7 +200,10 @@ def test_no_naturalness_rule_fires_outside_the_allow_list(default_file):
         family = [originals[str(v.case)].prompt] + [
             other.prompt for other in result.variants
             if other.case == v.case and other.kind == v.kind and other.index < v.index]
+        as_mended = mended(original.prompt, original.instruction_id_list, original.kwargs,
+                           original.prompt)
         for defect in violations(Cousin(prompt=v.prompt, original=original.prompt,
+                                        original_mended=as_mended,
                                         ids=v.instruction_id_list, kwargs=v.kwargs,
                                         original_kwargs=original.kwargs, kind=v.kind,
                                         siblings=family,

@@ -129,7 +129,7 @@ def test_distractors_keep_kwargs_and_every_statement(families, cases):
         for unit in layout.units:
             if unit.owners:
                 assert still_said(unit.text, variant.prompt, case.instruction_id_list,
-                                  case.kwargs)
+                                  case.kwargs, case.prompt)
         assert len(variant.prompt) > len(case.prompt)
 
 

@@ -85,7 +85,7 @@ class Distractor(CousinKind):
             return Rejection("promise", f"{layout.ids[changed]} kwargs changed in a {self.name}")
         for unit in layout.units:
             if unit.owners and not still_said(unit.text, candidate.prompt, layout.ids,
-                                              candidate.kwargs):
+                                              candidate.kwargs, layout.prompt):
                 return Rejection("promise", "an original constraint statement is missing")
         return None
 

@@ -172,8 +172,10 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     kept = about and own_subject is not None and _about(task, own_subject) != task.text
     # On the original's own subject its words and its own texts still fit ("war" and
     # "peace", "Yes Mom, I am Dave."); on another, they are chosen for it.
-    params, swapped = (list(tuned if tuned is not None else layout.params), []) if kept else \
-        retopic_words(layout, task, rng, profile=profile, params=tuned)
+    # (A harder setting's added words are chosen for the new piece: "lemon" joins "mom" and
+    # "mother" in a poem about moms only if the poem invites it.)
+    params, swapped = retopic_words(layout, task, rng, profile=profile, params=tuned,
+                                    keep=_own_words(layout) if kept else frozenset())
     params, renewed = renew_bound_literals(layout, params, rng, profile, piece=task.ending,
                                            keep_bound=kept)
     detail = detail.updated(keywords_swapped=swapped or None, literals_renewed=renewed or None,
@@ -302,10 +304,30 @@ def _own_subject(layout: Layout) -> Optional[str]:
     bound = any(get(instruction_id).literal_bound_to_task(item, layout.prompt) or
                 get(instruction_id).sketch_texts(item) and instruction_id.startswith("startend:")
                 for instruction_id, item in zip(layout.ids, layout.params))
+    # Words to include are the case's own difficulty ("finale" and "less" in a blog post on
+    # training a dog): on the original's subject they stay, where a new subject takes words
+    # it invites anyway, an easier ask (read ZA).
+    included = any(get(instruction_id).topic_field is not None and
+                   get(instruction_id).topic_use(item) == "suits"
+                   for instruction_id, item in zip(layout.ids, layout.params))
+    # ... a plain subject only: "a speech about embroidery that has the answer "needle"" is
+    # the riddle's, not a subject.
+    subject = found.group("subject")
+    plain = '"' not in subject and len(subject.split()) <= 8 and \
+        re.search(patterns["relative"], subject) is None
     # (A style in a person's name suits any subject: "in the style of Alex Jones" keeps none.)
-    if any(ask.noun != "style" for ask in layout_asks(layout)) or named or bound:
-        return found.group("subject")
+    if any(ask.noun != "style" for ask in layout_asks(layout)) or named or bound or \
+            (included and plain):
+        return subject
     return None
+
+
+def _own_words(layout: Layout) -> frozenset[str]:
+    """The words of the original's word constraints (keywords, banned words)."""
+    return frozenset(word.lower() for instruction_id, item in zip(layout.ids, layout.params)
+                     if (field := get(instruction_id).topic_field) is not None
+                     for word in ([getattr(item, field)] if isinstance(getattr(item, field), str)
+                                  else getattr(item, field)))
 
 
 def _about(task: Any, subject: str) -> str:

@@ -33,9 +33,9 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
     return mass, unit
 
 
-def mend_text(text: str) -> str:
-    """`text` with the slips of slips.json mended, all of it (no literal kept aside)."""
-    mass, unit = _patterns()
+def _singular_mass(text: str) -> str:
+    """Mass nouns said in the plural said in the singular ("punctuations")."""
+    mass, _ = _patterns()
     nouns = table("slips")["mass_nouns"]
 
     def singular(match: re.Match[str]) -> str:
@@ -43,10 +43,21 @@ def mend_text(text: str) -> str:
         right = nouns[word.lower()]
         return right[0].upper() + right[1:] if word[0].isupper() else right
 
-    text = mass.sub(singular, text)
+    return mass.sub(singular, text)
+
+
+def _plural_units(text: str) -> str:
+    """A unit after a count above one in the plural ("exactly 2 bullet point")."""
+    _, unit = _patterns()
+    return unit.sub(lambda match: match.group(0) + "s", text)
+
+
+def mend_text(text: str) -> str:
+    """`text` with the slips of slips.json mended, all of it (no literal kept aside)."""
+    text = _singular_mass(text)
     for pattern, replacement in _agreement():
         text = pattern.sub(replacement, text)
-    return unit.sub(lambda match: match.group(0) + "s", text)
+    return _plural_units(text)
 
 
 @functools.lru_cache(maxsize=1)
@@ -100,35 +111,99 @@ def _around_quotes() -> tuple[tuple[re.Pattern[str], str], ...]:
 
 
 def _across_quotes(prompt: str, literals: set[str]) -> str:
-    """`prompt` with the slips whose words stand around quotations mended, the quotations
-    as they are ('has the word "land" and "river"' -> 'the words'), none inside a checked
-    literal (a request to repeat says it as the user typed it)."""
+    """`prompt` with the slips whose words stand around quotations or checked words mended,
+    those kept as they are ('has the word "land" and "river"' -> 'the words'); a match that
+    would change a checked literal is left (a request to repeat says it as the user typed
+    it)."""
     for pattern, replacement in _around_quotes():
         checked = _checked(prompt, literals)
-        prompt = pattern.sub(lambda found: found.group(0) if _overlaps(found.span(), checked)
+
+        def fixed(found: re.Match[str]) -> str:
+            said = found.expand(replacement)
+            inside = [prompt[start:end] for start, end in checked
+                      if _overlaps((start, end), [found.span()])]
+            whole = all(found.start() <= start and end <= found.end()
+                        for start, end in checked if _overlaps((start, end), [found.span()]))
+            return said if whole and all(literal in said for literal in inside) \
+                else found.group(0)
+        prompt = pattern.sub(fixed, prompt)
+    return prompt
+
+
+def _phrases_mended(prompt: str, literals: set[str]) -> str:
+    """`prompt` with the phrase slips of slips.json mended where they stand clear of
+    quotations and checked literals (read on the whole prompt, so that what follows a
+    phrase counts: "How to tell others …, without saying the word computer …?")."""
+    for pattern, replacement in _agreement():
+        kept = _kept(prompt, literals)
+        prompt = pattern.sub(lambda found: found.group(0) if _overlaps(found.span(), kept)
                              else found.expand(replacement), prompt)
     return prompt
+
+
+def _outside(prompt: str, kept: Sequence[tuple[int, int]], fix: Any) -> str:
+    """`prompt` with `fix` applied to the text between the `kept` spans."""
+    out, last = [], 0
+    for start, end in sorted(kept):
+        if start < last:
+            continue
+        out.append(fix(prompt[last:start]))
+        out.append(prompt[start:end])
+        last = max(last, end)
+    out.append(fix(prompt[last:]))
+    return "".join(out)
 
 
 def _overlaps(span: tuple[int, int], spans: Sequence[tuple[int, int]]) -> bool:
     return any(start < span[1] and span[0] < end for start, end in spans)
 
 
+# A sentence that opens in small letters after a stop ("… 'skills'. use only lowercase
+# letters."), not after an abbreviation ("i.e. use", "etc. and") or a list number ("(1. do
+# not say …").
+_SMALL_OPENING = re.compile(r"(?:^|(?<=[A-Za-z\"'’”)\]][.!?] ))(?P<word>[a-z]+)\b(?![-'’.@])")
+
+
+@functools.lru_cache(maxsize=1)
+def _abbreviation() -> re.Pattern[str]:
+    """A stop that ends an abbreviation, not a sentence ("i.e. ", "etc. ")."""
+    said = one_of([re.escape(word) for word in table("slips")["abbreviations"]])
+    return re.compile(rf"(?:\b\w\.\w\.|\b(?:{said})\.) $")
+
+
 def _opened_with_capital(prompt: str, original: str, literals: set[str]) -> str:
-    """`prompt` opening with a capital when it opens with a plain word in small letters and
-    its original writes capitals elsewhere ("critique this startup pitch: …", read YA); an
-    original typed all in small letters keeps its cousins so (casing.in_original_case), and
-    a checked literal that opens the prompt stays as it is."""
-    if re.match(r"[a-z]+\b(?![-'’.@])", prompt) and any(char.isupper() for char in original) \
-            and not _overlaps((0, 1), _checked(prompt, literals)):
-        return prompt[0].upper() + prompt[1:]
-    return prompt
+    """`prompt` with its sentences opening with a capital, and the names of proper_nouns
+    capitalised, when its original writes capitals somewhere ("critique this startup
+    pitch: …", read YA; "a trip to switzerland", read ZB); an original typed all in small
+    letters keeps its cousins so (casing.in_original_case), and a checked literal or a
+    quotation stays as it is."""
+    if not any(char.isupper() for char in original):
+        return prompt
+    kept = _kept(prompt, literals)
+    names = table("slips")["proper_nouns"]
+
+    def capital(found: re.Match[str]) -> str:
+        if _overlaps(found.span(), kept) or _abbreviation().search(prompt[:found.start()]):
+            return found.group(0)
+        word = found.group(0)
+        return word[0].upper() + word[1:]
+
+    prompt = _SMALL_OPENING.sub(capital, prompt)
+    return re.sub(rf"\b(?:{one_of(sorted(names))})\b",
+                  lambda found: found.group(0) if _overlaps(found.span(), kept)
+                  else names[found.group(0)], prompt)
 
 
 def _checked(prompt: str, literals: set[str]) -> list[tuple[int, int]]:
-    """Where the literals a constraint checks stand in `prompt`."""
+    """Where the literals a constraint checks stand in `prompt`, as whole words (the letter
+    "i" of a letter count is not every "i" of the prompt: read ZB, "from a perspective of")."""
     return [(at.start(), at.end()) for literal in literals
-            for at in re.finditer(re.escape(literal), prompt)]
+            for at in re.finditer(_as_word(literal), prompt)]
+
+
+def _as_word(literal: str) -> str:
+    return (r"(?<!\w)" if literal[:1].isalnum() else "") + re.escape(literal) + \
+        (r"(?!\w)" if literal[-1:].isalnum() else "")
 
 
 def _kept(prompt: str, literals: set[str]) -> list[tuple[int, int]]:
@@ -149,29 +224,23 @@ def mended(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
     kept = _kept(prompt, literals)
     if mixed(prompt):
         prompt = harmonised(prompt, "words", kept)
-    prompt = _opened_with_capital(_across_quotes(prompt, literals), original, literals)
+    prompt = _outside(prompt, _kept(prompt, literals), _singular_mass)
+    prompt = _across_quotes(_phrases_mended(prompt, literals), literals)
+    prompt = _opened_with_capital(prompt, original, literals)
     checked = _checked(prompt, literals)
     if "“" in original and '"' not in original:
         prompt = _curly(prompt, checked)
-    kept = _kept(prompt, literals)
-    out, last = [], 0
-    for start, end in sorted(kept):
-        if start < last:
-            continue
-        out.append(mend_text(prompt[last:start]))
-        out.append(prompt[start:end])
-        last = end
-    out.append(mend_text(prompt[last:]))
-    return "".join(out)
+    return _outside(prompt, _kept(prompt, literals), _plural_units)
 
 
 def still_said(statement: str, prompt: str, ids: Sequence[str],
-               kwargs: Sequence[dict[str, Any]]) -> bool:
-    """Whether `prompt` holds `statement` as written or as `mended` leaves it (its slips mended,
-    its small counts said in either way): a distractor keeps the original's statements so."""
+               kwargs: Sequence[dict[str, Any]], original: str = "") -> bool:
+    """Whether `prompt` holds `statement` (of `original`) as written or as `mended` leaves it
+    (its slips mended, its small counts said in either way): a distractor keeps the
+    original's statements so."""
     if statement in prompt:
         return True
-    mended_alone = mended(statement, ids, kwargs)
+    mended_alone = mended(statement, ids, kwargs, original)
     opening = mended_alone[:1].upper() + mended_alone[1:]  # a prompt's first word, capitalised
     return any(harmonised(said, style) in prompt for said in (statement, mended_alone, opening)
                for style in ("digits", "words"))

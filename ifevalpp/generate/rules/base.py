@@ -38,12 +38,16 @@ class Cousin:
     siblings: Sequence[str] = ()
     must_differ: bool = False
     """Whether the cousin must read unlike its siblings (`CousinKind.rewords_all`)."""
+    original_mended: str = ""
+    """The original as every cousin mends its slips (prompt/slips.py): its words are the
+    user's too, not the generator's."""
 
 
 def new_matches(pattern: "re.Pattern[str]", cousin: Cousin, name: str) -> list[Defect]:
     """Each match of `pattern` in the cousin whose text (letter case aside) its original
     does not have: what the generator said, not what the original said already."""
-    own = {match.group(0).lower() for match in pattern.finditer(cousin.original)}
+    own = {match.group(0).lower() for text in (cousin.original, cousin.original_mended)
+           for match in pattern.finditer(text)}
     return [Defect(name, match.group(0)) for match in pattern.finditer(cousin.prompt)
             if match.group(0).lower() not in own]
 
@@ -52,7 +56,8 @@ def new_sentences(cousin: Cousin) -> list[str]:
     """The cousin's sentences (quotations masked) that its original does not have."""
     from ..naturalness import SENTENCE, masked
 
-    own = {sentence.strip() for sentence in SENTENCE.findall(masked(cousin.original))}
+    own = {sentence.strip() for text in (cousin.original, cousin.original_mended)
+           for sentence in SENTENCE.findall(masked(text))}
     return [sentence.strip() for sentence in SENTENCE.findall(masked(cousin.prompt))
             if sentence.strip() not in own]
 

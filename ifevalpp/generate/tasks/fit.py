@@ -137,10 +137,11 @@ def case_traps(layout: Layout) -> set[str]:
 
 
 def _word_plan(layout: Layout, task: Task, params: Sequence[Any], said: set[str],
-               repeats: bool) -> tuple[list[tuple[int, str, list[str], set[str]]], set[str]]:
+               repeats: bool, keep: frozenset[str] = frozenset()
+               ) -> tuple[list[tuple[int, str, list[str], set[str]]], set[str]]:
     """For each word constraint: its position, how the new task should use its words
-    (`topic_use`), its words, and the words of the new task it may keep; and the words
-    kept (taken, so no other constraint takes them)."""
+    (`topic_use`), its words, and the words of the new task it may keep (`keep` always);
+    and the words kept (taken, so no other constraint takes them)."""
     common = vocabulary().common
     # Words the original's request itself is about ("a dog cage", "sneakers"): a word to
     # repeat that is none of them ("unfortunately") is the case's own difficulty and stays.
@@ -165,13 +166,15 @@ def _word_plan(layout: Layout, task: Task, params: Sequence[Any], said: set[str]
         fits = _fitting(use, task, common, said, repeats) | (traps if use == "suits" else set())
         if foreign or (use == "repeats" and not _topical(olds, request_words)):
             fits = fits | {word.lower() for word in olds}
+        fits = fits | {word.lower() for word in olds if word.lower() in keep}
         taken |= {word.lower() for word in olds if word.lower() in fits}
         plan.append((index, use, olds, fits))
     return plan, taken
 
 
 def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "official",
-                  params: Optional[Sequence[Any]] = None) -> tuple[list[Any], list[str]]:
+                  params: Optional[Sequence[Any]] = None, keep: frozenset[str] = frozenset()
+                  ) -> tuple[list[Any], list[str]]:
     """The word constraints' words chosen for the new task (`Constraint.topic_field`): a word
     the new task does not invite is replaced, with as many words as before. A word to ban
     (`topic_use` "uses") comes from what an answer to the new task will use anyway
@@ -181,12 +184,13 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
     repeat ("repeats"); a word to
     include ("suits") from what the piece invites (`Task.suits`). No
     word serves two constraints, a banned word is never one a required text holds, and
-    when the response repeats the request, never one of the new task's own words."""
+    when the response repeats the request, never one of the new task's own words; the
+    words of `keep` stay."""
     params = list(params if params is not None else layout.params)
     said = set(content_words(task.text)) | {word.lower() for word in re.findall(r"[A-Za-z]+",
                                                                               task.text)}
     repeats = any(get(instruction_id).request_field for instruction_id in layout.ids)
-    plan, taken = _word_plan(layout, task, params, said, repeats)
+    plan, taken = _word_plan(layout, task, params, said, repeats, keep)
     swapped: list[str] = []
     # One word of the original in two constraints (at least 3 and fewer than 6 uses of
     # "unfortunately": a range) stays one word in the new task.

@@ -7,6 +7,8 @@ from ifevalpp.generate.prompt.slips import mend_text, mended, still_said
 NO_COMMA = "punctuation:no_comma"
 EXISTS = "keywords:existence"
 PLACEHOLDERS = "detectable_content:number_placeholders"
+BANNED = "keywords:forbidden_words"
+LETTER = "keywords:letter_frequency"
 
 
 def test_a_mass_noun_said_in_the_plural_is_said_in_the_singular():
@@ -117,9 +119,9 @@ def test_for_before_a_number_of_times_is_dropped():
         "Mention the word at least 8 times."
 
 
-def test_a_how_to_question_asks_how_do_i():
+def test_a_how_to_question_asks_how_do_you():
     assert mend_text("How to write a good poem? Answer in French.") == \
-        "How do I write a good poem? Answer in French."
+        "How do you write a good poem? Answer in French."
 
 
 def test_a_closing_comma_splice_before_no_other_language_becomes_a_semicolon():
@@ -166,3 +168,58 @@ def test_a_statement_mended_in_a_distractor_is_still_said():
     prompt = "Write a poem. Do not forget to add punctuation. Use a title."
     assert still_said(statement, prompt, [NO_COMMA], [{}])
     assert not still_said("Do not forget the title.", prompt, [NO_COMMA], [{}])
+
+
+def test_a_phrase_is_mended_though_a_checked_word_follows_it():
+    prompt = "How to say it without saying the word computer or science?"
+    assert mended(prompt, [BANNED], [{"forbidden_words": ["computer", "science"]}]) == \
+        "How do you say it without saying the words computer or science?"
+
+
+def test_a_single_letter_literal_guards_only_that_letter():
+    prompt = "Write a story from a perspective of a man. Use the letter i once."
+    assert mended(prompt, [LETTER], [{"letter": "i", "let_frequency": 2,
+                                      "let_relation": "less than"}]) == \
+        "Write a story from the perspective of a man. Use the letter i once."
+
+
+def test_a_comma_splice_before_a_second_request_becomes_two_sentences():
+    assert mend_text("Write a blog post about an agency, make sure to use 20 sentences.") == \
+        "Write a blog post about an agency. Make sure to use 20 sentences."
+    assert mend_text("I need help with my essay, can you give me advice?") == \
+        "I need help with my essay. Can you give me advice?"
+
+
+def test_a_comma_after_a_subordinate_clause_is_no_splice():
+    text = "If you can, make sure to add a title."
+    assert mend_text(text) == text
+
+
+def test_a_comma_after_a_short_lead_in_is_no_splice():
+    text = "By the way, could you write without commas?"
+    assert mend_text(text) == text
+
+
+def test_a_sentence_opening_in_small_letters_takes_a_capital():
+    assert mended("Use the keyword 'people'. use only lowercase letters.", [NO_COMMA], [{}],
+                  "Xx") == "Use the keyword 'people'. Use only lowercase letters."
+
+
+def test_a_small_letter_after_an_abbreviation_is_left_alone():
+    text = "Use markdown, i.e. use *this*."
+    assert mended(text, [NO_COMMA], [{}], "Xx") == text
+
+
+def test_a_small_letter_after_a_list_number_is_left_alone():
+    text = "Answer after it (1. do not say anything before it; 2. the request is above)."
+    assert mended(text, [NO_COMMA], [{}], "Xx") == text
+
+
+def test_a_country_in_small_letters_is_capitalised():
+    assert mended("Plan a trip to switzerland.", [NO_COMMA], [{}], "Xx") == \
+        "Plan a trip to Switzerland."
+
+
+def test_a_keyword_before_two_single_quoted_words_is_plural():
+    assert mended("Use the keyword 'people' and 'skills'.", [NO_COMMA], [{}]) == \
+        "Use the keywords 'people' and 'skills'."
