@@ -134,10 +134,14 @@ def _phrases_mended(prompt: str, literals: set[str]) -> str:
     """`prompt` with the phrase slips of slips.json mended where they stand clear of
     quotations and checked literals (read on the whole prompt, so that what follows a
     phrase counts: "How to tell others …, without saying the word computer …?")."""
+    kept = _kept(prompt, literals)
     for pattern, replacement in _agreement():
-        kept = _kept(prompt, literals)
-        prompt = pattern.sub(lambda found: found.group(0) if _overlaps(found.span(), kept)
-                             else found.expand(replacement), prompt)
+        if pattern.search(prompt) is None:
+            continue
+        fixed = pattern.sub(lambda found: found.group(0) if _overlaps(found.span(), kept)
+                            else found.expand(replacement), prompt)
+        if fixed != prompt:
+            prompt, kept = fixed, _kept(fixed, literals)
     return prompt
 
 
@@ -198,12 +202,13 @@ def _checked(prompt: str, literals: set[str]) -> list[tuple[int, int]]:
     """Where the literals a constraint checks stand in `prompt`, as whole words (the letter
     "i" of a letter count is not every "i" of the prompt: read ZB, "from a perspective of")."""
     return [(at.start(), at.end()) for literal in literals
-            for at in re.finditer(_as_word(literal), prompt)]
+            for at in _as_word(literal).finditer(prompt)]
 
 
-def _as_word(literal: str) -> str:
-    return (r"(?<!\w)" if literal[:1].isalnum() else "") + re.escape(literal) + \
-        (r"(?!\w)" if literal[-1:].isalnum() else "")
+@functools.lru_cache(maxsize=4096)
+def _as_word(literal: str) -> re.Pattern[str]:
+    return re.compile((r"(?<!\w)" if literal[:1].isalnum() else "") + re.escape(literal) +
+                      (r"(?!\w)" if literal[-1:].isalnum() else ""))
 
 
 def _kept(prompt: str, literals: set[str]) -> list[tuple[int, int]]:

@@ -223,3 +223,17 @@ def test_a_country_in_small_letters_is_capitalised():
 def test_a_keyword_before_two_single_quoted_words_is_plural():
     assert mended("Use the keyword 'people' and 'skills'.", [NO_COMMA], [{}]) == \
         "Use the keywords 'people' and 'skills'."
+
+
+def test_a_comma_splice_before_a_question_becomes_two_sentences():
+    assert mend_text("I want to travel to the Freeport Zone, which area should I stay in?") == \
+        "I want to travel to the Freeport Zone. Which area should I stay in?"
+
+
+def test_a_relative_clause_after_a_comma_is_no_splice():
+    text = "Can you summarise the following text, which is about cats?"
+    assert mend_text(text) == text
+
+
+def test_a_count_of_one_time_is_said_once():
+    assert mend_text("Use the word at least 1 times.") == "Use the word at least once."
