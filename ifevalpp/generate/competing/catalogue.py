@@ -139,6 +139,11 @@ class FormatRequest:
         if "markdown" in self.forbids and re.search(table("fit")["patterns"]["asks_markup"],
                                                      prompt):
             return False
+        # Nor a ban on a mark the prompt's own text shows ("no exclamation marks" after an
+        # example "* Colorful!": read ABB, the addition contradicts the prompt).
+        if "exclamation_mark" in self.forbids and \
+                FORBIDDEN_MARKS["exclamation_mark"].search(prompt):
+            return False
         # Nor what it fixes already ("Start with a funny greeting" beside a summary first).
         return not any(re.search(pattern, prompt, re.IGNORECASE)
                        for effect in self.effects

@@ -117,31 +117,37 @@ def _across_quotes(prompt: str, literals: set[str]) -> str:
     it)."""
     for pattern, replacement in _around_quotes():
         checked = _checked(prompt, literals)
-
-        def fixed(found: re.Match[str]) -> str:
-            said = found.expand(replacement)
-            inside = [prompt[start:end] for start, end in checked
-                      if _overlaps((start, end), [found.span()])]
-            whole = all(found.start() <= start and end <= found.end()
-                        for start, end in checked if _overlaps((start, end), [found.span()]))
-            return said if whole and all(literal in said for literal in inside) \
-                else found.group(0)
-        prompt = pattern.sub(fixed, prompt)
+        prompt = pattern.sub(lambda found: _mended_match(found, replacement, checked, prompt),
+                             prompt)
     return prompt
+
+
+def _mended_match(found: re.Match[str], replacement: str,
+                  checked: Sequence[tuple[int, int]], prompt: str) -> str:
+    """The replacement of `found`, unless it would change a checked literal it holds."""
+    said = found.expand(replacement)
+    inside = [(start, end) for start, end in checked if _overlaps((start, end), [found.span()])]
+    whole = all(found.start() <= start and end <= found.end() for start, end in inside)
+    return said if whole and all(prompt[start:end] in said for start, end in inside) \
+        else found.group(0)
 
 
 def _phrases_mended(prompt: str, literals: set[str]) -> str:
     """`prompt` with the phrase slips of slips.json mended where they stand clear of
-    quotations and checked literals (read on the whole prompt, so that what follows a
-    phrase counts: "How to tell others …, without saying the word computer …?")."""
-    kept = _kept(prompt, literals)
+    quotations and keep every checked literal they hold (read on the whole prompt, so that
+    what follows a phrase counts: "How to tell others …, without saying the word computer
+    …?"; "for at least 8 times" keeps its checked "at least")."""
+    quoted = [match.span() for match in _QUOTED.finditer(prompt)]
+    checked = _checked(prompt, literals)
     for pattern, replacement in _agreement():
         if pattern.search(prompt) is None:
             continue
-        fixed = pattern.sub(lambda found: found.group(0) if _overlaps(found.span(), kept)
-                            else found.expand(replacement), prompt)
+        fixed = pattern.sub(lambda found: found.group(0) if _overlaps(found.span(), quoted)
+                            else _mended_match(found, replacement, checked, prompt), prompt)
         if fixed != prompt:
-            prompt, kept = fixed, _kept(fixed, literals)
+            prompt = fixed
+            quoted = [match.span() for match in _QUOTED.finditer(prompt)]
+            checked = _checked(prompt, literals)
     return prompt
 
 

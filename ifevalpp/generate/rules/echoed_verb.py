@@ -41,6 +41,11 @@ def _lead_verbs(sentence: str) -> set[str]:
     lowered = [word.lower() for word in words]
     if "to" in lowered[:-1]:
         lead.add(lowered[lowered.index("to") + 1])
+    # A request put as a question leads with its verb ("Could you explain …? Make sure to
+    # explain it …", read ABA).
+    asked = [word for word in lowered[2:4] if word != "please"]
+    if lowered[1:2] == ["you"] and asked and lowered[0] in table("naturalness")["echoed_frames"]["question_modals"]:
+        lead.add(asked[0])
     return lead - set(table("naturalness")["echoed_frames"]["lead_verbs_ignored"])
 
 
@@ -71,9 +76,11 @@ RULE = Rule(
     bad=(Example("Make sure to make it 200+ words long."),
          Example("Could you please write a blog post about dogs, writing 20+ sentences?"),
          Example("Would you please produce a product description for a new lamp?"),
-         Example("Write a speech. Include a postscript. Include \"show\" 12 times.")),
+         Example("Write a speech. Include a postscript. Include \"show\" 12 times."),
+         Example("Could you explain why it rains? Make sure to explain it simply.")),
     good=(Example("Make it 200+ words long."),
           Example("Could you please write a blog post about dogs, using 20+ sentences?"),
           Example("Would you please write a product description for a new lamp?"),
-          Example("Write a speech. Add a postscript. Include \"show\" 12 times.")),
+          Example("Write a speech. Add a postscript. Include \"show\" 12 times."),
+          Example("Could you explain why it rains? Keep it simple.")),
 )

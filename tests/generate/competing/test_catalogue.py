@@ -215,6 +215,13 @@ def test_no_requirement_the_prompt_itself_rules_out():
     assert by_id["dash-separated-list"].suits("Write a rubric for essays. Be brief.")
 
 
+def test_no_ban_on_a_mark_the_prompt_itself_shows():
+    by_id = {requirement.id: requirement for requirement in REQUIREMENTS}
+    shown = "Write a slogan with two bullets, like:\n* Colorful!\n* Bright!"
+    assert not by_id["no-exclamation"].suits(shown)
+    assert by_id["no-exclamation"].suits("Write a slogan for a paint shop.")
+
+
 def test_no_requirement_on_a_line_the_prompt_fixes_already():
     by_id = {requirement.id: requirement for requirement in REQUIREMENTS}
     assert not by_id["summary-at-top"].suits("Write an essay. Start with a funny greeting.")

@@ -237,3 +237,14 @@ def test_a_relative_clause_after_a_comma_is_no_splice():
 
 def test_a_count_of_one_time_is_said_once():
     assert mend_text("Use the word at least 1 times.") == "Use the word at least once."
+
+
+def test_a_phrase_holding_a_checked_literal_is_mended_around_it():
+    frequency = "keywords:frequency"
+    kwargs = [{"relation": "at least", "keyword": "tower", "frequency": 8}]
+    assert mended('Mention the word "tower" for at least 8 times.', [frequency], kwargs) == \
+        'Mention the word "tower" at least 8 times.'
+
+
+def test_a_language_named_without_its_article_takes_one():
+    assert mend_text("Answer in German language only.") == "Answer in the German language only."
