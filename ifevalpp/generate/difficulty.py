@@ -40,6 +40,7 @@ from ..profiles import Profile
 from .satisfiable import trivialised
 from .prompt.layout import build_layout
 from .tasks.carried import dropped, layout_asks, layout_task_text, rule_kept, unchecked_rules
+from .tasks.fit import topic_words
 from .tasks.maker import SHORT_FRAME_WORDS, catalogue
 from .tasks.vocabulary import content_words, genre_kinds, invites, vocabulary
 
@@ -114,9 +115,7 @@ def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
     shortest, longest = genre.words
     # Words another constraint asks to be used: a cap on one of them bounds a range ("at
     # least 4 and fewer than 6 times"), which the piece does not meet by itself.
-    own = {word.lower() for instruction_id, item in zip(ids, kept)
-           if get(instruction_id).topic_field is not None
-           for word in _words_of(getattr(item, get(instruction_id).topic_field))}
+    own = topic_words(ids, kept)
     wanted = {word.lower() for instruction_id, item in zip(ids, params)
               if get(instruction_id).topic_field is not None
               and get(instruction_id).topic_use(item) in ("repeats", "suits")

@@ -48,7 +48,7 @@ from ..difficulty import direction as asks_more, genre_changed, judge, judge_var
 from ..new_settings import change_direction, new_params, piece_register, target_plan, targets
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
 from ..versions import stream_seed
-from ..tasks import TaskMaker, renew_bound_literals, retopic_words, task_demands
+from ..tasks import TaskMaker, renew_bound_literals, retopic_words, task_demands, topic_words
 from ..phrase_tables import table
 from ..tasks.carried import carried_sentence, layout_asks, said_of_piece, unchecked_rules
 from .context_distractor import context_sentences
@@ -175,7 +175,8 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     # (A harder setting's added words are chosen for the new piece: "lemon" joins "mom" and
     # "mother" in a poem about moms only if the poem invites it.)
     params, swapped = retopic_words(layout, task, rng, profile=profile, params=tuned,
-                                    keep=_own_words(layout) if kept else frozenset())
+                                    keep=topic_words(layout.ids, layout.params) if kept
+                                    else frozenset())
     params, renewed = renew_bound_literals(layout, params, rng, profile, piece=task.ending,
                                            keep_bound=kept)
     detail = detail.updated(keywords_swapped=swapped or None, literals_renewed=renewed or None,
@@ -320,14 +321,6 @@ def _own_subject(layout: Layout) -> Optional[str]:
             (included and plain):
         return subject
     return None
-
-
-def _own_words(layout: Layout) -> frozenset[str]:
-    """The words of the original's word constraints (keywords, banned words)."""
-    return frozenset(word.lower() for instruction_id, item in zip(layout.ids, layout.params)
-                     if (field := get(instruction_id).topic_field) is not None
-                     for word in ([getattr(item, field)] if isinstance(getattr(item, field), str)
-                                  else getattr(item, field)))
 
 
 def _about(task: Any, subject: str) -> str:

@@ -109,6 +109,15 @@ def _fitting(use: str, task: Task, common: frozenset[str] | set[str], said: set[
     return set(task.uses) | set(task.suits) | common | said
 
 
+def topic_words(ids: Sequence[str], params: Sequence[Any]) -> frozenset[str]:
+    """The words of a case's word constraints (`Constraint.topic_field`: keywords, banned
+    words, a word to repeat), in small letters."""
+    return frozenset(word.lower() for instruction_id, item in zip(ids, params)
+                     if (field := get(instruction_id).topic_field) is not None
+                     for word in ([getattr(item, field)] if isinstance(getattr(item, field), str)
+                                  else getattr(item, field)))
+
+
 def _topical(words: Sequence[str], request_words: set[str]) -> bool:
     """Whether words to repeat are the old request's own ("sneaker" beside "Which brand of
     sneakers …"), not a difficulty of their own ("lantern" twice in a poem about rain): a
