@@ -1,11 +1,10 @@
 """Normalised edit distance between prompts, fast enough to compare every pair of a family.
 
 Prompts are compared as sequences of tokens (words and single punctuation
-marks). The distance is Myers' bit-parallel algorithm (Hyyrö's formulation for
-the global Levenshtein distance) with Python integers as bit vectors of any
-width: one pass over the second sequence with a handful of integer operations
-per token. `levenshtein_reference` is the plain dynamic programme the tests
-check it against.
+marks). The distance itself is rapidfuzz's (compiled, exact): generation compares
+every candidate with its family, and the rules compare whole prompts character by
+character. `levenshtein_reference` is the plain dynamic programme the tests check
+it against.
 """
 
 from __future__ import annotations
@@ -13,6 +12,8 @@ from __future__ import annotations
 import functools
 import re
 from typing import Hashable, Sequence
+
+from rapidfuzz.distance import Levenshtein
 
 _TOKEN = re.compile(r"\w+|[^\w\s]")
 
@@ -23,34 +24,9 @@ def tokens(text: str) -> tuple[str, ...]:
 
 
 def levenshtein(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:
-    """Edit distance (insert, delete, substitute; unit costs) between two sequences."""
-    if len(a) < len(b):
-        a, b = b, a
-    m = len(b)
-    if m == 0:
-        return len(a)
-    # b is the pattern (bit vectors of width m), a the text scanned token by token.
-    peq: dict[Hashable, int] = {}
-    for position, item in enumerate(b):
-        peq[item] = peq.get(item, 0) | (1 << position)
-    mask = (1 << m) - 1
-    high = 1 << (m - 1)
-    pv, mv, score = mask, 0, m
-    for item in a:
-        eq = peq.get(item, 0)
-        xv = eq | mv
-        xh = (((eq & pv) + pv) ^ pv) | eq
-        ph = mv | (~(xh | pv) & mask)
-        mh = pv & xh
-        if ph & high:
-            score += 1
-        elif mh & high:
-            score -= 1
-        ph = ((ph << 1) | 1) & mask
-        mh = (mh << 1) & mask
-        pv = mh | (~(xv | ph) & mask)
-        mv = ph & xv
-    return score
+    """Edit distance (insert, delete, substitute; unit costs) between two sequences (strings
+    or token tuples)."""
+    return int(Levenshtein.distance(a, b))
 
 
 def levenshtein_reference(a: Sequence[Hashable], b: Sequence[Hashable]) -> int:

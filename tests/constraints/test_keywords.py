@@ -239,3 +239,18 @@ def test_a_count_of_hash_signs_is_said_as_hashtags_and_other_symbols_as_characte
         bangs = letters.phrase(letters.Params(letter="!", let_relation="at least",
                                               let_frequency=3), random.Random(seed), styles)
         assert "letter" not in bangs, bangs
+
+
+def test_a_count_of_exclamation_marks_is_said_as_exclamation_marks():
+    # 'include the character "!" a minimum of six times' (strict read ADA) is no one's words.
+    import random
+
+    from ifevalpp.constraints import get
+
+    letters = get("keywords:letter_frequency")
+    styles = ("imperative", "declarative", "question", "list")
+    for relation, count in (("at least", 6), ("less than", 3), ("less than", 1)):
+        for seed in range(8):
+            said = letters.phrase(letters.Params(letter="!", let_relation=relation,
+                                                 let_frequency=count), random.Random(seed), styles)
+            assert "exclamation marks" in said and '"!"' not in said, said

@@ -154,3 +154,12 @@ def test_a_question_the_original_puts_to_a_thing_is_not_blamed():
     original = "Could the meeting be moved? Write a short note asking."
     assert fired("question-to-the-text", "Could the meeting be moved? Please write a short "
                                          "note asking.", original) == []
+
+
+def test_the_users_own_please_mended_is_still_the_users():
+    # "Please, use any weird tone." mended to "Please use …" in a distractor (read ADA) is the
+    # user's second "please", not ours.
+    original = "Please provide five names in JSON. Please, use any weird tone you like here."
+    mended = "Please provide five names in JSON. Please use any weird tone you like here."
+    cousin = Cousin(prompt=mended + " Add a title.", original=original, original_mended=mended)
+    assert names(by_name("courtesy-tacked-on").detect(cousin)) == []

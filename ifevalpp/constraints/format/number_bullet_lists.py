@@ -36,8 +36,9 @@ class NumberBulletLists(Constraint):
     """Exactly N bullet lines (`* item` or `- item`; `---` rules and `-word` lines count too)."""
 
     id = "detectable_format:number_bullet_lists"
-    # Never added to a piece of a few sentences: bullets in a tweet (read HA).
-    distractor_unfit_for = frozenset({"short", "brief", "markup"})
+    # Never added to a piece of a few sentences: bullets in a tweet (read HA); nor to a story
+    # (a kids' story in four bullets, read ADA).
+    distractor_unfit_for = frozenset({"short", "brief", "markup", "story"})
     # The markup its statements show by example: a restatement keeps the original's.
     example_form = "bullet"
     task_needs = frozenset({"list"})

@@ -85,11 +85,13 @@ class LetterFrequency(Constraint):
 
 
     def wording_params(self, params: LetterFrequencyParams, **context: Any) -> dict[str, Any]:
-        # Not a letter ("#", "!"): "the symbol"; "#" wanted at least twice: hashtags.
+        # Not a letter ("#", "!"): "the symbol"; "#" wanted at least twice: hashtags; "!":
+        # exclamation marks.
         values = super().wording_params(params, **context)
         values["symbol"] = not params.letter.isalpha() or None
         values["hashtags"] = (params.letter == "#" and params.let_relation == "at least"
                               and params.let_frequency >= 2) or None
+        values["exclaims"] = params.letter == "!" or None
         return values
     def task_room(self, params: LetterFrequencyParams) -> Optional[int]:
         """Words that hold the letters asked for when the wording is chosen for them: about

@@ -16,13 +16,15 @@ still there.
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass
 
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
 from ...schema import Variant
 from ..prompt.layout import Layout
-from ..prompt.slips import still_said
+from ..prompt.slips import mended, still_said
 from ..llm.answers import ModelCousin, kept_kwargs
 from ..llm.plan import ModelPlan, Sibling
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
@@ -64,6 +66,12 @@ SIBLINGS_EXHAUSTED = 6
 EVERY_FIT_TAKEN = "every competing format requirement that fits is already a sibling's"
 
 
+@functools.lru_cache(maxsize=64)
+def _mended_whole(prompt: str, ids: tuple[str, ...], kwargs: str) -> str:
+    """The original as a distractor keeps it, its slips mended (once per family)."""
+    return mended(prompt, ids, json.loads(kwargs), prompt)
+
+
 class Distractor(CousinKind):
     name = "distractor"
 
@@ -83,6 +91,11 @@ class Distractor(CousinKind):
         changed = changed_setting(layout, candidate, except_request=False)
         if changed is not None:
             return Rejection("promise", f"{layout.ids[changed]} kwargs changed in a {self.name}")
+        # The original kept whole, its slips mended, holds every statement (a mend may reach
+        # across two of its sentences: "starting with P.P.S Your entire response").
+        if _mended_whole(layout.prompt, tuple(layout.ids),
+                         json.dumps(candidate.kwargs, sort_keys=True)) in candidate.prompt:
+            return None
         for unit in layout.units:
             if unit.owners and not still_said(unit.text, candidate.prompt, layout.ids,
                                               candidate.kwargs, layout.prompt):

@@ -300,6 +300,13 @@ def _own_subject(layout: Layout) -> Optional[str]:
     if found is None or found.group("subject").count('"') % 2 or \
             len(found.group("subject").split()) > 12:
         return None  # no run-on into the requirements ("… and end with the phrase "Is …")
+    subject = found.group("subject")
+    # A name and who it is go together ("Hannah, a college student, doing an internship at a
+    # coffee company"): "a rap about Hannah" alone leaves her unknown (read ADA).
+    told = re.match(r', (?:a|an) [^.?!\n"]+(?=[.?!])', request[found.end("subject"):])
+    if told is not None and subject[:1].isupper() and \
+            len((subject + told.group(0)).split()) <= 12:
+        subject += told.group(0)
     named = re.search(patterns["names"], request) is not None and any(
         get(instruction_id).letter_case for instruction_id in layout.ids)
     bound = any(get(instruction_id).literal_bound_to_task(item, layout.prompt) or
@@ -312,9 +319,8 @@ def _own_subject(layout: Layout) -> Optional[str]:
                    get(instruction_id).topic_use(item) == "suits"
                    for instruction_id, item in zip(layout.ids, layout.params))
     # ... a plain subject only: "a speech about embroidery that has the answer "needle"" is
-    # the riddle's, not a subject.
-    subject = found.group("subject")
-    plain = '"' not in subject and len(subject.split()) <= 8 and \
+    # the riddle's, not a subject (a name and who it is may run longer).
+    plain = '"' not in subject and len(subject.split()) <= (12 if told else 8) and \
         re.search(patterns["relative"], subject) is None
     # (A style in a person's name suits any subject: "in the style of Alex Jones" keeps none.)
     if any(ask.noun != "style" for ask in layout_asks(layout)) or named or bound or \

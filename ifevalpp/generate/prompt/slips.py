@@ -199,7 +199,8 @@ def _opened_with_capital(prompt: str, original: str, literals: set[str]) -> str:
         return word[0].upper() + word[1:]
 
     prompt = _SMALL_OPENING.sub(capital, prompt)
-    return re.sub(rf"\b(?:{one_of(sorted(names))})\b",
+    # (Never inside an address: "https://en.wikipedia.org/…" stays as typed.)
+    return re.sub(rf"(?<![./])\b(?:{one_of(sorted(names))})\b(?!\.\w|/)",
                   lambda found: found.group(0) if _overlaps(found.span(), kept)
                   else names[found.group(0)], prompt)
 

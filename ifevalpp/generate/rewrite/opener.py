@@ -48,9 +48,10 @@ def vary_task(task: str, rng: Any, *, openers: bool = True) -> tuple[str, str]:
     verb = match.group("verb")
     alternatives = table["verbs"].get(verb.lower())
     if alternatives is None:
-        if task.endswith("?") or not openers or not chance(rng, 0.5):
+        lead_ins = [item for item in table["openers"] if "{task_cap}" in item]
+        if task.endswith("?") or not openers or not lead_ins or not chance(rng, 0.5):
             return task, "unchanged"
-        opener = choice(rng, [item for item in table["openers"] if "{task_cap}" in item])
+        opener = choice(rng, lead_ins)
         return opener.format(task_cap=task), "lead-in"
     rest = match.group("rest")
     if _KNOWN.pattern("person_after_verb").match(rest):

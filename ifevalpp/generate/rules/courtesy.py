@@ -35,7 +35,7 @@ def detect(cousin: Cousin) -> list[Defect]:
     # "Would you please elaborate …? Please highlight …" (reads PA, UB): a "please" of ours
     # beside another one, the user's or ours.
     pleas = len(_PLEASE.findall(cousin.prompt))
-    own = cousin.original.lower()
+    own = f"{cousin.original}\n{cousin.original_mended}".lower()  # ("Please, use" mended)
     ours = any(cousin.prompt[at.start():at.start() + 30].lower() not in own
                for at in _PLEASE.finditer(cousin.prompt))  # (not the user's, word for word)
     if pleas > max(1, len(_PLEASE.findall(cousin.original))) or (ours and pleas > 1):

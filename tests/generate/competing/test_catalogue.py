@@ -143,6 +143,24 @@ def test_a_closing_question_is_no_request_beside_a_riddle():
     assert not closing.suits(layout.prompt)
 
 
+def test_no_plain_text_request_beside_a_table():
+    # "Keep the formatting plain, with no markdown." beside a table of pros and cons (read ADA).
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    layout = build_layout("Could you give me a table of pros and cons of juvenile detention? Add "
+                          "a postscript that starts with P.S. at the end.",
+                          ["detectable_content:postscript"], [{"postscript_marker": "P.S."}])
+    plain = next(item for item in catalogue() if item.id == "plain-text")
+    assert not plain.suits(layout.prompt)
+
+
+def test_no_saying_in_quotes_beside_a_rubric():
+    # "add a famous line in quotes" in a rubric (read ADA).
+    saying = next(item for item in catalogue() if item.id == "quoted-saying")
+    assert not saying.suits("Make a rubric for a home theater installation targeting moms.")
+    assert saying.suits("Write an essay about why cities need more trees.")
+
+
 def test_no_request_a_plain_answer_meets_by_itself_is_in_the_catalogue():
     # "Keep every paragraph short" is met by almost any chat answer and checked by nothing.
     assert "short-paragraphs" not in {item.id for item in catalogue()}

@@ -23,6 +23,16 @@ def test_bullets_are_no_distractor_beside_an_exact_paragraph_count():
     assert typed(layout, BULLETS, {"num_bullets": 3}) is None
 
 
+def test_bullets_are_no_distractor_beside_a_story():
+    # "Write a story for kids … Give precisely 4 bullets" (strict read ADA).
+    story = build_layout("Write a story for kids about how a person learns to ride a bike. Do "
+                         "not include 'can' and 'ride' in your response.",
+                         ["keywords:forbidden_words"], [{"forbidden_words": ["can", "ride"]}])
+    assert typed(story, BULLETS, {"num_bullets": 4}) is None
+    assert typed(lowercase("Write a blog post about trains."), BULLETS, {"num_bullets": 4}) \
+        is not None
+
+
 def test_paragraphs_are_no_distractor_beside_a_list_of_exact_bullets():
     layout = build_layout("Write a blog post about trains as exactly 4 bullet points, using "
                           "markdown bullets such as:\n* This is a point.",

@@ -49,3 +49,21 @@ def test_a_context_one_stands_in_when_no_requirement_can_be_proven_and_says_why(
     assert (candidate.detail.style, candidate.detail.format_refused) == ("context",
                                                                          NOTHING_COMPATIBLE)
     assert candidate.distractor is None
+
+
+def test_an_original_kept_whole_with_a_mend_across_two_sentences_keeps_its_statements():
+    # "starting with P.P.S Your entire response" is mended across the two sentences to
+    # 'starting with "P.P.S". Your …': no statement is lost (the family of case 2908).
+    from ifevalpp.generate.prompt.slips import mended
+    from ifevalpp.generate.records import Candidate, Detail
+
+    prompt = ("What makes a person successful? After your response, please add a postscript "
+              "starting with P.P.S Your entire response should be in English and in all capital "
+              "letters.")
+    ids = ["detectable_content:postscript", "change_case:english_capital"]
+    kwargs = [{"postscript_marker": "P.P.S"}, {}]
+    layout = build_layout(prompt, ids, kwargs)
+    kept = mended(prompt, ids, kwargs, prompt)
+    assert '"P.P.S". Your' in kept
+    candidate = Candidate(kept + " Add a short greeting first.", kwargs, Detail())
+    assert kinds.get("distractor").broken_promise(layout, candidate) is None

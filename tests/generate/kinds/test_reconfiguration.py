@@ -19,6 +19,7 @@ from ifevalpp.validate import validate_case
 LETTERS = "keywords:letter_frequency"
 WORDS = "length_constraints:number_words"
 FREQUENCY = "keywords:frequency"
+EXISTS = "keywords:existence"
 END = "startend:end_checker"
 
 
@@ -149,6 +150,16 @@ def test_a_new_task_keeps_the_subject_its_end_line_speaks_of():
     composed = new_task(layout, random.Random(0), index=1)
     assert "a guy named Dave" in composed.prompt
     assert composed.kwargs[0]["end_phrase"] == "Yes Mom, I am Dave."
+
+
+def test_a_new_task_on_a_named_person_keeps_who_the_person_is():
+    # "a rap about Hannah" left her unknown beside the word "intern" (strict read ADA).
+    prompt = ('Write a limerick about Hannah, a college student, doing an internship at a coffee '
+              'company. Make sure that her father would love the limerick. Include the words '
+              '"intern" and "grow".')
+    layout = build_layout(prompt, [EXISTS], [{"keywords": ["intern", "grow"]}])
+    composed = new_task(layout, random.Random(0), index=1)
+    assert "Hannah, a college student, doing an internship at a coffee company" in composed.prompt
 
 
 REPEAT = "combination:repeat_prompt"

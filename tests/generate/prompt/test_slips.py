@@ -248,3 +248,71 @@ def test_a_phrase_holding_a_checked_literal_is_mended_around_it():
 
 def test_a_language_named_without_its_article_takes_one():
     assert mend_text("Answer in German language only.") == "Answer in the German language only."
+
+
+CONSTRAINED = "detectable_format:constrained_response"
+POSTSCRIPT = "detectable_content:postscript"
+
+
+def test_an_article_before_a_mass_noun_is_dropped():
+    assert mend_text("Is the moon landing a propaganda made up by the government?") == \
+        "Is the moon landing propaganda made up by the government?"
+
+
+def test_a_closing_curly_quote_that_opens_a_quotation_is_straightened():
+    prompt = 'Answer with one of: ”My answer is yes.", "My answer is no."'
+    assert mended(prompt, [CONSTRAINED], [{}], prompt) == \
+        'Answer with one of: "My answer is yes.", "My answer is no."'
+
+
+def test_a_bare_like_before_an_example_becomes_for_example():
+    assert mend_text("Include two italic sections. Like: *this is italic*") == \
+        "Include two italic sections. For example: *this is italic*"
+
+
+def test_a_comma_after_please_before_its_verb_goes():
+    assert mend_text("Please, use a weird tone.") == "Please use a weird tone."
+
+
+def test_i_e_before_an_example_of_markup_becomes_such_as():
+    assert mend_text("Add a title in double angular brackets, i.e. <<title>>.") == \
+        "Add a title in double angular brackets, such as <<title>>."
+
+
+def test_a_python_list_of_banned_keywords_is_said_as_words():
+    prompt = "Your answer must not include keywords ['bad', 'underperform'] at all."
+    assert mended(prompt, [BANNED], [{"forbidden_words": ["bad", "underperform"]}], prompt) == \
+        "Your answer must not include the keywords 'bad' or 'underperform' at all."
+
+
+def test_a_python_list_of_keywords_to_include_is_joined_with_and():
+    prompt = "Include the keywords ['dog', 'day'] in the response."
+    assert mended(prompt, [EXISTS], [{"keywords": ["dog", "day"]}], prompt) == \
+        "Include the keywords 'dog' and 'day' in the response."
+
+
+def test_a_postscript_marker_run_into_the_next_sentence_is_quoted_and_stopped():
+    prompt = "Add a postscript starting with P.P.S Your entire response should be in capitals."
+    assert mended(prompt, [POSTSCRIPT], [{"postscript_marker": "P.P.S"}], prompt) == \
+        'Add a postscript starting with "P.P.S". Your entire response should be in capitals.'
+
+
+def test_a_condition_cut_off_from_its_question_is_joined_to_it():
+    assert mend_text("Hi. If a + b = 3 and b = 1. Is a = 2?") == "Hi. If a + b = 3 and b = 1, is a = 2?"
+
+
+def test_a_language_aside_before_the_subject_moves_after_it():
+    assert mend_text("Write a document in the Portuguese language, no other language is allowed, "
+                     "about Adam and Eve.") == \
+        "Write a document in the Portuguese language about Adam and Eve; no other language is allowed."
+
+
+def test_an_audience_after_what_to_explain_moves_next_to_the_verb():
+    assert mend_text("Explain what happens when you sniff a flower to 3rd grade students.") == \
+        "Explain to 3rd-grade students what happens when you sniff a flower."
+
+
+def test_a_name_inside_a_web_address_keeps_its_small_letters():
+    prompt = "Summarise https://en.wikipedia.org/wiki/Dota_2 like the wikipedia page."
+    assert mended(prompt, [NO_COMMA], [{}], "Summarise X") == \
+        "Summarise https://en.wikipedia.org/wiki/Dota_2 like the Wikipedia page."

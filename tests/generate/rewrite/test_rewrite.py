@@ -638,3 +638,13 @@ def test_a_given_fragment_is_joined_to_the_request_it_leads_into():
     assert 'Given the sentence "The cat sat on the", could you finish the sentence?' in found
     assert not any('the". ' in text for text in found)
     assert not any(", i'd" in text for text in found)
+
+
+def test_a_task_opening_on_a_verb_without_alternatives_is_left_as_it_is():
+    # "Is it true that …" opens on a verb with no swap and no lead-in of its own: unchanged,
+    # never a failed draw ("nothing to choose from").
+    from ifevalpp.generate.rewrite import vary_task
+
+    task = "Is it true that the first song ever sung in outer space is “Happy Birthday.”"
+    for seed in range(20):
+        assert vary_task(task, random.Random(seed)) == (task, "unchanged")

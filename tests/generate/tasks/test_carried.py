@@ -87,6 +87,16 @@ def test_a_rule_of_the_task_no_kwarg_checks_is_carried():
     assert unchecked_rules(layout) == ["Use only lowercase letters."]
 
 
+def test_a_rule_about_the_old_tasks_equations_is_not_carried():
+    # "Do not write long equations." beside a letter to a bookshop owner (strict read ADB).
+    from ifevalpp.generate.tasks.carried import unchecked_rules
+
+    layout = build_layout("Describe how to prove the Cauchy-Schwarz inequality. Do not write "
+                          "long equations. Your answer must contain a title, wrapped in double "
+                          "angular brackets, such as <<title>>.", ["detectable_format:title"], [{}])
+    assert unchecked_rules(layout) == []
+
+
 def test_a_new_task_without_the_originals_unchecked_rule_is_easier():
     original = ("Write a weird ad for a lawyer who represents witches. Use only lowercase "
                 "letters. Your answer must contain a title, wrapped in double angular brackets, "
