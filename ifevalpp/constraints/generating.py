@@ -70,6 +70,7 @@ generating cousins (generate/)
     answer_features            the kinds of answer it makes of any answer (a JSON-only reply is
                                markup)
     harder_draws_words         whether a harder setting brings in stock words (kept task: no)
+    closing_text_field         the field of a text the answer closes with (quoted in cousins)
     refuses_effects, refuses_effects_in(prompt)
                                what a competing requirement may not add beside it (here)
     interfering_distractors()  the context sentences never added beside it (the `interferes`
@@ -460,6 +461,10 @@ class Generating:
     # Its wording speaks of the end of the text ("finish with …", "close with a P.S."): no frame
     # may then say "while you write" or "as you go" (the grammar's `at_end` guard).
     speaks_of_end: ClassVar[bool] = False
+    # The field of a text the answer must close with, which a prompt names after "the phrase"
+    # or "with" and should quote ("End with the exact phrase Is there anything else …?"):
+    # a cousin puts it in quotation marks (generate/prompt/slips.py).
+    closing_text_field: ClassVar[Optional[str]] = None
     # A passing answer is a few words ("My answer is yes."): the plain answer to such a case
     # is short (generate/plain_answer.py), so a distractor a short text meets by itself is refused.
     short_answer: ClassVar[bool] = False

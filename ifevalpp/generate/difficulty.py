@@ -134,6 +134,8 @@ def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
                     continue
                 if word.lower() in invited or (use != "uses" and word.lower() in own):
                     continue
+                if use == "suits" and word.lower() in vocabulary().traps:
+                    continue  # as hard to place as the original's own (tasks/fit.py: traps)
                 if use == "uses":
                     easier.append(f"{instruction_id}: {word!r} is a word a {genre.noun} about "
                                   f"this never uses, so the ban holds by itself")

@@ -123,7 +123,7 @@ class Grammar:
     def sample(self, rule: str, params: Mapping[str, Any], choose: Chooser, *,
                sentence: bool = True) -> Rendered:
         """One wording of `rule`; `choose(keys)` picks among the viable options at each point."""
-        viable = self._viability(params)
+        viable = self._viable_for(params)
         if not viable(rule):
             raise GrammarError(f"{self.name}: no wording of '{rule}' fits parameters {dict(params)}")
         trail: list[str] = []
@@ -217,6 +217,23 @@ class Grammar:
             visit(name, ())
 
     # ------------------------------------------------------------ viability
+
+    def _viable_for(self, params: Mapping[str, Any]) -> Any:
+        """`_viability` for these parameters, kept per grammar: which alternatives the
+        parameters allow depends on them alone, and one wording is drawn many times with the
+        same ones (a generation run samples some 50,000 times)."""
+        try:
+            key = frozenset((name, tuple(value) if isinstance(value, list) else value)
+                            for name, value in params.items())
+        except TypeError:  # a value that cannot be a key: worked out afresh
+            return self._viability(params)
+        cache = self.__dict__.setdefault("_viable_cache", {})
+        viable = cache.get(key)
+        if viable is None:
+            if len(cache) >= 4096:
+                cache.clear()
+            viable = cache[key] = self._viability(params)
+        return viable
 
     def _viability(self, params: Mapping[str, Any]) -> Callable[[str], bool]:
         memo: dict[str, bool] = {}

@@ -269,3 +269,21 @@ def test_a_word_after_and_that_is_no_verb_is_left_as_it_is():
                         "copied, and then the answer\n")
     assert texts(grammar, params={}) == ["Your reply opens with the request, copied, and then "
                                          "the answer."]
+
+
+def test_what_one_set_of_parameters_allows_never_carries_over_to_another():
+    # Which alternatives fit is kept per grammar and parameters (a run samples one wording
+    # many times with the same ones): a draw with other parameters sees only its own.
+    grammar = from_text(TOY)
+    fewer = {"n": 5, "relation": "less than"}
+    for params in (AT_LEAST, fewer, AT_LEAST, fewer):
+        for seed in range(12):
+            text = Sampler(random.Random(seed)).render(grammar, "count", params).text.lower()
+            assert ("fewer than" in text) == (params is fewer), text
+
+
+def test_parameters_holding_a_list_are_sampled_like_any_others():
+    grammar = from_text(TOY)
+    listed = {**AT_LEAST, "words": ["lantern", "ink"]}
+    assert Sampler(random.Random(3)).render(grammar, "sentence", listed).text == \
+        Sampler(random.Random(3)).render(from_text(TOY), "sentence", listed).text

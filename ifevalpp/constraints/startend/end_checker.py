@@ -241,6 +241,7 @@ class EndChecker(Constraint):
 
     # An end line suits a piece of prose (a letter, an essay), not a rap or a joke.
     distractor_suits = frozenset({"prose", "letter"})
+    closing_text_field = "end_phrase"
     # A new task that is a few words or lines (a joke, a riddle, a haiku) ends on its own
     # punchline or image, not on a stated closing line.
     task_avoids = frozenset({"short"})

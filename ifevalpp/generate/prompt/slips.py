@@ -223,6 +223,25 @@ def _kept(prompt: str, literals: set[str]) -> list[tuple[int, int]]:
     return [match.span() for match in _QUOTED.finditer(prompt)] + _checked(prompt, literals)
 
 
+def _end_phrase_quoted(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]]
+                       ) -> str:
+    """An end phrase said without quotation marks ("End with the exact phrase Is there
+    anything else I can help with?") in them, so that what follows it (a sentence a
+    distractor adds) does not run on from it (read AEB); the phrase itself is unchanged."""
+    for instruction_id, item in zip(ids, kwargs):
+        field = get(instruction_id).closing_text_field
+        phrase = item.get(field) if field else None
+        if not phrase or not isinstance(phrase, str):
+            continue
+        inside = [found.span() for found in _QUOTED.finditer(prompt)]
+        for found in re.finditer(r"(?:\bphrase|\bwith|:) " + re.escape(phrase), prompt):
+            start = found.end() - len(phrase)
+            if not _overlaps((start, found.end()), inside) and prompt[start - 1:start] != '"':
+                prompt = f'{prompt[:start]}"{phrase}"{prompt[found.end():]}'
+                break
+    return prompt
+
+
 def mended(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
            original: str = "") -> str:
     """`prompt` with the slips of slips.json mended outside quotation marks and outside the
@@ -230,6 +249,7 @@ def mended(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
     again, its small counts said one way (prompt/numerals.py), and its quotation marks curly
     where the original's are."""
     prompt = _antecedent_restored(original, prompt) if original else prompt
+    prompt = _end_phrase_quoted(prompt, ids, kwargs)
     literals = {literal for instruction_id, item in zip(ids, kwargs)
                 for literal in get(instruction_id).literals(parse_params(instruction_id, item))
                 if literal}

@@ -147,10 +147,12 @@ def case_traps(layout: Layout) -> set[str]:
 
 def _word_plan(layout: Layout, task: Task, params: Sequence[Any], said: set[str],
                repeats: bool, keep: frozenset[str] = frozenset()
-               ) -> tuple[list[tuple[int, str, list[str], set[str]]], set[str]]:
+               ) -> tuple[list[tuple[int, str, list[str], set[str]]], set[str], set[str]]:
     """For each word constraint: its position, how the new task should use its words
     (`topic_use`), its words, and the words of the new task it may keep (`keep` always);
-    and the words kept (taken, so no other constraint takes them)."""
+    the words kept (taken, so no other constraint takes them); and the original's words to
+    include that its request is not about (`traps`: "engages" and "lightly" in a tweet for
+    the president), which a new piece gets words as hard to place for."""
     common = vocabulary().common
     # Words the original's request itself is about ("a dog cage", "sneakers"): a word to
     # repeat that is none of them ("unfortunately") is the case's own difficulty and stays.
@@ -178,7 +180,9 @@ def _word_plan(layout: Layout, task: Task, params: Sequence[Any], said: set[str]
         fits = fits | {word.lower() for word in olds if word.lower() in keep}
         taken |= {word.lower() for word in olds if word.lower() in fits}
         plan.append((index, use, olds, fits))
-    return plan, taken
+    own = topic_words(layout.ids, layout.params)
+    traps = {word for word in own if not _topical([word], request_words)}
+    return plan, taken, traps
 
 
 def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "official",
@@ -199,7 +203,7 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
     said = set(content_words(task.text)) | {word.lower() for word in re.findall(r"[A-Za-z]+",
                                                                               task.text)}
     repeats = any(get(instruction_id).request_field for instruction_id in layout.ids)
-    plan, taken = _word_plan(layout, task, params, said, repeats, keep)
+    plan, taken, traps = _word_plan(layout, task, params, said, repeats, keep)
     swapped: list[str] = []
     # One word of the original in two constraints (at least 3 and fewer than 6 uses of
     # "unfortunately": a range) stays one word in the new task.
@@ -230,9 +234,15 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
             first, spare = ([word for word in first if word not in plain],
                             [word for word in spare if word not in plain] +
                             [word for word in first + spare if word in plain])
+        # A word to include that was the original's own difficulty gets a word no piece
+        # invites by itself ("lightly", "reluctantly"): one the new piece uses anyway would
+        # make the ask easier (reads ACA, ADA, AEB: "engages" and "lightly" became "local",
+        # "owner" and "customers" in a proposal for a campsite).
+        hard = [word for word in vocabulary().traps if word not in blocked and word not in said
+                and word not in first + spare] if use == "suits" else []
         news = []
         for word in olds:
-            pool = first or spare
+            pool = hard if hard and word.lower() in traps else first or spare
             if word.lower() in renamed:
                 news.append(renamed[word.lower()])
                 continue

@@ -49,6 +49,7 @@ class Vocabulary:
     common: frozenset[str]
     stop: frozenset[str]
     plain: frozenset[str] = frozenset()
+    traps: tuple[str, ...] = ()
 
 
 @functools.lru_cache(maxsize=1)
@@ -64,7 +65,8 @@ def vocabulary() -> Vocabulary:
     return Vocabulary(genres={name: tuple(items) for name, items in raw["genres"].items()},
                       kinds={name: tuple(items) for name, items in raw["kinds"].items()},
                       common=frozenset(raw["common"]), stop=frozenset(raw["stop"]),
-                      plain=frozenset(raw.get("plain", ())))
+                      plain=frozenset(raw.get("plain", ())),
+                      traps=tuple(raw.get("traps", ())))
 
 
 def _content(word: str) -> bool:

@@ -87,6 +87,16 @@ def test_a_rule_of_the_task_no_kwarg_checks_is_carried():
     assert unchecked_rules(layout) == ["Use only lowercase letters."]
 
 
+def test_a_cap_on_words_no_kwarg_checks_is_carried():
+    # "Use less than 100 words." beside a limerick (read AEB: dropped, the song got easier).
+    from ifevalpp.generate.tasks.carried import unchecked_rules
+
+    layout = build_layout("Write a limerick about a fan named Rodney. Make sure to include these "
+                          "items: Zelda, Hyrule. Use less than 100 words.",
+                          ["keywords:existence"], [{"keywords": ["zelda", "hyrule"]}])
+    assert unchecked_rules(layout) == ["Use less than 100 words."]
+
+
 def test_a_rule_about_the_old_tasks_equations_is_not_carried():
     # "Do not write long equations." beside a letter to a bookshop owner (strict read ADB).
     from ifevalpp.generate.tasks.carried import unchecked_rules

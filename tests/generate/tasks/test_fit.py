@@ -40,10 +40,20 @@ def test_a_ban_takes_words_the_new_task_will_use_anyway():
     assert [entry.split("->")[0] for entry in swapped] == ["revolution", "tax"]
 
 
-def test_a_word_to_include_is_one_the_new_piece_invites():
+def test_a_word_to_include_the_request_is_about_is_one_the_new_piece_invites():
+    kwargs, _ = _retopic('Write a poem about a lantern and its ink. Include the keywords '
+                         '"lantern" and "ink".', [EXISTS], [{"keywords": ["lantern", "ink"]}])
+    assert set(kwargs[0]["keywords"]) <= set(SEASIDE.suits), kwargs
+
+
+def test_a_word_to_include_the_request_is_not_about_is_as_hard_to_place_in_the_new_piece():
+    # "engages" and "lightly" in a tweet for the president became "local", "owner" and
+    # "customers" in a proposal for a campsite: easier (reads ACA, ADA, AEB).
+    from ifevalpp.generate.tasks.vocabulary import vocabulary
+
     kwargs, _ = _retopic('Write a poem about rain. Include the keywords "lantern" and "ink".',
                          [EXISTS], [{"keywords": ["lantern", "ink"]}])
-    assert set(kwargs[0]["keywords"]) <= set(SEASIDE.suits), kwargs
+    assert set(kwargs[0]["keywords"]) <= set(vocabulary().traps), kwargs
 
 
 def test_a_word_to_repeat_is_what_the_new_task_is_about():
