@@ -230,7 +230,8 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     asks for too (ticks it only allows stay allowed);
     `letter_case` ("lower", "upper") and `foreign` (the answer is not in English) — what an
     example of the grammar's own must fit ("<<Morning Light>>" under all lowercase, "[city]"
-    in a Bengali answer)."""
+    in a Bengali answer); `shown_as_written` — the texts the original's statements write as
+    the check has them."""
     others = [get(instruction_id) for position, instruction_id in enumerate(ids)
               if position != index]
     statements = _statement_texts(layout, index)
@@ -279,6 +280,11 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
         beside = [(instruction_id, layout.params[position])
                   for position, instruction_id in enumerate(layout.ids) if position != index]
         context.update(get(ids[index]).wording_beside(layout.params[index], beside))
+        # The texts the original's statements write as the check has them ("P.P.S" beside a
+        # rule of small letters: the clash is the case's own trap, read AFB).
+        context["shown_as_written"] = tuple(
+            literal for literal in get(ids[index]).literals(layout.params[index])
+            if literal and any(literal in text for text in statements)) or None
     return context
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from ...constraints import get, parse_params
 from ..phrase_tables import one_of, table
@@ -55,14 +55,46 @@ def _plural_units(text: str) -> str:
 def mend_text(text: str) -> str:
     """`text` with the slips of slips.json mended, all of it (no literal kept aside)."""
     text = _singular_mass(text)
-    for pattern, replacement in _agreement():
+    for pattern, replacement, _ in _agreement():
         text = pattern.sub(replacement, text)
     return _plural_units(text)
 
 
+def _required_text(pattern: str) -> Optional[str]:
+    """The longest run of text every match of `pattern` holds word for word ("word by word"
+    for r"\bword by word\b"), or None: a prompt without it is not searched at all (a
+    hundred phrases run over every candidate cousin). Read with the standard library's
+    pattern parser; where it cannot say, the pattern is simply searched."""
+    try:
+        from re import _constants, _parser  # type: ignore[attr-defined]
+        parsed = _parser.parse(pattern)
+    except (ImportError, re.error):
+        return None
+    if parsed.state.flags & re.IGNORECASE:
+        return None
+    best = ""
+
+    def walk(items: Any) -> None:
+        nonlocal best
+        run = ""
+        for op, value in items:
+            if op is _constants.LITERAL:
+                run += chr(value)
+                best = max(best, run, key=len)
+                continue
+            run = ""
+            # A group is matched whenever its pattern is (one inside a branch, a repeat or
+            # a lookaround is not walked); a group that ignores case is not either.
+            if op is _constants.SUBPATTERN and not value[1] & re.IGNORECASE:
+                walk(value[3])
+
+    walk(parsed)
+    return best if len(best) >= 3 else None
+
+
 @functools.lru_cache(maxsize=1)
-def _agreement() -> tuple[tuple[re.Pattern[str], str], ...]:
-    return tuple((re.compile(pattern), replacement)
+def _agreement() -> tuple[tuple[re.Pattern[str], str, Optional[str]], ...]:
+    return tuple((re.compile(pattern), replacement, _required_text(pattern))
                  for pattern, replacement in table("slips")["phrases"])
 
 
@@ -139,8 +171,8 @@ def _phrases_mended(prompt: str, literals: set[str]) -> str:
     …?"; "for at least 8 times" keeps its checked "at least")."""
     quoted = [match.span() for match in _QUOTED.finditer(prompt)]
     checked = _checked(prompt, literals)
-    for pattern, replacement in _agreement():
-        if pattern.search(prompt) is None:
+    for pattern, replacement, required in _agreement():
+        if required is not None and required not in prompt or pattern.search(prompt) is None:
             continue
         fixed = pattern.sub(lambda found: found.group(0) if _overlaps(found.span(), quoted)
                             else _mended_match(found, replacement, checked, prompt), prompt)

@@ -216,8 +216,23 @@ def mentions_updated(layout: Layout, unit: Unit, hit: set[int],
     for index in sorted(hit):
         if params is None or params[index] == layout.params[index]:
             continue
+        if not _says_changed_count(layout, unit, index, params[index]):
+            continue  # "trying to avoid using the letter t": the letter stays, the count moves
         text = substitute_values(layout, unit, index, params[index], text)
         if text is None:
             raise ComposeError(f"cannot change {layout.ids[index]} where the task mentions it "
                                f"({unit.text[:60]!r})")
     return text
+
+
+def _says_changed_count(layout: Layout, unit: Unit, index: int, new: Any) -> bool:
+    """Whether a task unit must be updated for constraint `index`'s new setting: it must
+    unless the count is all that changes and the unit does not say the old one (a task about
+    two people "trying to avoid using the letter t" beside "at least 30 times" names the
+    letter, not the count, read AFA)."""
+    spec = get(layout.ids[index]).count
+    old = layout.params[index]
+    if spec is None or old.model_copy(update={spec.field: getattr(new, spec.field)}) != new:
+        return True
+    count = getattr(old, spec.field)
+    return any(value == count for _, _, value in numbers_in(unit.text))

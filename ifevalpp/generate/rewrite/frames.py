@@ -44,6 +44,10 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
         return [(_end(frame.format(np=np), colon), "need") for frame in frames]
     vp = request.vp
     values = {"vp": vp, "Vp": cap(vp), "ving": _gerund_phrase(vp)}
+    if _KNOWN.pattern("bare_help").match(vp) and not asks_not:
+        # "Can you help me?" stays a question: "Help me." or "I want you to help me." before
+        # what the help is reads curt (read AFB).
+        return [(frame.format(**values), "request") for frame in _KNOWN.frames("question")]
     for frame in _KNOWN.frames("statement"):
         kind = "imperative" if frame.startswith(("{Vp}", "Please")) else "need"
         out.append((_end(frame.format(**values), colon), kind))

@@ -162,6 +162,20 @@ def test_a_new_task_on_a_named_person_keeps_who_the_person_is():
     assert "Hannah, a college student, doing an internship at a coffee company" in composed.prompt
 
 
+def test_a_task_naming_the_counted_letter_keeps_its_premise_under_a_harder_count():
+    # "two people trying to avoid using the letter t" is the case's trap: a new task without
+    # it is easier (read AFA), and the count is not what the task says.
+    from ifevalpp.generate.kinds.reconfiguration import reconfigure_case
+
+    prompt = ("Create a dialogue between two friends who are both trying to avoid using the "
+              "letter t. The letter t must appear at least 30 times in the dialogue you write.")
+    layout = build_layout(prompt, [LETTERS], [{"let_relation": "at least", "letter": "t",
+                                               "let_frequency": 30}])
+    composed = reconfigure_case(layout, random.Random(1), 1, direction="harder")
+    assert "trying to avoid using the letter t" in composed.prompt
+    assert composed.kwargs[0]["let_frequency"] > 30
+
+
 REPEAT = "combination:repeat_prompt"
 
 

@@ -394,3 +394,28 @@ def test_a_quoted_request_run_into_a_rule_ends_its_question():
     prompt = 'Can you give me two alternatives to "What is up" and do not use any commas.'
     assert mended(prompt, [NO_COMMA], [{}], prompt) == \
         'Can you give me two alternatives to "What is up"? Do not use any commas.'
+
+
+def test_a_bare_ask_after_how_the_letter_is_written_becomes_asking():
+    assert mend_text("Write a letter to a friend in all lowercase letters ask them to vote.") == \
+        "Write a letter to a friend in all lowercase letters, asking them to vote."
+
+
+def test_a_given_sentence_run_into_its_question_takes_a_comma():
+    prompt = 'Given the sentence "Two boys with horns." can you ask a question?'
+    assert mended(prompt, [NO_COMMA], [{}], prompt) == \
+        'Given the sentence "Two boys with horns.", can you ask a question?'
+
+
+def test_a_list_of_capitalised_words_to_avoid_takes_the_plural():
+    assert mend_text("Do not mention the word Taylor, Swift, or Together.") == \
+        "Do not mention the words Taylor, Swift, or Together."
+
+
+def test_a_phrase_is_searched_only_where_its_own_words_stand():
+    from ifevalpp.generate.prompt.slips import _required_text
+
+    assert _required_text(r"\bword by word\b") == "word by word"
+    assert _required_text(r"\b(?P<v>[Ii]nclude|[Cc]ontain) keywords\b") == " keywords"
+    assert _required_text(r"(?i)\bword by word\b") is None  # any letter case matches
+    assert _required_text(r"\b(?:one|two) (?:day|week)\b") is None  # nothing every match holds

@@ -648,3 +648,14 @@ def test_a_task_opening_on_a_verb_without_alternatives_is_left_as_it_is():
     task = "Is it true that the first song ever sung in outer space is “Happy Birthday.”"
     for seed in range(20):
         assert vary_task(task, random.Random(seed)) == (task, "unchanged")
+
+
+def test_a_bare_request_for_help_stays_a_question():
+    # "Help me." and "I want you to help me." before what the help is read curt (read AFB).
+    from ifevalpp.generate.rewrite import reword_task
+
+    task = ("I'm a new puppy owner and I'm looking for some advice on how to train my puppy. "
+            "Can you help me? Give me a few options.")
+    for seed in range(30):
+        said, _ = reword_task(task, [], random.Random(seed))
+        assert "Help me." not in said and "you to help me." not in said, said
