@@ -8,6 +8,7 @@ after it, or after a task sentence inside it.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Callable, Optional
 
 from .distance import tokens
@@ -73,3 +74,18 @@ def place(prompt: str, sentence: str, position: str, *, after: int = 0,
     if position == "after":
         return body + ("\n\n" if apart or not ends_sentence(body) else " ") + sentence
     return prompt[:after] + " " + sentence + prompt[after:]
+
+
+_ALSO = re.compile(r"(?i)\balso\b")
+
+
+def also_count(text: str) -> int:
+    """How many times `text` says "also"."""
+    return len(_ALSO.findall(text))
+
+
+def said_also(text: str) -> bool:
+    """Whether `text` says "also" already: an addition then joins it without an "also" of its
+    own ("Also, reply without … I also need you to …" piles one request on the last)."""
+    return also_count(text) > 0
+

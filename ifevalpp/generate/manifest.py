@@ -51,8 +51,12 @@ def marks(result: FamilyResult, top: int = 10) -> dict[str, Any]:
     from collections import Counter
 
     from .fairness import lead_ins
+    from .prompt.slips import mended
 
-    originals = {str(v.case): v.prompt for v in result.variants if v.kind == "original"}
+    # A sentence of the original, its slips mended, is the user's, not a lead-in of ours.
+    originals = {str(v.case): v.prompt + "\n" + mended(v.prompt, v.instruction_id_list,
+                                                         v.kwargs, v.prompt)
+                 for v in result.variants if v.kind == "original"}
     found: Counter[str] = Counter()
     for variant in result.variants:
         if variant.kind != "original":

@@ -20,7 +20,7 @@ from typing import Any, Mapping, Optional, Sequence
 from ...constraints import get, parse_params
 from ...constraints.support.choosing import seeded_random
 from ...errors import IfevalppError
-from ..addition import first_long_enough, side_of_request, unframed
+from ..addition import first_long_enough, said_also, side_of_request, unframed
 from ..prompt.render import wording_context
 from ..prompt.layout import Layout
 from ..satisfiable import compatible, trivialised
@@ -157,6 +157,7 @@ def _wording(layout: Layout, constraint: Any, params: Any, picker: Any) -> str:
     context["asked"] = answers_a_question(layout) or None
     # A song's paragraphs are its stanzas ("Use exactly five paragraphs" for lyrics, read EA).
     context["stanzas"] = "verse" in features(layout) or None
+    context["said_also"] = said_also(layout.prompt) or None
     # "In addition, …" reads wrong at the very start: only after the prompt.
     additions = not ahead and constraint.grammar() is not None
 

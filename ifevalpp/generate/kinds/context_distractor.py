@@ -50,6 +50,11 @@ class ContextDetail(Detail):
     distractor: str                        # the sentence's id in templates/distractors/
 
 
+# Where a distractor may put a sentence; `copy` marks one that only opens a new request the
+# answer must copy (tasks of reconfiguration.py's `_as_long_to_copy`).
+_PLACES = frozenset({"before", "inside", "after"})
+
+
 @dataclass(frozen=True)
 class ContextSentence:
     """One entry of templates/distractors/<sort>.json (its `interferes` list is read by the
@@ -93,7 +98,8 @@ def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candi
     # task rarer than one that jars with it (a museum guide asked for a JSON schema).
     answer = features(layout)
     pool = [item for item in context_sentences()
-            if item.id not in refused and item.kind != "persona" and not item.unfit_for & answer]
+            if item.id not in refused and item.kind != "persona" and not item.unfit_for & answer
+            and set(item.positions) & _PLACES]  # (not a line that only opens a copy)
     if any(get(instruction_id).short_answer for instruction_id in layout.ids):
         # "My answer is yes." has no persona, readers, purpose or style to suit: only why I
         # ask ("Act as a museum guide" beside an algebra check reads as a mistake).

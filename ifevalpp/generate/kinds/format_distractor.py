@@ -37,7 +37,8 @@ from ...constraints import get, parse_params
 from ...constraints.support.choosing import relations, seeded_random
 from ...constraints.support.wording import templates_dir
 from ...wording import Sampler
-from ..addition import ends_sentence, first_long_enough, needed_tokens, place, side_of_request, unframed
+from ..addition import (ends_sentence, first_long_enough, needed_tokens, place, said_also,
+                        side_of_request, unframed)
 from ..prompt.layout import Layout
 from ..new_settings import piece_register
 from ..distance import tokens
@@ -97,7 +98,7 @@ def _catalogue_sentence(layout: Layout, pool: Sequence[FormatRequest], sampler: 
         candidate = first_long_enough(layout.prompt, 24, lambda turn: unframed(
             layout.prompt, lambda: trying.render(
                 sampler, {"ahead": ahead, "added": True, "to_asker": to_asker,
-                           "verse": verse},
+                           "verse": verse, "said_also": said_also(layout.prompt) or None},
                 rule="addition" if turn >= 2 and not ahead
                 else "sentence").text, tries=3))
         if len(tokens(candidate)) > len(tokens(sentence)):

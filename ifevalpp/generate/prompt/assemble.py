@@ -202,7 +202,8 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
                 others |= {"request", "please"}  # courtesy once, in one register
             # Not opening as a sentence after it does ("Would you …? Would you …?").
             for _ in range(4):
-                new, _ = reword_task(text, _literals(layout, params), rng, frames=sorted(others))
+                new, _ = reword_task(text, _literals(layout, params), rng, frames=sorted(others),
+                                     elsewhere=rest)
                 if not others & set(frame_openings(new)):
                     break
             if new.rstrip()[-1:] in ".!?" and rest.startswith("."):
@@ -543,7 +544,8 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         old = task
         for _ in range(4):  # not "Would you please …? Please include …" from a task that had one
             task, how = reword_task(old, _literals(layout, params), rng,
-                                    openers=presentation != "first", siblings=siblings)
+                                    openers=presentation != "first", siblings=siblings,
+                                    elsewhere=layout.prompt.replace(old, " "))
             if not repeated_frames(task, old) and not _wish_twice(task) and \
                     _questions_put(task) <= max(1, _questions_put(old)):
                 break

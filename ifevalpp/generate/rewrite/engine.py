@@ -286,7 +286,7 @@ SIBLING_DISTANCE = 0.15
 
 def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
             avoid: Iterable[str] = (), siblings: Sequence[str] = (),
-            frames: Iterable[str] = ()) -> Optional[Rewrite]:
+            frames: Iterable[str] = (), elsewhere: str = "") -> Optional[Rewrite]:
     """One rewrite chosen with `rng` (a random.Random), avoiding texts in `avoid`; None if none.
 
     Deep rewrites come first: one that keeps the first sentence word for word after its
@@ -294,10 +294,13 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
     `siblings` (prompts of the family so far), of a few drawn the one furthest from its
     nearest sibling is kept, so a short request does not come back in the same frame. No
     option opens with one of `frames` (`naturalness.frame_openings` of the rest of the prompt:
-    "Would you …?" beside "Would you mind …?") while another does not.
+    "Would you …?" beside "Would you mind …?") while another does not. No synonym replaces a
+    noun that `elsewhere` (the rest of the prompt) says too ("a blog entry … Aim the blog post
+    at teenagers", read AGA).
     """
     avoided = set(avoid)
-    options = [option for option in rewrites(task, protected) if option.text not in avoided]
+    options = [option for option in rewrites(task, protected) if option.text not in avoided
+               and not _renames_what_is_said(option, elsewhere)]
     if not options:
         return None
     taken = set(frames)
@@ -340,6 +343,14 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
         if wider > distance:
             return option
     return chosen
+
+
+def _renames_what_is_said(option: Rewrite, elsewhere: str) -> bool:
+    """Whether `option` swaps a noun for a synonym while `elsewhere` still says the noun."""
+    swapped = [operation.split(":", 1)[1].split("->")[0] for operation in option.operations
+               if operation.startswith("synonym:")]
+    return any(re.search(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", elsewhere)
+               for word in swapped)
 
 
 def _squeezed(text: str) -> str:

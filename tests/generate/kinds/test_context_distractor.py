@@ -69,7 +69,19 @@ def test_the_catalogue_has_many_sentences_of_every_sort_and_no_digits():
     assert len({item.id for item in items}) == len(items)
     for item in items:
         assert not any(character.isdigit() for character in item.text), item.id
-        assert set(item.positions) <= {"before", "inside", "after"}
+        assert set(item.positions) <= {"before", "inside", "after", "copy"}
+        # a line that only opens a request to copy says why I ask
+        assert "copy" not in item.positions or item.opens_request, item.id
+
+
+def test_a_line_that_only_opens_a_request_to_copy_is_no_distractor():
+    layout = build_layout("Write a fable about a fox. Do not use any commas.",
+                          ["punctuation:no_comma"], [{}])
+    copy_only = {item.text for item in context_sentences() if item.positions == ("copy",)}
+    assert copy_only
+    for seed in range(40):
+        made = add_context(layout, random.Random(seed), 1 + seed % 3, attempt=seed % 2)
+        assert not any(text in made.prompt for text in copy_only)
 
 
 def test_a_sentence_never_stands_beside_a_type_it_interferes_with():

@@ -659,3 +659,14 @@ def test_a_bare_request_for_help_stays_a_question():
     for seed in range(30):
         said, _ = reword_task(task, [], random.Random(seed))
         assert "Help me." not in said and "you to help me." not in said, said
+
+
+def test_no_synonym_renames_a_piece_the_rest_of_the_prompt_names():
+    # "Write a blog entry … Aim the blog post at teenagers" (read AGA).
+    from ifevalpp.generate.rewrite import reword_task
+
+    task = "Write a blog post about the history of the internet and how it has changed our lives."
+    for seed in range(40):
+        said, how = reword_task(task, [], random.Random(seed),
+                                elsewhere="Aim the blog post at teenagers.")
+        assert "synonym:blog post" not in how, (said, how)
