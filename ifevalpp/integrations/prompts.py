@@ -36,7 +36,7 @@ from ..schema import KINDS, Kind, Variant
 DEFAULT_FAMILY_NAME = "template.jsonl"
 # The default family file's bytes as this version of ifevalpp makes them from the pinned
 # GitHub original (data/families/manifest.json pins the same file; a test keeps them equal).
-DEFAULT_FAMILY_SHA256 = "52af94dde0d690e29c3371017b558e3b660e8ba6eda926b86e5902ba07ed6d9a"
+DEFAULT_FAMILY_SHA256 = "6b0afb0993d8b3b89fef09f453ee576e723f76d32275098dc72b0bb99db852f8"
 DEFAULT_ORIGINAL = "github"
 
 
