@@ -26,7 +26,7 @@ absl-py, langdetect, nltk, immutabledict; IFBench: its pyproject's pins) and NLT
 (NLTK_DATA: punkt, and for IFBench punkt_tab and stopwords) present, so that nothing is
 downloaded while timed.
 
-    python benchmarks/bench_cli.py --official-dir OFFICIAL_DIR --official-python PY \\
+    python benchmarks/bench_cli.py [--official-dir OFFICIAL_DIR --official-python PY] \\
         [--ifbench IFBENCH_DIR --ifbench-python PY --ifbench-data DIR] \\
         [--data /path/to/ifeval-data] [--repeat 5] [--python PYTHON]
 
@@ -116,8 +116,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA,
                         help="IFEval data: input_data.jsonl and gpt4_responses.jsonl")
-    parser.add_argument("--official-dir", type=Path, required=True,
-                        help="folder holding the instruction_following_eval package")
+    parser.add_argument("--official-dir", type=Path,
+                        help="folder holding the instruction_following_eval package "
+                             "(without it, only the IFBench comparison runs)")
     parser.add_argument("--official-python", default=sys.executable)
     parser.add_argument("--ifbench", type=Path, help="a checkout of allenai/IFBench")
     parser.add_argument("--ifbench-python", default=sys.executable)
@@ -129,17 +130,22 @@ def main() -> int:
     if not Path(TIME).exists():
         print(f"{TIME} (GNU time) is needed", file=sys.stderr)
         return 1
+    if args.official_dir is None and args.ifbench is None:
+        parser.error("nothing to compare: give --official-dir, --ifbench or both")
 
     with tempfile.TemporaryDirectory(prefix="bench-cli-") as tmp:
         scratch = Path(tmp)
-        responses = args.data / "gpt4_responses.jsonl"
-        cases = answered_cases(args.data / "input_data.jsonl", responses, scratch / "cases.jsonl")
-        ours = [args.python, "-m", "ifevalpp", "score", str(responses), "--input",
-                str(args.data / "input_data.jsonl"), "--missing", "exclude", "--out", "{out}"]
-        theirs = [args.official_python, "-m", "instruction_following_eval.evaluation_main",
-                  f"--input_data={cases}", f"--input_response_data={responses}",
-                  "--output_dir={out}"]
-        compare("official evaluation_main", ours, theirs, args.official_dir, args.repeat, scratch)
+        if args.official_dir:
+            responses = args.data / "gpt4_responses.jsonl"
+            cases = answered_cases(args.data / "input_data.jsonl", responses,
+                                   scratch / "cases.jsonl")
+            ours = [args.python, "-m", "ifevalpp", "score", str(responses), "--input",
+                    str(args.data / "input_data.jsonl"), "--missing", "exclude", "--out", "{out}"]
+            theirs = [args.official_python, "-m", "instruction_following_eval.evaluation_main",
+                      f"--input_data={cases}", f"--input_response_data={responses}",
+                      "--output_dir={out}"]
+            compare("official evaluation_main", ours, theirs, args.official_dir, args.repeat,
+                    scratch)
 
         if args.ifbench:
             data = args.ifbench_data or args.ifbench / "data"
