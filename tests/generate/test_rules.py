@@ -163,3 +163,11 @@ def test_the_users_own_please_mended_is_still_the_users():
     mended = "Please provide five names in JSON. Please use any weird tone you like here."
     cousin = Cousin(prompt=mended + " Add a title.", original=original, original_mended=mended)
     assert names(by_name("courtesy-tacked-on").detect(cousin)) == []
+
+
+def test_a_line_break_mended_inside_a_sentence_is_no_line_that_stands_alone():
+    # "Mark the beginning⏎of each advertisement": mended in every cousin (read AKB).
+    original = "Write two ads. Mark the beginning\nof each ad with Audience 1 and Audience 2."
+    mended = "Write two ads. Mark the beginning of each ad with Audience 1 and Audience 2."
+    cousin = Cousin(prompt=mended + " Avoid commas.", original=original, original_mended=mended)
+    assert by_name("glued-line").detect(cousin) == []

@@ -20,7 +20,7 @@ from typing import Any, Iterable, Optional
 
 from ...constraints import REGISTRY, get, parse_params
 from ..distance import tokens
-from ..phrase_tables import Known
+from ..phrase_tables import Known, table
 from ..prompt.layout import Layout
 from .catalogue import EFFECTS, Demands
 
@@ -114,6 +114,26 @@ def _required_marks(options: Iterable[str]) -> set[str]:
     return needs
 
 
+def said_of_the_piece(layout: Layout) -> bool:
+    """Whether a checked statement speaks of the piece the task names, not of the answer
+    ("Commas are not allowed in the song.", "Your song should contain …"): the check reads
+    the whole answer, so a line added outside the piece (a postscript, a closing line)
+    would fall under a rule the prompt never set for it (read AIA)."""
+    from ..tasks import catalogue as task_catalogue
+
+    nouns = {genre.noun.lower() for genre in task_catalogue().genres} - \
+        set(table("prompt")["response_words"])
+    scope = _KNOWN.pattern("piece_scope")
+    for unit in layout.units:
+        if not unit.owners:
+            continue
+        for match in scope.finditer(unit.text.strip()):
+            said = (match.group("piece") or match.group("subject") or "").lower()
+            if said in nouns or said.rstrip("s") in nouns:
+                return True
+    return False
+
+
 def demands(layout: Layout) -> Demands:
     """What the case's constraints refuse a distractor, from the types' declarations, and
     what a piece of one sentence cannot take."""
@@ -121,6 +141,8 @@ def demands(layout: Layout) -> Demands:
     if _KNOWN.pattern("one_paragraph_task").search(" ".join(
             unit.text for unit in layout.task_units())):
         refuses |= {"names_parts", "changes_shape"}  # "Write a paragraph …": no parts of it
+    if said_of_the_piece(layout):
+        refuses |= {"adds_first_line", "adds_last_line"}
     needs: set[str] = set()
     for instruction_id, params in zip(layout.ids, layout.params):
         constraint = get(instruction_id)

@@ -185,14 +185,16 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
              if not get(item_id).request_field}
     # What the old task asked of the answer and no kwarg checks ("a joke that has the words
     # thursday and amalgamation in it") is asked again of the new piece.
-    carried = layout_asks(layout)
+    # (A manner a carried rule says already, "Answer in a Shakespearean style.", once.)
+    rules = unchecked_rules(layout)
+    carried = [ask for ask in layout_asks(layout)
+               if ask.noun != "manner" or not any(ask.what[0] in rule for rule in rules)]
     text = _about(task, own_subject) if kept and own_subject is not None else task.text
     if carried:
         said = carried_sentence(carried, rng, plural=task.plural,
                                 question="question" in task.features)
         text = f"{text} {said}"
     # So is what it asked of the whole answer unchecked ("Use only lowercase letters.").
-    rules = unchecked_rules(layout)
     if "question" not in task.features:
         rules = [said_of_piece(rule, plural=task.plural, task=text) for rule in rules]
     text = " ".join([text] + rules)
@@ -326,7 +328,8 @@ def _own_subject(layout: Layout) -> Optional[str]:
     plain = '"' not in subject and len(subject.split()) <= (12 if told else 8) and \
         re.search(patterns["relative"], subject) is None
     # (A style in a person's name suits any subject: "in the style of Alex Jones" keeps none.)
-    if any(ask.noun != "style" for ask in layout_asks(layout)) or named or bound or \
+    if any(ask.noun not in ("style", "manner") for ask in layout_asks(layout)) or \
+            named or bound or \
             (included and plain):
         return subject
     return None

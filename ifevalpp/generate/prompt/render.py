@@ -228,6 +228,8 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     no form narrows it to the piece ("make it …", "…, using fewer than six sentences");
     `ticks_required` — it asks for markdown ticks ("using markdown ticks"), which a restatement
     asks for too (ticks it only allows stay allowed);
+    `at_least_said` — the original says its count as a minimum ("at least two sections"),
+    which a wording that names a plain count says too;
     `letter_case` ("lower", "upper") and `foreign` (the answer is not in English) — what an
     example of the grammar's own must fit ("<<Morning Light>>" under all lowercase, "[city]"
     in a Bengali answer); `shown_as_written` — the texts the original's statements write as
@@ -271,6 +273,8 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                "ticks_required": any(re.search(table("prompt")["ticks_required"], text)
                                      for text in statements) or None,
                "nothing_after": any(re.search(table("prompt")["nothing_after"], text)
+                                    for text in statements) or None,
+               "at_least_said": any(re.search(table("prompt")["at_least_said"], text)
                                     for text in statements) or None,
                "only_paragraphs": any(re.search(table("prompt")["only_paragraphs"], text)
                                       for text in statements) or None,

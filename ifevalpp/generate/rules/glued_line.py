@@ -9,7 +9,10 @@ from .base import Cousin, Defect, Example, Rule
 
 
 def detect(cousin: Cousin) -> list[Defect]:
-    prompt, original = cousin.prompt, cousin.original
+    # The lines of the original as every cousin has them, its slips mended: a line break
+    # mended inside a sentence ("Mark the beginning⏎of each advertisement") is no line that
+    # stands alone (read AKB).
+    prompt, original = cousin.prompt, cousin.original_mended or cousin.original
     defects = []
     original_lines = [line.strip() for line in original.splitlines() if line.strip()]
     for position, line in enumerate(original_lines):

@@ -88,6 +88,10 @@ def asks(task: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> lis
     # A style in a person's name ("in the style of Taylor Swift"): dropped, the task is easier.
     found += [Ask("style", (match.group("who"),), quoted=False)
               for match in re.finditer(table("fit")["carried"]["style"], task)]
+    # ... and one by an adjective ("in a Shakespearean style"): dropped, short lists were
+    # easier under the itinerary's comma ban (read AJB).
+    found += [Ask("manner", (match.group("how"),), quoted=False)
+              for match in re.finditer(table("fit")["carried"]["manner"], task)]
     return found
 
 
@@ -115,6 +119,9 @@ def unchecked_rules(layout: Layout) -> list[str]:
     from .maker import catalogue
 
     pattern = re.compile(table("fit")["carried"]["rules"])
+    # Not what leans on a statement said anew ("Don't forget to add other punctuation."
+    # before the new comma ban: read AJA).
+    leans_on = set(table("fit")["carried"]["leans_on"])
     task = [unit for unit in layout.units if not unit.pure and not unit.kept]
     if not task:
         return []
@@ -122,11 +129,12 @@ def unchecked_rules(layout: Layout) -> list[str]:
     # that belongs to the old task.
     pieces = ({genre.noun.lower() for genre in catalogue().genres} |
               set(re.findall(r"[a-z]{4,}", task[0].text.lower()))) - \
-        set(table("prompt")["response_words"])
+        set(table("prompt")["response_words"]) - set(table("fit")["carried"]["task_verbs"])
     return [unit.text.strip() for unit in task[1:]
             if not unit.owners and "\n" not in unit.text.strip()
             and len(unit.text.split()) <= 20 and pattern.match(unit.text.strip())
             and not set(re.findall(r"[a-z]{4,}", unit.text.lower())) & pieces
+            and not set(re.findall(r"[a-z]+", unit.text.lower())) & leans_on
             and not re.search(table("fit")["carried"]["topic"], unit.text)]
 
 
@@ -138,8 +146,10 @@ def said_of_piece(rule: str, *, plural: bool = False, task: str = "") -> str:
     said = set(re.findall(r"[a-z]+", task.lower()))
     verb = next((verb for verb in carried["rules_for_a_piece_verbs"] if verb.lower() not in said),
                 carried["rules_for_a_piece_verbs"][-1])
+    said_as = f"{verb} them" if plural else f"{verb} it"
+    # "Answer with lowercase letters." -> "Write it in lowercase letters."
     return re.compile(carried["rules_for_a_piece"]).sub(
-        f"{verb} them" if plural else f"{verb} it", rule, count=1)
+        lambda found: said_as + (" in" if found.group("by") else ""), rule, count=1)
 
 
 def rule_kept(rule: str, prompt: str) -> bool:
@@ -171,11 +181,13 @@ def carried_sentence(found: Sequence[Ask], rng: Any, *, plural: bool = False,
             noun = "word"
         if noun == "word" and len(ask.what) > 1:
             noun = "words"
-        what = (f'"{ask.what[0]}"' if ask.quoted else ask.what[0]) if keys or noun == "style" \
+        what = (f'"{ask.what[0]}"' if ask.quoted else ask.what[0]) \
+            if keys or noun in ("style", "manner") \
             else _listed(ask.what)
         if noun == "phrase" and len(ask.what) > 1:
             noun, what = "words", _listed(ask.what)
-        where = "your answer" if question else "each" if plural else "it"
+        # A manner is the whole answer's, however many pieces (five made-up books: not "it").
+        where = "your answer" if question or noun == "manner" else "each" if plural else "it"
         sentences.append(choice(rng, say[noun]).format(what=what, where=where))
     return " ".join(sentences)
 

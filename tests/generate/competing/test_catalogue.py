@@ -253,3 +253,19 @@ def test_no_markdown_is_never_asked_beside_a_code_block_the_prompt_wants():
     assert not plain.suits("Create an itinerary for Moscow. Your entire output should just "
                            "contain a JSON code block.")
     assert plain.suits("Create an itinerary for Moscow. Keep it short.")
+
+
+def test_key_terms_are_not_marked_in_a_letter_to_a_friend_or_a_story():
+    # Reads AJA: "Mark the important terms in italics." in a letter to a friend, "use bold for
+    # the key terms" in a story about the writer.
+    italic = next(item for item in catalogue() if item.id == "italic-terms")
+    bold = next(item for item in catalogue() if item.id == "bold-key-phrase")
+    assert not italic.suits("Write a letter to a friend about your summer.")
+    assert not bold.suits("Write a story about the day you moved house.")
+    assert italic.suits("Write an essay about the history of tea.")
+
+
+def test_a_rewrite_opens_with_no_summary():
+    # Read AJA: "start with a summary in bold type" before a five-sentence statement rewritten.
+    summary = next(item for item in catalogue() if item.id == "summary-at-top")
+    assert not summary.suits('Rewrite the following statement to sound formal: "Hi guys."')

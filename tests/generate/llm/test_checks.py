@@ -99,7 +99,7 @@ def test_bad_distractor_kwargs_are_refused():
               "detectable_format:number_bullet_lists", {"bullets": 3})
 
 
-LONG_TRIP = ("Plan a weekend trip to the mountains for two friends. Your plan should be at "
+LONG_TRIP = ("Plan a weekend trip to the mountains for two friends. Your answer should be at "
              "least 200 words long.")
 
 

@@ -24,7 +24,7 @@ def _wordings(instruction_id, kwargs, context, styles=("imperative", "declarativ
 def test_context_names_a_copy_first_and_a_shared_reply():
     plain = {"own_example": None, "letter_case": None, "foreign": None, "two_questions": None,
              "two_things": None, "whole": None, "in_parts": None, "stanzas": None,
-             "parts": None, "ticks_required": None, "asked": None, "nothing_after": None,
+             "parts": None, "ticks_required": None, "asked": None, "nothing_after": None, "at_least_said": None,
              "only_paragraphs": None, "in_task": None, "placeholders": None,
              "presence": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,

@@ -201,7 +201,7 @@ def test_a_sentence_opening_in_small_letters_takes_a_capital():
 
 
 def test_a_small_letter_after_an_abbreviation_is_left_alone():
-    text = "Use markdown, i.e. use *this*."
+    text = "Use markdown, i.e. use asterisks like *this*."
     assert mended(text, [NO_COMMA], [{}], "Xx") == text
 
 
@@ -419,3 +419,53 @@ def test_a_phrase_is_searched_only_where_its_own_words_stand():
     assert _required_text(r"\b(?P<v>[Ii]nclude|[Cc]ontain) keywords\b") == " keywords"
     assert _required_text(r"(?i)\bword by word\b") is None  # any letter case matches
     assert _required_text(r"\b(?:one|two) (?:day|week)\b") is None  # nothing every match holds
+
+
+def test_a_why_question_puts_its_verb_before_the_subject():
+    assert mend_text("Why star wars is so popular? Answer in bullets.") == \
+        "Why is star wars so popular? Answer in bullets."
+
+
+def test_who_a_blog_post_is_for_stands_beside_the_post_not_the_dog():
+    assert mend_text("Write a blog post about how to train a dog that is geared towards kids.") == \
+        "Write a blog post for kids about how to train a dog."
+
+
+def test_an_answer_not_yet_written_is_made_understandable_not_rewritten():
+    assert mend_text("What is a lattice? Rewrite the answer to be understandable to a young "
+                     "audience.") == \
+        "What is a lattice? Make your answer understandable to a young audience."
+
+
+def test_a_length_trailing_the_services_goes_with_the_advertisement():
+    assert mend_text("Write a funny advertisement for a hair salon that is offering a 25% "
+                     "discount on all services that has at least 200 words.") == \
+        ("Write a funny advertisement of at least 200 words for a hair salon that is offering a "
+         "25% discount on all services.")
+
+
+def test_a_quoted_passage_of_several_sentences_is_no_sentence():
+    prompt = 'Rewrite the following sentence in a formal way: "Hi there, friend. Bye now."'
+    assert mended(prompt, [NO_COMMA], [{}], prompt) == \
+        'Rewrite the following passage in a formal way: "Hi there, friend. Bye now."'
+
+
+def test_a_quoted_single_sentence_stays_a_sentence():
+    prompt = 'Rewrite the following sentence in a formal way: "Hi there, friend."'
+    assert mended(prompt, [NO_COMMA], [{}], prompt) == prompt
+
+
+def test_an_example_after_i_e_use_is_given_as_an_example():
+    assert mend_text("Highlight at least 2 sections with markdown, i.e. use *highlighted section*.") \
+        == "Highlight at least 2 sections with markdown, such as *highlighted section*."
+
+
+def test_a_question_put_as_a_statement_ends_on_its_mark():
+    prompt = 'Is it true that the first song sung in space is “Happy Birthday.”'
+    assert mended(prompt, [NO_COMMA], [{}], prompt) == \
+        'Is it true that the first song sung in space is “Happy Birthday”?'
+
+
+def test_a_line_break_inside_a_sentence_is_a_space():
+    assert mend_text("Mark the beginning\nof each advertisement with Audience 1.") == \
+        "Mark the beginning of each advertisement with Audience 1."

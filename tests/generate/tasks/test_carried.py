@@ -165,3 +165,55 @@ def test_an_ask_beside_a_question_is_said_of_the_answer():
     found = asks('Write a poem that has the word "time" in it.', [NO_COMMA], [{}])
     said = carried_sentence(found, random.Random(0), question=True)
     assert "your answer" in said and " it." not in said
+
+
+def test_a_rule_that_names_the_lyrics_the_task_asks_to_write_is_carried():
+    # "write" in "Write a song …" names no piece of the old task (strict read AIA: the
+    # explanations were dropped from every reconfiguration).
+    from ifevalpp.generate.tasks.carried import unchecked_rules
+
+    layout = build_layout("Write a song about regrets in the style of Taylor Swift. Please include "
+                          "explanations for the lyrics you write. Make sure your entire response "
+                          "is in English, and in all capital letters.",
+                          ["change_case:english_capital"], [{}])
+    assert unchecked_rules(layout) == ["Please include explanations for the lyrics you write."]
+
+
+def test_a_rule_that_answers_with_a_letter_case_is_carried():
+    # "Answer with lowercase letters." beside a letter count (read AIB: dropped beside a new task).
+    from ifevalpp.generate.tasks.carried import unchecked_rules
+
+    layout = build_layout("can you write a resume for helene? Answer with lowercase letters. Make "
+                          "sure the letter n appears less than 7 times.",
+                          ["keywords:letter_frequency"],
+                          [{"let_relation": "less than", "letter": "n", "let_frequency": 7}])
+    assert unchecked_rules(layout) == ["Answer with lowercase letters."]
+
+
+def test_a_rule_answered_with_something_is_written_in_it_beside_a_new_task():
+    assert said_of_piece("Answer with lowercase letters.", task="Write a letter to a club.") == \
+        "Keep it in lowercase letters."
+    assert rule_kept("Answer with lowercase letters.",
+                     "Write a letter to a club. Keep it in lowercase letters.")
+
+
+def test_a_rule_that_leans_on_the_comma_ban_is_not_carried():
+    # "Don't forget to add other punctuation." before the new task's comma ban (read AJA).
+    from ifevalpp.generate.tasks.carried import unchecked_rules
+
+    layout = build_layout("Write a poem about a curious cat. The poem must have a title wrapped "
+                          "in double angular brackets, i.e. <<title>>, and no commas. Don't "
+                          "forget to add other punctuations.",
+                          ["detectable_format:title", NO_COMMA], [{}, {}])
+    assert unchecked_rules(layout) == []
+
+
+def test_a_style_asked_by_an_adjective_is_an_ask_said_again_beside_a_new_task():
+    # "an itinerary … in a Shakespearean style" (read AJB: dropped, short lists were easier).
+    found = asks("I would like thee to write an itinerary for my journey in a Shakespearean "
+                 "style.", [NO_COMMA], [{}])
+    assert [(ask.noun, ask.what) for ask in found] == [("manner", ("Shakespearean",))]
+    said = carried_sentence(found, random.Random(0))
+    assert said in ("Write your answer in a Shakespearean style.",
+                    "Keep your answer in a Shakespearean style.")
+    assert dropped(found, "Write a menu. Avoid commas.") == ["Shakespearean"]
