@@ -81,6 +81,16 @@ def test_a_postscript_beside_a_lowercase_rule_is_named_in_small_letters():
     assert postscript.wording_params(params)["postscript_marker"] == "P.P.S"
 
 
+def test_a_new_marker_keeps_the_capitals_of_an_original_that_writes_its_own_in_capitals():
+    # Read ALB: the original's "P.S." under a rule of small letters is its trap; a
+    # reconfiguration's "p.p.s" gave the small letters away.
+    from ifevalpp.constraints import get, parse_params
+    postscript = get("detectable_content:postscript")
+    params = parse_params("detectable_content:postscript", {"postscript_marker": "P.P.S"})
+    said = postscript.wording_params(params, letter_case="lower", shown_as_written=("P.S.",))
+    assert said["postscript_marker"] == "P.P.S"
+
+
 def test_an_added_postscript_is_a_ps_not_a_pps():
     from ifevalpp.constraints import get
     offered = get("detectable_content:postscript").distractor_settings(

@@ -34,3 +34,13 @@ def test_the_context_knows_when_the_original_says_at_least():
               "of each section with 'SECTION X'.")
     layout = build_layout(prompt, [SECTIONS], [KWARGS])
     assert wording_context(layout.ids, 0, layout=layout)["at_least_said"] is True
+
+
+def test_another_counts_minimum_in_the_same_sentence_is_not_the_sections():
+    # "with two sections (Section 1 and Section 2) and at least 25 sentences" (read ALB).
+    prompt = ("Write a casual summary of the U.S. maternity leave policy with two sections "
+              "(Section 1 and Section 2) and at least 25 sentences.")
+    layout = build_layout(prompt, [SECTIONS, "length_constraints:number_sentences"],
+                          [{"section_spliter": "Section", "num_sections": 2},
+                           {"relation": "at least", "num_sentences": 25}])
+    assert not wording_context(layout.ids, 0, layout=layout)["at_least_said"]

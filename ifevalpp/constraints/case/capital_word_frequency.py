@@ -75,10 +75,11 @@ class CapitalWordFrequency(Constraint):
     format_phrase = True
 
     def task_avoids_for(self, params: CapitalFrequencyParams) -> frozenset[str]:
-        # Under a cap, a new task is no letter: its writer says "I" in every other sentence,
-        # and each "I" is a word in capitals (strict read BB: a cover letter under 7).
+        # Under a cap, a new task is no letter, nor another piece written as "I": its writer
+        # says "I" in every other sentence, and each "I" is a word in capitals (strict reads
+        # BB: a cover letter under 7; ALA: a review and a speech under 6).
         if params.capital_relation == "less than":
-            return self.task_avoids | {"letter"}
+            return self.task_avoids | {"letter", "first_person"}
         return self.task_avoids
 
     def check(self, response: str, params: CapitalFrequencyParams, *,

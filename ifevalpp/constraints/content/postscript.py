@@ -82,12 +82,12 @@ class Postscript(Constraint):
 
     def wording_params(self, params: Any, **context: Any) -> dict[str, Any]:
         values = super().wording_params(params, **context)
-        if context.get("letter_case") == "lower" and \
-                params.postscript_marker not in (context.get("shown_as_written") or ()):
+        if context.get("letter_case") == "lower" and not context.get("shown_as_written"):
             # Beside a rule of small letters the marker is said in small letters ("p.p.s"):
             # "P.P.S" there reads as a contradiction (read IA), and the check ignores case;
-            # unless the original itself says "P.P.S" there, a trap of the case that a cousin
-            # keeps (read AFB: "p.p.s" made it easier).
+            # unless the original itself writes its marker in capitals there, a trap of the
+            # case that a cousin keeps, for a new marker too (reads AFB, ALB: "p.p.s" for
+            # the original's "P.S." made it easier).
             values["postscript_marker"] = params.postscript_marker.lower()
         return values
 

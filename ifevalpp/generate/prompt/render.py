@@ -190,6 +190,17 @@ def _asks_presence(ids: Sequence[str], index: int, layout: Optional[Layout],
         any(not NUMBER_RE.search(text) for text in statements)
 
 
+def _at_least_said(layout: Optional[Layout], index: int) -> bool:
+    """Whether the original says constraint `index`'s own count as a minimum ("include at
+    least two sections"), in the words that state that count, not in another count of the
+    same sentence ("with two sections … and at least 25 sentences")."""
+    if layout is None or index >= len(layout.ids):
+        return False
+    pattern = table("prompt")["at_least_said"]
+    return any(re.search(pattern, layout.prompt[start:end])
+               for start, end in layout.tight.get(index, ()))
+
+
 def _statement_texts(layout: Optional[Layout], index: int) -> list[str]:
     """The original's sentences that state constraint `index`, with a sentence right after
     them that only shows an example ("Such as: *Funny Fighting*."): a restatement keeps it."""
@@ -274,8 +285,7 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                                      for text in statements) or None,
                "nothing_after": any(re.search(table("prompt")["nothing_after"], text)
                                     for text in statements) or None,
-               "at_least_said": any(re.search(table("prompt")["at_least_said"], text)
-                                    for text in statements) or None,
+               "at_least_said": _at_least_said(layout, index) or None,
                "only_paragraphs": any(re.search(table("prompt")["only_paragraphs"], text)
                                       for text in statements) or None,
                "presence": _asks_presence(ids, index, layout, statements) or None,

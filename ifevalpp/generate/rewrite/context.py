@@ -74,11 +74,24 @@ def _plural(subject: str) -> bool:
     return head.endswith("s") and not head.endswith(("ss", "us", "is", "'s"))
 
 
+def _of_the_piece(subject: str) -> bool:
+    """Whether a statement's subject is the piece, the answer or a part of it ("The poem",
+    "Your sentences", "It"), not a thing the piece is about ("The ice cream")."""
+    from ..tasks import catalogue
+
+    head = subject.split()[-1].lower()
+    nouns = {genre.noun.split()[-1].lower() for genre in catalogue().genres}
+    return head in _KNOWN.words("piece_parts") | _KNOWN.words("pronoun_subjects") or \
+        head in nouns or head.rstrip("s") in nouns
+
+
 def follow_up(sentence: str, masked: "Masked") -> list[str]:
     """Other ways to say an imperative sentence that follows the request ("Then show how
     to fix it." -> "After that, show how to fix it."), or a statement of what the piece must
     be ("The poem should rhyme." -> "I'd like the poem to rhyme.")."""
     modal = _KNOWN.pattern("modal_statement").match(sentence)
+    if modal and not _of_the_piece(modal.group("subject")):
+        return []  # "The ice cream should be gentle on the stomach." is a fact, no order
     if modal:
         # "The letter should be in Markdown." -> "I'd like the letter to be in Markdown.": a
         # statement of what the piece must be, said as what the writer wants, every word of it

@@ -469,3 +469,28 @@ def test_a_question_put_as_a_statement_ends_on_its_mark():
 def test_a_line_break_inside_a_sentence_is_a_space():
     assert mend_text("Mark the beginning\nof each advertisement with Audience 1.") == \
         "Mark the beginning of each advertisement with Audience 1."
+
+
+def test_options_written_as_a_python_tuple_are_listed_in_words():
+    prompt = ("Is the poodle bigger? Choose from the following: ('My answer is yes.', 'My answer "
+              "is no.', 'My answer is maybe.') -- please include the exact phrase in your response.")
+    assert mended(prompt, ["detectable_format:constrained_response"], [{}], prompt) == \
+        ("Is the poodle bigger? Choose from the following: 'My answer is yes.', 'My answer is "
+         "no.' or 'My answer is maybe.' Please include the exact phrase in your response.")
+
+
+def test_a_trip_that_visits_cities_is_a_trip_that_takes_them_in():
+    assert mend_text("Plan a 2 week Europe trip and visit London, Paris, and Rome.") == \
+        "Plan a 2-week trip to Europe that takes in London, Paris, and Rome."
+
+
+def test_a_verb_after_should_stays_in_its_base_form():
+    assert mend_text("The poem should have a title in double angular brackets, such as "
+                     "<<title>>, and contains at least 3 words in capitals.") == \
+        ("The poem should have a title in double angular brackets, such as <<title>>, and "
+         "contain at least 3 words in capitals.")
+
+
+def test_an_answer_not_yet_given_is_kept_concise_not_rewritten():
+    assert mend_text('Please rewrite the answer to make it more concise and include "desert".') \
+        == 'Please keep the answer concise and include "desert".'

@@ -670,3 +670,15 @@ def test_no_synonym_renames_a_piece_the_rest_of_the_prompt_names():
         said, how = reword_task(task, [], random.Random(seed),
                                 elsewhere="Aim the blog post at teenagers.")
         assert "synonym:blog post" not in how, (said, how)
+
+
+def test_a_fact_of_the_product_is_no_order_to_the_writer():
+    # Read ALB: "The ice cream should be gentle on the stomach." became "Make sure the ice
+    # cream is gentle on the stomach".
+    masked = Masked("The ice cream should be gentle on the stomach.", ())
+    assert follow_up("The ice cream should be gentle on the stomach.", masked) == []
+
+
+def test_what_the_piece_should_be_is_said_as_what_the_writer_wants():
+    masked = Masked("The poem should rhyme.", ())
+    assert follow_up("The poem should rhyme.", masked)

@@ -63,3 +63,13 @@ def test_a_cap_of_two_sentences_takes_no_list_of_items_or_letter():
     maker = TaskMaker(random.Random(1))
     genres = maker.genres_for(avoids=constraint.task_avoids_for(tight))
     assert genres and not [genre.id for genre in genres if "items" in genre.features]
+
+
+def test_a_cap_on_capital_words_takes_no_piece_written_as_i():
+    # Read ALA: "between 4 and 6 fully capitalised words" in a review; every "I" counts.
+    constraint = get("change_case:capital_word_frequency")
+    cap = parse_params("change_case:capital_word_frequency",
+                       {"capital_relation": "less than", "capital_frequency": 7})
+    assert {"letter", "first_person"} <= constraint.task_avoids_for(cap)
+    genres = TaskMaker(random.Random(1)).genres_for(avoids=constraint.task_avoids_for(cap))
+    assert genres and not {"speech", "review", "diary entry"} & {genre.noun for genre in genres}
