@@ -171,3 +171,10 @@ def test_a_line_break_mended_inside_a_sentence_is_no_line_that_stands_alone():
     mended = "Write two ads. Mark the beginning of each ad with Audience 1 and Audience 2."
     cousin = Cousin(prompt=mended + " Avoid commas.", original=original, original_mended=mended)
     assert by_name("glued-line").detect(cousin) == []
+
+
+def test_qualifiers_of_the_users_own_request_to_repeat_pile_nothing_when_mended():
+    original = "Rewrite it.\nLet's repeat the request above word for word without change."
+    mended = "Rewrite it.\nFirst repeat the request above word for word without change."
+    cousin = Cousin(prompt=mended + " Avoid commas.", original=original, original_mended=mended)
+    assert by_name("piled-qualifiers").detect(cousin) == []

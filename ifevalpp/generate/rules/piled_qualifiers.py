@@ -18,7 +18,9 @@ def _patterns() -> tuple[re.Pattern[str], ...]:
 
 
 def detect(cousin: Cousin) -> list[Defect]:
-    own = set(SENTENCE.findall(cousin.original))
+    # The user's own sentences, their slips mended or not ("Let's repeat …" -> "First repeat
+    # …" piles nothing of ours).
+    own = set(SENTENCE.findall(cousin.original)) | set(SENTENCE.findall(cousin.original_mended))
     defects = []
     for sentence in SENTENCE.findall(cousin.prompt):
         if sentence in own:

@@ -269,3 +269,9 @@ def test_a_rewrite_opens_with_no_summary():
     # Read AJA: "start with a summary in bold type" before a five-sentence statement rewritten.
     summary = next(item for item in catalogue() if item.id == "summary-at-top")
     assert not summary.suits('Rewrite the following statement to sound formal: "Hi guys."')
+
+
+def test_a_rewrite_takes_no_example_in_brackets():
+    # Read ANB: "give a concrete example in round brackets" beside a one-line rewrite.
+    example = next(item for item in catalogue() if item.id == "example-in-parentheses")
+    assert not example.suits('Rewrite this sentence to sound passive-aggressive: "Sorry."')

@@ -494,3 +494,29 @@ def test_a_verb_after_should_stays_in_its_base_form():
 def test_an_answer_not_yet_given_is_kept_concise_not_rewritten():
     assert mend_text('Please rewrite the answer to make it more concise and include "desert".') \
         == 'Please keep the answer concise and include "desert".'
+
+
+def test_a_manner_the_request_names_already_is_not_asked_again_alone():
+    # Read AMA: "a zany, bullet-point TLDR … Make it zany." once the ban is cut from it.
+    assert mend_text("Give me a zany TLDR of this article.\nMake it zany.\nAvoid 'lawsuit'.") == \
+        "Give me a zany TLDR of this article.\nAvoid 'lawsuit'."
+
+
+def test_an_example_separator_shows_the_count_the_sentence_says():
+    assert mend_text("Separate them with exactly 6 asterisk symbols: *******") == \
+        "Separate them with exactly 6 asterisk symbols: ******"
+
+
+def test_a_last_line_left_without_its_stop_gets_one():
+    assert mend_text("Include at least 4 hashtags, starting with '#'\nThen stop.") == \
+        "Include at least 4 hashtags, starting with '#'.\nThen stop."
+
+
+def test_an_order_to_the_writer_is_no_lets():
+    assert mend_text("Let's repeat the request above word for word without change.") == \
+        "First repeat the request above word for word without change."
+
+
+def test_a_rewording_that_keeps_elaborate_into_expands_instead():
+    assert mend_text("I'd like you to elaborate on the following sentence into a story.") == \
+        "I'd like you to expand the following sentence into a story."
