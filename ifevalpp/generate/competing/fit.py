@@ -114,15 +114,21 @@ def _required_marks(options: Iterable[str]) -> set[str]:
     return needs
 
 
+@functools.lru_cache(maxsize=1)
+def _piece_nouns() -> frozenset[str]:
+    """The nouns of our genres that name a piece, not the answer ("song", not "answer")."""
+    from ..tasks import catalogue as task_catalogue
+
+    return frozenset(genre.noun.lower() for genre in task_catalogue().genres) - \
+        frozenset(table("prompt")["response_words"])
+
+
 def said_of_the_piece(layout: Layout) -> bool:
     """Whether a checked statement speaks of the piece the task names, not of the answer
     ("Commas are not allowed in the song.", "Your song should contain …"): the check reads
     the whole answer, so a line added outside the piece (a postscript, a closing line)
     would fall under a rule the prompt never set for it (read AIA)."""
-    from ..tasks import catalogue as task_catalogue
-
-    nouns = {genre.noun.lower() for genre in task_catalogue().genres} - \
-        set(table("prompt")["response_words"])
+    nouns = _piece_nouns()
     scope = _KNOWN.pattern("piece_scope")
     for unit in layout.units:
         if not unit.owners:

@@ -148,6 +148,8 @@ def _across_quotes(prompt: str, literals: set[str]) -> str:
     would change a checked literal is left (a request to repeat says it as the user typed
     it)."""
     for pattern, replacement in _around_quotes():
+        if pattern.search(prompt) is None:
+            continue  # (most prompts hold none of them: no checked spans to find)
         checked = _checked(prompt, literals)
         prompt = pattern.sub(lambda found: _mended_match(found, replacement, checked, prompt),
                              prompt)

@@ -74,15 +74,22 @@ def _plural(subject: str) -> bool:
     return head.endswith("s") and not head.endswith(("ss", "us", "is", "'s"))
 
 
+@functools.lru_cache(maxsize=1)
+def _piece_nouns() -> frozenset[str]:
+    """The last word of every genre's noun ("letter" of "cover letter"), with the parts of a
+    piece and the pronouns that may stand for it."""
+    from ..tasks import catalogue
+
+    return frozenset(genre.noun.split()[-1].lower() for genre in catalogue().genres) | \
+        _KNOWN.words("piece_parts") | _KNOWN.words("pronoun_subjects")
+
+
 def _of_the_piece(subject: str) -> bool:
     """Whether a statement's subject is the piece, the answer or a part of it ("The poem",
     "Your sentences", "It"), not a thing the piece is about ("The ice cream")."""
-    from ..tasks import catalogue
-
     head = subject.split()[-1].lower()
-    nouns = {genre.noun.split()[-1].lower() for genre in catalogue().genres}
-    return head in _KNOWN.words("piece_parts") | _KNOWN.words("pronoun_subjects") or \
-        head in nouns or head.rstrip("s") in nouns
+    nouns = _piece_nouns()
+    return head in nouns or head.rstrip("s") in nouns
 
 
 def follow_up(sentence: str, masked: "Masked") -> list[str]:
