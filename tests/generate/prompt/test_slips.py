@@ -520,3 +520,17 @@ def test_an_order_to_the_writer_is_no_lets():
 def test_a_rewording_that_keeps_elaborate_into_expands_instead():
     assert mend_text("I'd like you to elaborate on the following sentence into a story.") == \
         "I'd like you to expand the following sentence into a story."
+
+
+def test_the_letter_case_of_a_critique_is_said_of_the_critique_not_the_sentence():
+    assert mend_text('Write a critique of the following sentence in all capital letters, no '
+                     'lowercase letters allowed: "Be kind".') == \
+        ('Write a critique, in all capital letters with no lowercase letters allowed, of the '
+         'following sentence: "Be kind".')
+
+
+def test_a_rule_of_the_poem_is_not_said_of_a_word_in_it():
+    assert mend_text('Also, the word "forest" should appear at least 3 times, and be written in '
+                     'English, with all letters lowercased.') == \
+        ('Also, the word "forest" should appear at least 3 times. The poem should be written in '
+         'English, with all letters lowercased.')
