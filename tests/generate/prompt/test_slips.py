@@ -534,3 +534,15 @@ def test_a_rule_of_the_poem_is_not_said_of_a_word_in_it():
                      'English, with all letters lowercased.') == \
         ('Also, the word "forest" should appear at least 3 times. The poem should be written in '
          'English, with all letters lowercased.')
+
+
+def test_a_case_said_of_the_names_is_said_of_the_whole_answer_the_check_reads():
+    # Read APA: the check reads every letter of the answer, not the names alone.
+    assert mend_text("Make sure your names are in English and all capital letters.") == \
+        "Make sure your entire response is in English and in all capital letters."
+
+
+def test_a_rewording_of_the_limerick_to_rewrite_asks_for_one():
+    assert mend_text("Can you rewrite the limerick in a strange way? In particular, the limerick "
+                     "is about nursery and storytelling.") == \
+        "Can you write a limerick about nursery and storytelling in a strange way?"
