@@ -190,6 +190,19 @@ def _asks_presence(ids: Sequence[str], index: int, layout: Optional[Layout],
         any(not NUMBER_RE.search(text) for text in statements)
 
 
+# What a statement of the original says beyond its values, each said again by a rewording:
+# the whole reply ("Your entire response …"), markdown ticks it asks for, nothing after an
+# end phrase, paragraphs as the only parts (templates/phrases/prompt.json).
+_SAID = {"whole": "whole_reply", "ticks_required": "ticks_required",
+         "nothing_after": "nothing_after", "only_paragraphs": "only_paragraphs"}
+
+
+def _said_in_statements(statements: Sequence[str]) -> dict[str, Optional[bool]]:
+    """The `_SAID` guards of the wording context, each True or None."""
+    return {guard: any(re.search(table("prompt")[pattern], text) for text in statements) or None
+            for guard, pattern in _SAID.items()}
+
+
 def _at_least_said(layout: Optional[Layout], index: int) -> bool:
     """Whether the original says constraint `index`'s own count as a minimum ("include at
     least two sections"), in the words that state that count, not in another count of the
@@ -279,15 +292,8 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                # outside of the JSON block."): no form says that again (read DA).
                "in_task": own_task and layout is not None and any(
                    index in unit.owners for unit in layout.task_units()) or None,
-               "whole": any(re.search(table("prompt")["whole_reply"], text)
-                            for text in statements) or None,
-               "ticks_required": any(re.search(table("prompt")["ticks_required"], text)
-                                     for text in statements) or None,
-               "nothing_after": any(re.search(table("prompt")["nothing_after"], text)
-                                    for text in statements) or None,
+               **_said_in_statements(statements),
                "at_least_said": _at_least_said(layout, index) or None,
-               "only_paragraphs": any(re.search(table("prompt")["only_paragraphs"], text)
-                                      for text in statements) or None,
                "presence": _asks_presence(ids, index, layout, statements) or None,
                **_unit_words(layout, statements, own_task, task)}
     if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
