@@ -28,10 +28,8 @@ generating cousins (generate/)
     short_answer               a passing answer is a few words (the plain answer is short)
     script_needs               what the response's script must have for the check to mean
                                anything (support/languages.WRITING): no language change loses it
-    literals(params), format_phrase, names_parts, topic_field, literal_bound_to_task(params, prompt),
-      said_after_task          what the generators must keep, may cut, or must rebuild, and
-                               whether its statement names the answer's content (said after
-                               the task when the rules go first);
+    literals(params), format_phrase, names_parts, topic_field, literal_bound_to_task(params, prompt)
+                               what the generators must keep, may cut, or must rebuild;
       renew_literal(params, rng)   the setting a new task takes for a text bound to the old
     example_form, letter_case  the markup its statements show by example (kept by a
                                restatement); the case it sets for every letter (examples in
@@ -115,11 +113,6 @@ class Generating:
     # as "Which one you choose?") changes only with the task: swapped for a stock closing
     # beside the same task, it makes the cousin easier, never harder.
     follows_task: ClassVar[bool] = False
-
-    # Its statement names what the answer is made of (words to use or avoid, a closing line,
-    # a postscript, blanks, two parts): said before the task, it speaks of a piece not yet
-    # asked for, so a rephrasing that puts the rules first says this one after the task.
-    said_after_task: ClassVar[bool] = False
 
     # The largest counted value a harder setting may ask for (None: three times the current
     # value is the limit; see constraints/support/harder.py).

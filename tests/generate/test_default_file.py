@@ -389,6 +389,7 @@ def test_a_count_bounded_from_both_sides_is_said_once(default_file):
     import re
 
     from ifevalpp.constraints import get
+    from ifevalpp.wording.english import number_words
 
     result, originals = default_file
     layouts = _layouts(originals)
@@ -410,8 +411,10 @@ def test_a_count_bounded_from_both_sides_is_said_once(default_file):
                 low, high = joint["lo"], joint["n"]
                 top = joint.get("top", high)
                 lowest = "(?:1|one)" if low == 1 else low
+                # Either bound may be said in words ("at least one and no more than four").
+                highest = "|".join(f"{value}|{number_words(value)}" for value in (high, top))
                 said = (rf"\b{lowest}\b[^.?!\n]{{0,20}}\b(?:to|and|or|than|under)\b[^.?!\n]{{0,6}}"
-                        rf"\b(?:{high}|{top})\b|\b{low}-{high}\b") if low != high else \
+                        rf"\b(?:{highest})\b|\b{low}-{high}\b") if low != high else \
                     r"\b(?:exactly|precisely|just|a single|one)\b"
                 if not re.search(said, v.prompt, re.IGNORECASE):
                     wrong.append(v.key)

@@ -112,3 +112,10 @@ def test_an_end_said_of_the_whole_reply_is_restated_with_nothing_after_it():
     said = {constraint.phrase(params, random.Random(seed), ("imperative", "declarative"),
                               whole=True) for seed in range(60)}
     assert all("nothing after it" in text for text in said), said
+
+
+def test_an_end_line_that_asks_to_choose_needs_a_piece_that_offers_options():
+    # "Which one you choose?" after a product description reads as a misfit (read AQ).
+    constraint = get(END)
+    choose = parse_params(END, {"end_phrase": "Which one you choose?"})
+    assert constraint.task_needs_for(choose) == {"options"}

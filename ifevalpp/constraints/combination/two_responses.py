@@ -34,7 +34,6 @@ class TwoResponses(Constraint):
     """
 
     id = "combination:two_responses"
-    said_after_task = True
     verdict_groups = {"ifevalpp-paper": "ifevalpp-paper"}
     task_needs = frozenset({"alternatives"})
     names_parts = True

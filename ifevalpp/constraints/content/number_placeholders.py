@@ -33,7 +33,6 @@ class NumberPlaceholders(Constraint):
     """At least N `[...]` spans (shortest match; `[]` and markdown link text count too)."""
 
     id = "detectable_content:number_placeholders"
-    said_after_task = True
     distractor_unfit_for = frozenset({"short", "markup"})
     # The markup its statements show by example: a restatement keeps the original's.
     example_form = "placeholder"

@@ -56,7 +56,6 @@ class Postscript(Constraint):
     """The lower-cased response contains the marker somewhere (not only at a line start)."""
 
     id = "detectable_content:postscript"
-    said_after_task = True
     distractor_unfit_for = frozenset({"short", "markup"})
     speaks_of_end = True
     task_avoids = frozenset({"question", "structured"})

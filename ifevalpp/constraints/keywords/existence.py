@@ -35,7 +35,6 @@ class KeywordExistence(Constraint):
     ifevalpp-paper: escaped between \\b boundaries."""
 
     id = "keywords:existence"
-    said_after_task = True
     harder_draws_words = True
     task_avoids = frozenset({"structured"})
     Params = KeywordsParams

@@ -73,7 +73,6 @@ class ForbiddenWords(Constraint):
     """
 
     id = "keywords:forbidden_words"
-    said_after_task = True
     Params = ForbiddenParams
     regex_fields = ("forbidden_words",)
     # English words: an answer in another language has none of them by itself.

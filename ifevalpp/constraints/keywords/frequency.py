@@ -38,7 +38,6 @@ class KeywordFrequency(Constraint):
     """A keyword occurs less than / at least N times (non-overlapping, case-insensitive)."""
 
     id = "keywords:frequency"
-    said_after_task = True
     task_avoids = frozenset({"structured"})
     Params = FrequencyParams
     # Every profile judges this type its own way (scoring under several profiles checks each).

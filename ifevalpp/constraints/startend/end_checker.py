@@ -69,7 +69,6 @@ class EndChecker(Constraint):
     """
 
     id = "startend:end_checker"
-    said_after_task = True
     distractor_unfit_for = frozenset({"markup"})
     speaks_of_end = True
     competes_as_format = True
@@ -225,9 +224,9 @@ class EndChecker(Constraint):
         if _POINTS_TO_STEPS.search(params.end_phrase):
             return frozenset({"steps"})
         # "Which one you choose?" closes a piece that offers options (strict read CB: not a
-        # cover letter).
+        # cover letter; nor a product description that merely has a list).
         if _ASKS_TO_CHOOSE.search(params.end_phrase):
-            return frozenset({"list", "alternatives"})
+            return frozenset({"options"})
         return self.task_needs
 
     def sketch_texts(self, params: EndPhraseParams) -> list[str]:

@@ -6,15 +6,15 @@ sentence is cut out when a clean cut exists, and when not, the constraint is not
 stated a second time: its statements stay as they were. A dropped sentence keeps
 what it asks beyond its constraints ("Keep it breezy, and avoid commas" keeps "Keep
 it breezy."). The task is reworded (generate/rewrite/), and the constraints are
-presented inline, as a requirements list, or before the task (rephrasing 1, 2 and 3
-start from those three presentations). For a `combination:repeat_prompt` case the
+presented inline or as a requirements list after the task (the rephrasings alternate
+between the two; never before the task, where a rule precedes anything asked). For a `combination:repeat_prompt` case the
 rebuilt request becomes `prompt_to_repeat`.
 
 Promises: every kwarg as the case has it, except the request to repeat (which follows
 the new wording of the request).
 
-A model writes one as prose, as a list, or with the requirements first
-(`MODEL_PRESENTATIONS`, rotating with the attempt), and may rebuild the request to
+A model writes one as prose, as a list or with the requirements in a paragraph after the
+task (`MODEL_PRESENTATIONS`, rotating with the attempt), and may rebuild the request to
 repeat; it may not change any other kwarg.
 """
 
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from ..llm.checks import DistractorOptions
 
 # How a model is asked to present a rephrasing (templates/llm/rephrasing.j2).
-MODEL_PRESENTATIONS: tuple[str, ...] = ("prose", "list", "requirements-first")
+MODEL_PRESENTATIONS: tuple[str, ...] = ("prose", "list", "paragraph")
 
 
 @dataclass(kw_only=True)
@@ -44,22 +44,20 @@ class RephrasingDetail(Detail):
     """How a rephrasing was made."""
 
     strategy: str = "rephrase"
-    presentation: Optional[str] = None     # inline | list | first (model: prose | list | …)
+    presentation: Optional[str] = None     # inline | list (model: prose | list | paragraph)
     task_wording: Optional[str] = None     # what was done to the task sentence
     repeat_where: Optional[str] = None     # the request to repeat: above | below the instruction
 
 
 def rephrase(layout: Layout, rng: Any, index: int, attempt: int = 0,
-             siblings: Sequence[str] = (), statements_first: bool = False,
-             rotation: int = 0) -> Candidate:
+             siblings: Sequence[str] = (), rotation: int = 0) -> Candidate:
     """The `index`-th rephrasing (1-based); `attempt` > 0 rotates the presentation, and
     `rotation` (fixed per family) sets which presentation the first one takes, so that no
     layout comes with a position; the task is reworded away from `siblings` (the family's
-    prompts so far, the original first), and with `statements_first` the statements it
-    carries are said ahead of it."""
+    prompts so far, the original first)."""
     presentation = PRESENTATIONS[(index - 1 + attempt + rotation) % len(PRESENTATIONS)]
     made = restructured(layout, rng, params=layout.params, presentation=presentation,
-                        siblings=siblings, statements_first=statements_first)
+                        siblings=siblings)
     return Candidate(made.prompt, made.kwargs, RephrasingDetail(
         presentation=made.presentation, task_wording=made.task_wording,
         repeat_where=made.repeat_where))
@@ -71,15 +69,13 @@ class Rephrasing(CousinKind):
 
     def propose(self, request: CousinRequest) -> Candidate:
         # After a candidate too close to its family, the next keeps away from it.
-        # One that only rewords the task's first words says the statements it carries first.
         close = request.previous is not None and request.previous.code == "too-close"
         duplicate = request.previous is not None and \
             request.previous.message.startswith("unnatural: near-duplicate")
-        # After one that came out too like a sibling, the arrangement alternates (statements
-        # first, then as they were) while the task's wording keeps away from the siblings.
+        # After one that came out too like a sibling, the presentation rotates (`attempt`)
+        # while the task's wording keeps away from the siblings.
         return rephrase(request.layout, request.rng, request.index, attempt=request.attempt,
                         siblings=request.accepted if close or duplicate else (),
-                        statements_first=duplicate and request.attempt % 2 == 1,
                         rotation=request.family_seed % len(PRESENTATIONS))
 
     def broken_promise(self, layout: Layout, candidate: Candidate) -> Optional[Rejection]:

@@ -6,7 +6,9 @@ Two ways of assembling:
   the chosen constraints are replaced (by freshly rendered sentences at the same
   spot), and the task may be swapped for another one.
 * `restructured` separates task and constraints and presents them anew: inline
-  after the task (`PRESENTATIONS`), as a "Requirements:"-style list, or first.
+  after the task or as a "Requirements:"-style list after it (`PRESENTATIONS`). Never
+  ahead of the task: a rule said before anything is asked ("Make sure you use 400 or more
+  words.⏎⏎Could you write a blog post …?") reads backwards (strict reads APA, ARA).
 
 Both return an `Assembled` prompt with its kwargs; for a case whose type echoes part
 of the prompt (the request to repeat) the request is rebuilt first, that parameter
@@ -22,22 +24,21 @@ from dataclasses import dataclass
 from typing import Any, Callable, Collection, Optional, Sequence
 
 from ...constraints import get
-from ..phrase_tables import filled, of, table
+from ..phrase_tables import table
 from ..sentences import AT_EVERY_STOP, sentences
 from ...constraints.support.choosing import chance, choice
 from ...wording.sampler import Usage
 from ..rewrite import reword_task
-from .layout import Layout, Unit
+from .layout import Layout
 from .plan import Plan, plan
 from ..naturalness import frame_openings, repeated_frames
-from ..piece import asks_a_question
 from .render import (join, layout_phrase, ranges, render_group, sentence, weave,
                      wording_context, example_block, EXAMPLE_LINES)
 from .repeat import around_request
 from .residue import example_only
 from .stated import stated_by
 
-PRESENTATIONS = ("inline", "list", "first")
+PRESENTATIONS = ("inline", "list")
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Assembled:
 
     prompt: str
     kwargs: list[dict[str, Any]]
-    presentation: Optional[str] = None   # restructured: inline | list | first
+    presentation: Optional[str] = None   # restructured: inline | list
     task_wording: Optional[str] = None   # restructured: what was done to the task
     repeat_where: Optional[str] = None   # the request to repeat: above | below
 
@@ -216,16 +217,6 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
 # ---------------------------------------------------------------- restructured
 
 
-# What a statement cannot open with to be said ahead of the task (a subject that names
-# something of the task: "The letter should …", "It must …", "In other words, …"), and
-# how else it would point back at the task ("the letter", "it").
-_greeting = filled(r"(?i)^\s*(?:{greetings})\b", of("prompt"))
-_warm = filled(r"(?i)^\s*(?:{warm_openings})\b", of("prompt"))
-_not_ahead = filled(r"(?i)^(?:{not_ahead_openers})\b", of("prompt"))
-_pronoun = filled(r"(?i)\b(?:{task_pronouns})\b", of("prompt"))
-_definite = filled(r"\b(?:{definite_articles})\s+([a-z]+)", of("prompt"))
-
-
 def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
              usage: Usage, own_task: bool = True) -> str:
     """The task, then the requirements as a list under a header (one is no list: "One rule:
@@ -260,32 +251,6 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
             break
         header = layout_phrase("header", rng)
     return task + "\n\n" + header + "\n" + "\n".join(lines)
-
-
-def _first(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
-           usage: Usage, own_task: bool = True) -> str:
-    """The requirements first, then the task: a label or nothing — never a remark about the
-    prompt itself ("To begin with, one rule.", "Read these conditions first.")."""
-    # The opening sentence is said of the answer or framed ("Your response should run to 50
-    # sentences or more.", "Make sure to …"): a bare command before the task ("Write 50 or
-    # more sentences.") reads as the task itself.
-    openers = tuple(table("prompt")["ahead_openers"])
-    sentences = []
-    for position, group in enumerate(ranges(layout, params, order)):
-        for _ in range(1 if position else 8):
-            said = sentence(render_group(layout, params, group, rng,
-                                         styles=("imperative", "declarative"), usage=usage,
-                                         context=wording_context(layout.ids, group[0],
-                                                                 ahead=True, layout=layout,
-                                                                 own_task=own_task,
-                                                                 task=task)))
-            if said.lower().startswith(openers):
-                break
-        sentences.append(said)
-    block = join(sentences)
-    # No label before the task ("Now the task:", "Here is my question:"): a person who says
-    # the requirements first simply goes on to the task.
-    return block + "\n\n" + task
 
 
 def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
@@ -363,6 +328,12 @@ def _wish_twice(text: str) -> bool:
                for family in table("prompt")["wish_openers"])
 
 
+def _pleases(text: str) -> int:
+    """How many times `text` says "please": a reworded frame that adds one beside the user's
+    own ("Could you please provide …? Please use …", read ASA) says it twice."""
+    return len(re.findall(r"(?i)\bplease\b", text))
+
+
 def _questions_put(text: str) -> int:
     """How many sentences of `text` ask the writer a question ("Can you …?"): a second one
     stacked on the task's own ("Could you put together a rubric? Can you create an example
@@ -419,76 +390,10 @@ def _task_of(layout: Layout, the_plan: Plan, task_override: Optional[str],
     return "".join(task_parts).strip()
 
 
-def _statements_ahead(layout: Layout, the_plan: Plan, task: str) -> Optional[tuple[str, str]]:
-    """The task split into its opening request and the statements that follow it in the
-    same paragraph when those are requests of their own ("Italicize at least 5 keywords.
-    To mark one, wrap it in asterisks."), so that they can be said first; None when the
-    task has no such statements or one points back at the task ("The letter should …")."""
-    parts: list[tuple[Unit, str]] = []
-    for position, unit in enumerate(layout.units):
-        if unit.pure and not the_plan.task_like(position):
-            continue
-        text = the_plan.unit_text.get(position, unit.text)
-        if text:
-            parts.append((unit, text))
-    if len(parts) < 2 or "\n" in task:
-        return None
-    head, rest = parts[0][1], parts[1:]
-    first = rest[0][1]
-    if not any(unit.owners for unit, _ in rest) or _not_ahead().match(first):
-        return None
-    # Not "The letter should …" or "Just list the steps …" after "Write me a letter" or
-    # "What are the steps …", nor "Make it zany": what points at the task stays after it.
-    named = set(re.findall(r"[a-z]{3,}", head.lower()))
-    moved = " ".join(text.strip() for _, text in rest)
-    if _pronoun().search(first) or any(
-            match.group(1) in named for match in _definite().finditer(moved.lower())):
-        return None
-    return head.strip(), moved
-
-
-def _asks_a_question(task: str) -> bool:
-    """Whether the task is a question put to the writer (`piece.asks_a_question` of its first line)."""
-    return asks_a_question(task.split("\n", 1)[0])
-
-
-def _fragment(task: str) -> bool:
-    """Whether the task's first line asks nothing as a sentence would: no request, no
-    question ("Blog post from the perspective of a girl who …")."""
-    from ..rewrite.request import parse
-    from ..rewrite.sentences import split_sentences
-
-    first = task.strip().split("\n", 1)[0]
-    head = _CLAUSE_OPENER().split(first)[0]
-    return "?" not in first and not re.search(table("prompt")["sentence_verbs"], head) and \
-        not any(parse(part) for part in split_sentences(first))
-
-
-# A relative clause inside a noun phrase ("a girl who is being followed"): its verbs do not
-# make a heading a sentence.
-_CLAUSE_OPENER = filled(r"\b(?:{relative_words})\b", of("prompt"), re.IGNORECASE)
-
-
 def _presentation_for(layout: Layout, task: str, presentation: str, order: Sequence[int],
                       own_task: bool) -> str:
     """The presentation asked for, or the one the task and its statements allow."""
-    if presentation == "first" and (_asks_a_question(task) or any(
-            "question" in get(instruction_id).task_needs for instruction_id in layout.ids)):
-        # "Answer in capitals. … I've been wondering whether …": a question trails behind
-        # its rules and the message reads backwards; the question comes first (and a case
-        # answered "My answer is yes." asks one, however it opens: "Would you consider …?").
-        presentation = "inline"
-    if presentation == "first" and _fragment(task):
-        # "Blog post from the perspective of …" is a heading of a request, not a sentence:
-        # put after its rules, it trails off; it opens the message (strict read AV).
-        presentation = "inline"
-    if presentation == "first" and layout.repeat is not None:
-        # "Copy my request below … / Make sure your response has no commas. / Write a song …":
-        # a rule right under the copy instruction reads as part of it, not of the request.
-        presentation = "inline"
-    if presentation == "first" and (_greeting().match(task) or _warm().match(task)):
-        presentation = "inline"  # "Hi, I'm looking for …", "I'd love it if you would …" open it
-    if presentation in ("first", "inline") and task.rstrip().endswith(":"):
+    if presentation == "inline" and task.rstrip().endswith(":"):
         # "I want to make it challenging, so:" introduces what follows: the list comes after
         # (never prose after the colon).
         presentation = "list"
@@ -502,22 +407,16 @@ def _presentation_for(layout: Layout, task: str, presentation: str, order: Seque
                                                              own_task=own_task))
             for index in order):
         presentation = "inline"  # an example list does not go inside a list of requirements
-    if presentation == "first" and any(
-            example_block(layout.ids[index], wording_context(layout.ids, index, layout=layout,
-                                                             own_task=own_task))
-            for index in order):
-        presentation = "inline"  # nor ahead of the task, where it stacks blocks before it
     return presentation
 
 
 def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentation: str,
                  task_override: Optional[str] = None, vary: bool = True,
                  targets: Optional[set[int]] = None,
-                 siblings: Sequence[str] = (), statements_first: bool = False) -> Assembled:
-    """Task first or last, constraints rendered anew and presented `presentation`-style;
-    the task's new wording keeps away from `siblings` (prompts of the family so far). With
-    `statements_first`, statements the task sentence carries after it are said ahead of it
-    (a rephrasing that otherwise only rewords the task's first words)."""
+                 siblings: Sequence[str] = ()) -> Assembled:
+    """The task first, then its constraints rendered anew and presented
+    `presentation`-style; the task's new wording keeps away from `siblings` (prompts of the
+    family so far)."""
     all_targets = {index for index, instruction_id in enumerate(layout.ids)
                    if not get(instruction_id).request_field}
     the_plan = plan(layout, targets if targets is not None else all_targets,
@@ -533,21 +432,15 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     trailing = sorted(trailers(layout)) if task_override is None else []
     task = _task_of(layout, the_plan, task_override, skip=trailing)
     how = "unchanged"
-    # A question stays ahead of what it asks of the answer (never "Answer in capitals. … Is
-    # the sentence correct?").
-    # Nor ahead of a sentence that speaks of them ("Please use another word." after a ban).
-    ahead = _statements_ahead(layout, the_plan, task) if statements_first and \
-        task_override is None and not _asks_a_question(task) and not trailing else None
-    if ahead is not None:
-        task = ahead[0]
     if vary and task_override is None:
         old = task
         for _ in range(4):  # not "Would you please …? Please include …" from a task that had one
             task, how = reword_task(old, _literals(layout, params), rng,
-                                    openers=presentation != "first", siblings=siblings,
+                                    siblings=siblings,
                                     elsewhere=layout.prompt.replace(old, " "))
             if not repeated_frames(task, old) and not _wish_twice(task) and \
-                    _questions_put(task) <= max(1, _questions_put(old)):
+                    _questions_put(task) <= max(1, _questions_put(old)) and \
+                    _pleases(task) <= max(1, _pleases(old)):
                 break
         else:
             task, how = old, "unchanged"  # never a second frame stacked on the task's own
@@ -557,18 +450,8 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
     usage = Usage(taken=tuple(frame_openings(task)))
     own_task = task_override is None
     presentation = _presentation_for(layout, task, presentation, order, own_task)
-    if trailing and presentation == "first":
-        presentation = "inline"  # the statements, and what speaks of them, after the task
     if presentation == "list":
         request = _as_list(task, layout, params, order, rng, usage, own_task)
-    elif presentation == "first" and order:
-        # Rules about the form go first; what names the answer's content ("Leave out the
-        # words …", a closing line, a postscript) follows the task it speaks of (read FA).
-        ahead_of = [index for index in order if not get(layout.ids[index]).said_after_task]
-        after = [index for index in order if index not in ahead_of]
-        body = _inline(task, layout, params, after, rng, usage, own_task) if after else task
-        request = _first(body, layout, params, ahead_of, rng, usage, own_task) if ahead_of \
-            else body
     else:
         request = _inline(task, layout, params, order, rng, usage, own_task)
     if trailing:
@@ -578,8 +461,5 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         listed = re.match(r"\s*(?:[-*]|\d+[.)])\s", last_line)
         request = request.rstrip() + ("\n\n" if listed else " ") + \
             " ".join(layout.units[position].text.strip() for position in trailing)
-    if ahead is not None:
-        request = ahead[1] + "\n\n" + request.strip()
-        how += "+statements-ahead"
     return settle(layout, request.strip(), params, rng, rephrase_repeat=True,
                   presentation=presentation, task_wording=how)

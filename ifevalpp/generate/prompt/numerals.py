@@ -1,6 +1,8 @@
 """Small counts said one way throughout a cousin: "Write 4 paragraphs … Use the word "sun"
 three times" mixes digits and words where an editor would pick one, and the editor's rule
-is to spell out one to nine. A cousin that says its small counts in one way keeps it. The
+is to spell them out. Counts up to twenty are small here: "at least 10 times … no fewer
+than eight times" mixes them too (strict read ARB), and the grammars say up to twenty in
+words. A cousin that says its small counts in one way keeps it. The
 counts and what they count come from templates/phrases/slips.json ("numerals"); the spans a
 caller keeps (quotations, checked literals) stay as they are.
 """
@@ -16,13 +18,13 @@ from ..phrase_tables import one_of, table
 
 Style = Literal["digits", "words"]
 
-_AS_WORDS = {str(value): number_words(value) for value in range(2, 10)}
+_AS_WORDS = {str(value): number_words(value) for value in range(2, 21)}
 _AS_DIGITS = {words: digits for digits, words in _AS_WORDS.items()}
 
 
 @functools.lru_cache(maxsize=1)
 def _count() -> re.Pattern[str]:
-    """A count from two to nine, in digits or words, right before a unit it counts."""
+    """A count from two to twenty, in digits or words, right before a unit it counts."""
     numerals = table("slips")["numerals"]
     units = one_of([re.escape(unit) for unit in
                     sorted(numerals["units"], key=len, reverse=True)])

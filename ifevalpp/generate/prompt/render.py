@@ -357,6 +357,10 @@ def layout_phrase(rule: str, rng: Any, **params: Any) -> str:
 
 
 _relative_clause_last = filled(r"\b(?:{relative_words})\b[^,;:]*$", of("prompt"))
+# An example closing the sentence ("… with at least one placeholder, such as [address]."):
+# a clause joined after it reads as part of the example (read ASB: "…, such as [address],
+# answering in English using lowercase letters throughout").
+_example_last = filled(r"\b(?:{example_openers})\b[^.?!]*[.?!]?\s*$", of("prompt"), re.IGNORECASE)
 
 
 def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
@@ -381,6 +385,8 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
         return None  # "… criticize it: <the user's text>" — anything joined on joins that text
     if _relative_clause_last().search(last):
         return None  # "… a restaurant which serves Argentinian food and use …" garden-paths
+    if _example_last().search(last):
+        return None
     index = order[0]
     if any(not unit.pure and unit.text.strip() and unit.text.strip() in task
            for unit in layout.units_of(index)):

@@ -22,7 +22,7 @@ from typing import Iterable, Sequence
 
 from ...constraints import get
 from ...constraints.support.wording import load_json
-from ..phrase_tables import filled, of
+from ..phrase_tables import filled, of, table
 from .words import filler
 
 # Forms of markup a statement may show by example; a cousin keeps each form its original's
@@ -93,8 +93,8 @@ def _equivalents() -> dict[str, tuple[str, ...]]:
     for word, others in load_json("phrases/fairness.json")["equivalents"].items():
         found.setdefault(stem(word), []).extend(others)
     lexicon = load_json("phrases/rewrite.json")
-    for table in ("noun_synonyms", "adjective_synonyms"):
-        for word, others in lexicon[table].items():
+    for name in ("noun_synonyms", "adjective_synonyms"):
+        for word, others in lexicon[name].items():
             if " " not in word:
                 found.setdefault(stem(word), []).extend(other for other in others if " " not in other)
     return {word: tuple(others) for word, others in found.items()}
@@ -159,8 +159,9 @@ _OWN_EXAMPLE: dict[str, re.Pattern[str]] = {
 }
 
 
-# Forms whose examples stand inside a sentence: a statement that gives two ("using
-# *highlighted text*. Such as: *Funny Fighting*.") is restated with both.
+# Forms whose examples stand inside a sentence: a statement that gives two is restated with
+# both, but for one that only names the markup ("using *highlighted text*. Such as: *Funny
+# Fighting*." is restated with "*Funny Fighting*").
 _INLINE_FORMS = frozenset({"placeholder", "title", "highlight", "capitals"})
 
 
@@ -168,7 +169,8 @@ def own_example(form: str, texts: Iterable[str]) -> str | None:
     """The example of `form` the original's statements (`texts`) give, as written, so that a
     restatement shows the same one ("[পণ্য]" in a Bengali answer, "[username1]" in a forum
     thread, the bullet lines "* xyz" …) rather than one of its own; an inline form's
-    examples given apart are all kept ("*highlighted text* or *Funny Fighting*")."""
+    examples given apart are all kept ("*Funny Fighting* or *Game On*"), but one that only
+    names its markup ("*highlighted text*") gives way to the user's own."""
     pattern = _OWN_EXAMPLE.get(form)
     found: list[str] = []
     for text in texts if pattern is not None else ():
@@ -180,7 +182,15 @@ def own_example(form: str, texts: Iterable[str]) -> str | None:
                 return found[0]
     if not found:
         return None
+    own = [example for example in found if not _names_its_markup(example)]
+    found = own or found
     return found[0] if len(found) == 1 else ", ".join(found[:-1]) + " or " + found[-1]
+
+
+def _names_its_markup(example: str) -> bool:
+    """Whether an example only names its own markup ("*highlighted text*")."""
+    words = re.findall(r"[a-z]+", example.lower())
+    return bool(words) and set(words) <= set(table("prompt")["markup_only_words"])
 
 
 # A sentence that only gives an example ("For example: *3 years of experience*.").

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 
 from ifevalpp.generate.prompt.assemble import closed, restructured
 from ifevalpp.generate.prompt.layout import build_layout
@@ -39,14 +40,28 @@ def test_a_sentence_of_the_users_text_that_opens_for_example_is_kept():
     assert passage in made.prompt
 
 
-def test_a_question_is_never_put_after_its_requirements():
-    layout = build_layout("Is a tomato a fruit? Answer in all capital letters.",
-                          ["change_case:english_capital"], [{}])
-    for seed in range(12):
-        composed = restructured(layout, random.Random(seed), params=layout.params,
-                                presentation="first", statements_first=True)
-        first_sentence = composed.prompt.replace("\n", " ").split("? ")[0].split(". ")[0]
-        assert "tomato" in first_sentence.lower(), composed.prompt
+TASKS_BEFORE_RULES = [
+    ("Is a tomato a fruit? Answer in all capital letters.", ["change_case:english_capital"],
+     [{}], "tomato"),
+    ("Blog post from the perspective of a girl who is lost in a city. Your response should "
+     "contain no commas.", ["punctuation:no_comma"], [{}], "blog post"),
+    ('Write a poem about the sea. Use lowercase letters only. Do not use the words "wave" or '
+     '"salt".', ["change_case:english_lowercase", "keywords:forbidden_words"],
+     [{}, {"forbidden_words": ["wave", "salt"]}], "poem"),
+]
+
+
+def test_every_presentation_says_the_task_before_its_requirements():
+    # A rule said before anything is asked reads backwards (strict reads APA, ARA).
+    from ifevalpp.generate.prompt.assemble import PRESENTATIONS
+    for prompt, ids, kwargs, task_word in TASKS_BEFORE_RULES:
+        layout = build_layout(prompt, ids, kwargs)
+        for presentation in PRESENTATIONS:
+            for seed in range(12):
+                made = restructured(layout, random.Random(seed), params=layout.params,
+                                    presentation=presentation).prompt
+                opening = re.split(r"[.?!\n]", made, maxsplit=1)[0]
+                assert task_word in opening.lower(), made
 
 
 COURTESY = ("be great if you could", "grateful if you", "appreciate it if you",
@@ -90,28 +105,6 @@ def test_a_one_paragraph_request_to_repeat_stays_one_paragraph_in_a_list_present
         assert "\n" not in copied.strip(), composed.prompt
 
 
-def test_a_task_that_is_a_heading_not_a_sentence_never_trails_after_its_rules():
-    layout = build_layout("Blog post from the perspective of a girl who is lost in a city. "
-                          "Your response should contain no commas.", ["punctuation:no_comma"],
-                          [{}])
-    for seed in range(12):
-        composed = restructured(layout, random.Random(seed), params=layout.params,
-                                presentation="first", statements_first=True)
-        assert composed.prompt.startswith("Blog post from"), composed.prompt
-
-
-def test_rules_said_first_leave_what_names_the_answer_s_words_after_the_task():
-    ids = ["change_case:english_lowercase", "keywords:forbidden_words"]
-    layout = build_layout('Write a poem about the sea. Use lowercase letters only. Do not use '
-                          'the words "wave" or "salt".', ids,
-                          [{}, {"forbidden_words": ["wave", "salt"]}])
-    for seed in range(12):
-        composed = restructured(layout, random.Random(seed), params=layout.params,
-                                presentation="first")
-        prompt = composed.prompt
-        assert prompt.index("poem") < prompt.index('"wave"'), prompt
-
-
 def test_nothing_runs_on_after_the_user_s_text_that_follows_a_colon():
     from ifevalpp.generate.prompt.assemble import stands_alone
     assert stands_alone("Expand the following and make it funny: Jeanne has rolled the dice.")
@@ -124,7 +117,17 @@ def test_words_joined_onto_the_task_are_spelt_as_the_original_spells_them():
                           "items: Zelda, Hyrule, Link, Ganon.", ids,
                           [{"keywords": ["zelda", "hyrule", "link", "ganon"]}])
     for seed in range(12):
-        for presentation in ("inline", "first"):
+        for presentation in ("inline", "list"):
             prompt = restructured(layout, random.Random(seed), params=layout.params,
                                   presentation=presentation).prompt
             assert '"hyrule"' not in prompt, prompt
+
+
+def test_a_reworded_task_adds_no_second_please_beside_the_users_own():
+    # "Could you please provide …? Please use an interesting tone." (read ASA)
+    layout = build_layout("Give me the names of 5 famous moms. Please use an interesting tone. "
+                          "Answer in all capital letters.", ["change_case:english_capital"], [{}])
+    for seed in range(30):
+        made = restructured(layout, random.Random(seed), params=layout.params,
+                            presentation="inline").prompt
+        assert len(re.findall(r"(?i)\bplease\b", made)) <= 1, made

@@ -56,4 +56,5 @@ def test_a_kept_span_is_left_alone():
 def test_a_text_saying_small_counts_both_ways_is_mixed():
     assert mixed("Use 3 sections and two versions.")
     assert not mixed("Use 3 sections and 2 versions.")
-    assert not mixed("Use three sections and 12 sentences.")
+    assert mixed("Use three sections and 12 sentences.")  # up to twenty: read ARB
+    assert not mixed("Use three sections and 120 words.")

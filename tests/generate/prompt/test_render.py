@@ -328,14 +328,6 @@ def test_a_run_of_highlight_examples_is_kept_whole():
     assert context["own_example"] == "*part 1*, *part 2*, *part 3*"
 
 
-def test_an_example_given_in_the_next_sentence_is_kept_with_the_first():
-    layout = _layout("Write a slogan for my game. Highlight at least three sections using "
-                     "*highlighted text*. Such as: *Funny Fighting*.", [HIGHLIGHTS],
-                     [{"num_highlights": 3}])
-    context = wording_context(layout.ids, 0, layout=layout)
-    assert context["own_example"] == "*highlighted text* or *Funny Fighting*"
-
-
 def test_a_placeholder_the_original_names_so_is_never_called_a_blank():
     layout = _layout("Write a forum thread. Use placeholders for usernames. Include at least "
                      "20 placeholders in square brackets.", [PLACEHOLDERS],
@@ -384,3 +376,25 @@ def test_a_new_task_of_verse_counts_stanzas():
     assert context["stanzas"] is True
     said = _wordings(paragraphs, {"num_paragraphs": 4}, context)
     assert not any("paragraph" in text for text in said)
+
+
+def test_an_example_that_only_names_its_markup_gives_way_to_the_users_own():
+    # "using *highlighted text*. Such as: *Funny Fighting*." (read ASB).
+    layout = _layout("Write a slogan for my game. Highlight at least three sections in your "
+                     "answer in markdown format using *highlighted text*. Such as: *Funny "
+                     "Fighting*.", ["detectable_format:number_highlighted_sections"],
+                     [{"num_highlights": 3}])
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert context["own_example"] == "*Funny Fighting*"
+
+
+def test_no_requirement_is_joined_onto_a_sentence_that_ends_on_an_example():
+    # "…, such as [address], answering in English using lowercase letters" (read ASB).
+    from ifevalpp.generate.prompt.render import weave
+    layout = _layout("Plan a trip to Italy. Make it a list with at least one placeholder, such "
+                     "as [address]. The response must be in English and all lowercase letters.",
+                     ["detectable_content:number_placeholders", "change_case:english_lowercase"],
+                     [{"num_placeholders": 1}, {}])
+    task = "Plan a trip to Italy. Make it a list with at least one placeholder, such as [address]."
+    for seed in range(20):
+        assert weave(task, layout, layout.params, [1], random.Random(seed)) is None

@@ -546,3 +546,36 @@ def test_a_rewording_of_the_limerick_to_rewrite_asks_for_one():
     assert mend_text("Can you rewrite the limerick in a strange way? In particular, the limerick "
                      "is about nursery and storytelling.") == \
         "Can you write a limerick about nursery and storytelling in a strange way?"
+
+
+def test_a_second_please_in_a_row_is_dropped():
+    # "Please provide … Please, use …" (read ASA): the second request goes without it.
+    assert mended("Please provide five names in JSON format. Please, use a weird tone.",
+                  ["detectable_format:json_format"], [{}]) == \
+        "Please provide five names in JSON format. Use a weird tone."
+    assert mended("Please answer for students. Please do not use the word die.", [BANNED],
+                  [{"forbidden_words": ["die"]}]) == \
+        "Please answer for students. Do not use the word die."
+
+
+def test_a_repeat_said_first_is_said_first_once():
+    # "Let's repeat the request above first" -> never "First repeat … first" (read ATA).
+    assert mend_text("Let's repeat the request above first, before you say anything.") == \
+        "Repeat the request above first, before you say anything."
+    assert mend_text("Let's repeat the request above word for word.") == \
+        "First repeat the request above word for word."
+
+
+def test_a_rewrite_of_an_answer_not_yet_given_is_mended_after_any_frame():
+    # The rewriter's "Be sure to rewrite …", "rephrase" or "reword" (reads ATA, ATB).
+    assert mend_text("Be sure to rewrite the answer to be understandable to a young audience.") \
+        == "Be sure to make your answer understandable to a young audience."
+    assert mend_text("Rewrite the answer so that a casual audience would be able to "
+                     "understand.") == "Make your answer easy for a casual audience to understand."
+    assert mend_text("Could you reword the answer to make it more concise?") == \
+        "Could you keep the answer concise?"
+
+
+def test_a_copy_without_change_of_words_is_said_idiomatically():
+    assert mend_text("First repeat the question above without change of words, then answer.") \
+        == "First repeat the question above without changing a word, then answer."

@@ -217,3 +217,13 @@ def test_a_style_asked_by_an_adjective_is_an_ask_said_again_beside_a_new_task():
     assert said in ("Write your answer in a Shakespearean style.",
                     "Keep your answer in a Shakespearean style.")
     assert dropped(found, "Write a menu. Avoid commas.") == ["Shakespearean"]
+
+
+def test_a_key_to_put_the_answer_under_stays_a_key():
+    # "use the key "polite" to put your answer" pulls towards JSON beside a quotation rule;
+    # "Use the word "polite" in it." drops the trap (read AQA: easier).
+    found = asks('Could you write this more politely? Please use the key "polite" to put your '
+                 'answer.', ["startend:quotation"], [{}])
+    for seed in range(6):
+        said = carried_sentence(found, random.Random(seed))
+        assert 'the key "polite"' in said and "word" not in said, said
