@@ -241,13 +241,15 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
     if task.rstrip().endswith(":"):
         return task + "\n" + "\n".join(lines)  # "… so:" introduces the list itself
     header = layout_phrase("header", rng)
-    # "please" once (not "Would you please …? Please keep to these rules:"), and no verb the
-    # first item opens with ("Keep the following things in mind: 1) Keep the word …", read OB).
+    # "please" once (not "Would you please …? Please keep to these rules:"), no verb the
+    # first item opens with ("Keep the following things in mind: 1) Keep the word …", read OB),
+    # and no wish the task says already ("I need you to … Here is what I need from …", read AUA).
     first_verb = items[0].split(" ", 1)[0].lower()
     for _ in range(6):
         if ("please" not in frame_openings(header) or "please" not in frame_openings(
                 task + " " + " ".join(items))) and \
-                first_verb not in header.lower().replace(":", "").split():
+                first_verb not in header.lower().replace(":", "").split() and \
+                not _wish_twice(task + " " + _wish_of(header)):
             break
         header = layout_phrase("header", rng)
     return task + "\n\n" + header + "\n" + "\n".join(lines)
@@ -326,6 +328,13 @@ def _wish_twice(text: str) -> bool:
                 for sentence in sentences(text, lines=False, **AT_EVERY_STOP)]
     return any(sum(1 for opening in openings if re.match(rf"(?:{family})\b", opening)) > 1
                for family in table("prompt")["wish_openers"])
+
+
+def _wish_of(header: str) -> str:
+    """The wish a list header says ("Here is what I need from your reply:" -> "I need."), so
+    that `_wish_twice` can compare it with the task's."""
+    found = re.search(table("prompt")["header_wish"], header)
+    return found.group(1) + "." if found else ""
 
 
 def _pleases(text: str) -> int:

@@ -131,3 +131,21 @@ def test_a_reworded_task_adds_no_second_please_beside_the_users_own():
         made = restructured(layout, random.Random(seed), params=layout.params,
                             presentation="inline").prompt
         assert len(re.findall(r"(?i)\bplease\b", made)) <= 1, made
+
+
+def test_a_list_header_says_no_wish_the_task_says_already():
+    # "I need you to put together a haiku … Here is what I need from your response:" (read AUA)
+    from ifevalpp.generate.prompt.assemble import _wish_of, _wish_twice
+    assert _wish_twice("I need you to write a haiku. " + _wish_of("Here is what I need from "
+                                                                  "your response:"))
+    assert not _wish_twice("Could you write a haiku? " + _wish_of("Here is what I need from "
+                                                                  "your response:"))
+    layout = build_layout("I need you to write a haiku about a yacht. Do not use any commas. "
+                          "Answer in Italian.", ["punctuation:no_comma",
+                                                 "language:response_language"],
+                          [{}, {"language": "it"}])
+    for seed in range(30):
+        made = restructured(layout, random.Random(seed), params=layout.params,
+                            presentation="list", vary=False).prompt
+        if made.startswith("I need"):
+            assert "what I need" not in made, made
