@@ -145,6 +145,22 @@ def test_distractors_mend_the_users_slips_in_the_original_they_keep():
         assert "Do not forget to add punctuation." in variant.prompt
 
 
+def test_no_distractor_beside_a_text_to_repeat_adds_a_comma_under_a_comma_ban():
+    # "… does not include this sentence)⏎⏎By the way, I tried …": a model may take the aside
+    # for part of the request and copy its comma into the answer (read AVA).
+    request = "Write a limerick about a sleepy owl. Do not use any commas."
+    case = Case(key=91, prompt=request + "\nFirst repeat the request word for word without "
+                "change, then give your answer.", instruction_id_list=[REPEAT,
+                                                                  "punctuation:no_comma"],
+                kwargs=[{"prompt_to_repeat": request}, {}])
+    result = generate_families([case], seed=0, kinds=["distractor"])
+    distractors = [variant for variant in result.variants if variant.kind == "distractor"]
+    assert distractors, result.failures
+    for variant in distractors:
+        added = variant.prompt.replace(request, " ").split("answer.", 1)[-1]
+        assert "," not in added, variant.prompt
+
+
 def test_repeat_prompt_stays_consistent(families):
     for variant in families.variants:
         if str(variant.case) != "4":

@@ -43,6 +43,11 @@ class NoComma(Constraint):
               profile: Profile = "official") -> bool:
         return "," not in response
 
+    def spent_by_copy(self, params: object, copied: str) -> Optional[str]:
+        # The copy is part of the answer the ban reads (1627, 3718: a request to repeat with
+        # a comma; an aside that a model may take for part of it, read AVA).
+        return "the text to repeat holds a comma" if "," in copied else None
+
     def statements(self, prompt: str, params: Any, *, edits: bool = False) -> list[Statement]:
         from ..support.edits import spans_of
         from ..support.phrases import clause_at

@@ -158,6 +158,11 @@ def _wording(layout: Layout, constraint: Any, params: Any, picker: Any) -> str:
     # A song's paragraphs are its stanzas ("Use exactly five paragraphs" for lyrics, read EA).
     context["stanzas"] = "verse" in features(layout) or None
     context["said_also"] = said_also(layout.prompt) or None
+    # Beside a text to repeat, a model may copy the addition along: no comma in it where the
+    # case bans them (kinds/distractor.py refuses one that has).
+    context["comma_free"] = layout.repeat is not None and any(
+        get(instruction_id).spent_by_copy(params, ",")
+        for instruction_id, params in zip(layout.ids, layout.params)) or None
     # "In addition, …" reads wrong at the very start: only after the prompt.
     additions = not ahead and constraint.grammar() is not None
 

@@ -27,9 +27,10 @@ from ..prompt.layout import Layout
 from ..prompt.slips import mended, still_said
 from ..llm.answers import ModelCousin, kept_kwargs
 from ..llm.plan import ModelPlan, Sibling
+from ...constraints import get
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
 from .context_distractor import ContextDistractor
-from .contract import CousinKind, changed_setting, counts
+from .contract import CousinKind, changed_setting, counts, request_position
 from .format_distractor import NOTHING_COMPATIBLE, FormatDistractor
 
 if TYPE_CHECKING:
@@ -72,6 +73,33 @@ def _mended_whole(prompt: str, ids: tuple[str, ...], kwargs: str) -> str:
     return mended(prompt, ids, json.loads(kwargs), prompt)
 
 
+def _trapped(layout: Layout, candidate: Candidate) -> Optional[Rejection]:
+    """`_copy_trap` of what `candidate` adds to the original it keeps whole."""
+    whole = _mended_whole(layout.prompt, tuple(layout.ids),
+                          json.dumps(candidate.kwargs, sort_keys=True))
+    if whole not in candidate.prompt:
+        return None
+    return _copy_trap(layout, candidate, candidate.prompt.replace(whole, " ", 1))
+
+
+def _copy_trap(layout: Layout, candidate: Candidate, added: str) -> Optional[Rejection]:
+    """An addition beside a text to repeat may be taken for part of it ("By the way, …"
+    after "the request you need to repeat does not include this sentence", read AVA): one
+    that breaks a rule of the case when copied along (a comma under a comma ban) is refused."""
+    repeat = request_position(layout)
+    if repeat is None:
+        return None
+    for position, (instruction_id, kwargs) in enumerate(zip(layout.ids, candidate.kwargs)):
+        if position == repeat or kwargs is None:
+            continue
+        constraint = get(instruction_id)
+        why = constraint.spent_by_copy(constraint.Params(**kwargs), added)
+        if why:
+            return Rejection("repeat-trap", f"copied with the request, the addition would "
+                                            f"break a rule: {why}")
+    return None
+
+
 class Distractor(CousinKind):
     name = "distractor"
 
@@ -82,7 +110,15 @@ class Distractor(CousinKind):
                 # A slogan or a name takes few requirements, and its siblings have them.
                 return CONTEXT.propose(request, refused=EVERY_FIT_TAKEN)
             try:
-                return FORMAT.propose(request)
+                made = FORMAT.propose(request)
+                # Beside a text to repeat, a wording the answer could copy along with a comma
+                # under a comma ban is drawn again (the next attempt would be a context
+                # sentence, not a requirement).
+                for _ in range(6):
+                    if _trapped(request.layout, made) is None:
+                        break
+                    made = FORMAT.propose(request)
+                return made
             except ComposeError as exc:
                 return CONTEXT.propose(request, refused=str(exc))
         return CONTEXT.propose(request)
@@ -93,9 +129,10 @@ class Distractor(CousinKind):
             return Rejection("promise", f"{layout.ids[changed]} kwargs changed in a {self.name}")
         # The original kept whole, its slips mended, holds every statement (a mend may reach
         # across two of its sentences: "starting with P.P.S Your entire response").
-        if _mended_whole(layout.prompt, tuple(layout.ids),
-                         json.dumps(candidate.kwargs, sort_keys=True)) in candidate.prompt:
-            return None
+        whole = _mended_whole(layout.prompt, tuple(layout.ids),
+                              json.dumps(candidate.kwargs, sort_keys=True))
+        if whole in candidate.prompt:
+            return _trapped(layout, candidate)
         for unit in layout.units:
             if unit.owners and not still_said(unit.text, candidate.prompt, layout.ids,
                                               candidate.kwargs, layout.prompt):

@@ -337,6 +337,22 @@ def _wish_of(header: str) -> str:
     return found.group(1) + "." if found else ""
 
 
+def _trailers_joined(request: str, trailers: Sequence[str]) -> str:
+    """`request` with the sentences that speak of its statements after them: in its last
+    paragraph, or as more items of the list it ends with ("2) Format your whole answer as
+    JSON⏎3) Do not add anything outside of the JSON block")."""
+    last_line = request.rsplit("\n", 1)[-1]
+    listed = re.match(r"\s*(?:(?P<dash>[-*])|(?P<number>\d+)[.)])\s", last_line)
+    if listed is None:
+        return request + " " + " ".join(trailers)
+    items = []
+    for offset, text in enumerate(trailers, start=1):
+        marker = f"{listed.group('dash')} " if listed.group("dash") else \
+            f"{int(listed.group('number')) + offset}) "
+        items.append(marker + text.rstrip(".").strip())
+    return request + "\n" + "\n".join(items)
+
+
 def _pleases(text: str) -> int:
     """How many times `text` says "please": a reworded frame that adds one beside the user's
     own ("Could you please provide …? Please use …", read ASA) says it twice."""
@@ -465,10 +481,9 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         request = _inline(task, layout, params, order, rng, usage, own_task)
     if trailing:
         # What speaks of a statement follows it, in its paragraph ("… in JSON. Do not add
-        # anything outside of the JSON block."), or below a list of them.
-        last_line = request.rstrip().rsplit("\n", 1)[-1]
-        listed = re.match(r"\s*(?:[-*]|\d+[.)])\s", last_line)
-        request = request.rstrip() + ("\n\n" if listed else " ") + \
-            " ".join(layout.units[position].text.strip() for position in trailing)
+        # anything outside of the JSON block."), or as the next items of a list of them (a
+        # line under the list reads as a seam: read AWB).
+        request = _trailers_joined(request.rstrip(), [layout.units[position].text.strip()
+                                                      for position in trailing])
     return settle(layout, request.strip(), params, rng, rephrase_repeat=True,
                   presentation=presentation, task_wording=how)

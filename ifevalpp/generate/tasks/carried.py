@@ -162,7 +162,10 @@ def rule_kept(rule: str, prompt: str) -> bool:
 
 
 def _listed(items: Sequence[str]) -> str:
-    quoted = [f'"{item}"' for item in items]
+    # A name the user typed in small letters is spelt as every other cousin spells it
+    # ("thursday" -> "Thursday", read AWB): no constraint checks a carried word.
+    names = table("slips")["proper_nouns"]
+    quoted = [f'"{names.get(item, item)}"' for item in items]
     return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
 
 

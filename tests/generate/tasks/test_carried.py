@@ -47,7 +47,8 @@ def test_the_asks_are_said_again_with_every_word_quoted():
     found = asks("Tell a joke that has the words thursday and amalgamation in it", [LANGUAGE],
                  SWAHILI)
     said = carried_sentence(found, random.Random(0))
-    assert '"thursday"' in said and '"amalgamation"' in said and said.endswith(".")
+    # (the day's name with its capital, as the rephrasings spell it: read AWB)
+    assert '"Thursday"' in said and '"amalgamation"' in said and said.endswith(".")
 
 
 def test_a_prompt_that_no_longer_names_an_ask_has_dropped_it():
