@@ -184,14 +184,24 @@ def repeat_trap(layout: Layout, candidate: Candidate) -> Optional[Rejection]:
     if repeat is None:
         return None
     field_name = get(layout.ids[repeat]).request_field or ""
-    copied = str(candidate.kwargs[repeat].get(field_name, ""))
+    why = spent_by_copying(layout, candidate, str(candidate.kwargs[repeat].get(field_name, "")))
+    return Rejection("repeat-trap", why) if why else None
+
+
+def spent_by_copying(layout: Layout, candidate: Candidate, copied: str) -> Optional[str]:
+    """Why a text the answer copies (the request to repeat, or what a model may take for
+    part of it) spends a rule of the case (`Constraint.spent_by_copy`); None when it spends
+    none or the case repeats nothing."""
+    repeat = request_position(layout)
+    if repeat is None:
+        return None
     for position, (instruction_id, kwargs) in enumerate(zip(layout.ids, candidate.kwargs)):
         if position == repeat or kwargs is None:
             continue
         constraint = get(instruction_id)
         why = constraint.spent_by_copy(constraint.Params(**kwargs), copied)
         if why:
-            return Rejection("repeat-trap", why)
+            return why
     return None
 
 

@@ -27,10 +27,9 @@ from ..prompt.layout import Layout
 from ..prompt.slips import mended, still_said
 from ..llm.answers import ModelCousin, kept_kwargs
 from ..llm.plan import ModelPlan, Sibling
-from ...constraints import get
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
 from .context_distractor import ContextDistractor
-from .contract import CousinKind, changed_setting, counts, request_position
+from .contract import CousinKind, changed_setting, counts, spent_by_copying
 from .format_distractor import NOTHING_COMPATIBLE, FormatDistractor
 
 if TYPE_CHECKING:
@@ -86,18 +85,9 @@ def _copy_trap(layout: Layout, candidate: Candidate, added: str) -> Optional[Rej
     """An addition beside a text to repeat may be taken for part of it ("By the way, …"
     after "the request you need to repeat does not include this sentence", read AVA): one
     that breaks a rule of the case when copied along (a comma under a comma ban) is refused."""
-    repeat = request_position(layout)
-    if repeat is None:
-        return None
-    for position, (instruction_id, kwargs) in enumerate(zip(layout.ids, candidate.kwargs)):
-        if position == repeat or kwargs is None:
-            continue
-        constraint = get(instruction_id)
-        why = constraint.spent_by_copy(constraint.Params(**kwargs), added)
-        if why:
-            return Rejection("repeat-trap", f"copied with the request, the addition would "
-                                            f"break a rule: {why}")
-    return None
+    why = spent_by_copying(layout, candidate, added)
+    return Rejection("repeat-trap", f"copied with the request, the addition would break a "
+                                    f"rule: {why}") if why else None
 
 
 class Distractor(CousinKind):
