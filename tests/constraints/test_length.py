@@ -278,3 +278,14 @@ def test_a_word_cap_the_copied_request_nearly_spends_is_refused():
                     'a passive-aggressive tone. Write less than 35 words in all, please.')
     assert words.spent_by_copy(cap, long_request)
     assert words.spent_by_copy(cap, "Write a haiku about rain. Use fewer than 35 words.") is None
+
+
+def test_a_first_word_in_markup_is_not_that_word_so_no_distractor_asks_for_markup():
+    # "**bonding**" is not "bonding" to the checker: a distractor asking for bold key terms
+    # beside the check blurs it (strict read AXB).
+    from ifevalpp.constraints import get
+    nth = "length_constraints:nth_paragraph_first_word"
+    kwargs = {"num_paragraphs": 2, "nth_paragraph": 1, "first_word": "bonding"}
+    assert check(nth, "Bonding matters.\n\nMore here.", kwargs)
+    assert not check(nth, "**Bonding** matters.\n\nMore here.", kwargs)
+    assert {"uses_bold", "uses_italic", "uses_asterisks"} <= get(nth).refuses_effects

@@ -86,9 +86,12 @@ class NthParagraphFirstWord(Constraint):
     divides_answer = True
     task_needs = frozenset({"paragraphs"})
     # Nothing set at the start either: an opening quotation mark beside "Paragraph 1 must start
-    # with the word booster" blurs what the first word is (strict read AR).
+    # with the word booster" blurs what the first word is (strict read AR); nor bold, italics
+    # or asterisks, which a model may put on that very word ("**bonding**" is not "bonding"
+    # to the checker: strict read AXB).
     refuses_effects = frozenset({"adds_first_line", "adds_last_line", "limits_paragraph_length",
-                                 "changes_shape", "names_parts", "sets_start"})
+                                 "changes_shape", "names_parts", "sets_start", "uses_bold",
+                                 "uses_italic", "uses_asterisks"})
     Params = NthParagraphParams
     # Every profile judges this type its own way (scoring under several profiles checks each).
     verdict_groups = {"official": "official", "revised": "revised",
