@@ -122,7 +122,7 @@ class Distractor(CousinKind):
         whole = _mended_whole(layout.prompt, tuple(layout.ids),
                               json.dumps(candidate.kwargs, sort_keys=True))
         if whole in candidate.prompt:
-            return _trapped(layout, candidate)
+            return _copy_trap(layout, candidate, candidate.prompt.replace(whole, " ", 1))
         for unit in layout.units:
             if unit.owners and not still_said(unit.text, candidate.prompt, layout.ids,
                                               candidate.kwargs, layout.prompt):

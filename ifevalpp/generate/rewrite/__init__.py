@@ -38,7 +38,7 @@ def protected_spans(task: str, literals: Sequence[str]) -> list[tuple[int, int]]
     return spans
 
 
-def reword_task(task: str, literals: Sequence[str], rng: Any, *, openers: bool = True,
+def reword_task(task: str, literals: Sequence[str], rng: Any, *,
                 siblings: Sequence[str] = (), frames: Sequence[str] = (),
                 elsewhere: str = "") -> tuple[str, str]:
     """The task said another way (frame, topic, audience, context, split or join, synonyms),
@@ -50,7 +50,7 @@ def reword_task(task: str, literals: Sequence[str], rng: Any, *, openers: bool =
                     elsewhere=elsewhere)
     if found is not None:
         return found.text, "rewrite:" + "+".join(found.operations)
-    return vary_task(task, rng, openers=openers)
+    return vary_task(task, rng)
 
 
 __all__ = ["Rewrite", "last_sentence_asks", "protected_spans", "reword_task", "rewrite",

@@ -34,7 +34,7 @@ def _wrapped(opener: str, body: str) -> str:
     return wrapped
 
 
-def vary_task(task: str, rng: Any, *, openers: bool = True) -> tuple[str, str]:
+def vary_task(task: str, rng: Any) -> tuple[str, str]:
     """Reword the task's opening: swap its leading verb or wrap it in an opener.
 
     Returns (new task, what was done). A task that does not open with a known
@@ -49,7 +49,7 @@ def vary_task(task: str, rng: Any, *, openers: bool = True) -> tuple[str, str]:
     alternatives = table["verbs"].get(verb.lower())
     if alternatives is None:
         lead_ins = [item for item in table["openers"] if "{task_cap}" in item]
-        if task.endswith("?") or not openers or not lead_ins or not chance(rng, 0.5):
+        if task.endswith("?") or not lead_ins or not chance(rng, 0.5):
             return task, "unchanged"
         opener = choice(rng, lead_ins)
         return opener.format(task_cap=task), "lead-in"
@@ -62,7 +62,7 @@ def vary_task(task: str, rng: Any, *, openers: bool = True) -> tuple[str, str]:
             return task, "unchanged"
     new_verb = choice(rng, alternatives)
     body = new_verb + rest
-    how = chance(rng, 0.6) or not openers
+    how = chance(rng, 0.6)
     if how:
         text = body[0].upper() + body[1:]
         return text, f"verb:{verb.lower()}->{new_verb}"
