@@ -18,9 +18,13 @@ candidate is kept when
 * the validator reports no `error` finding for it.
 
 Otherwise the next attempt (next seed) is tried, up to `max_attempts`; a cousin
-that never passes is reported with the last `Rejection`. Candidates come from a
-`CousinBackend` (generate/backend.py): the template generators by default, or a
-model (generate/llm/), which gets the same filter, distinctness rule and bound.
+that never passes is reported with the last `Rejection`. A kind that falls short for want
+of room among its siblings is made again in its kind's `second_passes` (rephrasings each
+worded well away from their siblings, with more ways to say what follows the task;
+distractors under a lower floor), and the pass that makes the most is kept.
+
+Candidates come from a `CousinBackend` (generate/backend.py): the template generators by
+default, or a model (generate/llm/), which gets the same filter, distinctness rule and bound.
 """
 
 from __future__ import annotations
@@ -52,6 +56,11 @@ from .versions import derive_seed, generator_version
 
 DEFAULT_MIN_DISTANCE = 0.15
 DEFAULT_MAX_ATTEMPTS = 12
+# The share of the distance floor a "floor" second pass keeps (`CousinKind.second_passes`),
+# and the attempts a rewording second pass ("room", "far") gives each cousin.
+WIDE_FLOOR = 0.8
+REWORDING_PASSES = ("room", "far")
+WIDE_ATTEMPTS = 6
 
 
 def _blocks(prompt: str) -> tuple[str, ...]:
@@ -171,14 +180,14 @@ class _Family:
 
 
 def _request(run: _Run, family: _Family, kind: Kind, index: int, attempt: int,
-             previous: Optional[Rejection]) -> CousinRequest:
+             previous: Optional[Rejection], wide: str = "") -> CousinRequest:
     cousin_seed = derive_seed(run.seed, family.key, kind, index, attempt)
     return CousinRequest(case=family.key, layout=family.layout, kind=kind, index=index,
                          attempt=attempt, seed=cousin_seed, rng=random.Random(cousin_seed),
                          profile=run.profile, accepted=tuple(family.accepted),
                          previous=previous, distractor_style=run.distractor_style,
                          settings=run.settings, reconfigure=run.reconfigure,
-                         family_seed=derive_seed(run.seed, family.key, kind, 0, 0))
+                         family_seed=derive_seed(run.seed, family.key, kind, 0, 0), wide=wide)
 
 
 def _judge(run: _Run, family: _Family, request: CousinRequest,
@@ -190,11 +199,11 @@ def _judge(run: _Run, family: _Family, request: CousinRequest,
         kind.easier(family.layout, candidate, run.profile)
     if refusal is not None:
         return refusal
-    ok, distance = far_enough(candidate.prompt, family.accepted, run.min_distance,
-                              family.quoted)
+    floor = run.min_distance * (WIDE_FLOOR if request.wide == "floor" else 1.0)
+    ok, distance = far_enough(candidate.prompt, family.accepted, floor, family.quoted)
     if not ok:
         return Rejection("too-close", f"too close to the original or a sibling (normalised edit "
-                                      f"distance {distance:.3f} < {run.min_distance})")
+                                      f"distance {distance:.3f} < {floor:g})")
     unnatural = violations(Cousin(prompt=candidate.prompt, original=family.layout.prompt,
                                   original_mended=family.mended_original,
                                   ids=family.layout.ids, kwargs=candidate.kwargs,
@@ -211,6 +220,7 @@ def _judge(run: _Run, family: _Family, request: CousinRequest,
             generator=GeneratorInfo(backend=run.backend.name, version=run.version,
                                     seed=request.seed,
                                     detail={"attempt": request.attempt,
+                                            **({"pass": request.wide} if request.wide else {}),
                                             **candidate.detail.record()}),
             distractor=candidate.distractor)
         new_params = [parse_params(instruction_id, kwargs) for instruction_id, kwargs
@@ -229,12 +239,62 @@ def _judge(run: _Run, family: _Family, request: CousinRequest,
                                                                        findings=findings)})
 
 
-def _cousin(run: _Run, family: _Family, kind: Kind, index: int) -> Union[Variant, CousinFailure]:
+def _cousins(run: _Run, family: _Family, kind: Kind,
+             per_kind: int) -> tuple[list[Variant], list[CousinFailure]]:
+    """The cousins of `kind` and the ones that could not be made. A kind that falls short for
+    want of room (`_crowded`: its first cousins took the wordings the last needed, or a long
+    original leaves a distractor too near its siblings) is made again in each of its
+    `second_passes` (`CousinRequest.wide`) until one makes them all; the pass that makes the
+    most is kept, the first on a tie, so a family made in full the first time comes out as
+    before."""
+    start, kept = len(family.accepted), list(family.kept.get(kind, []))
+    made, missed = _pass(run, family, kind, per_kind)
+    best = (made, missed, family.accepted, family.kept.get(kind, []))
+    for wide in kinds.get(kind).second_passes if any(map(_crowded, missed)) else ():
+        family.accepted, family.kept[kind] = family.accepted[:start], list(kept)
+        again, still = _pass(run, family, kind, per_kind, wide=wide, misses=len(best[1]))
+        if len(again) > len(best[0]):
+            best = (again, still, family.accepted, family.kept.get(kind, []))
+        if not still:
+            break
+    family.accepted, family.kept[kind] = best[2], best[3]
+    return best[0], best[1]
+
+
+def _crowded(failure: CousinFailure) -> bool:
+    """Whether a cousin failed for want of room among its siblings (too close to one, or a
+    rewording within 30 characters of one), the one failure a second pass can mend."""
+    return failure.code == "too-close" or failure.reason.startswith("unnatural: near-duplicate")
+
+
+def _pass(run: _Run, family: _Family, kind: Kind, per_kind: int, wide: str = "",
+          misses: Optional[int] = None) -> tuple[list[Variant], list[CousinFailure]]:
+    """The cousins 1..`per_kind` of `kind` made in turn, and the ones that failed; a second pass
+    stops at its `misses`-th failure, since it can then make no more than the pass it is to
+    beat."""
+    made: list[Variant] = []
+    missed: list[CousinFailure] = []
+    for index in range(1, per_kind + 1):
+        outcome = _cousin(run, family, kind, index, wide)
+        if isinstance(outcome, CousinFailure):
+            missed.append(outcome)
+            if misses is not None and len(missed) >= misses:
+                break
+        else:
+            made.append(outcome)
+    return made, missed
+
+
+def _cousin(run: _Run, family: _Family, kind: Kind, index: int,
+            wide: str = "") -> Union[Variant, CousinFailure]:
     """The `index`-th cousin of `kind`: the first candidate kept, or the last rejection."""
     rejection = Rejection("not-attempted", "not attempted")
-    tried = run.max_attempts
-    for attempt in range(run.max_attempts):
-        request = _request(run, family, kind, index, attempt, rejection if attempt else None)
+    # A rewording pass draws from wordings chosen to keep clear of the siblings, so a few
+    # attempts find one if any do.
+    tried = min(run.max_attempts, WIDE_ATTEMPTS) if wide in REWORDING_PASSES else run.max_attempts
+    for attempt in range(tried):
+        request = _request(run, family, kind, index, attempt, rejection if attempt else None,
+                           wide)
         try:
             candidate = run.backend.propose(request)
         except StopCousin as exc:
@@ -312,12 +372,9 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
                      quoted=tuple(sorted(set(passages(case.prompt)) | set(kept), key=len,
                                          reverse=True)))
     for kind in kinds:
-        for index in range(1, per_kind + 1):
-            outcome = _cousin(run, family, kind, index)
-            if isinstance(outcome, CousinFailure):
-                failures.append(outcome)
-            else:
-                variants.append(outcome)
+        made, missed = _cousins(run, family, kind, per_kind)
+        variants += made
+        failures += missed
     return variants, failures
 
 

@@ -119,3 +119,4 @@ class CousinRequest:
     settings: Any = None                      # instruction id -> kwargs seen in the run
     reconfigure: str = "harder"               # harder | any
     family_seed: int = 0                      # the same for every cousin of the family's kind
+    wide: str = ""                            # a second pass (CousinKind.second_passes)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import random
+import re
+
 import pytest
 
-from ifevalpp.constraints import check
+from ifevalpp.constraints import check, get, parse_params
 
 STARTEND_IDS = ["startend:end_checker", "startend:quotation"]
 
@@ -72,3 +75,12 @@ def test_end_phrase_ending_in_a_quote_cannot_be_met(profile):
 ])
 def test_quotation(response, expected, profile):
     assert check("startend:quotation", response, profile=profile) is expected
+
+
+def test_a_one_word_end_phrase_is_called_a_word_never_a_phrase():
+    params = parse_params("startend:end_checker", {"end_phrase": "Peace!"})
+    said = {get("startend:end_checker").phrase(params, random.Random(seed),
+                                               ("imperative", "declarative"))
+            for seed in range(60)}
+    assert any("word \"Peace!\"" in sentence for sentence in said)
+    assert not any(re.search(r"\b(?:phrase|words)\b", sentence) for sentence in said), said

@@ -236,7 +236,10 @@ class EndChecker(Constraint):
         # A fragment ("in India.") is named as an exact phrase: after "with the phrase", its
         # stop reads as the sentence's own (read EB), and the check wants it.
         fragment = not params.end_phrase.lstrip("\"'“‘(")[:1].isupper()
-        return super().wording_params(params, **context) | {"fragment": fragment or None}
+        # One word ("Peace!") is no "phrase" nor "words" (read BAC: 'the precise words "Peace!"').
+        one_word = len(params.end_phrase.split()) == 1
+        return super().wording_params(params, **context) | {"fragment": fragment or None,
+                                                            "one_word": one_word or None}
 
     # An end line suits a piece of prose (a letter, an essay), not a rap or a joke.
     distractor_suits = frozenset({"prose", "letter"})

@@ -95,6 +95,12 @@ WITNESS_MODES = ("start", "end", "insert", "lines", "none")
 _FIRST_SENTENCE_END = re.compile(r"[.!?](?= )")
 
 
+@functools.lru_cache(maxsize=256)
+def _any_of(words: frozenset[str]) -> re.Pattern[str]:
+    """One pattern for a word of `words`, singular or plural (a requirement's unsuited pieces)."""
+    return re.compile("|".join(rf"\b{re.escape(word)}s?\b" for word in sorted(words)))
+
+
 @dataclass(frozen=True)
 class FormatRequest:
     """One catalogue entry: its id, wording grammar, declared effects and witness edit (a
@@ -128,7 +134,7 @@ class FormatRequest:
         """Whether the prompt asks for no piece this requirement does not suit (a table in
         a friendly email, a heading per section in a haiku)."""
         head = prompt.lower()[:400]
-        if any(re.search(rf"\b{re.escape(word)}s?\b", head) for word in self.unsuited):
+        if self.unsuited and _any_of(self.unsuited).search(head):
             return False
         # Nor what the prompt's own words rule out ("Do not give me any … lists").
         if any(_banned(effect).search(prompt) for effect in self.effects

@@ -53,6 +53,10 @@ class CousinKind:
     # Whether the cousin says the whole request in words of its own, so that one within a few
     # characters of its original or a sibling has not done its job (rule N119).
     rewords_all: ClassVar[bool] = False
+    # The second passes of a kind that falls short (generate/family.py `_cousins`), each the
+    # `CousinRequest.wide` of its requests: "room"/"far" reword each cousin well away from its
+    # siblings (rewrite.rewrite), "floor" keeps a lower distance floor (`WIDE_FLOOR`).
+    second_passes: ClassVar[tuple[str, ...]] = ()
 
     def propose(self, request: CousinRequest) -> Candidate:
         """A candidate from the template generators (ComposeError when there is none)."""

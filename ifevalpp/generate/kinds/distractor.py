@@ -92,6 +92,10 @@ def _copy_trap(layout: Layout, candidate: Candidate, added: str) -> Optional[Rej
 
 class Distractor(CousinKind):
     name = "distractor"
+    # A long original with one sentence added stays within the floor of its siblings however
+    # the sentence is worded (the toilet's five steps, the print ad's brief): on the second pass
+    # the sentence it adds is difference enough.
+    second_passes = ("floor",)
 
     def propose(self, request: CousinRequest) -> Candidate:
         if style_of(request) == FORMAT.style:

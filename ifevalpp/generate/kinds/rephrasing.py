@@ -50,14 +50,14 @@ class RephrasingDetail(Detail):
 
 
 def rephrase(layout: Layout, rng: Any, index: int, attempt: int = 0,
-             siblings: Sequence[str] = (), rotation: int = 0) -> Candidate:
+             siblings: Sequence[str] = (), rotation: int = 0, wide: str = "") -> Candidate:
     """The `index`-th rephrasing (1-based); `attempt` > 0 rotates the presentation, and
     `rotation` (fixed per family) sets which presentation the first one takes, so that no
     layout comes with a position; the task is reworded away from `siblings` (the family's
-    prompts so far, the original first)."""
+    prompts so far, the original first), well away when `wide` (the family's second pass)."""
     presentation = PRESENTATIONS[(index - 1 + attempt + rotation) % len(PRESENTATIONS)]
     made = restructured(layout, rng, params=layout.params, presentation=presentation,
-                        siblings=siblings)
+                        siblings=siblings, wide=wide)
     return Candidate(made.prompt, made.kwargs, RephrasingDetail(
         presentation=made.presentation, task_wording=made.task_wording,
         repeat_where=made.repeat_where))
@@ -66,6 +66,7 @@ def rephrase(layout: Layout, rng: Any, index: int, attempt: int = 0,
 class Rephrasing(CousinKind):
     name = "rephrasing"
     rewords_all = True
+    second_passes = ("room", "far")
 
     def propose(self, request: CousinRequest) -> Candidate:
         # After a candidate too close to its family, the next keeps away from it.
@@ -74,9 +75,11 @@ class Rephrasing(CousinKind):
             request.previous.message.startswith("unnatural: near-duplicate")
         # After one that came out too like a sibling, the presentation rotates (`attempt`)
         # while the task's wording keeps away from the siblings.
+        # On the second pass (`CousinRequest.wide`) every wording keeps well away from its
+        # siblings from the first attempt on.
         return rephrase(request.layout, request.rng, request.index, attempt=request.attempt,
-                        siblings=request.accepted if close or duplicate else (),
-                        rotation=request.family_seed % len(PRESENTATIONS))
+                        siblings=request.accepted if close or duplicate or request.wide else (),
+                        rotation=request.family_seed % len(PRESENTATIONS), wide=request.wide)
 
     def broken_promise(self, layout: Layout, candidate: Candidate) -> Optional[Rejection]:
         changed = changed_setting(layout, candidate, except_request=True)

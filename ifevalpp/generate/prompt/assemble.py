@@ -401,9 +401,16 @@ def _task_of(layout: Layout, the_plan: Plan, task_override: Optional[str],
     if task_override is not None:
         return task_override
     task_parts: list[str] = []
+    led_off = False   # the lines right under a statement that went, its colon leading to them
     for position, unit in enumerate(layout.units):
         if unit.pure and not the_plan.task_like(position) or position in skip:
+            led_off = unit.text.rstrip().endswith(":")
             continue
+        if led_off and unit.sep == "\n" and the_plan.render:
+            # "Separate them with ***, such as:\nStep 1: …\n***" said anew shows its example
+            # itself: the lines it led to go with it, never left hanging under the task.
+            continue
+        led_off = False
         text = the_plan.unit_text.get(position, unit.text)
         if not text:
             continue
@@ -438,10 +445,10 @@ def _presentation_for(layout: Layout, task: str, presentation: str, order: Seque
 def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentation: str,
                  task_override: Optional[str] = None, vary: bool = True,
                  targets: Optional[set[int]] = None,
-                 siblings: Sequence[str] = ()) -> Assembled:
+                 siblings: Sequence[str] = (), wide: str = "") -> Assembled:
     """The task first, then its constraints rendered anew and presented
     `presentation`-style; the task's new wording keeps away from `siblings` (prompts of the
-    family so far)."""
+    family so far), well away when `wide` (see `rewrite.rewrite`)."""
     all_targets = {index for index, instruction_id in enumerate(layout.ids)
                    if not get(instruction_id).request_field}
     the_plan = plan(layout, targets if targets is not None else all_targets,
@@ -462,7 +469,7 @@ def restructured(layout: Layout, rng: Any, *, params: Sequence[Any], presentatio
         for _ in range(4):  # not "Would you please …? Please include …" from a task that had one
             task, how = reword_task(old, _literals(layout, params), rng,
                                     siblings=siblings,
-                                    elsewhere=layout.prompt.replace(old, " "))
+                                    elsewhere=layout.prompt.replace(old, " "), wide=wide)
             if not repeated_frames(task, old) and not _wish_twice(task) and \
                     _questions_put(task) <= max(1, _questions_put(old)) and \
                     _pleases(task) <= max(1, _pleases(old)):

@@ -386,6 +386,25 @@ def _aside_closed(text: str, cut: str) -> str:
     return cut
 
 
+def _series_closed(text: str, cut: str) -> str:
+    """`cut` with the "and" of a series put back when the cut took the series' last item with
+    it: "Write a limerick, use notation, and use two capitalised words." cut to "Write a
+    limerick and use notation.", not the splice "Write a limerick, use notation."."""
+    start = 0
+    while start < min(len(text), len(cut)) and text[start] == cut[start]:
+        start += 1
+    if not text[start:].startswith(", and ") or cut[start:].strip(" .!?"):
+        return cut
+    from ..rewrite.lexicon import lexicon
+
+    sentence_start = max(cut.rfind(". ", 0, start), cut.rfind("? ", 0, start)) + 1
+    comma = cut.rfind(", ", sentence_start, start)
+    verb = cut[comma + 2:].split(" ", 1)[0] if comma >= 0 else ""
+    if verb.lower() not in lexicon()["verbs"] or "," in cut[comma + 2:start]:
+        return cut
+    return cut[:comma] + " and " + cut[comma + 2:]
+
+
 def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
                  literals: Sequence[str] = ()) -> Optional[str]:
     """Cut the constraint's clause out of a mixed unit (the first of `rules()` that cuts
@@ -397,7 +416,7 @@ def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],
                None)
     if cut is None or _splits_markup(unit_text, cut):
         return None
-    cut = _aside_closed(unit_text, cut)
+    cut = _series_closed(unit_text, _aside_closed(unit_text, cut))
     body = cut.rstrip(" .?!")
     bare = _bare_verb_left().search(body)
     if bare is None:

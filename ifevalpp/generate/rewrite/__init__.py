@@ -40,14 +40,15 @@ def protected_spans(task: str, literals: Sequence[str]) -> list[tuple[int, int]]
 
 def reword_task(task: str, literals: Sequence[str], rng: Any, *,
                 siblings: Sequence[str] = (), frames: Sequence[str] = (),
-                elsewhere: str = "") -> tuple[str, str]:
+                elsewhere: str = "", wide: str = "") -> tuple[str, str]:
     """The task said another way (frame, topic, audience, context, split or join, synonyms),
     keeping every literal a checker reads, away from `siblings` (prompts of the family so
     far) and off the sentence openings in `frames` (the rest of the prompt's), never naming
     by a synonym a noun `elsewhere` (the rest of the prompt) says; the
-    verb-table rewording when the sentence has a shape the rewriter does not vouch for."""
+    verb-table rewording when the sentence has a shape the rewriter does not vouch for.
+    `wide`: see `rewrite`."""
     found = rewrite(task, protected_spans(task, literals), rng, siblings=siblings, frames=frames,
-                    elsewhere=elsewhere)
+                    elsewhere=elsewhere, wide=wide)
     if found is not None:
         return found.text, "rewrite:" + "+".join(found.operations)
     return vary_task(task, rng)

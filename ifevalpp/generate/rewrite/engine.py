@@ -40,16 +40,19 @@ class Rewrite:
     operations: tuple[str, ...]
 
 
-def rewrites(task: str, protected: Sequence[tuple[int, int]] = ()) -> list[Rewrite]:
-    """Every rewrite of `task` we can vouch for (deterministic order); [] when none."""
-    return list(_rewrites(task, tuple(sorted(set(map(tuple, protected))))))
+def rewrites(task: str, protected: Sequence[tuple[int, int]] = (),
+             wide: bool = False) -> list[Rewrite]:
+    """Every rewrite of `task` we can vouch for (deterministic order); [] when none. `wide`
+    adds the rewordings of the sentences after the request that only a family whose
+    rephrasings came out too alike asks for (`follow_up`)."""
+    return list(_rewrites(task, tuple(sorted(set(map(tuple, protected)))), wide))
 
 
 Candidates = list[tuple[list[str], tuple[str, ...]]]   # (sentences of the head, operations)
 
 
 def _framed(request: Request, masked: Masked, before: list[str],
-            after: list[str]) -> Candidates:
+            after: list[str], wide: bool = False) -> Candidates:
     """The request in every frame, with every wording change of its verb phrase, and the
     context around it kept or reworded with it."""
     candidates: Candidates = []
@@ -64,7 +67,7 @@ def _framed(request: Request, masked: Masked, before: list[str],
     # Fragments that lead into the question are joined to it, as an editor would: "If a + b
     # + c = 30 and b = 10 and c = 5. Is a = 20?" -> "If …, is a = 20?" (read NB).
     lead_in = _fragments_leading_in(before) if request.kind in _LED_IN else None
-    for body, operations in bodies(request, masked):
+    for body, operations in bodies(request, masked, wide):
         pre, main, post = place_pieces(body)
         for sentence, frame in frames_for(request, main):
             if topic_only and not sentence.rstrip().endswith("?"):
@@ -130,13 +133,15 @@ def _task_about_it(sentence: str) -> bool:
         piece_about_it(following.vp)
 
 
-def _split_or_joined(request: Request, before: list[str], after: list[str]) -> Candidates:
+def _split_or_joined(request: Request, before: list[str], after: list[str],
+                     wide: bool = False) -> Candidates:
     """The request split at ", and <verb>", or joined with the short request after it."""
     candidates: Candidates = []
-    split = split_conjunction(request.vp) if request.kind != "question" else None
-    if split and ":" in split[1] and ":" not in split[0]:
-        # "Put this line into Spanish and then comment on it: <text>": the
-        # text belongs to both verbs, so the sentence stays whole.
+    split = split_conjunction(request.vp, wide) if request.kind != "question" else None
+    if split and (":" in split[1] and ":" not in split[0] or request.end == ":"):
+        # "Put this line into Spanish and then comment on it: <text>": the text belongs to
+        # both verbs, so the sentence stays whole; so does one whose colon leads into what
+        # follows ("… a dog using bullet points such as:" is no "… a dog: Use bullet points").
         split = None
     if split:
         first, second = split
@@ -151,28 +156,41 @@ def _split_or_joined(request: Request, before: list[str], after: list[str]) -> C
     return candidates
 
 
-def _followed_up(candidates: Candidates, after: list[str], masked: Masked) -> Candidates:
+def _followed_up(candidates: Candidates, after: list[str], masked: Masked,
+                 wide: bool = False) -> Candidates:
     """The sentence after the request said another way too ("Think out loud, then …" ->
-    "I'd like you to think out loud, then …"): a prompt of two short sentences moves further
-    from its original than a new frame on the first alone."""
-    follow = follow_up(after[0], masked) if after else []
+    "I'd like you to think out loud, then …"), and the one after it: a prompt of two short
+    sentences moves further from its original than a new frame on the first alone. `wide`:
+    any of the next `WIDE_REACH` sentences, then one more after it, each kept off every frame
+    said before it."""
+    reach = after[:WIDE_REACH if wide else 2]
+    follows = [follow_up(sentence, masked, wide) for sentence in reach]
     more: Candidates = []
-    for sentences_out, operations in (candidates if follow else []):
+    for sentences_out, operations in (candidates if any(follows[:None if wide else 1]) else []):
         position = len(sentences_out) - len(after)
         if sentences_out[position:] != after:
             continue
-        opening = sentences_out[position - 1] if position else ""
-        options = [text for text in follow if not _same_frame(opening, text)]
-        for pick in options:
-            more.append((sentences_out[:position] + [pick] + after[1:],
-                         operations + ("follow-up",)))
-            # The sentence after it said another way as well: a long request of several
-            # short sentences moves far enough from its siblings only so.
-            for second in (follow_up(after[1], masked)[:2] if len(after) > 1 else []):
-                if not _same_frame(opening + " " + pick, second):
-                    more.append((sentences_out[:position] + [pick, second] + after[2:],
-                                 operations + ("follow-up", "follow-up")))
+        head = sentences_out[:position]
+        for first, options in enumerate(follows[:None if wide else 1]):
+            said = head + after[:first]
+            opening = " ".join(said if wide else said[-1:])
+            for pick in options:
+                if _same_frame(opening, pick):
+                    continue
+                more.append((said + [pick] + after[first + 1:], operations + ("follow-up",)))
+                # The sentence after it said another way as well: a long request of several
+                # short sentences moves far enough from its siblings only so.
+                for second in range(first + 1, len(reach) if wide else min(2, len(reach))):
+                    between = after[first + 1:second]
+                    for other in follows[second][:2]:
+                        if not _same_frame(" ".join([opening, pick] + between), other):
+                            more.append((said + [pick] + between + [other] + after[second + 1:],
+                                         operations + ("follow-up", "follow-up")))
     return more
+
+
+# How many sentences after the request a wide rewrite may say another way.
+WIDE_REACH = 4
 
 
 _KNOWN_REQUESTS = Known("requests")
@@ -254,7 +272,8 @@ def _vouched(task: str, masked: Masked, sentences: list[str],
 
 
 @functools.lru_cache(maxsize=2048)
-def _rewrites(task: str, protected: tuple[tuple[int, int], ...]) -> tuple[Rewrite, ...]:
+def _rewrites(task: str, protected: tuple[tuple[int, int], ...],
+              wide: bool = False) -> tuple[Rewrite, ...]:
     """`rewrites`, cached: every cousin of a case asks for the same task's rewrites."""
     masked = Masked(task, protected)
     sentences = split_sentences(masked.text.partition("\n")[0].strip(), masked)
@@ -265,14 +284,45 @@ def _rewrites(task: str, protected: tuple[tuple[int, int], ...]) -> tuple[Rewrit
     if not request.end and MASKED.match(request.vp[-1:]) and masked.ends_sentence(request.vp[-1]):
         request = Request(request.kind, request.vp, "quoted", request.lead)
     before, after = sentences[:index], sentences[index + 1:]
-    candidates = _framed(request, masked, before, after)
+    candidates = _framed(request, masked, before, after, wide)
     lead_in = _fragments_leading_in(before) if request.kind in _LED_IN else None
     joined = _joined_to(before[lead_in:], sentences[index]) if lead_in is not None else None
     if joined:  # the question as asked, its fragments joined to it
         candidates.append((before[:lead_in] + [joined] + after, ("joined-fragments",)))
-    candidates += _split_or_joined(request, before, after)
-    candidates += _followed_up(candidates, after, masked)
-    return _vouched(task, masked, sentences, candidates)
+    candidates += _split_or_joined(request, before, after, wide)
+    candidates += _followed_up(candidates, after, masked, wide)
+    vouched = _vouched(task, masked, sentences, candidates)
+    return vouched + _last_line_followed(vouched, masked) if wide else vouched
+
+
+def _last_line_followed(vouched: Sequence[Rewrite], masked: Masked) -> tuple[Rewrite, ...]:
+    """Each rewrite with a sentence of the prompt's last line said another way too (a wide
+    rewrite: "… Finish the song with:\n\nPeace!\n\nNo additional words should follow it." ->
+    "… Make sure no additional words follow it."), when that line is plain sentences."""
+    head, newline, tail = masked.text.partition("\n")
+    lines = tail.split("\n")
+    last = len(lines) - 1
+    while last >= 0 and not lines[last].strip():
+        last -= 1
+    if not newline or last < 0:
+        return ()
+    said = split_sentences(lines[last].strip(), masked)
+    if " ".join(said) != " ".join(lines[last].split()):
+        return ()
+    out: list[Rewrite] = []
+    for position, sentence in enumerate(said):
+        for option in follow_up(sentence, masked, wide=True):
+            line = " ".join(said[:position] + [option] + said[position + 1:])
+            if not _well_formed(option):
+                continue
+            for rewrite in vouched:
+                before = rewrite.text.rsplit("\n", len(lines) - last)[0]
+                if _same_frame(masked.restore(" ".join(before.split()) + " " +
+                                              " ".join(said[:position])), masked.restore(option)):
+                    continue
+                text = before + "\n" + masked.restore(line) + "\n" * (len(lines) - 1 - last)
+                out.append(Rewrite(text, rewrite.operations + ("last-line-follow-up",)))
+    return tuple(out)
 
 
 SIBLING_DRAWS = 8
@@ -286,7 +336,8 @@ SIBLING_DISTANCE = 0.15
 
 def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
             avoid: Iterable[str] = (), siblings: Sequence[str] = (),
-            frames: Iterable[str] = (), elsewhere: str = "") -> Optional[Rewrite]:
+            frames: Iterable[str] = (), elsewhere: str = "",
+            wide: str = "") -> Optional[Rewrite]:
     """One rewrite chosen with `rng` (a random.Random), avoiding texts in `avoid`; None if none.
 
     Deep rewrites come first: one that keeps the first sentence word for word after its
@@ -296,10 +347,13 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
     option opens with one of `frames` (`naturalness.frame_openings` of the rest of the prompt:
     "Would you …?" beside "Would you mind …?") while another does not. No synonym replaces a
     noun that `elsewhere` (the rest of the prompt) says too ("a blog entry … Aim the blog post
-    at teenagers", read AGA).
+    at teenagers", read AGA). `wide` (a second pass of a family whose rephrasings came out too
+    alike: "room" or "far", see `CousinKind.second_passes`): more rewrites (`rewrites`), and one kept well away from every
+    sibling (`_spread`).
     """
     avoided = set(avoid)
-    options = [option for option in rewrites(task, protected) if option.text not in avoided
+    options = [option for option in rewrites(task, protected, bool(wide))
+               if option.text not in avoided
                and not _renames_what_is_said(option, elsewhere)]
     if not options:
         return None
@@ -311,11 +365,12 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
         options = fresh or options
     deep = [option for option in options if not shallow(task, option.text)]
     pool = deep or options
+    heads = [sibling[:len(task) + 200] for sibling in siblings]
+    if wide and heads:
+        return _spread(options, heads, rng, room=wide == "room")
     if not siblings or len(pool) == 1:
         return pool[rng.randrange(len(pool))]
     from ..distance import levenshtein, normalized_distance
-
-    heads = [sibling[:len(task) + 200] for sibling in siblings]
 
     def furthest(among: Sequence[Rewrite]) -> tuple[float, Rewrite]:
         if len(among) > SIBLING_SCAN:
@@ -345,6 +400,60 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
     return chosen
 
 
+# A wide rewrite keeps this much further from its siblings than the floors (token distance,
+# characters): the prompt it ends up in is mended after, which moves it a little towards them.
+WIDE_MARGIN = (0.01, 3)
+# Of more options than this, a wide rewrite weighs this many, drawn.
+WIDE_SCAN = 100
+
+
+def _opening(text: str) -> str:
+    """The first four words of a wording, lower case: its frame."""
+    return " ".join(text.lower().split()[:4])
+
+
+def _spread(options: Sequence[Rewrite], heads: Sequence[str], rng: Any,
+            room: bool) -> Rewrite:
+    """One option drawn with `rng`, in another frame than every sibling's where one is: with
+    `room`, of those clear of every sibling (`clear`), one that leaves the most of the others
+    clear of it (the next sibling then still finds a wording of its own); else, or with none
+    clear, one of the furthest from its nearest sibling (by the lesser of the floors'
+    shares)."""
+    from ..distance import levenshtein, normalized_distance
+
+    if len(options) > WIDE_SCAN:
+        options = [options[i] for i in sorted(rng.sample(range(len(options)), WIDE_SCAN))]
+    squeezed = {text: _squeezed(text) for text in [option.text for option in options] + list(heads)}
+
+    def clear(text: str, other: str) -> bool:  # apart by both floors and `WIDE_MARGIN`
+        return levenshtein(squeezed[text], squeezed[other]) > NEAR_LIMIT + WIDE_MARGIN[1] and \
+            normalized_distance(text, other) >= SIBLING_DISTANCE + WIDE_MARGIN[0]
+
+    fits = [option for option in options if all(clear(option.text, head) for head in heads)]
+    # A sibling's own opening again ("I'd love it if you would write me a letter … in the style
+    # of Shakespeare" twice, the phrases swapped) reads as the same request (read BAC): when
+    # a wording clear of the siblings opens otherwise, only those are weighed.
+    taken = {_opening(head) for head in heads}
+    if any(_opening(option.text) not in taken for option in fits):
+        options = [option for option in options if _opening(option.text) not in taken]
+        fits = [option for option in fits if _opening(option.text) not in taken]
+    if room and fits:
+        left = [sum(1 for other in fits if other is not option and clear(other.text, option.text)
+                    and _opening(other.text) != _opening(option.text)) for option in fits]
+        pool = [option for option, others in zip(fits, left) if others >= max(left) * 0.9]
+        return pool[rng.randrange(len(pool))]
+
+    def apart(option: Rewrite) -> float:
+        return min(min(normalized_distance(option.text, head) for head in heads) / SIBLING_DISTANCE,
+                   min(levenshtein(squeezed[option.text], squeezed[head]) for head in heads)
+                   / NEAR_LIMIT)
+
+    scored = [(apart(option), option) for option in options]
+    best = max(score for score, _ in scored)
+    pool = [option for score, option in scored if score >= best * 0.9]
+    return pool[rng.randrange(len(pool))]
+
+
 def _renames_what_is_said(option: Rewrite, elsewhere: str) -> bool:
     """Whether `option` swaps a noun for a synonym while `elsewhere` still says the noun."""
     swapped = [operation.split(":", 1)[1].split("->")[0] for operation in option.operations
@@ -360,10 +469,17 @@ def _squeezed(text: str) -> str:
 
 def shallow(task: str, text: str) -> bool:
     """Whether `text` still holds the task's first sentence after its first word, verbatim."""
+    tail = _first_sentence_tail(task)
+    return len(tail) > 20 and tail in " ".join(text.lower().split())
+
+
+@functools.lru_cache(maxsize=1024)
+def _first_sentence_tail(task: str) -> str:
+    """The task's first sentence after its first word, lower case (every option of a rewrite is
+    held against it)."""
     first = split_sentences(" ".join(task.split("\n", 1)[0].split()))
     words = first[0].split()[1:] if first else []
-    tail = " ".join(words).lower()
-    return len(tail) > 20 and tail in " ".join(text.lower().split())
+    return " ".join(words).lower()
 
 
 def _questions_put(text: str) -> int:

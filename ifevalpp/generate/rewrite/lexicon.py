@@ -17,6 +17,7 @@ def lexicon() -> dict[str, Any]:
         "verbs": frozenset(table["verbs"]),
         "making": tuple(sorted(table["making"], key=len, reverse=True)),
         "verb_synonyms": table["verb_synonyms"],
+        "nominal_verbs": table["nominal_verbs"],
         "nouns": table["noun_synonyms"],
         "adjectives": table["adjective_synonyms"],
         "precise": frozenset(table["precise"]),

@@ -106,11 +106,13 @@ def _phrases_swapped(vp: str) -> list[tuple[str, str]]:
     return [(" ".join(head + two + one), "phrases-swapped")]
 
 
-def bodies(request: Request, masked: Masked) -> list[tuple[str, tuple[str, ...]]]:
+def bodies(request: Request, masked: Masked,
+           wide: bool = False) -> list[tuple[str, tuple[str, ...]]]:
     """The verb phrase as it is and with one or two wording changes (verb, synonym, audience,
-    phrases swapped); a \\0 separates a sentence placed before or after the request. (No
-    topic put first: "The subject is the budgets. … ask my manager for the next quarter
-    about it" leaves what was attached to the topic behind.)"""
+    phrases swapped; `wide`, the verb said as the piece it makes too); a \\0 separates a
+    sentence placed before or after the request. (No topic put first: "The subject is the
+    budgets. … ask my manager for the next quarter about it" leaves what was attached to the
+    topic behind.)"""
     if request.kind in ("question",):
         return [(request.vp, ())]
     vp = request.vp
@@ -129,7 +131,21 @@ def bodies(request: Request, masked: Masked) -> list[tuple[str, tuple[str, ...]]
     for swapped, op in _phrases_swapped(vp):
         out.append((swapped, (op,)))
         out.extend((new, (op, op2)) for new, op2 in _verb_swaps(swapped))
+    if wide:
+        for new, op in _nominalised(vp):
+            out.append((new, (op,)))
+            out.extend((newer, (op, op2)) for newer, op2 in _verb_swaps(new))
     return out
+
+
+def _nominalised(vp: str) -> list[tuple[str, str]]:
+    """"summarize the paragraph" -> "write a summary of the paragraph" (lexicon
+    "nominal_verbs"), when a noun phrase follows the verb."""
+    verb, _, rest = vp.partition(" ")
+    said = lexicon()["nominal_verbs"].get(verb.lower())
+    if not said or not rest or rest.split()[0].lower() in _KNOWN.words("clause_words"):
+        return []
+    return [(f"{said} {rest}", f"nominal:{verb.lower()}")]
 
 
 def place_pieces(body: str) -> tuple[list[str], str, list[str]]:

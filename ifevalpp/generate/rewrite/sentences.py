@@ -27,19 +27,37 @@ def split_sentences(text: str, masked: Optional["Masked"] = None) -> list[str]:
                      quoted=False, markers=False, lines=False)
 
 
-def split_conjunction(vp: str) -> Optional[tuple[str, str]]:
-    """A verb phrase with a second request ("write a poem, and explain it") as two, or None."""
+def split_conjunction(vp: str, wide: bool = False) -> Optional[tuple[str, str]]:
+    """A verb phrase with a second request ("write a poem, and explain it") as two, or None;
+    `wide`, one with a participle of use too ("name three dogs using bullet points")."""
     match = _KNOWN.pattern("second_request_split").search(vp)
     if not match or match.group("second").lower() not in lexicon()["verbs"]:
-        return None
+        return _participle_split(vp) if wide else None
     first, second = vp[:match.start()].strip(), vp[match.start("second"):].strip()
     if "then" in match.group(0):
         second = "then " + second
     if len(first.split()) < 3 or len(second.split()) < 2:
         return None
+    # "answer it in French, use bullet points, and give two answers": the first keeps its
+    # "and" ("answer it in French and use bullet points. Give two answers."), no splice.
+    comma = first.rfind(", ")
+    if comma > 0 and first[comma + 2:].split(" ", 1)[0].lower() in lexicon()["verbs"]:
+        first = first[:comma] + " and " + first[comma + 2:]
     return first, second
 
 
 def refers_back() -> re.Pattern[str]:
     """Words that point at something said before ("it", "the text", "above")."""
     return _KNOWN.pattern("refers_back")
+
+
+def _participle_split(vp: str) -> Optional[tuple[str, str]]:
+    """"name three dogs using bullet points such as:" as "name three dogs" and "use bullet
+    points such as:", or None."""
+    match = _KNOWN.pattern("participle_split").search(vp)
+    if not match:
+        return None
+    first = vp[:match.start()].strip()
+    if len(first.split()) < 3:
+        return None
+    return first, "use " + match.group("rest")

@@ -98,11 +98,16 @@ def asks(task: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> lis
 def layout_task_text(layout: Layout) -> str:
     """The words of a prompt that are not a constraint's statement: its task units, with
     every quoted literal of a constraint ("avoid 'town'") taken out."""
-    text = " ".join(unit.text for unit in layout.task_units())
-    for instruction_id, item in zip(layout.ids, layout.params):
-        for literal in get(instruction_id).literals(item):
-            text = re.sub(r"[\"“'‘]" + re.escape(literal) + r"[\"”'’]", " ", text,
-                          flags=re.IGNORECASE)
+    literals = tuple(literal for instruction_id, item in zip(layout.ids, layout.params)
+                     for literal in get(instruction_id).literals(item))
+    return _without_literals(" ".join(unit.text for unit in layout.task_units()), literals)
+
+
+@functools.lru_cache(maxsize=4096)
+def _without_literals(text: str, literals: tuple[str, ...]) -> str:
+    """`text` with each quoted literal taken out (asked again and again of the same original)."""
+    for literal in literals:
+        text = re.sub(r"[\"“'‘]" + re.escape(literal) + r"[\"”'’]", " ", text, flags=re.IGNORECASE)
     return text
 
 

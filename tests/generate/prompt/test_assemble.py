@@ -149,3 +149,16 @@ def test_a_list_header_says_no_wish_the_task_says_already():
                             presentation="list", vary=False).prompt
         if made.startswith("I need"):
             assert "what I need" not in made, made
+
+
+def test_the_example_lines_under_a_statement_said_anew_go_with_it():
+    # Written for this test: a statement whose colon leads to example lines, then an end line.
+    prompt = ("My sister is putting up a shelf. Could you tell me how? Just the first 3 steps for "
+              "now. Separate them with \"***\", such as:\nStep 1: ......\n***\nStep 2: ......\n"
+              "***\n...\n\nEnd your whole response with the phrase \"Good luck with it.\"")
+    layout = build_layout(prompt, ["length_constraints:number_paragraphs", "startend:end_checker"],
+                          [{"num_paragraphs": 3}, {"end_phrase": "Good luck with it."}])
+    for seed in range(6):
+        made = restructured(layout, random.Random(seed), params=layout.params,
+                            presentation="inline")
+        assert made.prompt.count("Step 1: ......") <= 1, made.prompt

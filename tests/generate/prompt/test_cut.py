@@ -162,3 +162,15 @@ def test_a_phrase_that_completes_the_reply_named_before_a_parenthesis_is_not_cut
             "final answer) with double quotation marks.")
     start = text.index("double")
     assert strip_clause(text, [(start, start + len("double quotation marks"))]) is None
+
+
+def test_cutting_the_last_item_of_a_series_of_requests_puts_its_and_back():
+    text = "Write a poem about the tide, make it rhyme, and use no commas at all."
+    assert strip_clause(text, _span(text, "use no commas at all")) == \
+        "Write a poem about the tide and make it rhyme."
+
+
+def test_a_series_of_nouns_keeps_its_commas_when_its_last_request_is_cut():
+    text = "Write a poem about gulls, crabs, and seals, and use no commas at all."
+    assert strip_clause(text, _span(text, "use no commas at all")) == \
+        "Write a poem about gulls, crabs, and seals."

@@ -1,0 +1,110 @@
+"""The wide rewrites of a second pass (a family whose rephrasings came out too alike): more
+shapes after the request, each still saying every word of what it asks, and wordings chosen
+to keep clear of the siblings."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ifevalpp.generate.rewrite import rewrite, rewrites
+from ifevalpp.generate.rewrite.context import follow_up
+from ifevalpp.generate.rewrite.masking import Masked
+from ifevalpp.generate.rewrite.sentences import split_conjunction
+
+
+def said(sentence: str, wide: bool = True) -> list[str]:
+    masked = Masked(sentence, ())
+    return [masked.restore(option) for option in follow_up(masked.text, masked, wide=wide)]
+
+
+def test_a_statement_of_the_piece_is_said_with_another_modal():
+    options = said("The recipe should be in Markdown and have a title.")
+    assert "The recipe needs to be in Markdown and have a title." in options
+    assert "The recipe must be in Markdown and have a title." in options
+
+
+def test_a_plural_subject_takes_a_plural_modal_and_verb():
+    options = said("Paragraphs and only paragraphs should be separated by a blank line.")
+    assert "Paragraphs and only paragraphs need to be separated by a blank line." in options
+    assert "Make sure paragraphs and only paragraphs are separated by a blank line." in options
+
+
+def test_the_head_of_a_subject_is_the_noun_before_its_preposition():
+    assert "Make sure one of the sections contains the word \"tide\"." in \
+        said('One of the sections should contain the word "tide".')
+    assert "Make sure all words in your answer are capitalized." in \
+        said("All words in your answer should be capitalized.")
+
+
+def test_a_denial_keeps_its_force():
+    options = said("No other words should follow this phrase.")
+    assert options == ["Make sure no other words follow this phrase.",
+                       "Please ensure no other words follow this phrase."]
+    assert not any("need" in option for option in said("Your answer should not be long."))
+
+
+def test_there_should_be_becomes_a_wish_or_what_the_piece_has():
+    options = said("There should be exactly 3 stanzas.")
+    assert "I'd like exactly 3 stanzas." in options
+    assert "It should have exactly 3 stanzas." in options
+
+
+def test_make_sure_trades_places_with_ensure_and_be_sure():
+    assert said("Make sure that no line repeats.") == ["Ensure that no line repeats."]
+    assert said("Make sure to add a title.") == ["Be sure to add a title."]
+
+
+def test_also_and_do_not_keep_every_word_after_the_frame():
+    assert "I'd also like you to provide two versions." in said("Also, provide two versions.")
+    assert "Make sure not to use any emoji." in said("Do not use any emoji.")
+
+
+def test_a_denial_of_two_things_is_never_reframed():
+    # "Make sure not to use commas and highlight three parts" would forbid the highlights too.
+    assert said("Do not use any commas and highlight three parts.") == []
+
+
+def test_a_requirement_verb_the_task_parser_does_not_know_still_gets_a_frame():
+    assert "Be sure to italicize five of the names." in said("Italicize five of the names.")
+    assert said("Italicize five of the names.", wide=False) == []
+
+
+def test_the_first_pass_knows_none_of_the_wide_shapes():
+    for sentence in ("There should be exactly 3 stanzas.", "Also, provide two versions.",
+                     "Do not use any emoji."):
+        assert said(sentence, wide=False) == []
+
+
+def test_a_verb_said_as_the_piece_it_makes_opens_the_noun_frames():
+    task = "Summarize the history of the harbour. Use at least 3 headings."
+    wide = {option.text for option in rewrites(task, wide=True)}
+    assert "Could I get a summary of the history of the harbour? Use at least 3 headings." in wide
+    assert not any("a summary of" in option.text for option in rewrites(task))
+
+
+def test_a_participle_of_use_becomes_a_request_of_its_own_only_when_wide():
+    assert split_conjunction("name three hens using short words", wide=True) == \
+        ("name three hens", "use short words")
+    assert split_conjunction("name three hens using short words") is None
+
+
+def test_the_last_line_of_a_prompt_is_reworded_too():
+    task = "Write a rap about the tide. End it with:\n\nBye!\n\nNo other words should follow it."
+    wide = [option.text for option in rewrites(task, wide=True)]
+    assert any(text.endswith("Make sure no other words follow it.") for text in wide)
+    assert not any(text.endswith("follow it.") and "Make sure no" in text
+                   for text in (option.text for option in rewrites(task)))
+
+
+@pytest.mark.parametrize("wide", ["room", "far"])
+def test_a_wide_rewrite_keeps_clear_of_every_sibling(wide):
+    task = "Write a song about the harbour at night. Give the song a name, and put it in bold."
+    siblings = [task, "Could you please write a song about the harbour at night? Make sure to "
+                      "give the song a name, and put it in bold."]
+    chosen = rewrite(task, (), random.Random(3), siblings=siblings, wide=wide)
+    assert chosen is not None
+    squeezed = " ".join(chosen.text.split()).lower()
+    from ifevalpp.generate.distance import levenshtein
+    assert all(levenshtein(squeezed, " ".join(s.split()).lower()) > 30 for s in siblings)

@@ -1,0 +1,73 @@
+"""A kind that falls short for want of room among its siblings is made once more (`_cousins` in
+generate/family.py): the second pass is kept only when it makes more, and a family made in
+full the first time comes out as before."""
+
+from __future__ import annotations
+
+from ifevalpp.generate import CousinBackend, generate_family
+from ifevalpp.generate.backend import template_propose
+from ifevalpp.generate.kinds.rephrasing import RephrasingDetail
+from ifevalpp.generate.records import Candidate, CousinRequest
+from ifevalpp.schema import Case
+
+# A case written for these tests: one sentence to reword, one statement kept as it is.
+CASE = Case(key=9001, prompt="Write a short poem about the tide. Make it rhyme, and do not use "
+                             "any commas.",
+            instruction_id_list=["punctuation:no_comma"], kwargs=[{}])
+
+# Rephrasings far apart from the original and from each other.
+APART = ("Could you please put together a short poem about the tide for me? Make it rhyme, and "
+         "do not use any commas.",
+         "I would love a short poem on the tide from you. Make it rhyme, and leave out every "
+         "comma.",
+         "The tide is my subject: rhyme it in a short poem, and keep every comma out of it.")
+
+
+def _backend(first_pass_apart: int, second_pass_apart: int) -> CousinBackend:
+    """Rephrasings from a table: the first `*_apart` of a pass are apart, the rest repeat the
+    first (too close to a sibling)."""
+
+    def propose(request: CousinRequest) -> Candidate:
+        if request.kind != "rephrasing":
+            return template_propose(request)
+        apart = second_pass_apart if request.wide else first_pass_apart
+        prompt = APART[request.index - 1] if request.index <= apart else APART[0]
+        return Candidate(prompt, [{}], RephrasingDetail(presentation="inline"))
+
+    return CousinBackend("table", propose)
+
+
+def _rephrasings(variants):
+    return [variant for variant in variants if variant.kind == "rephrasing"]
+
+
+def test_a_kind_made_in_full_is_made_once():
+    variants, failures = generate_family(CASE, kinds=("rephrasing",), backend=_backend(3, 0))
+    assert [variant.prompt for variant in _rephrasings(variants)] == list(APART)
+    assert not failures
+    assert all("pass" not in variant.generator.detail for variant in _rephrasings(variants))
+
+
+def test_a_kind_that_falls_short_for_want_of_room_is_made_again_and_says_so():
+    variants, failures = generate_family(CASE, kinds=("rephrasing",), backend=_backend(1, 3))
+    assert [variant.prompt for variant in _rephrasings(variants)] == list(APART)
+    assert not failures
+    assert {variant.generator.detail["pass"] for variant in _rephrasings(variants)} == {"room"}
+
+
+def test_a_second_pass_that_makes_no_more_is_dropped():
+    variants, failures = generate_family(CASE, kinds=("rephrasing",), backend=_backend(2, 2))
+    assert [variant.prompt for variant in _rephrasings(variants)] == list(APART[:2])
+    assert [(failure.index, failure.code) for failure in failures] == [(3, "too-close")]
+    assert all("pass" not in variant.generator.detail for variant in _rephrasings(variants))
+
+
+def test_a_failure_a_second_pass_cannot_mend_gets_none():
+    calls = []
+
+    def propose(request: CousinRequest) -> Candidate:
+        calls.append(request.wide)
+        raise ValueError("no wording")
+
+    generate_family(CASE, kinds=("rephrasing",), backend=CousinBackend("none", propose))
+    assert set(calls) == {""}
