@@ -46,7 +46,9 @@ MARK = re.compile(r"<!-- figure: (?P<name>[a-z0-9_]+) -->(?P<value>.*?)<!-- /fig
 # 52af94dd… took 51.8–54.3 s wall, median 52.6 s, over three whole-process runs, and
 # 53–57 s in single runs beside other work; on 2026-12-06 the pinned 69ca41d9… took
 # 54.2–56.7 s wall over three runs early in the day and 60.4–62.9 s later, when the code the
-# day started with took the same (alternated: 59.8 s against 60.3 s, medians of 2 pairs)).
+# day started with took the same (alternated: 59.8 s against 60.3 s, medians of 2 pairs); the
+# file with second passes, 93288280…, took 54.0–60.8 s, median 54.8 s, against 53.8–54.6 s,
+# median 54.5 s, for the code before them, alternated over three pairs).
 FAMILIES_BUILD_SECONDS = (54, 63)
 
 

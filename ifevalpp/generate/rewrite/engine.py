@@ -408,8 +408,9 @@ WIDE_SCAN = 100
 
 
 def _opening(text: str) -> str:
-    """The first four words of a wording, lower case: its frame."""
-    return " ".join(text.lower().split()[:4])
+    """The first two words of a wording, lower case: its frame ("would you" of "Would you
+    mind …" and "Would you please …", "i'd love", "could you")."""
+    return " ".join(text.lower().split()[:2])
 
 
 def _spread(options: Sequence[Rewrite], heads: Sequence[str], rng: Any,
