@@ -395,14 +395,10 @@ def _series_closed(text: str, cut: str) -> str:
         start += 1
     if not text[start:].startswith(", and ") or cut[start:].strip(" .!?"):
         return cut
-    from ..rewrite.lexicon import lexicon
+    from ..rewrite.sentences import series_closed
 
     sentence_start = max(cut.rfind(". ", 0, start), cut.rfind("? ", 0, start)) + 1
-    comma = cut.rfind(", ", sentence_start, start)
-    verb = cut[comma + 2:].split(" ", 1)[0] if comma >= 0 else ""
-    if verb.lower() not in lexicon()["verbs"] or "," in cut[comma + 2:start]:
-        return cut
-    return cut[:comma] + " and " + cut[comma + 2:]
+    return cut[:sentence_start] + series_closed(cut[sentence_start:start]) + cut[start:]
 
 
 def strip_clause(unit_text: str, local_spans: Sequence[tuple[int, int]],

@@ -40,10 +40,17 @@ def split_conjunction(vp: str, wide: bool = False) -> Optional[tuple[str, str]]:
         return None
     # "answer it in French, use bullet points, and give two answers": the first keeps its
     # "and" ("answer it in French and use bullet points. Give two answers."), no splice.
-    comma = first.rfind(", ")
-    if comma > 0 and first[comma + 2:].split(" ", 1)[0].lower() in lexicon()["verbs"]:
-        first = first[:comma] + " and " + first[comma + 2:]
-    return first, second
+    return series_closed(first), second
+
+
+def series_closed(text: str) -> str:
+    """`text` with its last ", <verb> …" said ", and"-less as " and <verb> …": what is left of
+    a series of requests whose last item went ("Write a limerick, use notation" -> "Write a
+    limerick and use notation"), never a splice."""
+    comma = text.rfind(", ")
+    if comma > 0 and text[comma + 2:].split(" ", 1)[0].lower() in lexicon()["verbs"]:
+        return text[:comma] + " and " + text[comma + 2:]
+    return text
 
 
 def refers_back() -> re.Pattern[str]:
