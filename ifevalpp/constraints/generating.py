@@ -230,6 +230,11 @@ class Generating:
     # (features of generate/tasks/: structured, question, list, paragraphs, …).
     task_needs: ClassVar[frozenset[str]] = frozenset()
     task_avoids: ClassVar[frozenset[str]] = frozenset()
+    # Kinds of piece (same names) on which the constraint holds by itself, so that a new task
+    # of that kind is easier than any original: a menu or a shopping list of short entries
+    # has no comma anyway (strict read BAD). Unlike `task_avoids`, this does not narrow the
+    # tasks drawn from: a drawn task of such a kind is put back (generate/difficulty).
+    holds_by_itself_in: ClassVar[frozenset[str]] = frozenset()
     # What a new task should offer when one of the original's kind does (a postscript reads
     # naturally after a letter, not after a speech or a newspaper article): tried first.
     task_prefers: ClassVar[frozenset[str]] = frozenset()

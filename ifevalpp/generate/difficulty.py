@@ -213,13 +213,18 @@ def genre_changed(original_prompt: str, genre: str, original_ids: Sequence[str] 
     """Why a new task of `genre` is easier by its kind of piece: verse for a prose task or
     prose for verse changes what every constraint asks (commas, sentences, lines). A case
     answered by a fixed phrase ("My answer is yes.") asks no verse, whatever it names; a
-    haiku or a limerick under a minimum ("the letter g 8 times") stays that short."""
+    haiku or a limerick under a minimum ("the letter g 8 times") stays that short. A piece of
+    short entries (a menu) is easier under a constraint that holds by itself there
+    (`Constraint.holds_by_itself_in`: no commas)."""
     from .piece import text_features
     from .tasks import catalogue
 
     found = {item.id: item for item in catalogue().genres}.get(genre)
     if found is None:
         return None
+    for instruction_id in original_ids:  # a shopping list under a comma ban (read BAD)
+        if get(instruction_id).holds_by_itself_in & set(found.features):
+            return f"genre: a {found.noun} of short entries, where {instruction_id} holds by itself"
     was_verse = "verse" in text_features(original_prompt) and \
         not any(get(instruction_id).short_answer for instruction_id in original_ids)
     is_verse = "poem" in found.features

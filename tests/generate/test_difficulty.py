@@ -200,6 +200,20 @@ def test_a_joke_for_a_joke_about_a_story_is_no_change_of_genre():
                          [NO_COMMA], [{}]) is None
 
 
+def test_a_list_of_short_entries_under_a_comma_ban_is_easier():
+    from ifevalpp.generate.difficulty import genre_changed
+    facts = "Write a list of the top 10 facts about the UK without using commas."
+    assert genre_changed(facts, "sheet", [NO_COMMA], [{}]) is not None
+    assert genre_changed(facts, "records", [NO_COMMA], [{}]) is not None
+    assert genre_changed(facts, "tips", [NO_COMMA], [{}]) is None
+
+
+def test_a_list_of_short_entries_is_no_easier_under_a_rule_it_does_not_meet_by_itself():
+    from ifevalpp.generate.difficulty import genre_changed
+    assert genre_changed("Write a list of the top 10 facts about the UK in all capital letters.",
+                         "sheet", ["change_case:english_capital"], [{}]) is None
+
+
 def test_a_new_task_that_drops_a_capitalised_word_under_a_lowercase_rule_is_easier():
     lowercase = "change_case:english_lowercase"
     original = ('Write a poem about a lazy Sunday. Include the word "Netflix". Your entire '

@@ -33,6 +33,7 @@ class NoComma(Constraint):
     script_needs = frozenset({"ascii_comma"})
     competes_as_format = True
     distractor_effects = frozenset({"bans_commas"})
+    holds_by_itself_in = frozenset({"entries"})
 
     def task_bites_from(self, params: Any) -> Optional[int]:
         # A slogan or a haiku seldom has a comma: the ban asks something of a piece that
