@@ -83,13 +83,18 @@ _ONE_LINE = filled(r"\b(?:{one_line_counts})\s+(?:short\s+)?(?:{one_line_units})
 def text_features(text: str) -> frozenset[str]:
     """The kinds of piece a task sentence names (names from `ANSWER_FEATURES`), from its words alone."""
     table = _table()
-    text = _LETTER_NAMED.sub(" ", text.lower())
+    text = _ASKED_HOW().sub(" ", _LETTER_NAMED.sub(" ", text.lower()))
     return frozenset(feature for feature, words in table.items() if _names(text, words))
 
 
 # "the letter l" names a character, not a piece of writing (read DA: a letter's sign-off
 # "Feel free to reach out." closed a sentence to complete under a letter count).
 _LETTER_NAMED = re.compile(r"\bthe letters? [\"'“‘]?\w[\"'”’]?(?!\w)")
+
+
+# "How to write a good Chinese poem?" asks for an explanation, not a poem (read BAH: its new
+# tasks were songs and raps closing on a postscript).
+_ASKED_HOW = filled(r"\b(?:{asked_how})\b[^.?!]*", of("plain"), re.IGNORECASE)
 
 
 # The kind of piece a closing line must suit (`end_register`; templates/phrases/words.json,

@@ -102,6 +102,14 @@ def test_a_count_the_prompt_never_says_is_not_reconfigured():
     assert 1 not in targets(layout)
 
 
+def test_a_postscript_marker_is_no_setting_a_reconfiguration_changes():
+    postscript = get("detectable_content:postscript")
+    layout = build_layout("Write a poem. Add a postscript starting with P.S. at the end.",
+                          [postscript.id], [{"postscript_marker": "P.S."}])
+    assert not postscript.reconfigurable
+    assert targets(layout, "harder") == []
+
+
 def test_a_postscript_marker_only_ever_deepens():
     postscript = get("detectable_content:postscript")
     shallow = postscript.Params(postscript_marker="P.S.")

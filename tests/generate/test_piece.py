@@ -25,6 +25,11 @@ def test_a_name_the_piece_is_written_in_is_no_short_answer():
                                     "about the environment. Use lowercase letters only.")
 
 
+def test_a_question_on_how_to_write_a_poem_asks_for_no_verse():
+    assert "verse" not in _features("How to write a good Chinese poem? Use lowercase letters only.")
+    assert "verse" in _features("Write a good Chinese poem. Use lowercase letters only.")
+
+
 def test_an_xml_document_and_a_json_only_answer_are_markup():
     assert "markup" in _features("Write an XML document about a new phone. "
                                  "Use lowercase letters only.")

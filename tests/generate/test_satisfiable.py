@@ -21,9 +21,11 @@ def reconfigure(instruction_id, params, rng, **options):
 
 
 def test_the_reconfigurable_types():
-    # repeat_prompt follows the prompt, and the parameterless types have nothing to change.
-    assert len(RECONFIGURABLE) == 16
+    # repeat_prompt follows the prompt, the parameterless types have nothing to change, and a
+    # postscript's marker is no setting to change ("P.P.S" with no P.S. before it reads as a slip).
+    assert len(RECONFIGURABLE) == 15
     assert "combination:repeat_prompt" not in RECONFIGURABLE
+    assert "detectable_content:postscript" not in RECONFIGURABLE
 
 
 @pytest.mark.parametrize("instruction_id", RECONFIGURABLE)
