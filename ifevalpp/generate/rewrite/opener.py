@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..phrase_tables import Known
+from .lexicon import composed_object
 from ...constraints.support.choosing import chance, choice
 from ...constraints.support.wording import load_json
 
@@ -54,6 +55,9 @@ def vary_task(task: str, rng: Any) -> tuple[str, str]:
         opener = choice(rng, lead_ins)
         return opener.format(task_cap=task), "lead-in"
     rest = match.group("rest")
+    if not composed_object(rest):
+        # "Put together the answer to this question …" (read BAI): the verb stays.
+        alternatives = [verb.lower()]
     if _KNOWN.pattern("person_after_verb").match(rest):
         # "Give me a …" does not survive most swaps ("Share me a …"); keep such verbs
         # unless the alternative takes an indirect object too.

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from ..phrase_tables import Known
-from .lexicon import lexicon
+from .lexicon import composed_object, lexicon
 from .masking import Masked
 from .request import Request
 
@@ -18,7 +18,7 @@ def _verb_swaps(vp: str) -> list[tuple[str, str]]:
     table = lexicon()["verb_synonyms"].get(verb)
     if not table or not rest:
         return []
-    if set(re.findall(r"[a-z]+", rest.lower())[:6]) & lexicon()["not_composed"]:
+    if not composed_object(rest):
         return []  # "Write a good name for a dog" never becomes "put together a good name"
     to_person = _KNOWN.pattern("person_object").match(rest) is not None
     options = table["to_person"] if to_person else table["any"]

@@ -650,6 +650,25 @@ def test_a_task_opening_on_a_verb_without_alternatives_is_left_as_it_is():
         assert vary_task(task, random.Random(seed)) == (task, "unchanged")
 
 
+def test_the_verb_before_an_answer_is_never_swapped_for_a_verb_of_composing():
+    # "Put together the answer to this question …" reads as a slip (read BAI).
+    from ifevalpp.generate.rewrite import vary_task
+
+    task = "Write the answer to this question as a song: Who won the match?"
+    for seed in range(30):
+        varied, _ = vary_task(task, random.Random(seed))
+        assert "write the answer" in varied.lower()
+
+
+def test_an_object_is_named_by_its_head_noun_not_by_a_word_inside_it():
+    from ifevalpp.generate.rewrite.lexicon import composed_object
+
+    assert composed_object("a 500 word story in a poem style about a girl")
+    assert composed_object("two alternative product descriptions: The product is new")
+    assert not composed_object("a short and humorous joke about a guy")
+    assert not composed_object("a good name for a black dog")
+
+
 def test_a_bare_request_for_help_stays_a_question():
     # "Help me." and "I want you to help me." before what the help is read curt (read AFB).
     from ifevalpp.generate.rewrite import reword_task
