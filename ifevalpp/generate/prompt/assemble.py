@@ -29,6 +29,7 @@ from ..sentences import AT_EVERY_STOP, sentences
 from ...constraints.support.choosing import chance, choice
 from ...wording.sampler import Usage
 from ..rewrite import reword_task
+from ..rewrite.lexicon import commanded, commands
 from .layout import Layout
 from .plan import Plan, plan
 from ..naturalness import frame_openings, repeated_frames
@@ -175,13 +176,15 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
     rendered: dict[int, str] = {}
     # Not opening with the verb a task sentence opens with ("Write a poem … Write 450 words or
     # more."): the statement may stand right after it.
-    task_words = {_opening_word(text) for text in _sentences_of(task_override or " ".join(
-        unit.text for unit in layout.task_units()))}
+    task_text = task_override or " ".join(unit.text for unit in layout.task_units())
+    task_words = {_opening_word(text) for text in _sentences_of(task_text)}
+    command = commanded(task_text)
     for group in ranges(layout, params, the_plan.render):
         context = wording_context(layout.ids, group[0], layout=layout,
                                   own_task=task_override is None, task=task_override)
         rendered[group[0]] = _unlike(lambda: sentence(render_group(
-            layout, params, group, rng, usage=usage, context=context)), task_words)
+            layout, params, group, rng, usage=usage, context=context)), task_words,
+            after_command=command)
         for index in group[1:]:
             rendered[index] = ""  # said with the first of its pair
     request = _request_pieces(layout, the_plan, rendered, task_override)
@@ -266,7 +269,8 @@ def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[in
             task, groups = woven[0], groups[1:]
     # After a bare command ("Tell me what an SRE is."), no courtesy frame wedged between it
     # and the next ("It'd be great if you could respond in Vietnamese."): one register.
-    plain = {"plain": True} if _commands(task) else {}
+    plain = {"plain": True} if commands(task) else {}
+    command = commanded(task)
     sentences: list[str] = []
     last = _opening_word(_sentences_of(task)[-1]) if task.strip() else ""
     for group in groups:
@@ -276,7 +280,8 @@ def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[in
         # Not two sentences in a row that open with one verb ("Write a poem … Write 450
         # words or more."; "Keep it short. Keep commas out.").
         said = _unlike(lambda: sentence(render_group(layout, params, group, rng, usage=usage,
-                                                     context=context)), {last})
+                                                     context=context)), {last},
+                       after_command=command)
         sentences.append(said)
         last = _opening_word(said)
     block = join(sentences)
@@ -301,24 +306,18 @@ def _opening_word(text: str) -> str:
     return words[0] if words else ""
 
 
-def _unlike(render: Callable[[], str], openings: Collection[str], tries: int = 4) -> str:
-    """A rendering whose first word is none of `openings` (the last try otherwise)."""
+def _unlike(render: Callable[[], str], openings: Collection[str], tries: int = 4,
+            after_command: bool = False) -> str:
+    """A rendering whose first word is none of `openings` and, `after_command` (the task is
+    a bare command), that is no question: "Write a blog entry … Can you give exactly four
+    bullets?" turns from an order to a question and back (read BAJ). The last try otherwise."""
     said = render()
     for _ in range(tries - 1):
-        if _opening_word(said) not in openings:
+        if _opening_word(said) not in openings and not (after_command and
+                                                         said.rstrip().endswith("?")):
             break
         said = render()
     return said
-
-
-def _commands(task: str) -> bool:
-    """Whether the task opens with a bare command ("Write …", "Please tell me …")."""
-    from ..rewrite.lexicon import lexicon
-
-    words = re.findall(r"[a-z]+", task.lower())[:2]
-    if words[:1] == ["please"]:
-        words = words[1:]
-    return bool(words) and words[0] in lexicon()["verbs"]
 
 
 def _wish_twice(text: str) -> bool:

@@ -15,6 +15,7 @@ from ...constraints import get
 from ...constraints.support.choosing import chance
 from ...wording.sampler import Usage
 from ..records import ComposeError
+from ..rewrite.lexicon import commanded
 from ..sentences import sentences
 from .render import render, wording_context
 
@@ -93,9 +94,15 @@ def around_request(repeat: RepeatInfo, ids: Sequence[str], old_params: Sequence[
         # A request of several sentences is "the whole request": a line on why I ask is
         # copied too.
         several = {"several": True} if len(sentences(request, lines=False)) > 1 else {}
-        instruction = render(echo_id, params[repeat.index], rng, usage=_opened(request),
-                             context={**wording_context(ids, repeat.index,
-                                                        ahead=where == "below"), **several})
+        def said() -> str:
+            return render(echo_id, params[repeat.index], rng, usage=_opened(request),
+                          context={**wording_context(ids, repeat.index,
+                                                     ahead=where == "below"), **several})
+        instruction = said()
+        for _ in range(3):  # no question after a bare command ("Put together … Could you …?")
+            if where != "above" or not commanded(request) or not instruction.endswith("?"):
+                break
+            instruction = said()
         instruction = _where(instruction, where)
     else:
         instruction = repeat.instruction

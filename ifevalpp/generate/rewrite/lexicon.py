@@ -37,3 +37,21 @@ def composed_object(rest: str) -> bool:
     ends = lexicon()["object_ends"]
     phrase = next((words[:at] for at, word in enumerate(words) if word in ends), words)
     return not phrase or phrase[-1] not in lexicon()["not_composed"]
+
+
+def commands(task: str) -> bool:
+    """Whether the task opens with a bare command ("Write …", "Please tell me …")."""
+    words = re.findall(r"[a-z]+", task.lower())[:2]
+    if words[:1] == ["please"]:
+        words = words[1:]
+    return bool(words) and words[0] in lexicon()["verbs"]
+
+
+def commanded(task: str) -> bool:
+    """`commands`, or a task opening with a verb of making of several words ("Put together
+    an article …", "Come up with …"): a requirement said after it is no question ("Write a
+    blog entry … Can you give exactly four bullets?" turns from an order to a question and
+    back: read BAJ)."""
+    opening = " ".join(re.findall(r"[a-z]+", task.lower())[:3])
+    return commands(task) or any(opening.startswith(verb + " ") for verb in lexicon()["making"]
+                                 if " " in verb)

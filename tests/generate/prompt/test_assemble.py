@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import re
 
-from ifevalpp.generate.prompt.assemble import closed, restructured
+from ifevalpp.generate.prompt.assemble import closed, in_place, restructured
 from ifevalpp.generate.prompt.layout import build_layout
 
 from .outlines import OUTLINE_IDS, OUTLINE_KWARGS, OUTLINE_PROMPT
@@ -77,6 +77,24 @@ def test_no_courtesy_frame_stands_between_bare_commands():
                                 presentation="inline", vary=False)
         if composed.prompt.startswith("Tell me"):
             assert not any(frame in composed.prompt for frame in COURTESY), composed.prompt
+
+
+def test_no_requirement_is_put_as_a_question_after_a_bare_command():
+    # "Write a blog entry … Can you give exactly four bullets?" (read BAJ).
+    layout = build_layout("Put together an article about the sea. Answer in all capital "
+                          "letters. Do not use any commas.",
+                          ["change_case:english_capital", "punctuation:no_comma"], [{}, {}])
+    for seed in range(40):
+        composed = in_place(layout, random.Random(seed), targets={0, 1}, params=layout.params)
+        assert not composed.prompt.rstrip().endswith("?"), composed.prompt
+
+
+def test_a_task_opening_with_a_verb_of_several_words_is_a_command():
+    from ifevalpp.generate.rewrite.lexicon import commanded
+
+    assert commanded("Put together an article about the sea.")
+    assert commanded("Write a poem.")
+    assert not commanded("Could you write a poem?")
 
 
 def test_no_statement_opens_with_the_verb_the_sentence_before_it_opens_with():
