@@ -327,9 +327,13 @@ def _own_subject(layout: Layout) -> Optional[str]:
     # the riddle's, not a subject (a name and who it is may run longer).
     plain = '"' not in subject and len(subject.split()) <= (12 if told else 8) and \
         re.search(patterns["relative"], subject) is None
-    # (A style in a person's name suits any subject: "in the style of Alex Jones" keeps none.)
+    # (A style in a person's name suits any subject: "in the style of Alex Jones" keeps none;
+    # a voice said in common words was chosen for the subject: "Write in a crazy coach
+    # screaming style." keeps the sports teams, not a bedtime story: reads BAH, BAI.)
+    voiced = any(re.search(patterns["voice_rule"], rule) and not re.search(r"\w [A-Z]", rule)
+                 for rule in unchecked_rules(layout))
     if any(ask.noun not in ("style", "manner") for ask in layout_asks(layout)) or \
-            named or bound or \
+            named or bound or voiced or \
             (included and plain):
         return subject
     return None

@@ -81,6 +81,15 @@ def test_an_end_line_naming_the_story_s_people_is_bound_to_its_task(phrase, boun
     assert end.literal_bound_to_task(end.Params(end_phrase=phrase)) is bound
 
 
+def test_a_new_task_under_a_voice_said_in_common_words_keeps_the_original_s_subject():
+    # "Write in a crazy coach screaming style." was chosen for the sports teams, not for a
+    # bedtime story (reads BAH, BAI).
+    prompt = ("Write an article about how intra-team conflict affected sports teams. Write in "
+              "a crazy coach screaming style. Your entire reply should be in capital letters.")
+    for cousin in _family(prompt, ["change_case:english_capital"], [{}])[1]:
+        assert "intra-team conflict" in cousin.prompt, cousin.prompt
+
+
 def test_a_new_task_is_never_followed_by_a_repeat_instruction_naming_the_old_piece():
     request = "Write a limerick about a baker who never sleeps."
     siblings_prompts = []
