@@ -246,6 +246,21 @@ class NthParagraphFirstWord(Constraint):
         return piece not in ("story", "verse") or \
             params.first_word.lower() not in words()["report_first_words"]
 
+    def literal_bound_to_task(self, params: NthParagraphParams, prompt: str = "") -> bool:
+        # A first word the original writes with a capital inside a sentence names someone or
+        # something of its story ("the second paragraph must start with the word "President""
+        # in a fake news story on an alien invasion): it suits no story about a painter (read
+        # BAH). A word any paragraph may open with ("Summary") is no one's; a lower-case one
+        # ("realising", "bonding") may be the case's trap, and stays.
+        from ..support.choosing import words
+        table = words()
+        general = {*table["first_words"], *table["report_first_words"],
+                   *(word for place in table["first_words_by_place"].values() for word in place)}
+        if params.first_word.lower() in general:
+            return False
+        capitalised = re.escape(params.first_word[:1].upper() + params.first_word[1:])
+        return re.search(rf"(?<=[\w,;] )[\"'“‘]?{capitalised}\b", prompt) is not None
+
     def renew_literal(self, params: NthParagraphParams, rng: Any, *,
                       profile: Profile = "official", **options: Any) -> NthParagraphParams:
         # Another first word only: the paragraph counts stay as hard as they were. It suits

@@ -81,6 +81,18 @@ def test_an_end_line_naming_the_story_s_people_is_bound_to_its_task(phrase, boun
     assert end.literal_bound_to_task(end.Params(end_phrase=phrase)) is bound
 
 
+@pytest.mark.parametrize("word, prompt, bound", [
+    ("president", 'The second paragraph must start with the word "President".', True),
+    ("jasper", "Start Paragraph 2 with the word Jasper.", True),
+    ("realising", "The first paragraph must start with the word realising.", False),
+    ("summary", 'The last paragraph must start with the word "Summary".', False)])
+def test_a_first_word_the_original_capitalises_mid_sentence_is_bound_to_its_task(word, prompt,
+                                                                                  bound):
+    first = get("length_constraints:nth_paragraph_first_word")
+    params = first.Params(first_word=word, num_paragraphs=6, nth_paragraph=2)
+    assert first.literal_bound_to_task(params, prompt) is bound
+
+
 def test_a_new_task_under_a_voice_said_in_common_words_keeps_the_original_s_subject():
     # "Write in a crazy coach screaming style." was chosen for the sports teams, not for a
     # bedtime story (reads BAH, BAI).
