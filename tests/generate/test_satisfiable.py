@@ -49,12 +49,14 @@ def test_revised_profile_may_use_at_most_and_around():
 
 
 def test_constraint_reconfigure_seam():
-    constraint = get("detectable_content:postscript")
-    params = parse_params(constraint.id, {"postscript_marker": "P.S."})
-    assert constraint.reconfigure(params, random.Random(0)).postscript_marker == "P.P.S"
-    with pytest.raises(ValueError):
-        get("punctuation:no_comma").reconfigure(parse_params("punctuation:no_comma"),
-                                                random.Random(0))
+    constraint = get("language:response_language")
+    params = parse_params(constraint.id, {"language": "fr"})
+    assert constraint.reconfigure(params, random.Random(0)).language != "fr"
+    for parameterless in ("punctuation:no_comma", "detectable_content:postscript"):
+        example = {"postscript_marker": "P.S."} if "postscript" in parameterless else {}
+        with pytest.raises(ValueError):
+            get(parameterless).reconfigure(parse_params(parameterless, example),
+                                           random.Random(0))
 
 
 def test_compatible_names_the_clash():

@@ -171,23 +171,15 @@ class Postscript(Constraint):
     def satisfy(self, params: PostscriptParams, draft: Draft) -> None:
         draft.postscript = params.postscript_marker
 
-    def propose(self, params: PostscriptParams, rng: Any, *, profile: Profile = "official",
-                **options: Any) -> dict[str, Any]:
-        from ..support.choosing import pick_other, words
-        return {"postscript_marker": pick_other(rng, words()["postscript_markers"],
-                                                params.postscript_marker)}
-
     def sketch_texts(self, params: PostscriptParams) -> list[str]:
         return [params.postscript_marker]
 
-    @property
-    def reconfigurable(self) -> bool:
-        # Its one other marker is no setting a reconfiguration may give: a "P.P.S" where the
-        # original asked for a "P.S." reads as a slip with no P.S. before it (strict read BAH:
-        # "a rap about a rooftop cinema … a postscript introduced by "P.P.S""), and a "P.S."
-        # for a "P.P.S" asks less. A postscript case is reconfigured by its other settings
-        # or a new task; its marker stays the original's.
-        return False
+    # No `propose`, so not reconfigurable: its one other marker is no setting a
+    # reconfiguration may give. A "P.P.S" where the original asked for a "P.S." reads as a
+    # slip with no P.S. before it (strict read BAH: "a rap about a rooftop cinema … a
+    # postscript introduced by "P.P.S""), and a "P.S." for a "P.P.S" asks less. A postscript
+    # case is reconfigured by its other settings or a new task; its marker stays the
+    # original's.
 
     # "P.P.S" is the harder marker (models write "P.S." by habit): a harder setting only
     # ever deepens it, and "P.P.S" is already at its hardest (the direction a judge reads).

@@ -69,14 +69,22 @@ def closed(text: str) -> str:
     return text
 
 
+# Quoted words in a series, closing a sentence: "climate", "energy", and "green".
+_QUOTED_LIST = re.compile(r'["“][^"”\n]*["”](?:(?:,? and|,? or|,)\s*["“][^"”\n]*["”])+[.!?]?\s*')
+
+
 def stands_alone(text: str) -> bool:
     """Whether the text so far ends in a line nothing may be run onto: a list item, an
     example, a line without a final stop (new sentences then start on a line of their own)."""
     if re.search(r"(?:\*{3,}|-{3,}|~{3,})$", text.rstrip()):
         return True  # "… by a line with just three "*" symbols: ***"
-    if re.search(r":\s+[A-Z\"“]", text.rstrip().rsplit("\n", 1)[-1]):
+    after_colon = re.search(r":\s+([A-Z\"“].*)$", text.rstrip().rsplit("\n", 1)[-1])
+    if after_colon and not _QUOTED_LIST.fullmatch(after_colon.group(1)):
         return True  # "Expand the following: Jeanne has rolled the dice. …": the user's text
-        # ends the line, and a requirement run onto it reads as part of it (read KA)
+        # ends the line, and a requirement run onto it reads as part of it (read KA); a list
+        # of quoted words ("include the keywords: "climate", "energy", and "green".") is no
+        # text of the user's, and the next sentence runs on (read BAL: "Your answer should
+        # use only Finnish." set apart inside the request to repeat)
     last = text.rstrip().rsplit("\n", 1)[-1] if "\n" in text.strip() else ""
     if not last.strip():
         return False

@@ -354,7 +354,8 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
     avoided = set(avoid)
     options = [option for option in rewrites(task, protected, bool(wide))
                if option.text not in avoided
-               and not _renames_what_is_said(option, elsewhere)]
+               and not _renames_what_is_said(option, elsewhere)
+               and not _unasks_a_question(option, task, elsewhere)]
     if not options:
         return None
     taken = set(frames)
@@ -453,6 +454,14 @@ def _spread(options: Sequence[Rewrite], heads: Sequence[str], rng: Any,
     best = max(score for score, _ in scored)
     pool = [option for score, option in scored if score >= best * 0.9]
     return pool[rng.randrange(len(pool))]
+
+
+def _unasks_a_question(option: Rewrite, task: str, elsewhere: str) -> bool:
+    """Whether `option` says a question as a statement ("I want to know if …") while it or
+    `elsewhere` (the rest of the prompt) still points at it ("… answering this question":
+    read BAK)."""
+    return "?" in task and "?" not in option.text and \
+        _KNOWN_REQUESTS.pattern("question_named").search(option.text + " " + elsewhere) is not None
 
 
 def _renames_what_is_said(option: Rewrite, elsewhere: str) -> bool:

@@ -1,4 +1,5 @@
-"""The rewriter's lexicon (templates/phrases/rewrite.json): verbs, synonyms."""
+"""The rewriter's lexicon (templates/phrases/rewrite.json): verbs, synonyms, and what they tell of
+a task: whether it opens with a bare command, whether its object is a piece one composes."""
 
 from __future__ import annotations
 

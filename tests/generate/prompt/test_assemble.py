@@ -129,6 +129,15 @@ def test_nothing_runs_on_after_the_user_s_text_that_follows_a_colon():
     assert not stands_alone("Write a poem about the sea.")
 
 
+def test_a_list_of_quoted_words_after_a_colon_is_no_user_text():
+    # "Your answer should use only Finnish." was set apart inside the request to repeat
+    # (read BAL).
+    from ifevalpp.generate.prompt.assemble import stands_alone
+    assert not stands_alone('Repeat it.\n\nWrite an essay. Include the keywords: "climate", '
+                            '"energy", and "green".')
+    assert stands_alone('Repeat it.\n\nRewrite this: "Hello there, friend."')
+
+
 def test_words_joined_onto_the_task_are_spelt_as_the_original_spells_them():
     ids = ["keywords:existence"]
     layout = build_layout("Write a limerick about a Zelda fan. Make sure to include these "

@@ -669,6 +669,18 @@ def test_an_object_is_named_by_its_head_noun_not_by_a_word_inside_it():
     assert not composed_object("a good name for a black dog")
 
 
+def test_a_question_the_prompt_points_back_at_stays_a_question():
+    # "I want to know if … Write 3 paragraphs answering this question." (read BAK).
+    from ifevalpp.generate.rewrite import rewrite
+
+    task = ("Is Grafton, Vermont a good place to live? Write exactly 3 paragraphs answering "
+            "this question.")
+    for seed in range(30):
+        found = rewrite(task, [], random.Random(seed))
+        if found is not None:
+            assert "?" in found.text, found.text
+
+
 def test_a_bare_request_for_help_stays_a_question():
     # "Help me." and "I want you to help me." before what the help is read curt (read AFB).
     from ifevalpp.generate.rewrite import reword_task

@@ -71,6 +71,13 @@ def test_a_requirement_verb_the_task_parser_does_not_know_still_gets_a_frame():
     assert said("Italicize five of the names.", wide=False) == []
 
 
+def test_a_first_mention_is_never_said_as_something_to_remember():
+    # "Don't forget to write exactly 3 paragraphs" reminds of nothing said before (read BAK).
+    options = said("Write exactly 3 paragraphs.")
+    assert "You'll need to write exactly 3 paragraphs." in options
+    assert not any(option.startswith(("Don't forget", "Remember")) for option in options)
+
+
 def test_the_first_pass_knows_none_of_the_wide_shapes():
     for sentence in ("There should be exactly 3 stanzas.", "Also, provide two versions.",
                      "Do not use any emoji."):
