@@ -92,10 +92,11 @@ def test_hundreds_of_surface_forms(instruction_id, params):
 def test_grammar_uses_only_its_parameters(instruction_id, params):
     # `lo`: the lower bound of a count said as a range (Constraint.range_with), which
     # wording/counts.grammar reads for every counted type; `own_example`: the example the
-    # original's statement gives (generate/prompt/render.py: wording_context).
+    # original's statement gives, `pair`: the two pieces a task names ("jokes")
+    # (generate/prompt/render.py: wording_context).
     used = grammar_of(instruction_id).parameters() - {"task_noun", "task_plural", "lo", "top",
                                                       "own_example", "own_line", "two_questions",
-                                                      "in_parts"}
+                                                      "in_parts", "pair"}
     assert used <= set(params), used
 
 

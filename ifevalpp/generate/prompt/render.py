@@ -168,11 +168,19 @@ def _unit_words(layout: Optional[Layout], statements: Sequence[str],
             "placeholders": bool(re.search(words["placeholders"], f"{said} {task}")) or None}
 
 
-def _names_two(layout: Layout) -> bool:
-    """Whether the task names the two pieces of a two-part answer ("Write two jokes", "an
-    itinerary for India, and an itinerary for China")."""
+def _names_two(layout: Layout) -> Optional[str]:
+    """The two pieces of a two-part answer the task names, in the plural ("Write two jokes":
+    "jokes"; "an itinerary for India, and an itinerary for China": "parts"), so that the
+    separator is said of them ("between the two jokes"; "between the two parts" stood for
+    jokes the prompt had just named: read BAO), or None."""
     task = " ".join(unit.text for unit in layout.task_units())
-    return any(re.search(pattern, task) for pattern in table("prompt")["two_things"])
+    for pattern in table("prompt")["two_things"]:
+        found = re.search(pattern, task)
+        if found is not None:
+            # Two pieces named apart ("a trip itinerary for India, and a trip itinerary for
+            # China") are the answer's two parts.
+            return (found.groupdict().get("pair") or "parts").lower()
+    return None
 
 
 def _asks_presence(ids: Sequence[str], index: int, layout: Optional[Layout],
@@ -247,6 +255,7 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     `in_task` — a task sentence that stays mentions it too, so no form adds what that
     sentence may say of it ("with nothing outside it");
     `two_questions` and `two_things` — the task asks two questions, or names the two pieces
+    (`pair`: their plural noun, "jokes")
     of a two-part answer ("two jokes"), so the separator is said of them; `whole` — the
     original says the statement of the whole reply ("Your entire response should …"), so
     no form narrows it to the piece ("make it …", "…, using fewer than six sentences");
@@ -269,6 +278,7 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     form = get(ids[index]).example_form if index < len(ids) else None
     mine = own_example(form, statements) if form and own_task and layout is not None \
         and index < len(layout.ids) and layout.ids[index] == ids[index] else None
+    pair = _names_two(layout) if own_task and layout is not None else None
     cases = sorted(other.letter_case for other in others if other.letter_case)
     languages = [get(instruction_id).language_of(params) for position, (instruction_id, params)
                  in enumerate(zip(layout.ids, layout.params) if layout is not None else ())
@@ -283,7 +293,7 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                "foreign": any(language not in (None, "en") for language in languages) or None,
                "two_questions": own_task and layout is not None and sum(
                    unit.text.count("?") for unit in layout.task_units()) >= 2 or None,
-               "two_things": own_task and layout is not None and _names_two(layout) or None,
+               "two_things": pair is not None or None, "pair": pair,
                # A new task that is a question ("What are the pros and cons of …?") is
                # answered too: its two answers are no "versions" (read PB).
                "asked": (answers_a_question(layout) if own_task and layout is not None else

@@ -23,7 +23,7 @@ def _wordings(instruction_id, kwargs, context, styles=("imperative", "declarativ
 
 def test_context_names_a_copy_first_and_a_shared_reply():
     plain = {"own_example": None, "letter_case": None, "foreign": None, "two_questions": None,
-             "two_things": None, "whole": None, "in_parts": None, "stanzas": None,
+             "two_things": None, "pair": None, "whole": None, "in_parts": None, "stanzas": None,
              "parts": None, "ticks_required": None, "asked": None, "nothing_after": None, "at_least_said": None,
              "only_paragraphs": None, "in_task": None, "placeholders": None,
              "presence": None}
@@ -183,9 +183,29 @@ def test_a_task_that_names_its_two_pieces_has_them_separated_as_the_two():
     layout = build_layout("Write two jokes about rockets. Separate the two jokes with 6 asterisk "
                           "symbols: ******.", ["combination:two_responses"], [{}])
     context = wording_context(layout.ids, 0, layout=layout)
-    assert context["two_things"] is True
+    assert context["two_things"] is True and context["pair"] == "jokes"
     wordings = _wordings("combination:two_responses", {}, context)
     assert wordings and not [text for text in wordings if "responses" in text]
+    # "between the two parts" stood for the jokes the prompt had just named (read BAO)
+    assert not [text for text in wordings if "two parts" in text or text.endswith("the two")]
+
+
+def test_a_count_of_the_entire_reply_beside_a_title_keeps_its_scope():
+    # "Answer in fewer than 20 words" beside "Add a title" leaves open whether the title
+    # counts (read BAN).
+    context = wording_context([WORDS, TITLE], 0)
+    context.update(whole=True)
+    wordings = _wordings(WORDS, {"num_words": 20, "relation": "less than"}, context,
+                         styles=("imperative",))
+    assert wordings and all("entire" in text or "reply" in text or "response" in text
+                            or "answer" in text for text in wordings), wordings
+    assert not [text for text in wordings if text.lower().startswith(("answer in", "use "))]
+
+
+def test_a_bullet_count_says_markdown_as_people_say_it():
+    context = wording_context([BULLETS], 0)
+    wordings = _wordings(BULLETS, {"num_bullets": 3}, context)
+    assert wordings and not [text for text in wordings if "list item" in text], wordings
 
 
 def test_a_cap_of_one_on_a_required_word_is_said_once():
