@@ -197,8 +197,8 @@ def test_a_count_of_the_entire_reply_beside_a_title_keeps_its_scope():
     context.update(whole=True)
     wordings = _wordings(WORDS, {"num_words": 20, "relation": "less than"}, context,
                          styles=("imperative",))
-    assert wordings and all("entire" in text or "reply" in text or "response" in text
-                            or "answer" in text for text in wordings), wordings
+    assert wordings and all(re.search(r"\b(?:entire|whole|in all|reply|response|answer)\b", text)
+                            for text in wordings), wordings
     assert not [text for text in wordings if text.lower().startswith(("answer in", "use "))]
 
 
