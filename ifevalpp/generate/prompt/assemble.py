@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from typing import Any, Callable, Collection, Optional, Sequence
+from typing import Any, Collection, Optional, Sequence
 
 from ...constraints import get
 from ..phrase_tables import table
@@ -33,8 +33,8 @@ from ..rewrite.lexicon import commanded, commands
 from .layout import Layout
 from .plan import Plan, plan
 from ..naturalness import frame_openings, repeated_frames
-from .render import (join, layout_phrase, ranges, render_group, sentence, weave,
-                     wording_context, example_block, EXAMPLE_LINES)
+from .render import (join, layout_phrase, opening_word, ranges, render_group, sentence,
+                     unlike, weave, wording_context, example_block, EXAMPLE_LINES)
 from .repeat import around_request
 from .residue import example_only
 from .stated import stated_by
@@ -185,12 +185,12 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
     # Not opening with the verb a task sentence opens with ("Write a poem … Write 450 words or
     # more."): the statement may stand right after it.
     task_text = task_override or " ".join(unit.text for unit in layout.task_units())
-    task_words = {_opening_word(text) for text in _sentences_of(task_text)}
+    task_words = {opening_word(text) for text in _sentences_of(task_text)}
     command = commanded(task_text)
     for group in ranges(layout, params, the_plan.render):
         context = wording_context(layout.ids, group[0], layout=layout,
                                   own_task=task_override is None, task=task_override)
-        rendered[group[0]] = _unlike(lambda: sentence(render_group(
+        rendered[group[0]] = unlike(lambda: sentence(render_group(
             layout, params, group, rng, usage=usage, context=context)), task_words,
             after_command=command)
         for index in group[1:]:
@@ -280,18 +280,18 @@ def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[in
     plain = {"plain": True} if commands(task) else {}
     command = commanded(task)
     sentences: list[str] = []
-    last = _opening_word(_sentences_of(task)[-1]) if task.strip() else ""
+    last = opening_word(_sentences_of(task)[-1]) if task.strip() else ""
     for group in groups:
         context = {**wording_context(layout.ids, group[0], layout=layout, own_task=own_task,
                                      task=task),
                    **plain}
         # Not two sentences in a row that open with one verb ("Write a poem … Write 450
         # words or more."; "Keep it short. Keep commas out.").
-        said = _unlike(lambda: sentence(render_group(layout, params, group, rng, usage=usage,
+        said = unlike(lambda: sentence(render_group(layout, params, group, rng, usage=usage,
                                                      context=context)), {last},
                        after_command=command)
         sentences.append(said)
-        last = _opening_word(said)
+        last = opening_word(said)
     block = join(sentences)
     joiner = "\n" if ("\n" in task.split("\n")[-1] or task.rstrip().endswith(":")) else " "
     if "\n" in task.strip() or stands_alone(task):
@@ -304,28 +304,6 @@ def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[in
 def _sentences_of(text: str) -> list[str]:
     """The sentences of `text`, split at every stop."""
     return sentences(text.strip(), lines=False, **AT_EVERY_STOP) or [text]
-
-
-def _opening_word(text: str) -> str:
-    """The first word of a sentence, in lower case ("" for none); "please" is skipped."""
-    words = re.findall(r"[a-z']+", text.lower())[:2]
-    if words[:1] == ["please"]:
-        words = words[1:]
-    return words[0] if words else ""
-
-
-def _unlike(render: Callable[[], str], openings: Collection[str], tries: int = 4,
-            after_command: bool = False) -> str:
-    """A rendering whose first word is none of `openings` and, `after_command` (the task is
-    a bare command), that is no question: "Write a blog entry … Can you give exactly four
-    bullets?" turns from an order to a question and back (read BAJ). The last try otherwise."""
-    said = render()
-    for _ in range(tries - 1):
-        if _opening_word(said) not in openings and not (after_command and
-                                                         said.rstrip().endswith("?")):
-            break
-        said = render()
-    return said
 
 
 def _wish_twice(text: str) -> bool:

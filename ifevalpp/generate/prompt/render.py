@@ -10,7 +10,7 @@ a block of statements (a list header, a label before the task).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Collection, Optional, Sequence
 
 from ...constraints import get
 from ...constraints.support.choosing import chance, choice
@@ -255,8 +255,8 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     `in_task` — a task sentence that stays mentions it too, so no form adds what that
     sentence may say of it ("with nothing outside it");
     `two_questions` and `two_things` — the task asks two questions, or names the two pieces
-    (`pair`: their plural noun, "jokes")
-    of a two-part answer ("two jokes"), so the separator is said of them; `whole` — the
+    of a two-part answer ("two jokes", their plural noun in `pair`), so the separator is said
+    of them; `whole` — the
     original says the statement of the whole reply ("Your entire response should …"), so
     no form narrows it to the piece ("make it …", "…, using fewer than six sentences");
     `ticks_required` — it asks for markdown ticks ("using markdown ticks"), which a restatement
@@ -431,3 +431,25 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
         return None  # "Make sure it includes …, writing two versions": the writer is not "it"
     joined = body + ("" if tail[0] in ",;" else " ") + tail
     return close_sentence(joined, mark), list(order[1:])
+
+
+def opening_word(text: str) -> str:
+    """The first word of a sentence, in lower case ("" for none); "please" is skipped."""
+    words = re.findall(r"[a-z']+", text.lower())[:2]
+    if words[:1] == ["please"]:
+        words = words[1:]
+    return words[0] if words else ""
+
+
+def unlike(draw: Callable[[], str], openings: Collection[str], tries: int = 4,
+           after_command: bool = False) -> str:
+    """A rendering whose first word is none of `openings` and, `after_command` (the task is
+    a bare command), that is no question: "Write a blog entry … Can you give exactly four
+    bullets?" turns from an order to a question and back (read BAJ). The last try otherwise."""
+    said = draw()
+    for _ in range(tries - 1):
+        if opening_word(said) not in openings and not (after_command and
+                                                        said.rstrip().endswith("?")):
+            break
+        said = draw()
+    return said

@@ -17,7 +17,7 @@ from ...wording.sampler import Usage
 from ..records import ComposeError
 from ..rewrite.lexicon import commanded
 from ..sentences import sentences
-from .render import render, wording_context
+from .render import render, unlike, wording_context
 
 
 @dataclass
@@ -94,15 +94,13 @@ def around_request(repeat: RepeatInfo, ids: Sequence[str], old_params: Sequence[
         # A request of several sentences is "the whole request": a line on why I ask is
         # copied too.
         several = {"several": True} if len(sentences(request, lines=False)) > 1 else {}
-        def said() -> str:
-            return render(echo_id, params[repeat.index], rng, usage=_opened(request),
-                          context={**wording_context(ids, repeat.index,
-                                                     ahead=where == "below"), **several})
-        instruction = said()
-        for _ in range(3):  # no question after a bare command ("Put together … Could you …?")
-            if where != "above" or not commanded(request) or not instruction.endswith("?"):
-                break
-            instruction = said()
+        # No question after a bare command ("Put together … Could you …?").
+        instruction = unlike(lambda: render(echo_id, params[repeat.index], rng,
+                                            usage=_opened(request),
+                                            context={**wording_context(
+                                                ids, repeat.index, ahead=where == "below"),
+                                                **several}),
+                             (), after_command=where == "above" and commanded(request))
         instruction = _where(instruction, where)
     else:
         instruction = repeat.instruction

@@ -347,15 +347,20 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
     option opens with one of `frames` (`naturalness.frame_openings` of the rest of the prompt:
     "Would you …?" beside "Would you mind …?") while another does not. No synonym replaces a
     noun that `elsewhere` (the rest of the prompt) says too ("a blog entry … Aim the blog post
-    at teenagers", read AGA). `wide` (a second pass of a family whose rephrasings came out too
+    at teenagers", read AGA), and none says a question as a statement ("I want to know if …")
+    while it or `elsewhere` points back at the question ("… answering this question", read
+    BAK). `wide` (a second pass of a family whose rephrasings came out too
     alike: "room" or "far", see `CousinKind.second_passes`): more rewrites (`rewrites`), and one kept well away from every
     sibling (`_spread`).
     """
     avoided = set(avoid)
+    question = _KNOWN_REQUESTS.pattern("question_named")
+    pointed_at = "?" in task and question.search(elsewhere) is not None
     options = [option for option in rewrites(task, protected, bool(wide))
                if option.text not in avoided
                and not _renames_what_is_said(option, elsewhere)
-               and not _unasks_a_question(option, task, elsewhere)]
+               and not ("?" in task and "?" not in option.text
+                        and (pointed_at or question.search(option.text)))]
     if not options:
         return None
     taken = set(frames)
@@ -454,14 +459,6 @@ def _spread(options: Sequence[Rewrite], heads: Sequence[str], rng: Any,
     best = max(score for score, _ in scored)
     pool = [option for score, option in scored if score >= best * 0.9]
     return pool[rng.randrange(len(pool))]
-
-
-def _unasks_a_question(option: Rewrite, task: str, elsewhere: str) -> bool:
-    """Whether `option` says a question as a statement ("I want to know if …") while it or
-    `elsewhere` (the rest of the prompt) still points at it ("… answering this question":
-    read BAK)."""
-    return "?" in task and "?" not in option.text and \
-        _KNOWN_REQUESTS.pattern("question_named").search(option.text + " " + elsewhere) is not None
 
 
 def _renames_what_is_said(option: Rewrite, elsewhere: str) -> bool:
