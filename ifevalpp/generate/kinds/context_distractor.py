@@ -66,6 +66,14 @@ class ContextSentence:
     positions: tuple[str, ...]
     unfit_for: frozenset[str] = frozenset()   # kinds of answer it does not suit (piece.py)
     opens_request: bool = False               # says why I ask: it may open a request to copy
+    needs: frozenset[str] = frozenset()       # kinds of answer of which it suits only these
+    points_back: bool = False                 # its "it"/"this" is the request just made
+
+    def suits(self, answer: frozenset[str]) -> bool:
+        """Whether it fits an answer of these kinds (`piece.features`): "My partner and I
+        were talking about this over dinner" before a question, not before "Write a haiku …"
+        (read BAT)."""
+        return not self.unfit_for & answer and (not self.needs or bool(self.needs & answer))
 
 
 @functools.lru_cache(maxsize=4)
@@ -73,20 +81,30 @@ def _load(root: str) -> tuple[ContextSentence, ...]:
     items = []
     for sort in SORTS:
         for entry in load_json(f"distractors/{sort}.json"):
-            unknown = set(entry.get("unfit_for", ())) - set(ANSWER_FEATURES)
-            if unknown:
-                raise ValueError(f"distractors/{sort}.json, {entry['id']}: unknown unfit_for "
-                                 f"{sorted(unknown)} (known: generate/piece.py ANSWER_FEATURES)")
+            for field in ("unfit_for", "needs"):
+                unknown = set(entry.get(field, ())) - set(ANSWER_FEATURES)
+                if unknown:
+                    raise ValueError(f"distractors/{sort}.json, {entry['id']}: unknown {field} "
+                                     f"{sorted(unknown)} (known: generate/piece.py "
+                                     f"ANSWER_FEATURES)")
             items.append(ContextSentence(entry["id"], sort, entry["text"],
                                          tuple(entry.get("positions", ("after",))),
                                          frozenset(entry.get("unfit_for", ())),
-                                         bool(entry.get("opens_request", False))))
+                                         bool(entry.get("opens_request", False)),
+                                         frozenset(entry.get("needs", ())),
+                                         bool(entry.get("points_back", False))))
     return tuple(items)
 
 
 def context_sentences() -> tuple[ContextSentence, ...]:
     """Every context sentence under `templates/distractors/`, in file order."""
     return _load(str(Path(templates_dir())))
+
+
+def _spent_if_copied(layout: Layout, text: str) -> bool:
+    return any(get(instruction_id).spent_by_copy(params, text)
+               for instruction_id, params in zip(layout.ids, layout.params)
+               if not get(instruction_id).request_field)
 
 
 def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candidate:
@@ -98,7 +116,7 @@ def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candi
     # task rarer than one that jars with it (a museum guide asked for a JSON schema).
     answer = features(layout)
     pool = [item for item in context_sentences()
-            if item.id not in refused and item.kind != "persona" and not item.unfit_for & answer
+            if item.id not in refused and item.kind != "persona" and item.suits(answer)
             and set(item.positions) & _PLACES]  # (not a line that only opens a copy)
     if any(get(instruction_id).short_answer for instruction_id in layout.ids):
         # "My answer is yes." has no persona, readers, purpose or style to suit: only why I
@@ -109,7 +127,12 @@ def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candi
         # Beside a text to repeat it goes where it must (`side_of_request`); a line written
         # to open a message ("We've just moved house, …") is not put after the repeat rules
         # (read EB).
-        pool = [item for item in pool if beside in item.positions]
+        # After the rules of the repeat, "It will be read by …" has no antecedent (read BAT);
+        # and a line the answer might copy along with the request breaks no rule of the case
+        # (a comma under a comma ban: kinds/distractor.py refuses it after the fact).
+        pool = [item for item in pool if beside in item.positions
+                and not (beside == "after" and item.points_back)
+                and not _spent_if_copied(layout, item.text)]
     if not pool:
         raise ComposeError("no distractor is compatible with these instruction types")
     # Rotate sorts over the three cousins so siblings differ in sort.

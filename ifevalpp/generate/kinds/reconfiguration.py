@@ -225,7 +225,7 @@ def _as_long_to_copy(layout: Layout, text: str, rng: Any, siblings: Sequence[str
     # and none unfit for the new piece ("My manager asked me …" before a fable, read DA).
     piece = text_features(text) | {"asked"}
     pool = [item.text for item in context_sentences() if item.opens_request
-            and not item.unfit_for & piece and ("before" in item.positions or
+            and item.suits(piece) and ("before" in item.positions or
                                                  # (a line written for a fable or a poem)
                                                  "copy" in item.positions and
                                                  bool(piece & {"story", "verse"}))

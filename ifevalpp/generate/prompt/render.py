@@ -41,6 +41,7 @@ def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = S
 
     constraint = get(instruction_id)
     extra = dict(context or {})
+    single_quotes = extra.pop("single_quotes", None)
     taken = set(getattr(usage, "taken", ()) or ())
     if usage is not None:
         extra["usage"] = usage
@@ -48,7 +49,28 @@ def render(instruction_id: str, params: Any, rng: Any, styles: Sequence[str] = S
                          avoid=avoid)
     if usage is not None and hasattr(usage, "taken"):
         usage.taken = tuple(taken | set(frame_openings(text)))
-    return text
+    return _in_single_quotes(text) if single_quotes else text
+
+
+# A prompt that quotes in single quotes alone ("Avoid the keywords: 'divide', 'answer'.") gets
+# its statements said anew in single quotes too: one sentence in double quotes beside one
+# kept in single quotes reads spliced (read BAT, 3386).
+_SINGLE_QUOTED = re.compile(r"(?<!\w)'[^'\n]+'(?!\w)")
+
+
+def _in_single_quotes(text: str) -> str:
+    """`text` with the values it quotes in single quotes ("the word "a"" → "the word 'a'"),
+    all of them or none: a quoted sentence ("My answer is yes.") or one with an apostrophe
+    keeps its double quotes, and so do the others beside it."""
+    pieces = text.split('"')
+    quoted = pieces[1::2]
+    if len(pieces) % 2 == 0 or any(not value or set(value) & set(".!?'\n") for value in quoted):
+        return text
+    return "'".join(pieces)
+
+
+def _quotes_singly(prompt: str) -> bool:
+    return not any(mark in prompt for mark in '"“”') and _SINGLE_QUOTED.search(prompt) is not None
 
 
 def ranges(layout: Layout, params: Sequence[Any], order: Sequence[int]) -> list[tuple[int, ...]]:
@@ -304,6 +326,7 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                    index in unit.owners for unit in layout.task_units()) or None,
                **_said_in_statements(statements),
                "at_least_said": _at_least_said(layout, index) or None,
+               "single_quotes": layout is not None and _quotes_singly(layout.prompt) or None,
                "presence": _asks_presence(ids, index, layout, statements) or None,
                **_unit_words(layout, statements, own_task, task)}
     if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
@@ -418,6 +441,8 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
     tail = fresh_wording(lambda: constraint.phrase(
         own, rng, ("imperative",), form="attached", usage=usage,
         **context), taken, tries=4)
+    if context.get("single_quotes"):
+        tail = _in_single_quotes(tail)
     if usage is not None and hasattr(usage, "taken"):
         usage.taken = tuple(set(usage.taken or ()) | set(frame_openings(tail)))
     body, mark = task.rstrip()[:-1].rstrip(), task.rstrip()[-1]

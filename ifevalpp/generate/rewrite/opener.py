@@ -71,9 +71,11 @@ def vary_task(task: str, rng: Any) -> tuple[str, str]:
         text = body[0].upper() + body[1:]
         return text, f"verb:{verb.lower()}->{new_verb}"
     openers_left = table["openers"]
-    if _KNOWN.pattern("statement_after_colon").search(body):
+    if _KNOWN.pattern("statement_after_colon").search(body) or body.endswith(('"', "”")):
         # "Can you write two descriptions: The product is …?" puts a statement in a
-        # question (read DB): a question opener does not wrap a sentence after a colon.
+        # question (read DB): a question opener does not wrap a sentence after a colon, nor
+        # one that ends on a quotation, where its mark has no place ("Can you reword the
+        # following sentence …: "… went after David."", read BAT).
         openers_left = [item for item in openers_left if not item.startswith(_QUESTION_OPENERS)]
     opener = choice(rng, openers_left)
     if "{task_cap}" in opener:

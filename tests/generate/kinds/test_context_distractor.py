@@ -109,10 +109,26 @@ def test_a_request_to_repeat_keeps_the_sentence_on_the_far_side_of_its_instructi
         assert candidate.prompt.startswith(request + "\n\n")
 
 
-def test_every_unfit_for_names_a_kind_of_answer():
+def test_every_unfit_for_and_needs_names_a_kind_of_answer():
     from ifevalpp.generate.piece import ANSWER_FEATURES
     for item in context_sentences():
         assert item.unfit_for <= set(ANSWER_FEATURES), item.id
+        assert item.needs <= set(ANSWER_FEATURES), item.id
+
+
+def test_no_aside_stands_where_nothing_can_use_it():
+    for item in context_sentences():
+        assert not item.needs or item.needs - item.unfit_for, item.id
+
+
+def test_an_aside_about_a_question_stands_only_before_a_question():
+    layout = build_layout("Write a haiku about a chorus teacher in lowercase letters only.",
+                          ["change_case:english_lowercase"], [{}])
+    about_a_question = {item.id for item in context_sentences() if item.needs == {"asked"}}
+    assert about_a_question
+    for seed in range(40):
+        candidate = add_context(layout, random.Random(seed), 1 + seed % 3)
+        assert candidate.detail.distractor not in about_a_question
 
 
 def test_no_aside_unfit_for_a_question_stands_beside_one():
@@ -137,6 +153,28 @@ def test_no_aside_stands_between_a_question_and_what_it_asks_about():
 
 def test_some_asides_say_why_i_ask_and_may_open_a_request():
     assert sum(item.opens_request for item in context_sentences()) >= 8
+
+
+def test_after_the_rules_of_a_repeat_no_aside_says_it_of_the_piece():
+    request = "Write a limerick about a sleepy owl."
+    layout = build_layout(f"{request}\n\nFirst repeat the request above word for word, then "
+                          "answer.", ["combination:repeat_prompt"], [{"prompt_to_repeat": request}])
+    pointing = {item.id for item in context_sentences() if item.points_back}
+    assert pointing
+    for seed in range(30):
+        for index in (1, 2, 3):
+            assert add_context(layout, random.Random(seed), index).detail.distractor not in pointing
+
+
+def test_beside_a_request_to_repeat_under_a_comma_ban_no_aside_has_a_comma():
+    request = "Write a limerick about a sleepy owl. Do not use any commas."
+    layout = build_layout(f"{request}\n\nFirst repeat the request above word for word, then "
+                          "answer.", ["combination:repeat_prompt", "punctuation:no_comma"],
+                          [{"prompt_to_repeat": request}, {}])
+    texts = {item.id: item.text for item in context_sentences()}
+    for seed in range(30):
+        for index in (1, 2, 3):
+            assert "," not in texts[add_context(layout, random.Random(seed), index).detail.distractor]
 
 
 def test_beside_a_request_to_repeat_only_asides_written_for_that_side_are_drawn():

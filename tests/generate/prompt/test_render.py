@@ -26,7 +26,7 @@ def test_context_names_a_copy_first_and_a_shared_reply():
              "two_things": None, "pair": None, "whole": None, "in_parts": None, "stanzas": None,
              "parts": None, "ticks_required": None, "asked": None, "nothing_after": None, "at_least_said": None,
              "only_paragraphs": None, "in_task": None, "placeholders": None,
-             "presence": None}
+             "presence": None, "single_quotes": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
@@ -418,3 +418,44 @@ def test_no_requirement_is_joined_onto_a_sentence_that_ends_on_an_example():
     task = "Plan a trip to Italy. Make it a list with at least one placeholder, such as [address]."
     for seed in range(20):
         assert weave(task, layout, layout.params, [1], random.Random(seed)) is None
+
+
+def test_the_paragraph_to_open_with_a_word_is_named_as_a_paragraph():
+    # "…, separated by two new lines, the second one opening with …" points at the lines
+    # (read BAS).
+    nth = "length_constraints:nth_paragraph_first_word"
+    wordings = _wordings(nth, {"first_word": "still", "num_paragraphs": 6, "nth_paragraph": 2},
+                         wording_context([nth], 0))
+    assert wordings and all("second paragraph" in text for text in wordings), wordings
+
+
+def test_one_word_to_leave_out_is_named_as_a_word():
+    # A bare "Leave out "parody"." after asking for a parody reads as a contradiction (read BAS).
+    forbidden = "keywords:forbidden_words"
+    wordings = _wordings(forbidden, {"forbidden_words": ["parody"]}, wording_context([forbidden], 0))
+    assert wordings and not [text for text in wordings
+                             if re.search(r'(?i)\b(?:leave out|avoid) "parody"', text)], wordings
+
+
+def test_a_prompt_that_quotes_in_single_quotes_has_its_statements_said_so():
+    # "Avoid "divide", "answer". Include the keyword 'remainder'." reads spliced (read BAT).
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    ids = ["keywords:forbidden_words", "keywords:existence"]
+    layout = build_layout("How many gallons can she buy? Avoid the keywords: 'divide', 'answer'. "
+                          "Include the keyword 'remainder'.", ids,
+                          [{"forbidden_words": ["divide", "answer"]}, {"keywords": ["remainder"]}])
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert context["single_quotes"] is True
+    wordings = _wordings(ids[0], {"forbidden_words": ["divide", "answer", "great"]}, context)
+    assert wordings and all("'divide'" in text and '"' not in text for text in wordings), wordings
+
+
+def test_quoted_sentences_keep_their_double_quotes_under_a_single_quoting_prompt():
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    constrained = "detectable_format:constrained_response"
+    layout = build_layout("Is the poodle bigger? Choose from the following: ('My answer is yes.', "
+                          "'My answer is no.', 'My answer is maybe.')", [constrained], [{}])
+    wordings = _wordings(constrained, {}, wording_context(layout.ids, 0, layout=layout))
+    assert wordings and all('"My answer is yes."' in text for text in wordings), wordings

@@ -563,6 +563,18 @@ def test_a_sentence_after_a_colon_is_never_wrapped_in_a_question():
         assert not text.rstrip().endswith("?"), text
 
 
+def test_a_task_that_ends_on_a_quotation_is_never_wrapped_in_a_question():
+    # "Can you reword the following sentence …: "… went after David."" has no place for its
+    # mark (read BAT).
+    from ifevalpp.generate.rewrite import vary_task
+
+    task = ('Rewrite the following sentence in a style that is unusual: "But when the people '
+            'of the land came to know, they went after David."')
+    for seed in range(60):
+        varied, _ = vary_task(task, random.Random(seed))
+        assert not varied.startswith(("Can you", "Could you")), varied
+
+
 def test_a_request_is_not_made_a_question_when_the_next_sentence_goes_on_with_but():
     task = ("Create a dialogue between two people who both avoid the letter t. But somehow "
             "they use a lot of t.")
