@@ -497,6 +497,11 @@ class Generating:
         new task invites, so that a word to include reads as part of the request."""
         return "suits"
 
+    def counts_inside_words(self, profile: Profile) -> bool:
+        """Whether the check under `profile` finds its word inside longer words too ("bus" in
+        "busy"), so that a new word to cap must not be a short one (generate/tasks/fit.py)."""
+        return False
+
     def literal_bound_to_task(self, params: Any, prompt: str = "") -> bool:
         """Whether a text the response must reproduce belongs to the case's own story (an
         end line naming its people, "Yes Mom, I am Dave.", or one the original `prompt`

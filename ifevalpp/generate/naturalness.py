@@ -41,6 +41,14 @@ def _opening() -> re.Pattern[str]:
     return re.compile(rf"(?i)^(?:{frame_openings_table().alternation()})\b")
 
 
+def quotes_hidden(text: str) -> str:
+    """`text` with its quotations masked as `masked` does, except that one ending a sentence
+    of its own ('"… So proud of her!" What I need is …', 'opens with "P.S." Include …') ends
+    the masked sentence too."""
+    return QUOTED.sub(lambda m: "Q" * (len(m.group(0)) - 1) + (
+        "." if re.search(r"[.!?][\"”’']?$", m.group(0)) else "Q"), text)
+
+
 def frame_openings(text: str) -> list[str]:
     """The frames that open sentences of `text`, by the frame each counts as
     (templates/phrases/requests.json, frame_openings: every polite question and every "I'd
@@ -50,11 +58,7 @@ def frame_openings(text: str) -> list[str]:
     found = []
     opening_pattern, polite = _opening(), KNOWN.pattern("polite")
     canonical = frame_openings_table().canonical
-    # A quotation that ends a sentence of its own ('"… So proud of her!" What I need is …')
-    # ends the masked sentence too.
-    hidden = QUOTED.sub(lambda m: "Q" * (len(m.group(0)) - 1) + (
-        "." if re.search(r"[.!?][\"”’']?$", m.group(0)) else "Q"), text)
-    for sentence in SENTENCE.findall(hidden):
+    for sentence in SENTENCE.findall(quotes_hidden(text)):
         match = opening_pattern.match(MARKER.sub("", sentence.strip()))
         if match:
             found.append(canonical[" ".join(match.group(0).lower().split())])

@@ -58,7 +58,9 @@ class Postscript(Constraint):
     id = "detectable_content:postscript"
     distractor_unfit_for = frozenset({"short", "markup"})
     speaks_of_end = True
-    task_avoids = frozenset({"question", "structured"})
+    # Nor is it written under a piece that is heard (read BAS: "an opening speech for a charity
+    # fun run … Include a postscript at the end").
+    task_avoids = frozenset({"question", "structured", "spoken"})
     # A postscript ends a letter or an email (reads VA, VB: "an opening speech … Include a
     # postscript", "a newspaper article … P.P.S").
     task_prefers = frozenset({"letter"})

@@ -26,8 +26,13 @@ def _bounded_pattern(keyword: str) -> re.Pattern[str]:
     return re.compile(r"\b" + re.escape(keyword) + r"\b", re.IGNORECASE)
 
 
+def counts_inside_words(profile: Profile) -> bool:
+    """Whether `keyword_pattern` under `profile` finds a keyword inside longer words."""
+    return profile == "official"
+
+
 def keyword_pattern(keyword: str, profile: Profile) -> re.Pattern[str]:
-    if profile == "official":
+    if counts_inside_words(profile):
         return _substring_pattern(keyword)
     if profile == "ifevalpp-paper":
         return _bounded_pattern(keyword)

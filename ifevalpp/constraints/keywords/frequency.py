@@ -11,7 +11,7 @@ from ..base import Constraint
 from ..parameters import Count, Params, Relation, StrippedText, compare
 from ..registry import register
 from ..support.counts import INF, CountSpec
-from ._patterns import keyword_pattern
+from ._patterns import counts_inside_words, keyword_pattern
 
 if TYPE_CHECKING:
     from ..support.case import CaseContext, Item, Problem
@@ -88,6 +88,9 @@ class KeywordFrequency(Constraint):
         if params.relation not in ("less than", "at most"):
             return "repeats"
         return "uses" if self.interval(params)[1] < 1 else "caps"
+
+    def counts_inside_words(self, profile: Profile) -> bool:
+        return counts_inside_words(profile)
 
     def check(self, response: str, params: FrequencyParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

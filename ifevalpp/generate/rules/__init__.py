@@ -20,7 +20,7 @@ from . import (banned_said, colon_end, conflicting_wording, courtesy, dangling, 
                plural_header, question_label, question_splice, question_to_text,
                quoted_stop_question,
                relation_wording, repeated_frame, response_name, stitched, stock_phrase,
-               unsaid_number, doubled_also, renamed_piece, question_then_but)
+               unsaid_number, doubled_also, renamed_piece, question_then_but, same_opening)
 from .base import Cousin, Defect, Example, Rule
 
 RULES: tuple[Rule, ...] = tuple(sorted((module.RULE for module in (
@@ -29,7 +29,8 @@ RULES: tuple[Rule, ...] = tuple(sorted((module.RULE for module in (
     unsaid_number, response_name, question_to_text, courtesy, piled_qualifiers, near_duplicate,
     colon_end, question_label, end_under_while_frame, phantom_reference, odd_words,
     question_splice, echoed_verb, quoted_stop_question, lost_antecedent,
-    please_after_example, banned_said, doubled_also, renamed_piece, question_then_but)),
+    please_after_example, banned_said, doubled_also, renamed_piece, question_then_but,
+    same_opening)),
     key=lambda rule: rule.code))
 """Every rule, in code order."""
 

@@ -29,6 +29,10 @@ if TYPE_CHECKING:
     from ..prompt.layout import Layout
 
 
+# The fewest letters of a word to cap that the check counts inside longer words.
+CAPPED_LENGTH = 6
+
+
 def task_demands(layout: Layout, params: Optional[Sequence[Any]] = None
                  ) -> tuple[set[str], set[str], Optional[int], Optional[int], Optional[int],
                             Optional[int]]:
@@ -224,6 +228,11 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
                             "caps": (task.nouns, task.uses),
                             "repeats": (task.nouns, task.suits)}.get(use,
                                                                       (task.suits, genre_words))
+        if use == "caps" and constraint.counts_inside_words(profile):
+            # Counted inside longer words, a short word is in many ("bus" in "busy", "host" in
+            # "ghost"): a careful answer that uses it once may still break the cap (read BAU).
+            wanted, fallback = ([word for word in words if len(word) >= CAPPED_LENGTH]
+                                for words in (wanted, fallback))
         first = [word for word in wanted if word not in blocked]
         # With no such word left, a word the piece invites.
         spare = [word for word in fallback if word not in blocked and word not in first]

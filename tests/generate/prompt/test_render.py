@@ -135,6 +135,19 @@ def test_no_requirement_is_woven_onto_a_task_that_ends_in_a_relative_clause():
                for seed in range(20))
 
 
+def test_no_requirement_is_woven_onto_a_task_that_ends_in_a_clause_of_why():
+    # "… about why they need to be more mindful about their environments and close your
+    # answer with the line …" reads as part of the topic (read BAU).
+    from ifevalpp.generate.prompt.render import weave
+    end = "startend:end_checker"
+    kwargs = [{"end_phrase": "Thanks for reading."}]
+    layout = _layout('Write a blog post about why the team needs to be more mindful. End it '
+                     'with "Thanks for reading."', [end], kwargs)
+    task = "Write a blog post about why the team needs to be more mindful."
+    assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
+               for seed in range(20))
+
+
 def test_a_word_capitalised_only_because_it_opens_a_sentence_keeps_the_checkers_case():
     from ifevalpp.generate.prompt.render import spelled
     layout = _layout('Write a letter. Do not use the words "write" or "hope".',
@@ -459,3 +472,34 @@ def test_quoted_sentences_keep_their_double_quotes_under_a_single_quoting_prompt
                           "'My answer is no.', 'My answer is maybe.')", [constrained], [{}])
     wordings = _wordings(constrained, {}, wording_context(layout.ids, 0, layout=layout))
     assert wordings and all('"My answer is yes."' in text for text in wordings), wordings
+
+
+def test_words_banned_from_the_whole_reply_are_banned_from_it_in_every_wording():
+    # "Avoid 'yes' and 'no', please." after a question reads as "do not answer yes or no"
+    # (read BAV).
+    from ifevalpp.generate.prompt.layout import build_layout
+
+    forbidden = "keywords:forbidden_words"
+    layout = build_layout("Is the Arctic cold most of the year? Do not say 'yes' or 'no' "
+                          "throughout your entire response.", [forbidden],
+                          [{"forbidden_words": ["yes", "no"]}])
+    wordings = _wordings(forbidden, {"forbidden_words": ["yes", "no"]},
+                         wording_context(layout.ids, 0, layout=layout))
+    assert wordings and all(re.search(r"\b(?:answer|reply|response)\b", text)
+                            for text in wordings), wordings
+
+
+def test_answer_in_a_number_of_sentences_is_said_only_of_a_question_and_no_range():
+    # "Could you draft a song …? Answer in between 20 and 25 sentences." (read BAV)
+    sentences = "length_constraints:number_sentences"
+    context = wording_context([sentences], 0)
+    song = _wordings(sentences, {"num_sentences": 20, "relation": "at least"}, context)
+    assert song and not [text for text in song if "answer in" in text.lower()], song
+    from ifevalpp.constraints import get
+
+    bounds = [parse_params(sentences, {"num_sentences": 20, "relation": "at least"}),
+              parse_params(sentences, {"num_sentences": 26, "relation": "less than"})]
+    context.update(asked=True, wording=get(sentences).range_with(*bounds))
+    ranged = _wordings(sentences, {"num_sentences": 20, "relation": "at least"}, context)
+    assert any("20 to 25" in text for text in ranged), ranged
+    assert ranged and not [text for text in ranged if "answer in" in text.lower()], ranged

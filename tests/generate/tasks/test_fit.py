@@ -71,6 +71,18 @@ def test_a_capped_word_is_one_the_new_task_will_use():
     assert kwargs[0]["keyword"] in SEASIDE.nouns
 
 
+def test_a_capped_word_counted_inside_longer_words_is_never_a_short_one():
+    # "Use "bus" no more than once": "busy" and "buses" break it (read BAU).
+    prompt = 'Write a story about flesh and bone. Use the word "flesh" less than 2 times.'
+    kwargs = [{"relation": "less than", "keyword": "flesh", "frequency": 2}]
+    layout = build_layout(prompt, [FREQUENCY], kwargs)
+    official = {retopic_words(layout, SEASIDE, random.Random(seed))[0][0].keyword
+                for seed in range(12)}
+    revised = {retopic_words(layout, SEASIDE, random.Random(seed), profile="revised")[0][0].keyword
+               for seed in range(12)}
+    assert official == {"season"} and "town" in revised, (official, revised)
+
+
 def test_a_word_banned_outright_may_be_one_the_genre_says_once():
     kwargs, _ = _retopic('Write a story about flesh and bone. Do not use the word "flesh".',
                          [FREQUENCY],

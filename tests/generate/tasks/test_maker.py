@@ -235,3 +235,18 @@ def test_no_short_frame_beside_what_needs_much_room():
     made = [maker.make(needs={"paragraphs"}, room=300) for _ in range(40)]
     assert all(task is not None for task in made)
     assert not any(re.search(r"\b(?:short|brief)\b", task.text, re.I) for task in made if task)
+
+
+def test_a_postscript_takes_no_piece_that_is_heard():
+    # "an opening speech for a charity fun run … Include a postscript at the end" (read BAS)
+    from ifevalpp.generate.prompt.layout import build_layout
+    from ifevalpp.generate.tasks import task_demands
+
+    layout = build_layout("Write a letter to a friend. Add a postscript starting with P.S.",
+                          ["detectable_content:postscript"], [{"postscript_marker": "P.S."}])
+    needs, avoids = task_demands(layout)[:2]
+    spoken = {genre.id for genre in catalogue().genres if "spoken" in genre.features}
+    assert "speech" in spoken and "spoken" in avoids
+    for seed in range(30):
+        task = maker(seed).make(needs=needs, avoids=avoids)
+        assert task is None or task.genre not in spoken, task

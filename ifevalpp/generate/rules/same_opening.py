@@ -1,0 +1,53 @@
+"""N134 same-opening: two sentences in a row that open with the same word ("Include a
+postscript that opens with "P.S." Include "show" no fewer than 12 times.", read BAV)."""
+
+from __future__ import annotations
+
+import re
+
+from ..naturalness import MARKER, SENTENCE, quotes_hidden
+from ..phrase_tables import table
+from .base import Cousin, Defect, Example, Rule
+
+_FIRST_WORD = re.compile(r"[A-Za-z']+")
+
+
+def _pairs(text: str) -> set[str]:
+    """The words that open two neighbouring sentences of one line of `text` (lists aside: the
+    items of a list are parallel on purpose; a capital says a sentence opens, not the "or"
+    after a quoted "My answer is yes.")."""
+    free = set(table("naturalness")["same_opening_free"])
+    found = set()
+    for line in text.split("\n"):
+        if MARKER.match(line):
+            continue
+        openings = [_FIRST_WORD.match(sentence.strip())
+                    for sentence in SENTENCE.findall(quotes_hidden(line)) if sentence.strip()]
+        for first, second in zip(openings, openings[1:]):
+            if first and second and first.group(0)[0].isupper() and second.group(0)[0].isupper() \
+                    and first.group(0).lower() == second.group(0).lower() \
+                    and first.group(0).lower() not in free:
+                found.add(first.group(0).lower())
+    return found
+
+
+def detect(cousin: Cousin) -> list[Defect]:
+    own = _pairs(cousin.original) | _pairs(cousin.original_mended)
+    return [Defect(RULE.name, word) for word in sorted(_pairs(cousin.prompt) - own)]
+
+
+RULE = Rule(
+    code="N134", name="same-opening",
+    description="Two sentences in a row open with the same word ('Include a postscript … "
+                "Include \"show\" …'), where the original did not do so itself.",
+    detect=detect,
+    bad=(Example('Write an email about a talent show. Include a postscript that opens with '
+                 '"P.S." Include "show" at least twice.'),
+         Example("Write a letter to a bookshop. Make sure you use \"host\" once. Make it at "
+                 "least 140 words long.")),
+    good=(Example('Write an email about a talent show. Add a postscript that opens with "P.S." '
+                  'Include "show" at least twice.'),
+          Example("I run a writing club. I need a song about the sea."),
+          Example("Write a poem. Use no commas. Use no capitals.",
+                  original="Write a poem. Use no commas. Use no capitals.")),
+)
