@@ -208,6 +208,15 @@ def _capped_short(ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> bool:
 SHORT_CAP_WORDS = 100
 
 
+@functools.lru_cache(maxsize=1024)
+def _named_pieces(prompt: str) -> tuple[Any, ...]:
+    """The genres whose noun `prompt` names (a question asked is none), kept per original:
+    every new task drawn for a case is judged against the same one."""
+    lowered = prompt.lower()
+    return tuple(item for item in catalogue().genres
+                 if item.cls != "ask" and _noun(item.noun).search(lowered))
+
+
 def genre_changed(original_prompt: str, genre: str, original_ids: Sequence[str] = (),
                   original_kwargs: Sequence[dict[str, Any]] = ()) -> Optional[str]:
     """Why a new task of `genre` is easier by its kind of piece: verse for a prose task or
@@ -234,8 +243,7 @@ def genre_changed(original_prompt: str, genre: str, original_ids: Sequence[str] 
     # A joke for a review under a no-comma rule: a piece of a few words for one the original
     # names as a whole text (strict reads AW, AX).
     # (A "question" named is no piece: every prompt may ask one.)
-    named_pieces = [item for item in catalogue().genres if item.cls != "ask" and
-                    _noun(item.noun).search(original_prompt.lower())]
+    named_pieces = _named_pieces(original_prompt)
     long_named = [item for item in named_pieces if "short" not in item.features]
     answered_short = any(get(instruction_id).short_answer for instruction_id in original_ids) \
         or _capped_short(original_ids, original_kwargs)

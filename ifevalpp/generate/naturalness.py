@@ -55,6 +55,13 @@ def frame_openings(text: str) -> list[str]:
     like you to" is one `request`), and "please" for a sentence that says it. A "make sure"
     joined on mid-sentence ("…, and make sure it rhymes") is said as well: a sentence that
     then opens "Make sure …" says it twice."""
+    return list(_frame_openings(text))
+
+
+@functools.lru_cache(maxsize=8192)
+def _frame_openings(text: str) -> tuple[str, ...]:
+    """`frame_openings`, kept per text: a cousin's sentences are asked about again at every
+    draw of a wording beside them."""
     found = []
     opening_pattern, polite = _opening(), KNOWN.pattern("polite")
     canonical = frame_openings_table().canonical
@@ -66,7 +73,7 @@ def frame_openings(text: str) -> list[str]:
             found.append("please")
         if _joined_check().search(sentence[1:]):
             found.append("make sure")
-    return found
+    return tuple(found)
 
 
 @functools.lru_cache(maxsize=1)

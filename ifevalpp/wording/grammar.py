@@ -261,8 +261,30 @@ class Grammar:
                 return isinstance(params.get(node.controller), int)
             return True
 
-        rule_ok.alt_ok = alt_ok  # type: ignore[attr-defined]  # closures hung on rule_ok for the sampler (viable.alt_ok/seq_ok)
-        rule_ok.seq_ok = seq_ok  # type: ignore[attr-defined]  # closures hung on rule_ok for the sampler (viable.alt_ok/seq_ok)
+        alternatives: dict[str, tuple[list[Alternative], list[str]]] = {}
+        options: dict[int, tuple[list[tuple[str, Seq]], list[str]]] = {}
+
+        def viable_alternatives(name: str) -> tuple[list[Alternative], list[str]]:
+            """The alternatives of rule `name` these parameters allow, and their keys: worked
+            out once, where the sampler asks at every draw."""
+            found = alternatives.get(name)
+            if found is None:
+                kept = [alt for alt in self.rules[name].alternatives if alt_ok(alt)]
+                found = alternatives[name] = (kept, [alt.key for alt in kept])
+            return found
+
+        def viable_options(node: Choice) -> tuple[list[tuple[str, Seq]], list[str]]:
+            found = options.get(id(node))
+            if found is None:
+                kept = [(f"{node.key}#{index}", option) for index, option
+                        in enumerate(node.options) if seq_ok(option)]
+                found = options[id(node)] = (kept, [key for key, _ in kept])
+            return found
+
+        rule_ok.alt_ok = alt_ok  # type: ignore[attr-defined]  # closures hung on rule_ok for the sampler
+        rule_ok.seq_ok = seq_ok  # type: ignore[attr-defined]  # closures hung on rule_ok for the sampler
+        rule_ok.alternatives = viable_alternatives  # type: ignore[attr-defined]
+        rule_ok.options = viable_options  # type: ignore[attr-defined]
         return rule_ok
 
     # ------------------------------------------------------------ sampling
@@ -280,17 +302,16 @@ class Grammar:
         if isinstance(node, Ref):
             return self._sample_ref(node, env, params, choose, viable, trail)
         if isinstance(node, Choice):
-            options = [(f"{node.key}#{index}", option) for index, option in enumerate(node.options)
-                       if viable.seq_ok(option)]
-            key, option = options[choose([key for key, _ in options])]
+            options, keys = viable.options(node)
+            key, option = options[choose(keys)]
             trail.append(key)
             return self._sample_seq(option, env, params, choose, viable, trail)
         return self._leaf(node, env, params), env
 
     def _sample_ref(self, node: Ref, env: Env, params: Mapping[str, Any], choose: Chooser,
                     viable: Any, trail: list[str]) -> tuple[str, Env]:
-        alternatives = [alt for alt in self.rules[node.name].alternatives if viable.alt_ok(alt)]
-        alt = alternatives[choose([alt.key for alt in alternatives])]
+        alternatives, keys = viable.alternatives(node.name)
+        alt = alternatives[choose(keys)]
         trail.append(alt.key)
         inner_env = _with(env, alt.features)
         text, out_env = self._sample_seq(alt.body, inner_env, params, choose, viable, trail)

@@ -203,8 +203,10 @@ def example_only(text: str) -> bool:
     return bool(_example_only().match(text)) and bool(forms(text))
 
 
+@functools.lru_cache(maxsize=8192)
 def forms(text: str) -> frozenset[str]:
-    """The markup forms `text` shows by example."""
+    """The markup forms `text` shows by example (kept per text: a statement is asked again for
+    every candidate cousin)."""
     return frozenset(name for name, pattern in FORMS.items() if pattern.search(text))
 
 
