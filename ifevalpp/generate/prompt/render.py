@@ -396,6 +396,10 @@ _relative_clause_last = filled(r"\b(?:{relative_words})\b[^,;:]*$", of("prompt")
 _example_last = filled(r"\b(?:{example_openers})\b[^.?!]*[.?!]?\s*$", of("prompt"), re.IGNORECASE)
 
 
+# The most words a task sentence has that a requirement is joined onto.
+WOVEN_TASK_WORDS = 15
+
+
 def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
           usage: Any = None, own_task: bool = True) -> Optional[tuple[str, list[int]]]:
     """Join the first constraint onto the task sentence ("Write a haiku about rain, leaving
@@ -418,6 +422,10 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
         return None  # "… criticize it: <the user's text>" — anything joined on joins that text
     if _relative_clause_last().search(last):
         return None  # "… a restaurant which serves Argentinian food and use …" garden-paths
+    if len(last.split()) > WOVEN_TASK_WORDS:
+        # "… armchairs designed to withstand the scrutiny of any interior designer and write 3
+        # paragraphs …" runs on, the requirement read as part of the task (read BAW).
+        return None
     if _example_last().search(last):
         return None
     index = order[0]

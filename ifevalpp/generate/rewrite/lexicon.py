@@ -25,19 +25,33 @@ def lexicon() -> dict[str, Any]:
         "precise": frozenset(table["precise"]),
         "not_composed": frozenset(table["not_composed"]),
         "object_ends": frozenset(table["object_ends"]),
+        "few_objects": {verb: frozenset(heads)
+                        for verb, heads in table["verbs_of_few_objects"].items()},
     }
+
+
+def _head(rest: str) -> str:
+    """The head noun of the object a verb phrase's `rest` opens with: the word before a
+    preposition or a clause ("a 500 word story in …" is a story); "" for none."""
+    words = re.findall(r"[a-z0-9]+", re.split(r"[.,:;?!]", rest.lower(), maxsplit=1)[0])[:8]
+    ends = lexicon()["object_ends"]
+    phrase = next((words[:at] for at, word in enumerate(words) if word in ends), words)
+    return phrase[-1] if phrase else ""
 
 
 def composed_object(rest: str) -> bool:
     """Whether the object after a verb of making is a piece one composes: "a good name for a
     dog" or "the answer to this question" is not ("put together the answer", "draft a name"
-    read as slips: reads BAI, earlier), so its verb stays as the original says it. The head
-    of the object is the word before a preposition or a clause ("a 500 word story in …" is a
-    story)."""
-    words = re.findall(r"[a-z0-9]+", re.split(r"[.,:;?!]", rest.lower(), maxsplit=1)[0])[:8]
-    ends = lexicon()["object_ends"]
-    phrase = next((words[:at] for at, word in enumerate(words) if word in ends), words)
-    return not phrase or phrase[-1] not in lexicon()["not_composed"]
+    read as slips: reads BAI, earlier), so its verb stays as the original says it."""
+    head = _head(rest)
+    return not head or head not in lexicon()["not_composed"]
+
+
+def verb_fits(verb: str, rest: str) -> bool:
+    """Whether `verb` takes the object `rest` opens with: "compose" takes a poem, a letter or an
+    essay, never a resume, an itinerary or a code snippet (read BAY)."""
+    heads = lexicon()["few_objects"].get(verb.lower())
+    return heads is None or _head(rest) in heads
 
 
 def commands(task: str) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..phrase_tables import Known
-from .lexicon import composed_object
+from .lexicon import composed_object, verb_fits
 from ...constraints.support.choosing import chance, choice
 from ...constraints.support.wording import load_json
 
@@ -64,6 +64,9 @@ def vary_task(task: str, rng: Any) -> tuple[str, str]:
         alternatives = [item for item in alternatives if item in _KNOWN.words("ditransitive_verbs")]
         if not alternatives:
             return task, "unchanged"
+    # "Could you compose an itinerary …?" (read BAY): a verb that suits few objects only
+    # where it suits this one.
+    alternatives = [item for item in alternatives if verb_fits(item, rest)] or [verb.lower()]
     new_verb = choice(rng, alternatives)
     body = new_verb + rest
     how = chance(rng, 0.6)

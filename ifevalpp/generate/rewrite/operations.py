@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 from ..phrase_tables import Known
-from .lexicon import composed_object, lexicon
+from .lexicon import composed_object, lexicon, verb_fits
 from .masking import Masked
 from .request import Request
 
@@ -25,7 +25,8 @@ def _verb_swaps(vp: str) -> list[tuple[str, str]]:
     if _KNOWN.pattern("thing_object").match(rest):
         # "put together this" is not English: a particle verb keeps its pronoun inside.
         options = [option for option in options if " " not in option]
-    return [(f"{option} {rest}", f"verb:{verb}->{option}") for option in options if option != verb]
+    return [(f"{option} {rest}", f"verb:{verb}->{option}") for option in options
+            if option != verb and verb_fits(option, rest)]
 
 
 def _synonym_swaps(vp: str) -> list[tuple[str, str]]:

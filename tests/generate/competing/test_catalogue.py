@@ -33,6 +33,18 @@ def test_every_requirement_has_hundreds_of_wordings(requirement):
     assert requirement.grammar.count("sentence", {"task_noun": "essay"}) >= 500
 
 
+def test_words_to_stress_are_put_in_italics_by_the_writer_not_had_by_the_reply():
+    # "Make sure your reply has the words you want to stress in italics" (read BAY).
+    italics = next(request for request in REQUIREMENTS if request.id == "italic-terms")
+    sampler = Sampler(random.Random(0))
+    texts = {italics.render(sampler, {"task_noun": "essay"}).text for _ in range(400)}
+    assert any("want to stress" in text for text in texts)
+    assert not [text for text in texts if re.search(r"\bha(?:s|ve) the words you want", text)]
+    # "I'm hoping your answer will show its key terms in italics" (read BBA)
+    assert not [text for text in texts if re.search(r"\b(?:answer|reply|response) will show\b",
+                                                    text)]
+
+
 @pytest.mark.parametrize("requirement", REQUIREMENTS, ids=lambda r: r.id)
 def test_every_sampled_wording_is_a_tidy_sentence(requirement):
     sampler = Sampler(random.Random(0))

@@ -148,6 +148,21 @@ def test_no_requirement_is_woven_onto_a_task_that_ends_in_a_clause_of_why():
                for seed in range(20))
 
 
+def test_no_requirement_is_woven_onto_a_long_task_sentence():
+    # "… armchairs designed to withstand the scrutiny of any interior designer and write 3
+    # paragraphs in all …" runs on (read BAW).
+    from ifevalpp.generate.prompt.render import weave
+    task = ("Write an ad for a new line of comfortable armchairs designed to withstand the "
+            "scrutiny of any interior designer.")
+    layout = _layout(task + " Do not use any commas.", ["punctuation:no_comma"], [{}])
+    assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
+               for seed in range(20))
+    short = "Write an ad for a new armchair."
+    layout = _layout(short + " Do not use any commas.", ["punctuation:no_comma"], [{}])
+    assert any(weave(short, layout, layout.params, [0], random.Random(seed)) is not None
+               for seed in range(20))
+
+
 def test_a_word_capitalised_only_because_it_opens_a_sentence_keeps_the_checkers_case():
     from ifevalpp.generate.prompt.render import spelled
     layout = _layout('Write a letter. Do not use the words "write" or "hope".',
@@ -503,3 +518,21 @@ def test_answer_in_a_number_of_sentences_is_said_only_of_a_question_and_no_range
     ranged = _wordings(sentences, {"num_sentences": 20, "relation": "at least"}, context)
     assert any("20 to 25" in text for text in ranged), ranged
     assert ranged and not [text for text in ranged if "answer in" in text.lower()], ranged
+
+
+def test_one_word_to_mention_is_named_as_a_word():
+    # 'It is essential that your answer contains the word "knock" twice or more. Mention
+    # "cat".' reads clipped (read BAZ).
+    existence = "keywords:existence"
+    wordings = _wordings(existence, {"keywords": ["cat"]}, wording_context([existence], 0))
+    assert wordings and not [text for text in wordings
+                             if re.search(r'(?i)\b(?:mention|include|use) "cat"', text)], wordings
+
+
+def test_a_section_count_beside_two_versions_counts_the_whole_reply():
+    # "Your reply should consist of ten parts" beside "write two different versions" (reads
+    # BAS, BAZ).
+    ids = ["combination:two_responses", "detectable_format:multiple_sections"]
+    wordings = _wordings(ids[1], {"section_spliter": "SECTION", "num_sections": 10},
+                         wording_context(ids, 1))
+    assert wordings and all(" in all" in text for text in wordings), wordings

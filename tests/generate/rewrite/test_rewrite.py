@@ -563,6 +563,19 @@ def test_a_sentence_after_a_colon_is_never_wrapped_in_a_question():
         assert not text.rstrip().endswith("?"), text
 
 
+def test_compose_is_said_only_of_pieces_one_composes():
+    # "I'd like you to compose a resume", "compose a code snippet" (read BAY).
+    from ifevalpp.generate.rewrite import vary_task
+
+    for task in ("Write a resume for Helene.", "Write a code snippet that shows the bug.",
+                 "Write an itinerary for a trip to Lima."):
+        for seed in range(40):
+            assert "compose" not in vary_task(task, random.Random(seed))[0].lower()
+        assert not any("compose" in text.lower() for text in texts(task)), task
+    assert any("compose" in vary_task("Write a poem about the sea.", random.Random(seed))[0]
+               for seed in range(40))
+
+
 def test_a_task_that_ends_on_a_quotation_is_never_wrapped_in_a_question():
     # "Can you reword the following sentence …: "… went after David."" has no place for its
     # mark (read BAT).
