@@ -189,6 +189,24 @@ def _word_plan(layout: Layout, task: Task, params: Sequence[Any], said: set[str]
     return plan, taken, traps
 
 
+def _pools(use: str, task: Task, counted_inside: bool) -> tuple[Sequence[str], Sequence[str]]:
+    """The words a word constraint of this `use` takes first, and those it falls back on.
+    A ban takes the subject's own nouns first ("lighthouse" in a story set in one), as the
+    originals ban the words their request is about ("flea" in a post about a flea market): a
+    word the genre only tends to use bites less. A cap the check counts inside longer words
+    (`counted_inside`) takes no short word: it is in many ("bus" in "busy", "host" in
+    "ghost"), so a careful answer that uses it once may still break the cap (read BAU)."""
+    genre_words = tuple(word for word in task.uses if word not in task.nouns)
+    others = tuple(word for word in task.uses + task.suits if word not in task.nouns)
+    wanted, fallback = {"uses": (task.nouns, others),
+                        "caps": (task.nouns, task.uses),
+                        "repeats": (task.nouns, task.suits)}.get(use, (task.suits, genre_words))
+    if use == "caps" and counted_inside:
+        return ([word for word in wanted if len(word) >= CAPPED_LENGTH],
+                [word for word in fallback if len(word) >= CAPPED_LENGTH])
+    return wanted, fallback
+
+
 def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "official",
                   params: Optional[Sequence[Any]] = None, keep: frozenset[str] = frozenset()
                   ) -> tuple[list[Any], list[str]]:
@@ -219,20 +237,7 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
             blocked |= _required_words(layout, params, index)
         if repeats:
             blocked |= said  # the copied request would hold the word already
-        genre_words = tuple(word for word in task.uses if word not in task.nouns)
-        # A ban takes the subject's own nouns first ("lighthouse" in a story set in one), as
-        # the originals ban the words their request is about ("flea" in a post about a flea
-        # market): a word the genre only tends to use bites less.
-        others = tuple(word for word in task.uses + task.suits if word not in task.nouns)
-        wanted, fallback = {"uses": (task.nouns, others),
-                            "caps": (task.nouns, task.uses),
-                            "repeats": (task.nouns, task.suits)}.get(use,
-                                                                      (task.suits, genre_words))
-        if use == "caps" and constraint.counts_inside_words(profile):
-            # Counted inside longer words, a short word is in many ("bus" in "busy", "host" in
-            # "ghost"): a careful answer that uses it once may still break the cap (read BAU).
-            wanted, fallback = ([word for word in words if len(word) >= CAPPED_LENGTH]
-                                for words in (wanted, fallback))
+        wanted, fallback = _pools(use, task, constraint.counts_inside_words(profile))
         first = [word for word in wanted if word not in blocked]
         # With no such word left, a word the piece invites.
         spare = [word for word in fallback if word not in blocked and word not in first]
