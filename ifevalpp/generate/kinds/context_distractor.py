@@ -102,6 +102,7 @@ def context_sentences() -> tuple[ContextSentence, ...]:
 
 
 def _spent_if_copied(layout: Layout, text: str) -> bool:
+    """Whether `text`, copied along with the request to repeat, breaks a rule of the case."""
     return any(get(instruction_id).spent_by_copy(params, text)
                for instruction_id, params in zip(layout.ids, layout.params)
                if not get(instruction_id).request_field)

@@ -70,6 +70,7 @@ def _in_single_quotes(text: str) -> str:
 
 
 def _quotes_singly(prompt: str) -> bool:
+    """Whether `prompt` quotes in single quotes and never in double ones."""
     return not any(mark in prompt for mark in '"“”') and _SINGLE_QUOTED.search(prompt) is not None
 
 
