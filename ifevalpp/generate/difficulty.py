@@ -251,14 +251,34 @@ def genre_changed(original_prompt: str, genre: str, original_ids: Sequence[str] 
             len(long_named) == len(named_pieces) and "short" not in text_features(original_prompt):
         return f"genre: a {found.noun} (a few lines) for a {long_named[0].noun}"
     # A haiku's 17 syllables are what make eleven g's hard: a poem of 165 words is not.
-    named = [genre for genre in catalogue().genres if "poem" in genre.features and
-             _noun(genre.noun).search(original_prompt.lower())]
-    if was_verse and len(named) == 1 and named[0].typical <= SHORT_VERSE_WORDS and \
-            found.typical > 2.5 * named[0].typical and _asks_a_minimum(original_ids,
-                                                                        original_kwargs):
-        return (f"genre: a {found.noun} (about {found.typical} words) for a {named[0].noun} "
-                f"(about {named[0].typical})")
+    short = short_verse_named(original_prompt) if was_verse else None
+    if short is not None and found.typical > 2.5 * short.typical and \
+            _asks_a_minimum(original_ids, original_kwargs):
+        return (f"genre: a {found.noun} (about {found.typical} words) for a {short.noun} "
+                f"(about {short.typical})")
+    # A limerick's metre and rhyme lead into the line it must close on; a song's free lines
+    # do not (read BBD, 2677: "Yes Mom, I am Dave." after a rap was easier).
+    if short is not None and "short" not in found.features and \
+            closes_on_a_line(original_ids):
+        return (f"genre: a {found.noun} for a {short.noun}, whose form leads into the line "
+                "it must close on")
     return None
+
+
+@functools.lru_cache(maxsize=1024)
+def short_verse_named(prompt: str) -> Optional[Any]:
+    """The one short verse form (a haiku, a limerick: `SHORT_VERSE_WORDS`) that `prompt`
+    names, if it names one verse form only."""
+    from .tasks import catalogue
+
+    named = [genre for genre in catalogue().genres if "poem" in genre.features and
+             _noun(genre.noun).search(prompt.lower())]
+    return named[0] if len(named) == 1 and named[0].typical <= SHORT_VERSE_WORDS else None
+
+
+def closes_on_a_line(ids: Sequence[str]) -> bool:
+    """Whether one of the constraints fixes the text the answer ends on (an end phrase)."""
+    return any(get(instruction_id).closing_text_field for instruction_id in ids)
 
 
 def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]],

@@ -181,6 +181,23 @@ def test_a_poem_for_a_haiku_under_a_minimum_is_a_change_of_genre():
     assert genre_changed(haiku, "haiku", ["keywords:letter_frequency"], letters) is None
 
 
+def test_a_song_for_a_limerick_that_closes_on_a_given_line_is_easier():
+    # Read BBD, 2677: the limerick's metre and rhyme lead into "Yes Mom, I am Dave."
+    from ifevalpp.generate.difficulty import genre_changed
+    limerick = ('Write a limerick about a guy named Dave. The limerick should end with the '
+                'phrase "Yes Mom, I am Dave."')
+    ends = ["startend:end_checker"], [{"end_phrase": "Yes Mom, I am Dave."}]
+    assert genre_changed(limerick, "song", *ends) is not None
+    assert genre_changed(limerick, "rap", *ends) is not None
+    assert genre_changed(limerick, "haiku", *ends) is None
+
+
+def test_a_song_for_a_limerick_with_no_closing_line_is_no_change_of_genre():
+    from ifevalpp.generate.difficulty import genre_changed
+    assert genre_changed("Write a limerick about writing a limerick. Don't use any commas.",
+                         "song", [NO_COMMA], [{}]) is None
+
+
 def test_a_poem_for_a_haiku_under_no_minimum_is_no_change_of_genre():
     from ifevalpp.generate.difficulty import genre_changed
     assert genre_changed("Write a haiku about Ireland. Do not use any commas.", "poem",

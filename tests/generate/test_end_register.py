@@ -46,6 +46,14 @@ def test_an_end_line_pointing_back_at_steps_asks_for_a_piece_that_lists_them():
     assert constraint.suits_piece(steps, "article")
 
 
+def test_a_line_asking_the_reader_to_agree_closes_only_a_piece_that_argues():
+    # Read BBF, 1705: "Hope you agree with me." after how recycling plants sort waste.
+    constraint = get(END)
+    params = parse_params(END, {"end_phrase": "Hope you agree with me."})
+    assert not constraint.suits_piece(params, "answer")
+    assert constraint.suits_piece(params, "letter") and constraint.suits_piece(params, "article")
+
+
 def test_a_summary_paragraph_suits_no_story_and_is_renewed_alone():
     nth = "length_constraints:nth_paragraph_first_word"
     constraint = get(nth)

@@ -96,7 +96,7 @@ def test_grammar_uses_only_its_parameters(instruction_id, params):
     # (generate/prompt/render.py: wording_context).
     used = grammar_of(instruction_id).parameters() - {"task_noun", "task_plural", "lo", "top",
                                                       "own_example", "own_line", "two_questions",
-                                                      "in_parts", "pair"}
+                                                      "in_parts", "beside_versions", "pair"}
     assert used <= set(params), used
 
 

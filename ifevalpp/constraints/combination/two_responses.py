@@ -38,6 +38,7 @@ class TwoResponses(Constraint):
     task_needs = frozenset({"alternatives"})
     names_parts = True
     divides_answer = True
+    gives_versions = True
     refuses_effects = frozenset({"adds_first_line", "adds_last_line", "sets_start", "sets_end"})
     # '******' is two '***' dividers with an empty paragraph between them.
     conflicts_with = frozenset({"detectable_format:json_format",

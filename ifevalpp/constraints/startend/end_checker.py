@@ -53,6 +53,10 @@ _CAPITALISED = re.compile(r"\b[A-Z][a-z]+\b")
 _TO_THE_ASKER = re.compile(r"(?<!thank )(?<!thanks )\byou(?:r)?\b|\bhelp with\b|"
                            r"^does (?:this|that)\b", re.IGNORECASE)
 _ASKER_PIECES = ("answer",)
+# A closing line that asks the reader to agree closes a piece that argues (a letter, an
+# essay), not an explanation of how recycling plants sort waste (read BBF, 1705).
+_ASKS_TO_AGREE = re.compile(r"\bagree\b", re.IGNORECASE)
+_ARGUING_PIECES = ("letter", "article")
 # A closing line that asks the reader to pick ("Which one you choose?") follows options.
 _ASKS_TO_CHOOSE = re.compile(r"^which\b|\bwhich (?:one|of)\b", re.IGNORECASE)
 
@@ -210,6 +214,8 @@ class EndChecker(Constraint):
             return True  # the new task lists steps (`task_needs_for`): the line fits it
         pools = words()["end_phrase_pieces"]
         phrase = params.end_phrase.strip()
+        if _ASKS_TO_AGREE.search(phrase) and not any(phrase in pool for pool in pools.values()):
+            return piece in _ARGUING_PIECES
         if _TO_THE_ASKER.search(phrase) and not any(phrase in pool for pool in pools.values()):
             # A line said to the person who asked ("Does this make sense?", "That is all you
             # need!") closes an answer, never a story, a portrait of a place or a letter to

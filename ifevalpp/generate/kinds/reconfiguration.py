@@ -44,7 +44,8 @@ from ..prompt.layout import Layout
 from ..llm.answers import ModelCousin, answered, repeat_text, same
 from ..llm.checks import can_get_harder, harder_guide, judge_reconfiguration
 from ..llm.plan import ModelPlan, Sibling
-from ..difficulty import direction as asks_more, genre_changed, judge, judge_variant, tally
+from ..difficulty import (closes_on_a_line, direction as asks_more, genre_changed, judge,
+                          judge_variant, short_verse_named, tally)
 from ..new_settings import change_direction, new_params, piece_register, target_plan, targets
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
 from ..versions import stream_seed
@@ -411,8 +412,11 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
         (set() if "items" in task_kind(layout) or verse else {"list"})
     if form:
         tiers.insert(0, (needs, avoids | form))
-    if "short" in found and "items" not in task_kind(layout):
-        # A short piece stays short: eight g's in a haiku are harder than in a poem.
+    # A short piece stays short: eight g's in a haiku are harder than in a poem; and a
+    # limerick that must close on a given line stays a short verse form, whose metre leads
+    # into the line (`difficulty.genre_changed`).
+    if "short" in found and "items" not in task_kind(layout) or \
+            verse and closes_on_a_line(layout.ids) and short_verse_named(layout.prompt):
         tiers.insert(0, (needs | {"short"}, avoids))
     if "items" in task_kind(layout):
         tiers.insert(0, (needs | {"list"}, avoids | (form - {"list"})))

@@ -186,7 +186,7 @@ def in_place(layout: Layout, rng: Any, *, targets: set[int], params: Sequence[An
     # more."): the statement may stand right after it.
     task_text = task_override or " ".join(unit.text for unit in layout.task_units())
     task_words = {opening_word(text) for text in _sentences_of(task_text)}
-    command = commanded(task_text)
+    command = asks_already(task_text)
     for group in ranges(layout, params, the_plan.render):
         context = wording_context(layout.ids, group[0], layout=layout,
                                   own_task=task_override is None, task=task_override)
@@ -240,10 +240,11 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
         # One is no list, and no label either ("One request: the word X, no fewer than three
         # times." reads as a form): a sentence of its own below the task.
         group = ranges(layout, params, order)[0]
-        return task + "\n\n" + sentence(render_group(
-            layout, params, group, rng, usage=usage,
-            context=wording_context(layout.ids, group[0], layout=layout,
-                                    own_task=own_task, task=task)))
+        context = wording_context(layout.ids, group[0], layout=layout, own_task=own_task,
+                                  task=task)
+        return task + "\n\n" + unlike(lambda: sentence(render_group(
+            layout, params, group, rng, usage=usage, context=context)), (),
+            after_command=asks_already(task))
     if not items:
         return task
     marker = choice(rng, ["- ", "numbered"])
@@ -278,7 +279,7 @@ def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[in
     # After a bare command ("Tell me what an SRE is."), no courtesy frame wedged between it
     # and the next ("It'd be great if you could respond in Vietnamese."): one register.
     plain = {"plain": True} if commands(task) else {}
-    command = commanded(task)
+    command = asks_already(task)
     sentences: list[str] = []
     last = opening_word(_sentences_of(task)[-1]) if task.strip() else ""
     for group in groups:
@@ -299,6 +300,14 @@ def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[in
     if block and joiner == " ":
         task = closed(task)
     return task + (joiner + block if block else "")
+
+
+def asks_already(task: str) -> bool:
+    """Whether the task asks already, by a command in any of its sentences or by a question:
+    a requirement said after it is no question ("Write a blog entry … Can you give exactly
+    four bullets?", read BAJ; "What would Frankenstein's bride wear? Make it weird. Can you
+    give exactly 3 bullets?" stacks asks, read BBF)."""
+    return commanded(task) or "?" in task or any(commands(part) for part in _sentences_of(task))
 
 
 def _sentences_of(text: str) -> list[str]:

@@ -288,4 +288,24 @@ def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
             planner.want(index, default_anchor(layout))
     planner.visit()
     kept = planner.keep_stated()
+    if drop_task:
+        _versions_first(planner)
     return Plan(planner.unit_text, planner.render, planner.anchor, planner.asides, kept)
+
+
+def _versions_first(planner: _Planner) -> None:
+    """Beside a new task, two versions are asked for before what each of them holds: "Split
+    each version into ten parts" before "Give two versions" reads as a forward reference
+    (3324, whose task sentence the count of days owns)."""
+    layout = planner.layout
+    dropped = sorted((index for index in planner.render
+                      if not layout.units[planner.anchor[index]].pure),
+                     key=lambda index: (planner.anchor[index], planner.render.index(index)))
+    versions = [index for index in dropped if get(layout.ids[index]).gives_versions]
+    if not versions or dropped[0] in versions:
+        return
+    first = planner.anchor[dropped[0]]
+    for index in versions:
+        planner.render.remove(index)
+        planner.render.insert(0, index)
+        planner.anchor[index] = first

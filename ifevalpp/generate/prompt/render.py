@@ -264,9 +264,9 @@ def _statement_texts(layout: Optional[Layout], index: int) -> list[str]:
 def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                     layout: Optional[Layout] = None, own_task: bool = True,
                     task: Optional[str] = None) -> dict[str, Any]:
-    """What the wording of constraint `index` of a case checking `ids` must fit (guards of the grammars):
-    `after_copy` — the reply opens with the copied request, so no form may put anything else
-    first ("start with a title") or make the reply consist of one thing; `shares_reply` —
+    """What the wording of constraint `index` of a case checking `ids` must fit (guards of the
+    grammars): `after_copy` — the reply opens with the copied request, so no form may put
+    anything else first ("start with a title") or make it consist of one thing; `shares_reply` —
     the case asks other things of the reply, so no form says the reply is only this one
     ("your answer consists of 3 bullet points" beside a P.S.); `ahead` — the sentence comes
     before the task, so no form may point at it ("make it …", "before you hand it over");
@@ -277,11 +277,11 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     "less than 20"), which a restatement asks too;
     `in_task` — a task sentence that stays mentions it too, so no form adds what that
     sentence may say of it ("with nothing outside it");
+    `in_parts`, `beside_versions` — another divides the answer (`Constraint.gives_versions`);
     `two_questions` and `two_things` — the task asks two questions, or names the two pieces
     of a two-part answer ("two jokes", their plural noun in `pair`), so the separator is said
-    of them; `whole` — the
-    original says the statement of the whole reply ("Your entire response should …"), so
-    no form narrows it to the piece ("make it …", "…, using fewer than six sentences");
+    of them; `whole` — the original says the statement of the whole reply ("Your entire
+    response should …"), so no form narrows it ("make it …", "…, using fewer than six sentences");
     `ticks_required` — it asks for markdown ticks ("using markdown ticks"), which a restatement
     asks for too (ticks it only allows stay allowed);
     `at_least_said` — the original says its count as a minimum ("at least two sections"),
@@ -311,6 +311,7 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     context = {"after_copy": any(other.request_field for other in others) or None,
                "shares_reply": bool(others) or None, "ahead": ahead or None,
                "in_parts": any(other.divides_answer for other in others) or None,
+               "beside_versions": any(other.gives_versions for other in others) or None,
                "show_form": shown or None, "own_example": mine,
                "letter_case": cases[0] if cases else None,
                "foreign": any(language not in (None, "en") for language in languages) or None,
@@ -482,8 +483,13 @@ def unlike(draw: Callable[[], str], openings: Collection[str], tries: int = 4,
     bullets?" turns from an order to a question and back (read BAJ). The last try otherwise."""
     said = draw()
     for _ in range(tries - 1):
-        if opening_word(said) not in openings and not (after_command and
-                                                        said.rstrip().endswith("?")):
+        # (A question may stand before the example lines it leads into: "Can you give
+        # exactly 3 bullets? As an example:\n* Bullet point 1", read BBF.)
+        if opening_word(said) not in openings and not (after_command and _QUESTION_ENDS.search(
+                said.split("\n", 1)[0].rstrip())):
             break
         said = draw()
     return said
+
+
+_QUESTION_ENDS = re.compile(r"\?(?:\s|$)")

@@ -145,7 +145,13 @@ def _split_or_joined(request: Request, before: list[str], after: list[str],
         split = None
     if split:
         first, second = split
+        verb = first.split(" ", 1)[0].lower()
         for sentence, frame in frames_for(request, first):
+            # "Then criticize the blog post." goes on from a command or a wish that keeps its
+            # verb, not from a question or "I would like a blog post." (read BBF, 3131).
+            if second.startswith("then ") and (sentence.rstrip().endswith("?") or
+                                               verb not in sentence.lower().split()):
+                continue
             candidates.append((before + [sentence, cap(second) + "."] + after, (frame, "split")))
     if after and request.kind == "imperative" and request.end == "." and not request.lead:
         following = parse(after[0])
@@ -462,10 +468,13 @@ def _spread(options: Sequence[Rewrite], heads: Sequence[str], rng: Any,
 
 
 def _renames_what_is_said(option: Rewrite, elsewhere: str) -> bool:
-    """Whether `option` swaps a noun for a synonym while `elsewhere` still says the noun."""
+    """Whether `option` swaps a noun for a synonym while `elsewhere`, or the rewrite itself,
+    still says the noun ("a software development firm named "grid" … the name of the
+    company": 1857)."""
     swapped = [operation.split(":", 1)[1].split("->")[0] for operation in option.operations
                if operation.startswith("synonym:")]
-    return any(re.search(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", elsewhere)
+    said = f"{elsewhere}\n{option.text}"
+    return any(re.search(rf"(?i)(?<![\w-]){re.escape(word)}(?![\w-])", said)
                for word in swapped)
 
 

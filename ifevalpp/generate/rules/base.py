@@ -52,6 +52,13 @@ def new_matches(pattern: "re.Pattern[str]", cousin: Cousin, name: str) -> list[D
             if match.group(0).lower() not in own]
 
 
+def new_finds(find: Callable[[str], set[str]], cousin: Cousin, name: str) -> list[Defect]:
+    """A defect for each of what `find` finds in the cousin and not in its original (as
+    written or as mended), in order: what the generator said, not what the user said."""
+    own = find(cousin.original) | find(cousin.original_mended)
+    return [Defect(name, found) for found in sorted(find(cousin.prompt) - own)]
+
+
 def new_sentences(cousin: Cousin) -> list[str]:
     """The cousin's sentences (quotations masked) that its original does not have."""
     from ..naturalness import SENTENCE, masked

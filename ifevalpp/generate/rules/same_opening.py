@@ -7,7 +7,7 @@ import re
 
 from ..naturalness import MARKER, SENTENCE, quotes_hidden
 from ..phrase_tables import table
-from .base import Cousin, Defect, Example, Rule
+from .base import Cousin, Defect, Example, Rule, new_finds
 
 _FIRST_WORD = re.compile(r"[A-Za-z']+")
 
@@ -32,8 +32,7 @@ def _pairs(text: str) -> set[str]:
 
 
 def detect(cousin: Cousin) -> list[Defect]:
-    own = _pairs(cousin.original) | _pairs(cousin.original_mended)
-    return [Defect(RULE.name, word) for word in sorted(_pairs(cousin.prompt) - own)]
+    return new_finds(_pairs, cousin, RULE.name)
 
 
 RULE = Rule(

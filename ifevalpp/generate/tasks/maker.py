@@ -218,8 +218,10 @@ class TaskMaker:
             else:
                 genre = genres[self.sampler.choose([f"genre:{g.id}" for g in genres])]
             short_limit = min(SHORT_FRAME_WORDS, genre.words[1] // 2, SHORT_FRAME_MINIMUM)
-            # Nor beside what needs that much room ("a short essay" of ten paragraphs, read TA).
-            long_asked = bool(words[0] and words[0] >= short_limit or room and room >= short_limit)
+            # Nor beside what needs much room ("a short essay" of ten paragraphs, read TA) or a
+            # piece that must stay long ("a short made-up biography" for an essay, read BBE).
+            long_asked = bool(words[0] and words[0] >= short_limit or room and room >= short_limit
+                              or "long" in needs)
             frames = [frame for frame in genre.frames
                       if not (long_asked and _SHORT.search(frame))
                       and (not about or _ABOUT_TOPIC.search(frame))]

@@ -173,6 +173,41 @@ def test_a_new_task_keeps_the_subject_its_end_line_speaks_of():
     assert composed.kwargs[0]["end_phrase"] == "Yes Mom, I am Dave."
 
 
+def test_a_new_task_keeps_the_name_a_pitch_is_for_under_a_lowercase_rule():
+    # Read BBA, 2817: a rap about an ice-cream van lost the trap of writing "Ward and Guerre"
+    # in small letters.
+    prompt = ('Write a startup pitch for "Ward and Guerre". Make it a weird poem that explains '
+              'why the pitch is good. It should be in English and have no capital letters.')
+    layout = build_layout(prompt, ["change_case:english_lowercase"], [{}])
+    for index in (1, 2, 3):
+        composed = new_task(layout, random.Random(index), index=index)
+        assert '"Ward and Guerre"' in composed.prompt, composed.prompt
+
+
+def test_a_new_task_for_a_limerick_that_closes_on_a_given_line_stays_a_short_verse_form():
+    # Read BBD, 2677: a song and a rap ending "Yes Mom, I am Dave." were easier.
+    prompt = ('Write a limerick about a guy named Dave that is funny to moms. The limerick '
+              'should end with the phrase "Yes Mom, I am Dave."')
+    layout = build_layout(prompt, [END], [{"end_phrase": "Yes Mom, I am Dave."}])
+    for index in (1, 2, 3):
+        composed = new_task(layout, random.Random(index), index=index)
+        assert composed.detail.task_genre in ("limerick", "haiku", "poem"), composed.prompt
+
+
+def test_a_new_task_asks_for_two_versions_before_what_each_of_them_holds():
+    # 3324: "split each version into ten parts" stood before "give two distinct versions".
+    prompt = ("Write two versions of itinerary for a 7 day trip to Hawaii, designed for college "
+              "students. Separate the two versions with 6 asterisk symbols (******).  Each "
+              "version must have 7 sections. Mark the beginning of each section with Day X.")
+    ids = ["combination:two_responses", "detectable_format:multiple_sections"]
+    kwargs = [{}, {"section_spliter": "Day", "num_sections": 7}]
+    layout = build_layout(prompt, ids, kwargs)
+    for index in (1, 2, 3):
+        composed = new_task(layout, random.Random(index), index=index)
+        said = composed.prompt.lower()
+        assert said.index("asterisk") < said.index("each version"), composed.prompt
+
+
 def test_a_new_task_on_a_named_person_keeps_who_the_person_is():
     # "a rap about Hannah" left her unknown beside the word "intern" (strict read ADA).
     prompt = ('Write a limerick about Hannah, a college student, doing an internship at a coffee '

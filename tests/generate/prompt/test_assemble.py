@@ -89,6 +89,31 @@ def test_no_requirement_is_put_as_a_question_after_a_bare_command():
         assert not composed.prompt.rstrip().endswith("?"), composed.prompt
 
 
+def test_no_requirement_is_put_as_a_question_after_a_question_and_a_command():
+    # "What kind of fashion would Frankenstein's bride wear? Make your answer weird … Can you
+    # give exactly 3 bullets in markdown? As an example:" (read BBF).
+    layout = build_layout("What kind of fashion would Frankenstein's bride wear? Make your answer "
+                          "weird or interesting and use only lowercase letters. Your answer must "
+                          "contain exactly 3 bullet points using the markdown bullet points "
+                          "format, such as:\n* Bullet point 1",
+                          ["detectable_format:number_bullet_lists",
+                           "change_case:english_lowercase"], [{"num_bullets": 3}, {}])
+    for seed in range(80):
+        for presentation in ("inline", "list"):
+            composed = restructured(layout, random.Random(seed), params=layout.params,
+                                    presentation=presentation, vary=False)
+            asked = composed.prompt.split("?", 1)[1]
+            assert "?" not in asked, composed.prompt
+
+
+def test_a_question_or_a_command_in_any_sentence_asks_already():
+    from ifevalpp.generate.prompt.assemble import asks_already
+
+    assert asks_already("What would she wear? Make it weird.")
+    assert asks_already("I need a poem. Make it rhyme.")
+    assert not asks_already("I need a poem about the sea.")
+
+
 def test_a_task_opening_with_a_verb_of_several_words_is_a_command():
     from ifevalpp.generate.rewrite.lexicon import commanded
 

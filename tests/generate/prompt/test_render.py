@@ -23,7 +23,8 @@ def _wordings(instruction_id, kwargs, context, styles=("imperative", "declarativ
 
 def test_context_names_a_copy_first_and_a_shared_reply():
     plain = {"own_example": None, "letter_case": None, "foreign": None, "two_questions": None,
-             "two_things": None, "pair": None, "whole": None, "in_parts": None, "stanzas": None,
+             "two_things": None, "pair": None, "whole": None, "in_parts": None,
+             "beside_versions": None, "stanzas": None,
              "parts": None, "ticks_required": None, "asked": None, "nothing_after": None, "at_least_said": None,
              "only_paragraphs": None, "in_task": None, "placeholders": None,
              "presence": None, "single_quotes": None}
@@ -529,10 +530,19 @@ def test_one_word_to_mention_is_named_as_a_word():
                              if re.search(r'(?i)\b(?:mention|include|use) "cat"', text)], wordings
 
 
-def test_a_section_count_beside_two_versions_counts_the_whole_reply():
+def test_a_section_count_beside_two_versions_is_said_of_each_version():
     # "Your reply should consist of ten parts" beside "write two different versions" (reads
-    # BAS, BAZ).
+    # BAS, BAZ), and "ten parts in all" too (reads BBA to BBD), left open whether each
+    # version has ten; the original says "Each version must have 7 sections".
     ids = ["combination:two_responses", "detectable_format:multiple_sections"]
     wordings = _wordings(ids[1], {"section_spliter": "SECTION", "num_sections": 10},
+                         wording_context(ids, 1))
+    assert wordings and all("each version" in text and " in all" not in text
+                            for text in wordings), wordings
+
+
+def test_a_section_count_beside_a_paragraph_count_counts_the_whole_reply():
+    ids = ["length_constraints:number_paragraphs", "detectable_format:multiple_sections"]
+    wordings = _wordings(ids[1], {"section_spliter": "SECTION", "num_sections": 4},
                          wording_context(ids, 1))
     assert wordings and all(" in all" in text for text in wordings), wordings

@@ -4,7 +4,11 @@ whole next to a kept sentence, a sentence the next one rewords, parts only the s
 
 from __future__ import annotations
 
+import random
+import re
+
 from ifevalpp.generate.fairness import dropped_from
+from ifevalpp.generate.prompt.assemble import in_place
 from ifevalpp.generate.prompt.layout import build_layout
 from ifevalpp.generate.prompt.plan import plan
 
@@ -54,16 +58,18 @@ def test_both_versions_is_asked_for_and_stays():
 
 
 def test_each_version_keeps_its_scope():
+    # The section count's wordings say "each version" beside two versions, so the statement
+    # may be said anew and keeps its scope.
     prompt = ("Write two versions of a packing list for a week of hiking. Put 6 asterisk "
               "symbols (******) between the two versions. Each version must have 3 sections. "
               "Begin each section with Part X.")
     kwargs = [{}, {"section_spliter": "Part", "num_sections": 3}]
     layout = build_layout(prompt, [TWO, SECTIONS], kwargs)
-    assert _unit(layout, "Each version").kept
     new = build_layout(prompt, [TWO, SECTIONS],
                        [{}, {"section_spliter": "Part", "num_sections": 5}]).params
-    texts = [text for text in plan(layout, {1}, params=new).unit_text.values() if text]
-    assert "Each version must have 5 sections." in texts
+    for seed in range(12):
+        said = in_place(layout, random.Random(seed), targets={1}, params=new).prompt
+        assert "each version" in said.lower() and re.search(r"\b(?:5|five) (?:sections|parts)\b", said), said
 
 
 def test_a_sentence_the_next_one_rewords_stays_with_it():

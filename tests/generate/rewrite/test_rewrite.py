@@ -112,9 +112,19 @@ def test_context_sentences_do_not_move_when_the_request_refers_back():
 def test_second_request_is_split_off_and_never_put_in_a_noun_frame():
     found = texts("Write a funny poem about a cat who learns to play the piano, and then explain "
                   "the rhyme scheme.")
-    assert ("Could you write a funny poem about a cat who learns to play the piano? Then explain "
-            "the rhyme scheme.") in found
+    assert any(t.endswith("learns to play the piano. Then explain the rhyme scheme.")
+               for t in found), found
     assert not any(t.startswith(("I need a", "Would you mind")) and "and then" in t for t in found)
+
+
+def test_a_then_sentence_split_off_follows_no_question_and_no_noun_frame():
+    # Read BBF, 3131: "Would you mind writing a blog post …? Then criticize the blog post."
+    found = texts("Write a blog post about the echoing biotechnology field in 2023, then "
+                  "criticize the blog post.")
+    split = [t for t in found if "Then criticize" in t]
+    assert split, found
+    assert not any("?" in t or t.startswith(("I need a", "I would like a", "I'm looking for"))
+                   for t in split), split
 
 
 def test_two_short_requests_are_joined():
@@ -726,6 +736,17 @@ def test_no_synonym_renames_a_piece_the_rest_of_the_prompt_names():
         said, how = reword_task(task, [], random.Random(seed),
                                 elsewhere="Aim the blog post at teenagers.")
         assert "synonym:blog post" not in how, (said, how)
+
+
+def test_no_synonym_renames_a_noun_the_task_itself_says_again():
+    # 1857: "a software development firm named "grid" … the name of the company".
+    from ifevalpp.generate.rewrite import reword_task
+
+    task = ('I work for a software development company named "grid", and they want a catchy '
+            'tweet. Can you write one that includes the name of the company at least five times?')
+    for seed in range(40):
+        said, how = reword_task(task, ["grid"], random.Random(seed))
+        assert "synonym:company" not in how, (said, how)
 
 
 def test_a_fact_of_the_product_is_no_order_to_the_writer():

@@ -230,6 +230,14 @@ def test_no_piece_is_called_short_beside_a_minimum_of_twenty_sentences():
     assert not any(" short " in f" {task.text} " for task in tasks if task is not None)
 
 
+def test_no_short_frame_for_a_piece_that_must_stay_long():
+    # Read BBE, 3204: "a short made-up biography" for an essay under a comma ban.
+    maker = TaskMaker(random.Random(5))
+    made = [maker.make(needs={"long"}) for _ in range(60)]
+    assert any(task is not None for task in made)
+    assert not any(re.search(r"\b(?:short|brief)\b", task.text, re.I) for task in made if task)
+
+
 def test_no_short_frame_beside_what_needs_much_room():
     maker = TaskMaker(random.Random(3))
     made = [maker.make(needs={"paragraphs"}, room=300) for _ in range(40)]

@@ -1,0 +1,52 @@
+"""N135 same-scope: two sentences in a row that name the whole reply with the same words
+("Place your entire answer between double quotes. Make your entire answer at least 800
+words long.", read BBC)."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ..naturalness import MARKER, SENTENCE, quotes_hidden
+from ..phrase_tables import table
+from .base import Cousin, Defect, Example, Rule, new_finds
+
+
+@functools.lru_cache(maxsize=1)
+def _scope() -> re.Pattern[str]:
+    return re.compile(table("naturalness")["whole_reply_named"], re.IGNORECASE)
+
+
+def _pairs(text: str) -> set[str]:
+    """The names of the whole reply that two neighbouring sentences of one line of `text`
+    both use (list items aside: they are parallel on purpose)."""
+    found = set()
+    for line in text.split("\n"):
+        if MARKER.match(line):
+            continue
+        named = [{match.group(0).lower() for match in _scope().finditer(sentence)}
+                 for sentence in SENTENCE.findall(quotes_hidden(line)) if sentence.strip()]
+        for first, second in zip(named, named[1:]):
+            found |= first & second
+    return found
+
+
+def detect(cousin: Cousin) -> list[Defect]:
+    return new_finds(_pairs, cousin, RULE.name)
+
+
+RULE = Rule(
+    code="N135", name="same-scope",
+    description="Two sentences in a row name the whole reply with the same words ('Place your "
+                "entire answer between double quotes. Make your entire answer …'), where the "
+                "original did not do so itself.",
+    detect=detect,
+    bad=(Example("Write an essay about tea. Place your entire answer between double quotes. "
+                 "Make your entire answer at least 800 words long."),),
+    good=(Example("Write an essay about tea. Place your entire answer between double quotes. "
+                  "Make it at least 800 words long."),
+          Example("Write an essay about tea. Your entire response should be in English. Your "
+                  "entire response should be in lowercase.",
+                  original="Write an essay about tea. Your entire response should be in "
+                           "English. Your entire response should be in lowercase.")),
+)
