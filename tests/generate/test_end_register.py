@@ -54,6 +54,20 @@ def test_a_line_asking_the_reader_to_agree_closes_only_a_piece_that_argues():
     assert constraint.suits_piece(params, "letter") and constraint.suits_piece(params, "article")
 
 
+def test_a_line_offering_more_help_closes_no_document():
+    # Read BBG, 2268: a proposal ending "Is there anything else I can help with?".
+    from ifevalpp.generate.tasks import catalogue
+
+    constraint = get(END)
+    params = parse_params(END, {"end_phrase": "Is there anything else I can help with?"})
+    proposal = next(genre for genre in catalogue().genres if genre.id == "proposal")
+    assert proposal.closing() == "document"
+    assert not constraint.suits_piece(params, "document")
+    assert constraint.suits_piece(params, "answer")
+    renewed = constraint.propose(params, random.Random(0), piece="document")
+    assert constraint.suits_piece(parse_params(END, renewed), "document"), renewed
+
+
 def test_a_summary_paragraph_suits_no_story_and_is_renewed_alone():
     nth = "length_constraints:nth_paragraph_first_word"
     constraint = get(nth)

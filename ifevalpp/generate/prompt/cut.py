@@ -170,8 +170,10 @@ def count_after_verb(clause: Clause) -> Optional[str]:
     assert verb is not None
     if clause.first < verb.end():
         return None
-    stand_in = _rule("count after the verb")["stand_in"]
-    return clause.text[:verb.end()] + f" {stand_in} " + clause.text[match.end():]
+    rule = _rule("count after the verb")
+    if verb.group(0).split()[-1].lower() in rule["bare_verbs"]:
+        return clause.text[:verb.end()] + " " + clause.text[match.end():]
+    return clause.text[:verb.end()] + f" {rule['stand_in']} " + clause.text[match.end():]
 
 
 def _prepositional_words() -> dict[str, Any]:

@@ -48,6 +48,9 @@ SHORT_FRAME_WORDS = 400
 # made-up biography" of 25 sentences or more reads as a contradiction (read KA).
 SHORT_FRAME_MINIMUM = 240
 _SHORT = re.compile(r"\b(?:short|brief)\b", re.IGNORECASE)
+# A piece that must give steps (an end line on "the steps listed above") is no guide to a
+# place (read BBH: "a guide to visiting a mountain region … next steps").
+_NO_STEPS = re.compile(r"\{destination\}")
 # A frame whose subject a caller may replace with the original's own (`about`): a topic, said
 # plainly ("an essay about {topic}"); never a character, a happening or the asker's own life
 # ("a diary entry about the history of Martin Van Buren's presidency", "a personal essay
@@ -224,7 +227,8 @@ class TaskMaker:
                               or "long" in needs)
             frames = [frame for frame in genre.frames
                       if not (long_asked and _SHORT.search(frame))
-                      and (not about or _ABOUT_TOPIC.search(frame))]
+                      and (not about or _ABOUT_TOPIC.search(frame))
+                      and not ("steps" in needs and _NO_STEPS.search(frame))]
             if not frames:
                 continue
             frame = frames[self.sampler.choose([f"frame:{genre.id}:{f}" for f in frames])]
@@ -235,19 +239,10 @@ class TaskMaker:
                 subject = pool[self.sampler.choose([f"subject:{hole}:{s}" for s in pool])]
                 chosen.append(subject)
                 np = np.replace("{" + hole + "}", subject, 1)
-            # At most one of "for whom" and "what for", so the sentence stays easy to read;
-            # a purpose only for pieces people read or hear (not lists or data).
-            # A piece dedicated to someone ("a poem for a teacher on her last day") is for
-            # them: no purpose of the asker's besides ("… so I can read it to my grandmother").
             # No "for busy parents" or "so I can perform it at a family party" tail: a strict
             # read found them attached to the wrong noun or unfit for the piece.
-            audience = False
-            purpose = False
-            if audience and purpose:
-                audience = self.rng.random() < 0.5
-                purpose = not audience
-            params = {"np": np, "cls": genre.cls, "snappy": genre.snappy, "audience": audience,
-                      "purpose": bool(purpose), "use": genre.purpose or None,
+            params = {"np": np, "cls": genre.cls, "snappy": genre.snappy, "audience": False,
+                      "purpose": False, "use": genre.purpose or None,
                       "poem": "poem" in genre.features,
                       "records": genre.records, "personal": genre.personal,
                       "crowd": genre.crowd,

@@ -28,7 +28,7 @@ RULE_ROWS = [
      'Summarize this note: "The ferry left at noon and nobody on board seemed to mind the long '
      'wait."'),
     ("count after the verb", "Write exactly 4 paragraphs about caring for houseplants.",
-     "exactly 4 paragraphs", "Write a piece about caring for houseplants."),
+     "exactly 4 paragraphs", "Write about caring for houseplants."),
     ("prepositional phrase", "Write a ballad with under 8 sentences about a lighthouse.",
      "under 8 sentences", "Write a ballad about a lighthouse."),
     ("parenthesis", "Describe your morning routine (in under 50 words).", "in under 50 words",
@@ -52,6 +52,15 @@ def test_each_rule_cuts_its_shape_of_statement(name, text, statement, expected):
     assert strip_clause(text, _span(text, statement)) == expected
 
 
+def test_a_count_after_a_verb_that_needs_an_object_leaves_a_stand_in():
+    rule = dict(rules())["count after the verb"]
+    from ifevalpp.generate.prompt.cut import _clause
+
+    text = "Compose exactly 4 paragraphs about caring for houseplants."
+    clause = _clause(text, _span(text, "exactly 4 paragraphs"), ())
+    assert clause is not None and rule(clause) == "Compose a piece about caring for houseplants."
+
+
 def test_no_cut_when_the_statement_is_scattered_through_the_sentence():
     text = "Write at least 300 words about rivers and do not use commas."
     spans = _span(text, "at least 300 words") + _span(text, "do not use commas")
@@ -64,7 +73,8 @@ def test_count_after_the_opening_verb_is_cut():
     layout = layout_of(prompt, [NTH], [{"num_paragraphs": 4, "nth_paragraph": 4,
                                       "first_word": "moss"}])
     the_plan = plan_all(layout)
-    assert the_plan.unit_text[0] == "Write a piece about caring for houseplants."
+    # (no stand-in after "write", read BBH: "a piece about tips for installing a car seat")
+    assert the_plan.unit_text[0] == "Write about caring for houseplants."
     assert the_plan.render == [0]
 
 

@@ -541,6 +541,13 @@ def test_a_section_count_beside_two_versions_is_said_of_each_version():
                             for text in wordings), wordings
 
 
+def test_an_exact_count_of_several_is_never_just_that_many():
+    # Read BBH, 2921: "Organise your answer into just 2 paragraphs" reads as "only two".
+    wordings = _wordings("length_constraints:number_paragraphs", {"num_paragraphs": 4},
+                         wording_context(["length_constraints:number_paragraphs"], 0))
+    assert wordings and not [text for text in wordings if re.search(r"\bjust\b", text)]
+
+
 def test_a_section_count_beside_a_paragraph_count_counts_the_whole_reply():
     ids = ["length_constraints:number_paragraphs", "detectable_format:multiple_sections"]
     wordings = _wordings(ids[1], {"section_spliter": "SECTION", "num_sections": 4},

@@ -230,6 +230,18 @@ def test_no_piece_is_called_short_beside_a_minimum_of_twenty_sentences():
     assert not any(" short " in f" {task.text} " for task in tasks if task is not None)
 
 
+def test_a_piece_that_must_give_steps_is_no_guide_to_a_place_and_no_list_of_tips():
+    # Read BBH, 1943: "a guide to visiting a mountain region … next steps when you finish all
+    # steps above"; read BBG, 1902: "practical tips … Follow the 5 steps listed above".
+    maker = TaskMaker(random.Random(2))
+    made = [maker.make(needs={"steps"}) for _ in range(40)]
+    assert any(task is not None for task in made)
+    for task in made:
+        if task is not None:
+            assert task.genre not in ("tips", "quick-tips"), task.text
+            assert "visiting" not in task.text, task.text
+
+
 def test_no_short_frame_for_a_piece_that_must_stay_long():
     # Read BBE, 3204: "a short made-up biography" for an essay under a comma ban.
     maker = TaskMaker(random.Random(5))
