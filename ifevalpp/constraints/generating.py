@@ -189,6 +189,12 @@ class Generating:
         not close a cover letter); a task swap renews a setting that does not."""
         return True
 
+    def task_premise(self, params: Any, task: str) -> Optional[str]:
+        """What the task itself says of this constraint's literal ("two people who are both
+        trying to avoid using the letter t" beside a count of t's), or None: the case's pull,
+        which a new task that no longer says it gives up (generate/difficulty.py)."""
+        return None
+
     def sketch_texts(self, params: Any) -> list[str]:
         """Text a passing response has to contain, for the generators' quick check."""
         return []

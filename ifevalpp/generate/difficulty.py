@@ -320,6 +320,10 @@ def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]]
         if traps:
             easier.append("the original's " + ", ".join(map(repr, traps)) + " is a name to write "
                           "in small letters, a trap this one no longer sets")
+        premises = _lost_premises(original, ids, after, prompt, kwargs)
+        if premises:
+            easier.append("the original's task speaks of " + ", ".join(premises) +
+                          ", which this one no longer does")
         lost = [rule for rule in unchecked_rules(original) if not rule_kept(rule, prompt)]
         if lost:
             easier.append("the original asks " + ", ".join(map(repr, lost)) +
@@ -350,6 +354,23 @@ def _lost_case_traps(original: Any, ids: Sequence[str],
         value = item.get(field) if field in ("keywords", "keyword") else None
         kept |= {word.lower() for word in ([value] if isinstance(value, str) else value or [])}
     return sorted(case_traps(original) - kept)
+
+
+def _lost_premises(original: Any, ids: Sequence[str], after: Sequence[Any], prompt: str,
+                   kwargs: Sequence[dict[str, Any]]) -> list[str]:
+    """What the original's task says of a checked literal besides stating its count
+    (`Constraint.task_premise`: "two people who are both trying to avoid using the letter t"
+    beside a count of t's) that the cousin's task no longer says."""
+    from .tasks.carried import layout_task_text
+
+    own = layout_task_text(original)
+    said = [get(instruction_id).task_premise(item, own)
+            for instruction_id, item in zip(ids, original.params)]
+    if not any(said):
+        return []
+    new = task_text(prompt, ids, kwargs)
+    return [premise for instruction_id, item, premise in zip(ids, after, said)
+            if premise and get(instruction_id).task_premise(item, new) is None]
 
 
 def _said(instruction_id: str, params: Any) -> str:

@@ -181,6 +181,32 @@ def test_a_poem_for_a_haiku_under_a_minimum_is_a_change_of_genre():
     assert genre_changed(haiku, "haiku", ["keywords:letter_frequency"], letters) is None
 
 
+def test_a_new_task_that_drops_what_the_original_says_of_the_counted_letter_is_easier():
+    # Reads BBJ, BBL, 2912: "two people who are both trying to avoid using the letter t"
+    # beside a count of t's; a letter to a penfriend with forty t's is easier.
+    letters = "keywords:letter_frequency"
+    original = ("Create a dialogue between two people who are both trying to avoid using the "
+                "letter t. The letter t must appear at least 30 times in the dialogue you write.")
+    before = [{"letter": "t", "let_frequency": 30, "let_relation": "at least"}]
+    after = [{"letter": "t", "let_frequency": 40, "let_relation": "at least"}]
+    dropped = judge([letters], before, "Write a letter to a penfriend. Use the letter t at "
+                    "least 40 times.", after, original_prompt=original)
+    kept = judge([letters], before, original.replace("30", "40"), after,
+                 original_prompt=original)
+    assert dropped.verdict == "easier", dropped
+    assert kept.verdict == "harder", kept
+
+
+def test_a_sentence_that_states_the_letter_count_is_no_premise():
+    letters = "keywords:letter_frequency"
+    original = ("Complete the following sentence with the letter l appearing at least 6 times: "
+                "\"The panda is a big animal.\"")
+    before = [{"letter": "l", "let_frequency": 6, "let_relation": "at least"}]
+    judged = judge([letters], before, "Write a poem about a lake. Use the letter l at least 6 "
+                   "times.", before, original_prompt=original)
+    assert not any("speaks of" in reason for reason in judged.easier), judged
+
+
 def test_a_song_for_a_limerick_that_closes_on_a_given_line_is_easier():
     # Read BBD, 2677: the limerick's metre and rhyme lead into "Yes Mom, I am Dave."
     from ifevalpp.generate.difficulty import genre_changed

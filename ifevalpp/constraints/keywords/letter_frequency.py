@@ -84,6 +84,18 @@ class LetterFrequency(Constraint):
     satisfied_by_presence = True
 
 
+    def task_premise(self, params: LetterFrequencyParams, task: str) -> Optional[str]:
+        # "… who are both trying to avoid using the letter t" (reads BBJ, BBL: 2912); a
+        # sentence that says how often ("with the letter l appearing at least 6 times") only
+        # states the count.
+        from ..support.edits import near_value
+
+        for sentence in re.split(r"(?<=[.?!])\s+", task):
+            if not near_value(params.let_frequency, sentence, 0) and any(
+                    found == params.letter for found, _ in letter_mentions(sentence)):
+                return f"the letter {params.letter}"
+        return None
+
     def wording_params(self, params: LetterFrequencyParams, **context: Any) -> dict[str, Any]:
         # Not a letter ("#", "!"): "the symbol"; "#" wanted at least twice: hashtags; "!":
         # exclamation marks.

@@ -27,6 +27,7 @@ def lexicon() -> dict[str, Any]:
         "object_ends": frozenset(table["object_ends"]),
         "few_objects": {verb: frozenset(heads)
                         for verb, heads in table["verbs_of_few_objects"].items()},
+        "no_object": frozenset(table["no_object"]),
     }
 
 

@@ -16,8 +16,8 @@ _KNOWN = Known("requests")
 def _verb_swaps(vp: str) -> list[tuple[str, str]]:
     verb, _, rest = vp.partition(" ")
     table = lexicon()["verb_synonyms"].get(verb)
-    if not table or not rest:
-        return []
+    if not table or not rest or rest.split(" ", 1)[0].lower() in lexicon()["no_object"]:
+        return []  # ("Write about tips …" never "Put together about tips …")
     if not composed_object(rest):
         return []  # "Write a good name for a dog" never becomes "put together a good name"
     to_person = _KNOWN.pattern("person_object").match(rest) is not None

@@ -749,6 +749,16 @@ def test_no_synonym_renames_a_noun_the_task_itself_says_again():
         assert "synonym:company" not in how, (said, how)
 
 
+def test_a_verb_with_no_object_keeps_its_own_word():
+    # Reads BBI, BBJ: "Would you mind drafting about tips …", "put together about tips …".
+    from ifevalpp.generate.rewrite import reword_task
+
+    for seed in range(40):
+        said, _ = reword_task("Write about tips for installing a car seat for moms.", [],
+                              random.Random(seed))
+        assert re.search(r"(?i)\b(?:write|writing) about tips", said), said
+
+
 def test_a_fact_of_the_product_is_no_order_to_the_writer():
     # Read ALB: "The ice cream should be gentle on the stomach." became "Make sure the ice
     # cream is gentle on the stomach".
