@@ -56,7 +56,8 @@ class Postscript(Constraint):
     """The lower-cased response contains the marker somewhere (not only at a line start)."""
 
     id = "detectable_content:postscript"
-    distractor_unfit_for = frozenset({"short", "markup"})
+    # (nor a tweet or a text message: "brief", read BBM)
+    distractor_unfit_for = frozenset({"short", "brief", "markup"})
     speaks_of_end = True
     # Nor is it written under a piece that is heard (read BAS: "an opening speech for a charity
     # fun run … Include a postscript at the end").

@@ -89,6 +89,14 @@ def test_an_end_line_is_no_distractor_on_a_rap():
     assert typed(rap, "startend:end_checker", {"end_phrase": "That is all for now."}) is None
 
 
+def test_a_postscript_is_no_distractor_on_a_tweet():
+    # Read BBM, 2662: "Write a tweet for the president … end with a postscript".
+    tweet = build_layout('Write a tweet for the president of the United States. The tweet '
+                         'should include the keywords "engages" and "lightly".',
+                         ["keywords:existence"], [{"keywords": ["engages", "lightly"]}])
+    assert typed(tweet, "detectable_content:postscript", {"postscript_marker": "P.S."}) is None
+
+
 def test_no_comma_is_no_distractor_beside_a_reply_in_a_script_without_commas():
     layout = build_layout("Write a short poem about the rain in Bangkok. Answer in Thai only.",
                           ["language:response_language"], [{"language": "th"}])

@@ -67,3 +67,23 @@ def test_an_original_kept_whole_with_a_mend_across_two_sentences_keeps_its_state
     assert '"P.P.S". Your' in kept
     candidate = Candidate(kept + " Add a short greeting first.", kwargs, Detail())
     assert kinds.get("distractor").broken_promise(layout, candidate) is None
+
+
+def _distractors(prompt, ids, kwargs, key=9002):
+    from ifevalpp.generate.family import generate_family
+
+    case = {"key": key, "prompt": prompt, "instruction_id_list": ids, "kwargs": kwargs}
+    variants, _ = generate_family(case, kinds=("distractor",))
+    return [variant.prompt[len(prompt):] for variant in variants if variant.kind == "distractor"]
+
+
+def test_no_example_in_parentheses_and_no_passing_on_beside_a_question():
+    # Reads BBM (2829: "give one quick example in parentheses" after a why-question) and BBN
+    # (340: "If it turns out well, I'll pass it on to a couple of friends" after one).
+    for prompt in ("Why did the man travel from Saskatoon to Helsinki to buy a piano? Wrap your "
+                   "entire response in double quotes.",
+                   "Can you explain to me why there is so much fraud in the world? Wrap your "
+                   "entire response in double quotes."):
+        added = _distractors(prompt, ["startend:quotation"], [{}])
+        assert added and not [text for text in added
+                              if "parentheses" in text or "pass it on" in text], added
