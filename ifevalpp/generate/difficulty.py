@@ -322,8 +322,8 @@ def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]]
                           "in small letters, a trap this one no longer sets")
         premises = _lost_premises(original, ids, after, prompt, kwargs)
         if premises:
-            easier.append("the original's task speaks of " + ", ".join(premises) +
-                          ", which this one no longer does")
+            easier.append("what the original's task holds beside its checked values is gone: " +
+                          "; ".join(premises))
         lost = [rule for rule in unchecked_rules(original) if not rule_kept(rule, prompt)]
         if lost:
             easier.append("the original asks " + ", ".join(map(repr, lost)) +

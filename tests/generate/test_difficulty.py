@@ -207,6 +207,21 @@ def test_a_sentence_that_states_the_letter_count_is_no_premise():
     assert not any("speaks of" in reason for reason in judged.easier), judged
 
 
+def test_a_plain_request_to_copy_for_one_in_old_english_is_easier():
+    # Reads BBG, BBP, 2355: "Wherefore doth people consider the 2nd Amendment to be
+    # outdated?" tempts a model to mend it; "I need a story about a farmer …" does not.
+    repeat = "combination:repeat_prompt"
+    request = ("Wherefore doth people consider the 2nd Amendment to be outdated? Answer in a "
+               "Shakespearean style.")
+    original = request + "\n\nBefore you answer it, just repeat the request above."
+    plain = "I need a story about a farmer who wants to fly. Write it in a Shakespearean style."
+    judged = judge([repeat], [{"prompt_to_repeat": request}],
+                   plain + "\n\nBefore you answer it, just repeat the request above.",
+                   [{"prompt_to_repeat": plain}], original_prompt=original)
+    assert judged.verdict == "easier" and any("old English" in reason
+                                              for reason in judged.easier), judged
+
+
 def test_a_song_for_a_limerick_that_closes_on_a_given_line_is_easier():
     # Read BBD, 2677: the limerick's metre and rhyme lead into "Yes Mom, I am Dave."
     from ifevalpp.generate.difficulty import genre_changed

@@ -135,6 +135,15 @@ class RepeatPrompt(Constraint):
                      for found in _QUOTATION.findall(params.prompt_to_repeat))
         return self.task_needs | {"quoted"} if quoted else self.task_needs
 
+    def task_premise(self, params: Any, task: str) -> Optional[str]:
+        # A request to copy in old English ("Wherefore doth people consider …?") tempts a
+        # model to mend it; a plain new one is easier to copy word for word (reads BBG, BBP).
+        from ..support.choosing import words
+        archaic = set(words()["archaic_words"])
+        if archaic & set(re.findall(r"[a-z]+", params.prompt_to_repeat.lower())):
+            return "its request to copy is in old English"
+        return None
+
     # Its contradictions read the other instructions' statements.
     reflection_order = 1
     conflicts_with = frozenset({"detectable_format:json_format"})

@@ -93,7 +93,7 @@ class LetterFrequency(Constraint):
         for sentence in re.split(r"(?<=[.?!])\s+", task):
             if not near_value(params.let_frequency, sentence, 0) and any(
                     found == params.letter for found, _ in letter_mentions(sentence)):
-                return f"the letter {params.letter}"
+                return f"it speaks of the letter {params.letter}"
         return None
 
     def wording_params(self, params: LetterFrequencyParams, **context: Any) -> dict[str, Any]:
