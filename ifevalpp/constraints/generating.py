@@ -462,9 +462,9 @@ class Generating:
     # of something else said beside it says it counts over the whole answer ("exactly two
     # bullet points in your whole answer", not two per section).
     divides_answer: ClassVar[bool] = False
-    # The answer it asks for is two versions of the piece: a count of parts said beside it
-    # says over which ("ten parts across the two versions"; "in all" left reads asking
-    # whether each version has ten: BAS to BBD).
+    # The answer it asks for is two versions of the piece: a count of parts said beside it is
+    # said of each version ("divide each version into ten parts"), as the originals say it;
+    # "ten parts in all" left reads asking whether each version has ten (BAS to BBD).
     gives_versions: ClassVar[bool] = False
     # Its wording speaks of the end of the text ("finish with …", "close with a P.S."): no frame
     # may then say "while you write" or "as you go" (the grammar's `at_end` guard).
