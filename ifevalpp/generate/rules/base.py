@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 Kwargs = Optional[dict[str, Any]]
 
@@ -57,6 +57,18 @@ def new_finds(find: Callable[[str], set[str]], cousin: Cousin, name: str) -> lis
     written or as mended), in order: what the generator said, not what the user said."""
     own = find(cousin.original) | find(cousin.original_mended)
     return [Defect(name, found) for found in sorted(find(cousin.prompt) - own)]
+
+
+def neighbouring_sentences(text: str) -> Iterator[tuple[str, str]]:
+    """Each two sentences in a row within one line of `text`, quotations hidden (list items
+    aside: the items of a list are parallel on purpose)."""
+    from ..naturalness import MARKER, SENTENCE, quotes_hidden
+
+    for line in text.split("\n"):
+        if MARKER.match(line):
+            continue
+        said = [sentence for sentence in SENTENCE.findall(quotes_hidden(line)) if sentence.strip()]
+        yield from zip(said, said[1:])
 
 
 def new_sentences(cousin: Cousin) -> list[str]:

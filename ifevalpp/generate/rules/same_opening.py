@@ -5,29 +5,23 @@ from __future__ import annotations
 
 import re
 
-from ..naturalness import MARKER, SENTENCE, quotes_hidden
 from ..phrase_tables import table
-from .base import Cousin, Defect, Example, Rule, new_finds
+from .base import Cousin, Defect, Example, Rule, neighbouring_sentences, new_finds
 
 _FIRST_WORD = re.compile(r"[A-Za-z']+")
 
 
 def _pairs(text: str) -> set[str]:
-    """The words that open two neighbouring sentences of one line of `text` (lists aside: the
-    items of a list are parallel on purpose; a capital says a sentence opens, not the "or"
-    after a quoted "My answer is yes.")."""
+    """The words that open two neighbouring sentences of one line of `text` (a capital says a
+    sentence opens, not the "or" after a quoted "My answer is yes.")."""
     free = set(table("naturalness")["same_opening_free"])
     found = set()
-    for line in text.split("\n"):
-        if MARKER.match(line):
-            continue
-        openings = [_FIRST_WORD.match(sentence.strip())
-                    for sentence in SENTENCE.findall(quotes_hidden(line)) if sentence.strip()]
-        for first, second in zip(openings, openings[1:]):
-            if first and second and first.group(0)[0].isupper() and second.group(0)[0].isupper() \
-                    and first.group(0).lower() == second.group(0).lower() \
-                    and first.group(0).lower() not in free:
-                found.add(first.group(0).lower())
+    for before, after in neighbouring_sentences(text):
+        first, second = _FIRST_WORD.match(before.strip()), _FIRST_WORD.match(after.strip())
+        if first and second and first.group(0)[0].isupper() and second.group(0)[0].isupper() \
+                and first.group(0).lower() == second.group(0).lower() \
+                and first.group(0).lower() not in free:
+            found.add(first.group(0).lower())
     return found
 
 

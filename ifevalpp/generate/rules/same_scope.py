@@ -7,9 +7,8 @@ from __future__ import annotations
 import functools
 import re
 
-from ..naturalness import MARKER, SENTENCE, quotes_hidden
 from ..phrase_tables import table
-from .base import Cousin, Defect, Example, Rule, new_finds
+from .base import Cousin, Defect, Example, Rule, neighbouring_sentences, new_finds
 
 
 @functools.lru_cache(maxsize=1)
@@ -19,16 +18,12 @@ def _scope() -> re.Pattern[str]:
 
 def _pairs(text: str) -> set[str]:
     """The names of the whole reply that two neighbouring sentences of one line of `text`
-    both use (list items aside: they are parallel on purpose)."""
-    found = set()
-    for line in text.split("\n"):
-        if MARKER.match(line):
-            continue
-        named = [{match.group(0).lower() for match in _scope().finditer(sentence)}
-                 for sentence in SENTENCE.findall(quotes_hidden(line)) if sentence.strip()]
-        for first, second in zip(named, named[1:]):
-            found |= first & second
-    return found
+    both use."""
+    def names(sentence: str) -> set[str]:
+        return {match.group(0).lower() for match in _scope().finditer(sentence)}
+
+    return {name for before, after in neighbouring_sentences(text)
+            for name in names(before) & names(after)}
 
 
 def detect(cousin: Cousin) -> list[Defect]:
