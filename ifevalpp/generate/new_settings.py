@@ -133,11 +133,15 @@ def new_params(layout: Layout, rng: Any, chosen: Sequence[int], profile: Profile
 def task_kind(layout: Layout) -> frozenset[str]:
     """The features (generate/tasks/) of the case's own task that a new setting may refuse
     (`Constraint.task_avoids_for`): "items" for a list, a plan or a count of days or
-    steps (generate/piece.task_items). (Not "letter": a case's "the letter o" reads as one.)"""
-    from .piece import task_items
+    steps (generate/piece.task_items), and "letter" for a letter or an email, whose greeting,
+    body and sign-off take three sentences (read BBR: a cover letter "less than 2 sentences"
+    long). "The letter o" and "in capital letters" name no letter (piece.text_features)."""
+    from .piece import task_items, text_features
 
     is_list, count = task_items(layout)
-    return frozenset({"items"} if is_list or count is not None else ())
+    items = {"items"} if is_list or count is not None else set()
+    task = " ".join(unit.text for unit in layout.task_units())
+    return frozenset(items | ({"letter"} & text_features(task)))
 
 
 def _strands_script(layout: Layout, index: int, params: Any) -> bool:

@@ -83,13 +83,18 @@ _ONE_LINE = filled(r"\b(?:{one_line_counts})\s+(?:short\s+)?(?:{one_line_units})
 def text_features(text: str) -> frozenset[str]:
     """The kinds of piece a task sentence names (names from `ANSWER_FEATURES`), from its words alone."""
     table = _table()
-    text = _ASKED_HOW().sub(" ", _LETTER_NAMED.sub(" ", text.lower()))
+    text = _ASKED_HOW().sub(" ", _LETTER_CASE().sub(" ", _LETTER_NAMED.sub(" ", text.lower())))
     return frozenset(feature for feature, words in table.items() if _names(text, words))
 
 
 # "the letter l" names a character, not a piece of writing (read DA: a letter's sign-off
 # "Feel free to reach out." closed a sentence to complete under a letter count).
 _LETTER_NAMED = re.compile(r"\bthe letters? [\"'“‘]?\w[\"'”’]?(?!\w)")
+
+
+# "in all capital letters" names a letter case, not a letter to someone (read BBR: a rant in
+# capitals was taken for a letter, so a cover letter kept its end line).
+_LETTER_CASE = filled(r"\b(?:{letter_cases})\s+letters\b", of("plain"), re.IGNORECASE)
 
 
 # "How to write a good Chinese poem?" asks for an explanation, not a poem (read BAH: its new

@@ -127,3 +127,19 @@ def test_a_new_task_for_a_long_prose_piece_is_neither_short_nor_a_list():
                           ["punctuation:no_comma"], [{}])
     needs, avoids = genre_class(layout)[0]
     assert {"short", "list", "poem"} <= avoids
+
+
+def test_a_letter_keeps_room_for_greeting_body_and_sign_off():
+    # Read BBR (1535): a cover letter "less than 2 sentences" long.
+    layout = build_layout("Write a cover letter for a job application as a tour guide in Beijing "
+                          "in all lowercase letters. Make it short -- the entire output should "
+                          "have less than 5 sentences.",
+                          ["change_case:english_lowercase", "length_constraints:number_sentences"],
+                          [{}, {"relation": "less than", "num_sentences": 5}])
+    caps = set()
+    for step in (1, 2, 3):
+        for seed in range(6):
+            params = new_params(layout, random.Random(seed), [1], "official", step=step)
+            if params is not None:
+                caps.add(params[1].num_sentences)
+    assert caps and min(caps) >= 4, caps

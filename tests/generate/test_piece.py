@@ -48,3 +48,12 @@ def test_a_question_put_to_the_writer_is_asked_and_a_request_is_not():
 def test_a_task_that_names_its_readers_says_so():
     assert "readers" in _features("Write a haiku for an audience of young readers. "
                                   "Use lowercase letters only.")
+
+
+def test_a_letter_case_names_no_letter_to_write():
+    # Read BBR (2736): "a rant … in all capital letters" was taken for a letter, so a cover
+    # letter kept the rant's end line.
+    assert "letter" not in _features("Write a rant about how an asteroid killed the dinosaurs "
+                                     "in all capital letters and in English.")
+    assert "letter" not in _features("Compose a poem all in lowercase letters about my friend.")
+    assert "letter" in _features("Write a cover letter for a tour guide job in lowercase letters.")

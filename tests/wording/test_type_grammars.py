@@ -178,3 +178,22 @@ def test_attached_forms_continue_a_task_sentence(instruction_id, params):
         mind = re.search(r", (\w+)", tail)
         assert not tail.startswith(", ") or tail.startswith((", and ", ", with ")) \
             or mind.group(1).endswith("ing"), tail
+
+
+@pytest.mark.parametrize("only_paragraphs", [False, True])
+def test_a_paragraph_to_begin_with_a_word_says_paragraph_twice_at_most(only_paragraphs):
+    # Read BBR (3073): "four paragraphs in all, with a blank line between paragraphs, the first
+    # paragraph starting with …" says "paragraph" three times in one sentence.
+    grammar = grammar_of("length_constraints:nth_paragraph_first_word")
+    params = {"n": 4, "nth_paragraph": 1, "first_word": "firms", "only_paragraphs": only_paragraphs}
+    for rule in ("ask", "be", "item"):
+        for rendered in grammar.expansions(rule, params, sentence=False):
+            assert len(re.findall(r"\bparagraphs?\b", rendered.text)) <= 2, rendered.text
+
+
+def test_a_requirement_is_never_called_vital_or_crucial():
+    # Read BBQ: "It is vital that your response contains none of the words …" over a
+    # formatting rule overstates it (8 cousins in one read).
+    grammar = grammar_of("punctuation:no_comma")  # (wording/common, included)
+    forms = {rendered.text for rendered in grammar.expansions("important", {}, sentence=False)}
+    assert forms and not forms & {"vital", "crucial"}

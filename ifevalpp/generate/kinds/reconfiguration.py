@@ -51,7 +51,8 @@ from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
 from ..versions import stream_seed
 from ..tasks import TaskMaker, renew_bound_literals, retopic_words, task_demands, topic_words
 from ..phrase_tables import table
-from ..tasks.carried import carried_sentence, layout_asks, said_of_piece, unchecked_rules
+from ..tasks.carried import (bound_to_task, carried_sentence, layout_asks, said_of_piece,
+                             unchecked_rules)
 from .context_distractor import context_sentences
 from ..piece import length_bounds, text_features
 from .contract import CousinKind, changed_setting, counts
@@ -134,6 +135,9 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     the constraints are all stated anew around it. Under "harder" the settings move as the
     `index`-th sibling's would (where they can), so a late sibling with a new task does not
     fall back to the original bound after its siblings tightened it."""
+    if bound_to_task(layout_asks(layout)):
+        raise ComposeError("its answer goes under a key of its own message: a new task would "
+                           "carry the key where it means nothing")
     tuned = None
     changeable = targets(layout, direction, profile) if direction == "harder" else []
     # The `index`-th sibling's settings, else an earlier sibling's (never the case's own when

@@ -60,8 +60,9 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
         np = None  # "Could I get a letter to your friend?": the piece is the writer's, not mine
     if np:
         frames = _KNOWN.frames("thing") + (() if asks_not else _KNOWN.frames("thing_question"))
-        if set(re.findall(r"[a-z]+", np.lower())[:6]) & lexicon()["not_composed"]:
-            # Two alternatives or a name are given, never "put together".
+        if set(re.findall(r"[a-z-]+", np.lower())[:6]) & (lexicon()["not_composed"] |
+                                                          lexicon()["unwritten"]):
+            # Two alternatives or a name are given, never "put together"; nor is a freestyle.
             frames = tuple(frame for frame in frames if "put together" not in frame)
         out.extend((_end(frame.format(np=np), colon), "need") for frame in frames)
     helped = _KNOWN.pattern("help_me").match(vp)
@@ -91,7 +92,9 @@ def _gerund_phrase(vp: str) -> str:
 def _made_object(vp: str) -> Optional[str]:
     """'write a poem about X' -> 'a poem about X'; None when the object is not a made thing
     or a second verb follows ('write a poem and explain it' needs its verbs)."""
-    if second_verb(vp):
+    if second_verb(vp) or _KNOWN.pattern("manner_adverbial").search(vp):
+        # "summarize … in a funny way" says how to write: "I'm looking for a summary … in a
+        # funny way" hangs the manner on the summary (read BBR, 2034).
         return None
     determiners = _KNOWN.text("determiners")
     for verb in lexicon()["making"]:

@@ -24,6 +24,7 @@ def lexicon() -> dict[str, Any]:
         "adjectives": table["adjective_synonyms"],
         "precise": frozenset(table["precise"]),
         "not_composed": frozenset(table["not_composed"]),
+        "unwritten": frozenset(table["unwritten"]),
         "object_ends": frozenset(table["object_ends"]),
         "few_objects": {verb: frozenset(heads)
                         for verb, heads in table["verbs_of_few_objects"].items()},
@@ -45,6 +46,8 @@ def composed_object(rest: str) -> bool:
     dog" or "the answer to this question" is not ("put together the answer", "draft a name"
     read as slips: reads BAI, earlier), so its verb stays as the original says it."""
     head = _head(rest)
+    if set(re.findall(r"[a-z-]+", rest.lower())[:4]) & lexicon()["unwritten"]:
+        return False  # "a freestyle rap" is made up on the spot, never drafted (read BBR)
     return not head or head not in lexicon()["not_composed"]
 
 

@@ -183,15 +183,13 @@ def carried_sentence(found: Sequence[Ask], rng: Any, *, plural: bool = False,
     say = _tables()[3]
     sentences = []
     for ask in found:
-        keys = ask.noun in ("key", "keys")
-        noun = ask.noun if keys else ask.noun.rstrip("s")
+        noun = ask.noun.rstrip("s")
         if noun in ("keyword", "term"):
             noun = "word"
         if noun == "word" and len(ask.what) > 1:
             noun = "words"
         what = (f'"{ask.what[0]}"' if ask.quoted else ask.what[0]) \
-            if keys or noun in ("style", "manner") \
-            else _listed(ask.what)
+            if noun in ("style", "manner") else _listed(ask.what)
         if noun == "phrase" and len(ask.what) > 1:
             noun, what = "words", _listed(ask.what)
         # A manner is the whole answer's, however many pieces (five made-up books: not "it").
@@ -200,11 +198,18 @@ def carried_sentence(found: Sequence[Ask], rng: Any, *, plural: bool = False,
     return " ".join(sentences)
 
 
+def bound_to_task(found: Sequence[Ask]) -> bool:
+    """Whether an ask belongs to the old task alone: a key to put the answer under ("Please
+    use the key "polite" to put your answer") names a field of that message, which no new
+    piece has (reads BBU, BBV: "Put your answer under the key "polite"" on a speech)."""
+    return any(ask.noun in ("key", "keys") for ask in found)
+
+
 def dropped(found: Sequence[Ask], prompt: str) -> list[str]:
     """The words or phrases of `found` that `prompt` no longer names."""
     lowered = prompt.lower()
     return [item for ask in found for item in ask.what if item.lower() not in lowered]
 
 
-__all__ = ["Ask", "asks", "carried_sentence", "dropped", "layout_asks", "layout_task_text",
+__all__ = ["Ask", "asks", "bound_to_task", "carried_sentence", "dropped", "layout_asks", "layout_task_text",
            "rule_kept", "said_of_piece", "unchecked_rules"]

@@ -87,6 +87,9 @@ class Genre(BaseModel):
     # A feature the needs must name before the genre is drawn at all ("quoted": the rewrite
     # of a quoted sentence stands in only for a request to copy that held a quotation).
     drawn_for: Optional[str] = None
+    # Takes a topic that is a scene or a little story (tasks/subjects.json `told`): a poem or
+    # a joke about "a conversation between the moon and the sun", never a speech (read BBQ).
+    tells: bool = False
 
     @property
     def typical(self) -> int:
@@ -138,13 +141,25 @@ class Task:
 class Catalogue:
     genres: tuple[Genre, ...]
     subjects: dict[str, tuple[str, ...]]
+    told: frozenset[str] = frozenset()  # topics only a genre that `tells` takes
+
+    def pool(self, genre: Genre, hole: str) -> tuple[str, ...]:
+        """The subjects `genre` may take for a slot of kind `hole`."""
+        if hole != "topic" or genre.tells:
+            return self.subjects[hole]
+        return tuple(subject for subject in self.subjects[hole] if subject not in self.told)
 
 
 @functools.lru_cache(maxsize=1)
 def catalogue() -> Catalogue:
     """Genres and subjects, checked: known features and classes, every slot has subjects."""
     raw_subjects = load_json("tasks/subjects.json")
-    subjects = {kind: tuple(items) for kind, items in raw_subjects.items() if not kind.startswith("_")}
+    subjects = {kind: tuple(items) for kind, items in raw_subjects.items()
+                if not kind.startswith("_") and kind != "told"}
+    told = frozenset(raw_subjects.get("told", ()))
+    if told - set(subjects["topic"]):
+        raise ValueError(f"tasks/subjects.json: told names {sorted(told - set(subjects['topic']))}"
+                         f", which are no topics")
     genres = tuple(Genre.model_validate(item) for item in load_json("tasks/genres.json")["genres"])
     for genre in genres:
         unknown = genre.features - TASK_FEATURES
@@ -156,7 +171,7 @@ def catalogue() -> Catalogue:
         if missing:
             raise ValueError(f"tasks/genres.json: genre {genre.id} names subject kinds "
                              f"{sorted(missing)} that tasks/subjects.json lacks")
-    return Catalogue(genres, subjects)
+    return Catalogue(genres, subjects, told)
 
 
 class TaskMaker:
@@ -235,7 +250,7 @@ class TaskMaker:
             chosen: list[str] = []
             np = frame
             for hole in _SLOT.findall(frame):
-                pool = [s for s in self.catalogue.subjects[hole] if s not in chosen]
+                pool = [s for s in self.catalogue.pool(genre, hole) if s not in chosen]
                 subject = pool[self.sampler.choose([f"subject:{hole}:{s}" for s in pool])]
                 chosen.append(subject)
                 np = np.replace("{" + hole + "}", subject, 1)

@@ -186,3 +186,22 @@ def test_beside_a_request_to_repeat_only_asides_written_for_that_side_are_drawn(
         for index in (1, 2, 3):
             candidate = add_context(layout, random.Random(seed), index)
             assert "after" in sides[candidate.detail.distractor]
+
+
+def test_an_aside_on_why_i_ask_stands_before_the_request_only():
+    # Read BBR (3754): "A colleague mentioned you might be good at this kind of thing." after
+    # a list of answer options.
+    for item in context_sentences():
+        if item.opens_request and "copy" not in item.positions:
+            assert set(item.positions) == {"before"}, item.text
+
+
+def test_an_aside_about_a_longer_read_suits_no_one_line_answer():
+    # Reads BBS, BBT: "I'm hoping to use your answer as a starting point for my own." after a
+    # trivia question; "I'll read it properly this evening …" after a three-line haiku.
+    by_text = {item.text: item for item in context_sentences()}
+    own = by_text["I'm hoping to use your answer as a starting point for my own."]
+    later = by_text["I'll read it properly this evening when things are quieter."]
+    assert not own.suits(frozenset({"asked"})) and not own.suits(frozenset({"short"}))
+    assert not later.suits(frozenset({"short", "verse"}))
+    assert own.suits(frozenset({"prose", "long"})) and later.suits(frozenset({"prose"}))

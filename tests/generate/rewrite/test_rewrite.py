@@ -704,6 +704,13 @@ def test_an_object_is_named_by_its_head_noun_not_by_a_word_inside_it():
     assert not composed_object("a good name for a black dog")
 
 
+def test_a_compliment_is_paid_never_put_together():
+    # Read BBS (296): "Would you mind putting together an elaborate compliment to Kruger?"
+    found = texts("Write an elaborate compliment to Kruger in all lowercase letters.")
+    assert found and not [text for text in found if re.search(r"put(?:ting)? together|draft|"
+                                                              r"compos", text)], found
+
+
 def test_a_question_the_prompt_points_back_at_stays_a_question():
     # "I want to know if … Write 3 paragraphs answering this question." (read BAK).
     from ifevalpp.generate.rewrite import rewrite
@@ -769,3 +776,23 @@ def test_a_fact_of_the_product_is_no_order_to_the_writer():
 def test_what_the_piece_should_be_is_said_as_what_the_writer_wants():
     masked = Masked("The poem should rhyme.", ())
     assert follow_up("The poem should rhyme.", masked)
+
+
+def test_a_manner_of_writing_keeps_its_verb():
+    # Read BBR (2034): "I'm looking for a summary of the following text in a funny way" hangs
+    # the manner on the summary.
+    found = texts("Write a summary of the following text in a funny way.")
+    assert found and not [text for text in found
+                          if re.match(r"(?:I need|I'm looking for|I would like|Could I get) a "
+                                      r"summary", text)], found
+
+
+def test_a_freestyle_is_never_drafted_and_a_rap_never_drafted_either():
+    # Read BBR (2265): "Would you mind drafting a freestyle rap …?"
+    from ifevalpp.generate.rewrite.lexicon import composed_object, verb_fits
+
+    assert not composed_object("a freestyle rap about the president of the united states")
+    assert not verb_fits("draft", "a rap about the sea") and not verb_fits("draft", "a haiku")
+    assert verb_fits("draft", "a cover letter for a job at a bank")
+    found = texts("Write a freestyle rap about the president of the united states.")
+    assert not [text for text in found if re.search(r"\b(?:draft|compos|put together)", text)]

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from ifevalpp.generate.difficulty import judge
 from ifevalpp.generate.prompt.layout import build_layout
 from ifevalpp.generate.tasks.carried import (asks, carried_sentence, dropped, layout_asks, rule_kept,
@@ -122,15 +124,6 @@ def test_a_new_task_without_the_originals_unchecked_rule_is_easier():
     assert not any("lowercase" in reason for reason in kept.easier)
 
 
-def test_a_key_the_task_asked_for_is_carried_as_a_word_to_use():
-    import random
-
-    from ifevalpp.generate.tasks.carried import Ask, carried_sentence
-    said = {carried_sentence([Ask("key", ("polite",))], random.Random(seed))
-            for seed in range(20)}
-    assert all('"polite"' in text and "to put your answer" not in text for text in said)
-
-
 def test_a_rule_said_of_an_answer_is_said_of_the_piece_beside_a_new_task():
     assert said_of_piece("Answer in a Shakespearean style.") == \
         "Write it in a Shakespearean style."
@@ -220,11 +213,25 @@ def test_a_style_asked_by_an_adjective_is_an_ask_said_again_beside_a_new_task():
     assert dropped(found, "Write a menu. Avoid commas.") == ["Shakespearean"]
 
 
-def test_a_key_to_put_the_answer_under_stays_a_key():
-    # "use the key "polite" to put your answer" pulls towards JSON beside a quotation rule;
-    # "Use the word "polite" in it." drops the trap (read AQA: easier).
+def test_a_key_to_put_the_answer_under_belongs_to_the_old_task():
+    # "Use the word "polite" in it." drops the pull towards JSON (read AQA: easier), and "Put
+    # your answer under the key "polite"." on a speech means nothing (reads BBU, BBV).
+    from ifevalpp.generate.tasks.carried import bound_to_task
+
     found = asks('Could you write this more politely? Please use the key "polite" to put your '
                  'answer.', ["startend:quotation"], [{}])
-    for seed in range(6):
-        said = carried_sentence(found, random.Random(seed))
-        assert 'the key "polite"' in said and "word" not in said, said
+    assert bound_to_task(found)
+    assert not bound_to_task(asks('Write a joke that has the words "thursday" and '
+                                  '"amalgamation" in it.', ["startend:quotation"], [{}]))
+
+
+def test_a_case_whose_answer_goes_under_a_key_gets_no_new_task():
+    from ifevalpp.generate.kinds.reconfiguration import new_task
+    from ifevalpp.generate.prompt.layout import build_layout
+    from ifevalpp.generate.records import ComposeError
+
+    layout = build_layout('Could you write this note in a way that would seem more polite? Please '
+                          'use the key "polite" to put your answer. Wrap your entire response '
+                          'with double quotation marks.', ["startend:quotation"], [{}])
+    with pytest.raises(ComposeError, match="key"):
+        new_task(layout, random.Random(0), index=1)

@@ -270,3 +270,15 @@ def test_a_postscript_takes_no_piece_that_is_heard():
     for seed in range(30):
         task = maker(seed).make(needs=needs, avoids=avoids)
         assert task is None or task.genre not in spoken, task
+
+
+def test_a_told_topic_goes_only_to_a_genre_that_tells():
+    # Read BBQ (2097): "a speech about a conversation between the moon and the sun".
+    found = catalogue()
+    told = "a conversation between the moon and the sun"
+    assert told in found.told
+    by_id = {genre.id: genre for genre in found.genres}
+    assert told in found.pool(by_id["poem"], "topic")
+    for genre_id in ("essay", "speech", "article", "plan", "dialogue"):
+        assert told not in found.pool(by_id[genre_id], "topic")
+        assert found.pool(by_id[genre_id], "topic")
