@@ -110,6 +110,9 @@ def _joiner(out: Sequence[str], piece: str, following: str) -> str:
     return joiner
 
 
+_LIST_ITEM = re.compile(r"(?:\d+[.)]|[-*•])\s+")
+
+
 def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
                     task_override: Optional[str]) -> str:
     """Units in their original order with edits, rendered statements at their anchors."""
@@ -128,9 +131,18 @@ def _request_pieces(layout: Layout, the_plan: Plan, rendered: dict[int, str],
         sep = unit.sep if out else ""
         if text:
             out.append((sep if sep else "") + text if out else text)
+        # (Beside a new task the list's lead-in is gone: its items are said as sentences.)
+        item = _LIST_ITEM.match(unit.text.strip()) \
+            if unit.pure and not text and task_override is None else None
         for index in by_anchor.get(position, []):
             piece = rendered[index]
             if not piece:
+                continue
+            if item is not None and out:
+                # A list item said anew stays an item of its list ("3. Answer in no fewer
+                # than 290 words."), never a line under it (read BBV).
+                out.append((unit.sep or "\n") + item.group(0) + piece[0].upper() + piece[1:])
+                item = None
                 continue
             # The break the original had there: before this unit when its own text is gone
             # (its statement is rendered in its place), else before the next one.

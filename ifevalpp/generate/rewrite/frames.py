@@ -9,6 +9,7 @@ request or an indirect question (rewrite/questions.py).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from typing import Optional
 
 from ...wording.english import gerund
@@ -104,8 +105,20 @@ def _made_object(vp: str) -> Optional[str]:
     return None
 
 
+def _no_wish_twice(frames: list[tuple[str, str]], vp: str) -> list[tuple[str, str]]:
+    """The frames that add no wish the request says itself: "I would like an amusing poem
+    about a product that you would like to sell." says "would like" twice (read BBW)."""
+    said = Counter(re.findall(r"[a-z]+", vp.lower()))
+    wishes = [word for word in _KNOWN.words("wish_verbs") if said[word]]
+    if not wishes:
+        return frames
+    return [(sentence, name) for sentence, name in frames
+            if all(Counter(re.findall(r"[a-z]+", sentence.lower()))[word] <= said[word]
+                   for word in wishes)]
+
+
 def frames_for(request: Request, vp: str) -> list[tuple[str, str]]:
-    frames = frames_of(Request(request.kind, vp, request.end, request.lead))
+    frames = _no_wish_twice(frames_of(Request(request.kind, vp, request.end, request.lead)), vp)
     if vp.split(" ", 1)[0].lower() in _KNOWN.words("role_play_verbs"):
         # "Imagine you're a 19 year old …" sets a scene; "Would you mind imagining …?" puts
         # the request on the scene, not on the task that follows.

@@ -205,3 +205,11 @@ def test_an_aside_about_a_longer_read_suits_no_one_line_answer():
     assert not own.suits(frozenset({"asked"})) and not own.suits(frozenset({"short"}))
     assert not later.suits(frozenset({"short", "verse"}))
     assert own.suits(frozenset({"prose", "long"})) and later.suits(frozenset({"prose"}))
+
+
+def test_comparing_notes_suits_neither_a_question_nor_a_json_answer():
+    # Read BBW (2649, 281): "My flatmate and I want to compare notes on this later." after a
+    # request for one question in JSON.
+    notes = {item.text: item for item in context_sentences()}[
+        "My flatmate and I want to compare notes on this later."]
+    assert not notes.suits(frozenset({"markup"})) and not notes.suits(frozenset({"asked"}))

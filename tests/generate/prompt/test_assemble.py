@@ -214,3 +214,24 @@ def test_the_example_lines_under_a_statement_said_anew_go_with_it():
         made = restructured(layout, random.Random(seed), params=layout.params,
                             presentation="inline")
         assert made.prompt.count("Step 1: ......") <= 1, made.prompt
+
+
+def test_a_list_item_said_anew_stays_an_item_of_its_list():
+    # Read BBV (1300): the third requirement of "… so:\n1. …\n2. …\n3. …" said anew went on a
+    # line of its own under a list of two.
+    from ifevalpp.constraints import parse_params
+
+    prompt = ("Write a short proposal for a new research project on how language evolves. I want "
+              "to make it challenging, so:\n1. Do not include any commas in your response.\n2. "
+              'Do not include the letter "c" anywhere in your response.\n3. Your response should '
+              "contain at least 250 words.")
+    ids = ["punctuation:no_comma", "keywords:letter_frequency", "length_constraints:number_words"]
+    kwargs = [{}, {"let_relation": "less than", "letter": "c", "let_frequency": 1},
+              {"relation": "at least", "num_words": 250}]
+    layout = build_layout(prompt, ids, kwargs)
+    params = list(layout.params)
+    params[2] = parse_params(ids[2], {"relation": "at least", "num_words": 290})
+    for seed in range(4):
+        said = in_place(layout, random.Random(seed), targets={2}, params=params).prompt
+        last = said.splitlines()[-1]
+        assert last.startswith("3. ") and "290" in last and "\n\n" not in said, said

@@ -796,3 +796,10 @@ def test_a_freestyle_is_never_drafted_and_a_rap_never_drafted_either():
     assert verb_fits("draft", "a cover letter for a job at a bank")
     found = texts("Write a freestyle rap about the president of the united states.")
     assert not [text for text in found if re.search(r"\b(?:draft|compos|put together)", text)]
+
+
+def test_a_frame_says_no_wish_the_request_says_itself():
+    # Read BBW (2941): "I would like an amusing poem for kids about a product that you would
+    # like to sell."
+    found = texts("Write an amusing poem for kids about a product that you would like to sell.")
+    assert found and not [text for text in found if text.lower().count("like") > 1], found

@@ -115,3 +115,10 @@ def test_a_wide_rewrite_keeps_clear_of_every_sibling(wide):
     squeezed = " ".join(chosen.text.split()).lower()
     from ifevalpp.generate.distance import levenshtein
     assert all(levenshtein(squeezed, " ".join(s.split()).lower()) > 30 for s in siblings)
+
+
+def test_a_follow_up_is_never_said_to_be_important():
+    # Reads BBU, BBW, BBX: "It's important to think out loud, then answer …", "It's important
+    # to italicize 5 of your favorite names."
+    found = said("Italicize 5 of your favorite names.") + said("Add code comments in the code.")
+    assert found and not [text for text in found if "important" in text.lower()], found

@@ -73,3 +73,18 @@ def test_a_cap_on_capital_words_takes_no_piece_written_as_i():
     assert {"letter", "first_person"} <= constraint.task_avoids_for(cap)
     genres = TaskMaker(random.Random(1)).genres_for(avoids=constraint.task_avoids_for(cap))
     assert genres and not {"speech", "review", "diary entry"} & {genre.noun for genre in genres}
+
+
+def test_help_me_with_takes_one_thing_never_some_reasons():
+    # Read BBX (2475): "Can you help me with some reasons to visit a port city …?"
+    from ifevalpp.wording import load
+
+    grammar = load("tasks/task")
+    params = {"cls": "give", "records": False, "audience": False, "purpose": False,
+              "snappy": False, "poem": False, "personal": False, "crowd": False, "use": None}
+    plural = {rendered.text for rendered in grammar.expansions(
+        "give", params | {"np": "some reasons to visit Oslo", "np_count": 2})}
+    single = {rendered.text for rendered in grammar.expansions(
+        "give", params | {"np": "a packing list", "np_count": 1})}
+    assert not [text for text in plural if "help me with" in text.lower()]
+    assert [text for text in single if "help me with" in text.lower()]
