@@ -197,3 +197,21 @@ def test_a_requirement_is_never_called_vital_or_crucial():
     grammar = grammar_of("punctuation:no_comma")  # (wording/common, included)
     forms = {rendered.text for rendered in grammar.expansions("important", {}, sentence=False)}
     assert forms and not forms & {"vital", "crucial"}
+
+
+def test_two_answers_to_a_question_are_never_the_two_responses():
+    # Read BBY (1793): "come to under 220 words across the two responses".
+    grammar = grammar_of("length_constraints:number_words")
+    params = {"n": 220, "relation": "less than", "together": True, "asked": True,
+              "two_things": False, "ahead": False}
+    for rule in ("ask", "be", "item"):
+        for rendered in grammar.expansions(rule, params, sentence=False):
+            assert "response" not in rendered.text, rendered.text
+
+
+def test_a_reply_is_written_in_parts_never_as_write_two_parts():
+    # Read BBZ (2887): "Write two parts, labelling each of them Section X".
+    grammar = grammar_of("detectable_format:multiple_sections")
+    for rendered in grammar.expansions("ask", {"n": 2, "section_spliter": "Section"},
+                                       sentence=False):
+        assert not re.match(r"write (?:2|two) (?:parts|sections)\b", rendered.text), rendered.text

@@ -311,6 +311,8 @@ def _own_subject(layout: Layout) -> Optional[str]:
             len(found.group("subject").split()) > 12:
         return None  # no run-on into the requirements ("… and end with the phrase "Is …")
     subject = found.group("subject")
+    if _names_its_own_piece(request[:found.start("subject")], subject):
+        return None
     # A name and who it is go together ("Hannah, a college student, doing an internship at a
     # coffee company"): "a rap about Hannah" alone leaves her unknown (read ADA).
     told = re.match(r', (?:a|an) [^.?!\n"]+(?=[.?!])', request[found.end("subject"):])
@@ -342,6 +344,15 @@ def _own_subject(layout: Layout) -> Optional[str]:
             (included and plain):
         return subject
     return None
+
+
+def _names_its_own_piece(before: str, subject: str) -> bool:
+    """Whether the subject is the piece the original asks for ("a limerick about the word
+    "limerick""): another kind of piece about it makes no sense (read BBY: "a song about the
+    word "limerick"")."""
+    words = re.findall(r"[a-z]+", before.lower())
+    return len(words) >= 2 and words[-1] == "about" and \
+        re.search(rf"\b{re.escape(words[-2])}s?\b", subject.lower()) is not None
 
 
 def _about(task: Any, subject: str) -> str:

@@ -289,3 +289,20 @@ def test_a_new_task_for_a_postscript_is_a_letter_first():
                           [{"postscript_marker": "P.S."}])
     needs, _ = genre_class(layout)[0]
     assert "letter" in needs
+
+
+def test_a_subject_that_is_the_piece_itself_is_not_kept_for_another_piece():
+    # Read BBY (2739): "a song about the word "limerick"" from "a limerick about the word
+    # "limerick"".
+    from ifevalpp.generate.kinds.reconfiguration import _own_subject
+
+    ids = ["combination:repeat_prompt", "punctuation:no_comma"]
+    request = ('Write a limerick about the word "limerick". Make sure it is funny and includes '
+               'the words "limerick" and "funny". Do not use any commas.')
+    layout = build_layout("First repeat the request word for word without change, then give "
+                          "your answer.\n\n" + request, ids, [{"prompt_to_repeat": request}, {}])
+    assert _own_subject(layout) is None
+    kept = build_layout('Write a limerick about a baker who hates mornings. Make sure it includes '
+                        'the words "dough" and "alarm". Do not use any commas.',
+                        ["punctuation:no_comma"], [{}])
+    assert _own_subject(kept) == "a baker who hates mornings"
