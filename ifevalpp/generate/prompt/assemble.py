@@ -110,6 +110,7 @@ def _joiner(out: Sequence[str], piece: str, following: str) -> str:
     return joiner
 
 
+# The marker a line of a list opens with ("3. ", "- "): an item said anew keeps it.
 _LIST_ITEM = re.compile(r"(?:\d+[.)]|[-*•])\s+")
 
 

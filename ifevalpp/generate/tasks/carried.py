@@ -211,5 +211,5 @@ def dropped(found: Sequence[Ask], prompt: str) -> list[str]:
     return [item for ask in found for item in ask.what if item.lower() not in lowered]
 
 
-__all__ = ["Ask", "asks", "bound_to_task", "carried_sentence", "dropped", "layout_asks", "layout_task_text",
-           "rule_kept", "said_of_piece", "unchecked_rules"]
+__all__ = ["Ask", "asks", "bound_to_task", "carried_sentence", "dropped", "layout_asks",
+           "layout_task_text", "rule_kept", "said_of_piece", "unchecked_rules"]
