@@ -36,7 +36,7 @@ from ..schema import KINDS, Kind, Variant
 DEFAULT_FAMILY_NAME = "template.jsonl"
 # The default family file's bytes as this version of ifevalpp makes them from the pinned
 # GitHub original (data/families/manifest.json pins the same file; a test keeps them equal).
-DEFAULT_FAMILY_SHA256 = "721b616cd3c7776f9958b53e19493608464160f78a5db527243158a8a3f24b59"
+DEFAULT_FAMILY_SHA256 = "161eb284420daea33bb60843f4fe0a2aea854a8dcc7031e76b95caa004a9ee15"
 DEFAULT_ORIGINAL = "github"
 
 

@@ -215,3 +215,13 @@ def test_a_reply_is_written_in_parts_never_as_write_two_parts():
     for rendered in grammar.expansions("ask", {"n": 2, "section_spliter": "Section"},
                                        sentence=False):
         assert not re.match(r"write (?:2|two) (?:parts|sections)\b", rendered.text), rendered.text
+
+
+@pytest.mark.parametrize("only_paragraphs", [False, True])
+def test_a_paragraph_to_begin_with_a_word_takes_two_commas_at_most(only_paragraphs):
+    # Read BCB (3624): "5 paragraphs exactly, separated by blank lines, with no blank line
+    # anywhere else, the second paragraph starting with the word "it"" runs on.
+    grammar = grammar_of("length_constraints:nth_paragraph_first_word")
+    params = {"n": 5, "nth_paragraph": 2, "first_word": "it", "only_paragraphs": only_paragraphs}
+    for rendered in grammar.expansions("item", params, sentence=False):
+        assert rendered.text.count(",") <= 2, rendered.text

@@ -119,6 +119,11 @@ def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candi
     pool = [item for item in context_sentences()
             if item.id not in refused and item.kind != "persona" and item.suits(answer)
             and set(item.positions) & _PLACES]  # (not a line that only opens a copy)
+    if prompt.lstrip()[:1].islower():
+        # A prompt that opens in small letters takes nothing ahead of it (below), so a line
+        # written to go before the request is not drawn: after it, "… so I thought I'd
+        # finally ask." follows the question it explains (read BCB).
+        pool = [item for item in pool if set(item.positions) & (_PLACES - {"before"})]
     if any(get(instruction_id).short_answer for instruction_id in layout.ids):
         # "My answer is yes." has no persona, readers, purpose or style to suit: only why I
         # ask ("Act as a museum guide" beside an algebra check reads as a mistake).

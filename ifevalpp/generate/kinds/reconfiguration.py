@@ -188,26 +188,35 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
                             subject_kept=kept or None)
     every = {position for position, item_id in enumerate(layout.ids)
              if not get(item_id).request_field}
-    # What the old task asked of the answer and no kwarg checks ("a joke that has the words
-    # thursday and amalgamation in it") is asked again of the new piece.
-    # (A manner a carried rule says already, "Answer in a Shakespearean style.", once.)
-    rules = unchecked_rules(layout)
-    carried = [ask for ask in layout_asks(layout)
-               if ask.noun != "manner" or not any(ask.what[0] in rule for rule in rules)]
-    text = _about(task, own_subject) if kept and own_subject is not None else task.text
-    if carried:
-        said = carried_sentence(carried, rng, plural=task.plural,
-                                question="question" in task.features)
-        text = f"{text} {said}"
-    # So is what it asked of the whole answer unchecked ("Use only lowercase letters.").
-    if "question" not in task.features:
-        rules = [said_of_piece(rule, plural=task.plural, task=text) for rule in rules]
-    text = " ".join([text] + rules)
+    text = _said_again(layout, task, _about(task, own_subject)
+                       if kept and own_subject is not None else task.text, rng)
     text = _as_long_to_copy(layout, text, rng, siblings)
     # The request to repeat is said anew too: the original's may name the old piece
     # ("Before you give the limerick, repeat …") when the new task asks for a poem.
     return _candidate(in_place(layout, rng, targets=every, params=params,
                                task_override=text, rephrase_repeat=True), detail)
+
+
+def _said_again(layout: Layout, task: Any, text: str, rng: Any) -> str:
+    """The new task `text` with what the old task asked of the answer and no kwarg checks
+    said again: its asks ("a joke that has the words thursday and amalgamation in it"), a
+    request to think aloud before answering a question, and its rules of the whole answer
+    ("Use only lowercase letters.")."""
+    # (A manner a carried rule says already, "Answer in a Shakespearean style.", once.)
+    rules = unchecked_rules(layout)
+    carried = [ask for ask in layout_asks(layout)
+               if ask.noun != "manner" or not any(ask.what[0] in rule for rule in rules)]
+    if carried:
+        said = carried_sentence(carried, rng, plural=task.plural,
+                                question="question" in task.features)
+        text = f"{text} {said}"
+    found = table("fit")["carried"]
+    if "question" in task.features and re.search(found["reasoning"], layout.prompt):
+        # "Think out loud, then answer …" is asked of the new question too (read BCC).
+        text = f"{text} {choice(rng, found['reasoning_said'])}"
+    if "question" not in task.features:
+        rules = [said_of_piece(rule, plural=task.plural, task=text) for rule in rules]
+    return " ".join([text] + rules)
 
 
 def _as_long_to_copy(layout: Layout, text: str, rng: Any, siblings: Sequence[str] = ()) -> str:

@@ -213,3 +213,16 @@ def test_comparing_notes_suits_neither_a_question_nor_a_json_answer():
     notes = {item.text: item for item in context_sentences()}[
         "My flatmate and I want to compare notes on this later."]
     assert not notes.suits(frozenset({"markup"})) and not notes.suits(frozenset({"asked"}))
+
+
+def test_a_prompt_in_small_letters_gets_no_aside_written_to_go_before_it():
+    # Read BCB (2362): "… starting with "P.P.S". It's late here and I can't sleep, so I thought
+    # I'd finally ask." after the question it explains.
+    layout = build_layout("what do you call an excluded scientist who is asked to stay home? "
+                          "Please finish your answer with a postscript starting with P.P.S",
+                          ["detectable_content:postscript"], [{"postscript_marker": "P.P.S"}])
+    by_id = {item.id: item for item in context_sentences()}
+    for index in (1, 2, 3):
+        for attempt in range(4):
+            detail = add_context(layout, random.Random(attempt), index, attempt=attempt).detail
+            assert set(by_id[detail.distractor].positions) - {"before"}, detail

@@ -306,3 +306,22 @@ def test_a_subject_that_is_the_piece_itself_is_not_kept_for_another_piece():
                         'the words "dough" and "alarm". Do not use any commas.',
                         ["punctuation:no_comma"], [{}])
     assert _own_subject(kept) == "a baker who hates mornings"
+
+
+def test_a_new_question_asks_to_think_aloud_when_the_original_did():
+    # Read BCC (3756): "Think out loud, then answer with one of …" dropped from every new
+    # question made the reconfigurations easier.
+    prompt = ('Is Pikachu one of the Avengers? Think out loud, then answer with one of the '
+              'following options: "My answer is yes.", "My answer is no.", "My answer is maybe."')
+    layout = build_layout(prompt, ["detectable_format:constrained_response"], [{}])
+    for index in (1, 2, 3):
+        composed = new_task(layout, random.Random(index), index=index)
+        assert "out loud" in composed.prompt, composed.prompt
+
+
+def test_a_list_of_names_is_no_new_task_under_a_comma_ban():
+    # Read BCD (2713): name ideas are comma-free with no effort, unlike the original's ad.
+    from ifevalpp.generate.tasks import catalogue
+
+    names = next(genre for genre in catalogue().genres if genre.noun == "names")
+    assert "entries" in names.features
