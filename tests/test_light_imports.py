@@ -137,3 +137,23 @@ def test_the_offline_generator_loads_no_network_client():
     completed = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
                                check=True)
     assert completed.stdout.strip() == "[]"
+
+
+def test_listing_the_verbs_loads_no_network_client_and_no_numerics():
+    # `ifevalpp --help` imports every verb's module for its one-line help: they name respond's
+    # and the bootstrap's defaults, not the HTTP client or numpy behind them.
+    probe = ("import sys\nfrom click.testing import CliRunner\nfrom ifevalpp.cli import main\n"
+             "result = CliRunner().invoke(main, ['--help'])\n"
+             "assert result.exit_code == 0 and 'respond' in result.output, result.output\n"
+             "print(sorted(m for m in ('openai', 'httpx', 'numpy', 'pandas') if m in sys.modules))")
+    completed = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                               check=True)
+    assert completed.stdout.strip().splitlines()[-1] == "[]"
+
+
+def test_the_respond_package_still_serves_every_name_it_exports():
+    probe = ("import ifevalpp.respond as package\n"
+             "missing = [name for name in package.__all__ if not hasattr(package, name)]\n"
+             "assert not missing, missing\n"
+             "assert package.respond is __import__('ifevalpp.respond.run').respond.run.respond")
+    subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..evaluate.bootstrap import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED
+from ..evaluate.defaults import DEFAULT_CONFIDENCE, DEFAULT_RESAMPLES, DEFAULT_SEED
 from .common import examples, reports_errors
 
 

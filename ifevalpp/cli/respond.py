@@ -9,9 +9,9 @@ from typing import Any, Optional
 import click
 from pydantic import ValidationError
 
-from ..respond import (DEFAULT_API_KEY_ENV, ConsoleProgress, ReasoningHandling, RespondConfig,
-                       RetryPolicy, SamplingParams, format_summary, respond as run_respond)
-from ..respond.config import DEFAULT_MAX_TOKENS, DEFAULT_TEMPERATURE, SERVER_DEFAULT
+from ..reasoning import ReasoningHandling
+from ..respond.config import (DEFAULT_API_KEY_ENV, DEFAULT_MAX_TOKENS, DEFAULT_TEMPERATURE,
+                              SERVER_DEFAULT, RespondConfig, RetryPolicy, SamplingParams)
 from .common import PROGRESS_OPTION, examples, reports_errors, warn
 
 EXIT_INCOMPLETE = 1
@@ -150,6 +150,9 @@ def respond(inputs: tuple[Path, ...], model: str, base_urls: tuple[str, ...], ou
     except ValidationError as exc:
         first = exc.errors()[0]
         raise click.UsageError(f"{'.'.join(map(str, first['loc']))}: {first['msg']}") from None
+    # The run and its HTTP client (openai) load here, not when `ifevalpp --help` lists verbs.
+    from ..respond import ConsoleProgress, format_summary, respond as run_respond
+
     summary = run_respond(config, progress=ConsoleProgress() if progress else None,
                           handle_signals=True, notify=warn)
     click.echo(format_summary(summary))

@@ -8,7 +8,7 @@ from typing import Any, Optional
 import click
 from pydantic import ValidationError
 
-from ..evaluate.bootstrap import DEFAULT_RESAMPLES
+from ..evaluate.defaults import DEFAULT_RESAMPLES
 from ..respond.config import DEFAULT_API_KEY_ENV
 from .common import PROFILE_OPTION, PROGRESS_OPTION, examples, reports_errors
 from .respond import EXIT_INCOMPLETE, MAX_TOKENS, TEMPERATURE, JsonObject

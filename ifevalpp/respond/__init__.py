@@ -10,18 +10,54 @@
 
 from __future__ import annotations
 
-from ..reasoning import ReasoningHandling, split_reasoning
-from .client import ChatClient, Completion
-from .config import (DEFAULT_API_KEY_ENV, DUMMY_API_KEY, RespondConfig,
-                     RetryPolicy, SamplingParams)
-from .lock import RunDirectoryBusy
-from .manifest import ProtocolMismatch, RunManifest, load_manifest
-from .probe import EndpointUnreachable
-from .progress import ConsoleProgress, Progress
-from .records import latest_records
-from .retry import EndpointFatalError, with_retries
-from .run import respond, respond_async
-from .summary import RunSummary, Tally, format_summary
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# Each public name -> the module that defines it. The package loads a module when one of its
+# names is first asked for, so that `ifevalpp --help` or a command that only names respond's
+# defaults does not load the HTTP client and openai (most of a second).
+_HOMES = {
+    "ReasoningHandling": "..reasoning", "split_reasoning": "..reasoning",
+    "ChatClient": ".client", "Completion": ".client",
+    "DEFAULT_API_KEY_ENV": ".config", "DUMMY_API_KEY": ".config", "RespondConfig": ".config",
+    "RetryPolicy": ".config", "SamplingParams": ".config",
+    "RunDirectoryBusy": ".lock",
+    "ProtocolMismatch": ".manifest", "RunManifest": ".manifest", "load_manifest": ".manifest",
+    "EndpointUnreachable": ".probe",
+    "ConsoleProgress": ".progress", "Progress": ".progress",
+    "latest_records": ".records",
+    "EndpointFatalError": ".retry", "with_retries": ".retry",
+    "respond": ".run", "respond_async": ".run",
+    "RunSummary": ".summary", "Tally": ".summary", "format_summary": ".summary",
+}
+
+if TYPE_CHECKING:
+    from ..reasoning import ReasoningHandling, split_reasoning
+    from .client import ChatClient, Completion
+    from .config import (DEFAULT_API_KEY_ENV, DUMMY_API_KEY, RespondConfig,
+                         RetryPolicy, SamplingParams)
+    from .lock import RunDirectoryBusy
+    from .manifest import ProtocolMismatch, RunManifest, load_manifest
+    from .probe import EndpointUnreachable
+    from .progress import ConsoleProgress, Progress
+    from .records import latest_records
+    from .retry import EndpointFatalError, with_retries
+    from .run import respond, respond_async
+    from .summary import RunSummary, Tally, format_summary
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(home, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_HOMES))
+
 
 __all__ = [
     "ChatClient",
