@@ -40,6 +40,8 @@ ANSWER_FEATURES: dict[str, str] = {
     "article": "a piece written for readers (an essay, an article, a review, a blog post)",
     "markup": "a machine-readable text (JSON, XML, HTML, code), laid out by its format, not as prose",
     "readers": "a piece whose task already names its readers ('for an audience of young readers')",
+    "drill": "an exercise on a text the prompt gives ('Rewrite the following sentence into 3 "
+             "paragraphs'), not a piece anyone will read",
     "asked": "an answer to a question put to the writer ('Is it true that …?', 'Who is …?'), "
              "not a piece of writing: no job to rush, no readers, no purpose",
 }

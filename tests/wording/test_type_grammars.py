@@ -225,3 +225,14 @@ def test_a_paragraph_to_begin_with_a_word_takes_two_commas_at_most(only_paragrap
     params = {"n": 5, "nth_paragraph": 2, "first_word": "it", "only_paragraphs": only_paragraphs}
     for rendered in grammar.expansions("item", params, sentence=False):
         assert rendered.text.count(",") <= 2, rendered.text
+
+
+@pytest.mark.parametrize("instruction_id, params", [
+    ("length_constraints:number_paragraphs", {"n": 3}),
+    ("length_constraints:nth_paragraph_first_word",
+     {"n": 3, "nth_paragraph": 2, "first_word": "then", "only_paragraphs": False})])
+def test_write_puts_the_count_before_the_paragraphs(instruction_id, params):
+    # 1187: "Write 3 paragraphs exactly, with the markdown divider *** marking each break."
+    for rendered in grammar_of(instruction_id).expansions("ask", params, sentence=False):
+        assert not re.match(r"write \w+ paragraphs (?:exactly|in all)\b", rendered.text), \
+            rendered.text

@@ -108,14 +108,14 @@ def _spent_if_copied(layout: Layout, text: str) -> bool:
                if not get(instruction_id).request_field)
 
 
-def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candidate:
-    """The `index`-th context distractor (1-based) of a case."""
+def _drawable(layout: Layout, answer: frozenset[str], options_last: bool
+              ) -> list[ContextSentence]:
+    """The context sentences this case may take, wherever they go."""
     prompt = layout.prompt
     refused = {sentence for instruction_id in layout.ids
                for sentence in get(instruction_id).interfering_distractors()}
     # No persona ("Act as a thoughtful museum guide …"): strict reads found one that suits the
     # task rarer than one that jars with it (a museum guide asked for a JSON schema).
-    answer = features(layout)
     pool = [item for item in context_sentences()
             if item.id not in refused and item.kind != "persona" and item.suits(answer)
             and set(item.positions) & _PLACES]  # (not a line that only opens a copy)
@@ -124,10 +124,24 @@ def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candi
         # written to go before the request is not drawn: after it, "… so I thought I'd
         # finally ask." follows the question it explains (read BCB).
         pool = [item for item in pool if set(item.positions) & (_PLACES - {"before"})]
-    if any(get(instruction_id).short_answer for instruction_id in layout.ids):
+    if options_last:
         # "My answer is yes." has no persona, readers, purpose or style to suit: only why I
         # ask ("Act as a museum guide" beside an algebra check reads as a mistake).
         pool = [item for item in pool if item.kind == "context"]
+    if options_last or layout.units[-1].pure:
+        # After the options of a short answer, or a rule that closes the prompt, "It's
+        # something I keep coming back to" points at them (reads BCI: 3751, 3756; BCL: 2362).
+        pool = [item for item in pool
+                if not (item.points_back and set(item.positions) <= {"after"})]
+    return pool
+
+
+def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candidate:
+    """The `index`-th context distractor (1-based) of a case."""
+    prompt = layout.prompt
+    answer = features(layout)
+    options_last = any(get(instruction_id).short_answer for instruction_id in layout.ids)
+    pool = _drawable(layout, answer, options_last)
     beside = side_of_request(layout)
     if beside is not None:
         # Beside a text to repeat it goes where it must (`side_of_request`); a line written
@@ -168,6 +182,10 @@ def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candi
         # Not ahead of a prompt that opens in small letters ("… on this. what do you call …",
         # read RB).
         positions = [item for item in positions if item != "before"] or ["after"]
+    if picked.points_back and beside is None and (options_last or layout.units[-1].pure):
+        # After a rule that closes the prompt, "It's something I keep coming back to" points at
+        # the rule (read BCL, 2362: after "… a postscript starting with "P.P.S"").
+        positions = [item for item in positions if item != "after"] or ["before"]
     position = choice(rng, positions)
     after = 0
     if position == "inside":

@@ -128,6 +128,16 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *,
 COPY_KEPT = 0.6
 
 
+# A line of a template that is only a slot in square brackets ("[Section 1: Brief summary]").
+_SLOT_LINE = re.compile(r"^[ \t]*\[([^\]\n]+)\][ \t]*$", re.MULTILINE)
+
+
+def _described_slots(prompt: str) -> int:
+    """How many slot lines of a template the prompt spells out say what goes in them (three
+    words or more: "[Section 2: Describe how to prove …]", not "[Movie 1]")."""
+    return sum(len(found.split()) >= 3 for found in _SLOT_LINE.findall(prompt))
+
+
 def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
              profile: Profile = "official", direction: str = "any", case_seed: int = 0,
              siblings: Sequence[str] = ()) -> Candidate:
@@ -138,6 +148,10 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     if bound_to_task(layout_asks(layout)):
         raise ComposeError("its answer goes under a key of its own message: a new task would "
                            "carry the key where it means nothing")
+    if _described_slots(layout.prompt) >= 2:
+        # 3063 (reads BCF, BCG): a late-order apology in place of a proof in three set sections.
+        raise ComposeError("its answer fills a template whose slots say what goes in them: a "
+                           "new task would drop the template and ask less")
     tuned = None
     changeable = targets(layout, direction, profile) if direction == "harder" else []
     # The `index`-th sibling's settings, else an earlier sibling's (never the case's own when
@@ -460,6 +474,11 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
         # A letter stays a letter: two comma-free cover letters are harder than two reviews,
         # and an end line of the original ("Call me at …") stays only on a piece of its kind.
         tiers.insert(0, (tiers[0][0] | {register}, tiers[0][1]))
+        if closes_on_a_line(layout.ids):
+            # A letter's sign-off pulls against a line it must end on: tips or name ideas end
+            # on "Is there anything else I can help with?" with no pull (reads BCD, BCI: 3079).
+            tiers = [(needs_of | {register}, avoids_of - {register})
+                     for needs_of, avoids_of in tiers]
     return tiers
 
 

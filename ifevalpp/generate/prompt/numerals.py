@@ -4,7 +4,9 @@ is to spell them out. Counts up to twenty are small here: "at least 10 times …
 than eight times" mixes them too (strict read ARB), and the grammars say up to twenty in
 words. A cousin that says its small counts in one way keeps it. The
 counts and what they count come from templates/phrases/slips.json ("numerals"); the spans a
-caller keeps (quotations, checked literals) stay as they are.
+caller keeps (quotations, checked literals) stay as they are. A count of one before its unit
+("exactly 1 bullet point") is said in digits too: beside "less than seven sentences" it
+becomes "one" (3041), and a cousin said in digits keeps it.
 """
 
 from __future__ import annotations
@@ -24,14 +26,21 @@ _AS_DIGITS = {words: digits for digits, words in _AS_WORDS.items()}
 
 @functools.lru_cache(maxsize=1)
 def _count() -> re.Pattern[str]:
-    """A count from two to twenty, in digits or words, right before a unit it counts."""
+    """A count from two to twenty, in digits or words, right before a unit it counts; or the
+    digit 1 right before one of those units (group `one`)."""
     numerals = table("slips")["numerals"]
-    units = one_of([re.escape(unit) for unit in
-                    sorted(numerals["units"], key=len, reverse=True)])
+    plural = sorted(numerals["units"], key=len, reverse=True)
+    units = one_of([re.escape(unit) for unit in plural])
+    singular = one_of([re.escape(unit[:-1]) for unit in plural])
     modifiers = one_of([re.escape(word) for word in numerals["modifiers"]])
     said = one_of(list(_AS_WORDS) + list(_AS_DIGITS))
-    return re.compile(rf"(?<![\w.,/-])(?P<count>(?i:{said}))"
-                      rf"(?= (?:or (?:more|fewer) )?(?:(?:{modifiers}) )?(?:{units})\b)")
+    return re.compile(rf"(?<![\w.,/-])(?:(?P<count>(?i:{said}))"
+                      rf"(?= (?:or (?:more|fewer) )?(?:(?:{modifiers}) )?(?:{units})\b)"
+                      rf"|(?P<one>1)(?= (?:(?:{modifiers}) )?(?:{singular})\b))")
+
+
+def _said(match: re.Match[str]) -> str:
+    return match.group("count") or match.group("one")
 
 
 def _style(word: str) -> Style:
@@ -41,7 +50,7 @@ def _style(word: str) -> Style:
 def style_of(text: str) -> Optional[Style]:
     """How `text` says its small counts: the more common way, the first on a tie; None when
     it says none."""
-    styles = [_style(found.group("count")) for found in _count().finditer(text)]
+    styles = [_style(_said(found)) for found in _count().finditer(text)]
     if not styles:
         return None
     digits = styles.count("digits")
@@ -52,7 +61,7 @@ def style_of(text: str) -> Optional[Style]:
 
 def mixed(text: str) -> bool:
     """Whether `text` says small counts both in digits and in words."""
-    return len({_style(found.group("count")) for found in _count().finditer(text)}) == 2
+    return len({_style(_said(found)) for found in _count().finditer(text)}) == 2
 
 
 def _opens_sentence(text: str, at: int) -> bool:
@@ -70,10 +79,10 @@ def harmonised(text: str, style: Optional[Style], kept: Sequence[tuple[int, int]
     if not found:
         return text
     if style is None:
-        style = _style(found[0].group("count"))
+        style = _style(_said(found[0]))
     out, last = [], 0
     for match in found:
-        count = match.group("count")
+        count = _said(match)
         if _style(count) == style:
             continue
         opening = _opens_sentence(text, match.start())
@@ -82,7 +91,7 @@ def harmonised(text: str, style: Optional[Style], kept: Sequence[tuple[int, int]
                 continue  # "Three paragraphs …" stays: a sentence does not open on a digit
             said = _AS_DIGITS[count.lower()]
         else:
-            said = _AS_WORDS[count]
+            said = "one" if count == "1" else _AS_WORDS[count]
             said = said.capitalize() if opening else said
         out += [text[last:match.start()], said]
         last = match.end()

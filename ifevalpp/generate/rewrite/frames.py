@@ -59,6 +59,8 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
     np = _made_object(vp)
     if np and re.search(r"\byour\b", np, re.IGNORECASE):
         np = None  # "Could I get a letter to your friend?": the piece is the writer's, not mine
+    if np and _paid_to_someone(np):
+        np = None  # "Can you give me a compliment to Kruger?": it is Kruger's, not mine
     if np:
         frames = _KNOWN.frames("thing") + (() if asks_not else _KNOWN.frames("thing_question"))
         if set(re.findall(r"[a-z-]+", np.lower())[:6]) & (lexicon()["not_composed"] |
@@ -73,6 +75,14 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
         out.extend((_end(frame.format(doing=doing), colon), "need") for frame in _KNOWN.frames("help")
                    if not (asks_not and frame.endswith("?")))
     return out
+
+
+def _paid_to_someone(np: str) -> bool:
+    """Whether the thing asked for is paid to someone its "to …" names ("a compliment to
+    Kruger")."""
+    words = re.findall(r"[a-z]+", np.lower())
+    return any(word in _KNOWN.words("paid_to") and "to" in words[at + 1:at + 2]
+               for at, word in enumerate(words))
 
 
 def _end(sentence: str, colon: bool) -> str:

@@ -25,6 +25,15 @@ _TRAILING_PLEASE = re.compile(r"(?i)(?:^|(?<=[.!?]\s))[^.!?\n]*,[^.!?\n]*,\s+ple
 _PLEASE = re.compile(r"(?i)\bplease\b")
 
 
+@functools.lru_cache(maxsize=1)
+def _hedged_exact() -> re.Pattern[str]:
+    """A hedge of a wish and an exact count after it, in one sentence."""
+    known = table("naturalness")["courtesy"]
+    hedges = one_of([re.escape(hedge) for hedge in known["hedges"]])
+    exact = one_of([re.escape(word) for word in known["exact"]])
+    return re.compile(rf"(?i)\b(?:{hedges})\b[^.!?\n]*?\b(?:{exact})\b")
+
+
 def detect(cousin: Cousin) -> list[Defect]:
     from ..naturalness import masked
 
@@ -40,6 +49,10 @@ def detect(cousin: Cousin) -> list[Defect]:
                for at in _PLEASE.finditer(cousin.prompt))  # (not the user's, word for word)
     if pleas > max(1, len(_PLEASE.findall(cousin.original))) or (ours and pleas > 1):
         defects.append(Defect(RULE.name, f"'please' said {pleas} times"))
+    hedged = _hedged_exact()
+    if not hedged.search(cousin.original):
+        defects += [Defect(RULE.name, match.group(0)[-80:])
+                    for match in hedged.finditer(cousin.prompt)]
     for pattern in _patterns():
         own = {match.group(0).lower() for match in pattern.finditer(cousin.original)}
         defects += [Defect(RULE.name, match.group(0)) for match in pattern.finditer(cousin.prompt)
@@ -51,7 +64,8 @@ RULE = Rule(
     code="N117", name="courtesy-tacked-on",
     description="Courtesy tacked onto a requirement ('Close it with \"The end.\", cheers.'; "
                 "'…, if you don't mind.'; a 'please' trailing a sentence that runs on through "
-                "a comma; 'please' said twice): thanks belong at the end of a message, and a hedge makes a checked "
+                "a comma; 'please' said twice; 'It would be nice if you could write precisely two "
+                "bullets'): thanks belong at the end of a message, and a hedge makes a checked "
                 "requirement sound optional.",
     detect=detect,
     bad=(Example("Write a poem about the sea, thanks. Avoid commas."),
@@ -61,7 +75,11 @@ RULE = Rule(
                  "where X is its number, please."),
          Example("Would you please write a poem about the sea? Please avoid commas."),
          Example("Would you please write a poem about the sea? Please avoid commas.",
-                 original="Write a poem about the sea. Please avoid commas. Please rhyme.")),
+                 original="Write a poem about the sea. Please avoid commas. Please rhyme."),
+         Example("Write a poem about the sea. It would be nice if you could write precisely "
+                 "two stanzas.")),
     good=(Example("Please write a poem about the sea. Avoid commas."),
+          Example("Write a poem about the sea. I'd be grateful if you'd use exactly two "
+                  "stanzas."),
           Example("Write a poem about the sea. Avoid commas, please.")),
 )

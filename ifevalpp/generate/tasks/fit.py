@@ -207,6 +207,42 @@ def _pools(use: str, task: Task, counted_inside: bool) -> tuple[Sequence[str], S
     return wanted, fallback
 
 
+def _word_pools(use: str, task: Task, blocked: set[str], said: set[str], counted_inside: bool
+                ) -> tuple[list[str], list[str], list[str]]:
+    """The words a word constraint of this `use` takes first, those it falls back on, and
+    (a word to include) those as hard to place as a word that was the original's own
+    difficulty; none of `blocked`."""
+    wanted, fallback = _pools(use, task, counted_inside)
+    first = [word for word in wanted if word not in blocked]
+    # With no such word left, a word the piece invites.
+    spare = [word for word in fallback if word not in blocked and word not in first]
+    if use not in ("uses", "caps", "repeats"):
+        # A word to include asks something ("kindness"): "make" or "sure" only when the
+        # piece invites nothing else (strict read AZ).
+        plain = vocabulary().plain
+        first, spare = ([word for word in first if word not in plain],
+                        [word for word in spare if word not in plain] +
+                        [word for word in first + spare if word in plain])
+    if use != "suits":
+        return first, spare, []
+    # A word to include that was the original's own difficulty gets a word no piece
+    # invites by itself ("lightly", "reluctantly"): one the new piece uses anyway would
+    # make the ask easier (reads ACA, ADA, AEB: "engages" and "lightly" became "local",
+    # "owner" and "customers" in a proposal for a campsite).
+    hard = [word for word in vocabulary().traps if word not in blocked and word not in said
+            and word not in first + spare]
+    # The check finds a word inside longer ones: "sincere" is met by the "Sincerely" a
+    # letter closes on (read BCH, 2549), "thank" by an email's "thanks".
+    return (_not_inside(first, task.uses), _not_inside(spare, task.uses),
+            _not_inside(hard, task.uses))
+
+
+def _not_inside(pool: Sequence[str], used: Sequence[str]) -> list[str]:
+    """The words of `pool` that no word of `used` holds inside itself."""
+    return [word for word in pool
+            if not any(word != other and word in other for other in used)]
+
+
 def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "official",
                   params: Optional[Sequence[Any]] = None, keep: frozenset[str] = frozenset()
                   ) -> tuple[list[Any], list[str]]:
@@ -237,30 +273,23 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
             blocked |= _required_words(layout, params, index)
         if repeats:
             blocked |= said  # the copied request would hold the word already
-        wanted, fallback = _pools(use, task, constraint.counts_inside_words(profile))
-        first = [word for word in wanted if word not in blocked]
-        # With no such word left, a word the piece invites.
-        spare = [word for word in fallback if word not in blocked and word not in first]
-        if use not in ("uses", "caps", "repeats"):
-            # A word to include asks something ("kindness"): "make" or "sure" only when the
-            # piece invites nothing else (strict read AZ).
-            plain = vocabulary().plain
-            first, spare = ([word for word in first if word not in plain],
-                            [word for word in spare if word not in plain] +
-                            [word for word in first + spare if word in plain])
-        # A word to include that was the original's own difficulty gets a word no piece
-        # invites by itself ("lightly", "reluctantly"): one the new piece uses anyway would
-        # make the ask easier (reads ACA, ADA, AEB: "engages" and "lightly" became "local",
-        # "owner" and "customers" in a proposal for a campsite).
-        hard = [word for word in vocabulary().traps if word not in blocked and word not in said
-                and word not in first + spare] if use == "suits" else []
+        first, spare, hard = _word_pools(use, task, blocked, said,
+                                         constraint.counts_inside_words(profile))
+        # Where the original's words to include are its difficulty ("gao", "hearts" about a
+        # football season), a word added to them is one too: "please" beside them in a letter
+        # asks nothing (read BCH, 2549).
+        all_hard = use == "suits" and any(word.lower() in traps for word in olds)
+        own = getattr(layout.params[index], constraint.topic_field)
+        own_words = {word.lower() for word in ([own] if isinstance(own, str) else own)}
         news = []
         for word in olds:
-            pool = hard if hard and word.lower() in traps else first or spare
+            pool = hard if hard and (all_hard or word.lower() in traps) else first or spare
             if word.lower() in renamed:
                 news.append(renamed[word.lower()])
                 continue
-            if word.lower() in fits or not pool:
+            added_easy = all_hard and word.lower() not in own_words | keep and \
+                word.lower() not in vocabulary().traps
+            if (word.lower() in fits and not added_easy) or not pool:
                 news.append(word)
                 renamed.setdefault(word.lower(), word)
                 continue

@@ -155,6 +155,13 @@ def test_a_closing_question_is_no_request_beside_a_riddle():
     assert not closing.suits(layout.prompt)
 
 
+def test_a_closing_question_for_the_reader_is_not_asked_of_a_song():
+    # Read BCH (3479): "End with one open question for the reader, please." beside a song.
+    closing = next(item for item in catalogue() if item.id == "closing-question")
+    assert not closing.suits("Write a song for the person named 'Guerrero'. Avoid commas.")
+    assert closing.suits("Write a blog post about saving water. Avoid commas.")
+
+
 def test_no_plain_text_request_beside_a_table():
     # "Keep the formatting plain, with no markdown." beside a table of pros and cons (read ADA).
     from ifevalpp.generate.prompt.layout import build_layout

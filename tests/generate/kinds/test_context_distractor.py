@@ -207,6 +207,20 @@ def test_an_aside_about_a_longer_read_suits_no_one_line_answer():
     assert own.suits(frozenset({"prose", "long"})) and later.suits(frozenset({"prose"}))
 
 
+def test_no_audience_is_named_for_a_drill_on_a_given_sentence():
+    # Read BCG (2439): "This will be shared in a newsletter that goes out to volunteers at a
+    # local food bank." after "Rewrite the following sentence into exactly 3 paragraphs …".
+    from ifevalpp.generate.piece import features
+
+    layout = build_layout('Rewrite the following sentence into exactly 3 paragraphs: "Offences '
+                          'are not the only things that are grasped by the police."',
+                          ["punctuation:no_comma"], [{}])
+    answer = features(layout)
+    assert "drill" in answer
+    assert not any(item.suits(answer) for item in context_sentences()
+                   if item.id.startswith("audience-"))
+
+
 def test_comparing_notes_suits_neither_a_question_nor_a_json_answer():
     # Read BBW (2649, 281): "My flatmate and I want to compare notes on this later." after a
     # request for one question in JSON.
@@ -226,3 +240,30 @@ def test_a_prompt_in_small_letters_gets_no_aside_written_to_go_before_it():
         for attempt in range(4):
             detail = add_context(layout, random.Random(attempt), index, attempt=attempt).detail
             assert set(by_id[detail.distractor].positions) - {"before"}, detail
+
+
+def test_no_aside_pointing_back_follows_the_answer_options():
+    # Read BCI (3751, 3756): "It's something I keep coming back to, so I'd like a second
+    # opinion." after "My answer is maybe." points at the options, not the question.
+    layout = build_layout('Is Pikachu one of the Avengers? Answer with one of the following '
+                          'options: "My answer is yes.", "My answer is no.", "My answer is '
+                          'maybe."', ["detectable_format:constrained_response"], [{}])
+    pointing = {item.text for item in context_sentences() if item.points_back}
+    assert "It's something I keep coming back to, so I'd like a second opinion." in pointing
+    for seed in range(40):
+        prompt = add_context(layout, random.Random(seed), 1 + seed % 3).prompt
+        assert not any(prompt.rstrip().endswith(text) for text in pointing), prompt
+
+
+def test_no_aside_pointing_back_follows_a_rule_that_closes_the_prompt():
+    # Read BCL (2362): "It's something I keep coming back to, so I'd like a second opinion."
+    # after "Please finish your answer with a postscript starting with "P.P.S"." points at the
+    # postscript.
+    layout = build_layout('What do you call an excluded scientist who is asked to stay home? '
+                          'Please finish your answer with a postscript starting with "P.P.S".',
+                          ["detectable_content:postscript"], [{"postscript_marker": "P.P.S"}])
+    assert layout.units[-1].pure
+    pointing = {item.text for item in context_sentences() if item.points_back}
+    for seed in range(40):
+        prompt = add_context(layout, random.Random(seed), 1 + seed % 3).prompt
+        assert not any(prompt.rstrip().endswith(text) for text in pointing), prompt

@@ -325,3 +325,33 @@ def test_a_list_of_names_is_no_new_task_under_a_comma_ban():
 
     names = next(genre for genre in catalogue().genres if genre.noun == "names")
     assert "entries" in names.features
+
+
+def test_no_new_task_replaces_one_whose_answer_fills_a_described_template():
+    # Reads BCF, BCG (3063): a late-order apology in Hebrew in place of a proof in three
+    # sections whose contents the template names.
+    from ifevalpp.generate.records import ComposeError
+
+    prompt = ("Describe how to prove the triangle inequality. Your response must be in the "
+              "following exact format, and use *** as the section separator:\n"
+              "[Section 1: What the inequality says]\n***\n[Section 2: How to prove it]\n***\n"
+              "[Section 3: A brief summary]")
+    layout = build_layout(prompt, ["length_constraints:number_paragraphs"],
+                          [{"num_paragraphs": 3}])
+    with pytest.raises(ComposeError, match="template"):
+        new_task(layout, random.Random(0), index=1)
+
+
+def test_a_new_task_for_a_letter_that_must_end_on_a_given_line_stays_a_letter():
+    # Reads BCD, BCI (3079): tips, name ideas and reasons end on "Is there anything else I
+    # can help with?" with no sign-off pulling against it.
+    from ifevalpp.generate.piece import text_features
+
+    phrase = "Is there anything else I can help with?"
+    layout = build_layout(f'Write a funny letter to 6th graders at your school in list format. '
+                          f'End your entire response with the phrase "{phrase}"',
+                          ["startend:end_checker"], [{"end_phrase": phrase}])
+    for index in (1, 2, 3):
+        composed = new_task(layout, random.Random(index), index=index)
+        task = composed.prompt.split(". ")[0]
+        assert "letter" in text_features(task.lower()), composed.prompt

@@ -58,3 +58,17 @@ def test_a_text_saying_small_counts_both_ways_is_mixed():
     assert not mixed("Use 3 sections and 2 versions.")
     assert mixed("Use three sections and 12 sentences.")  # up to twenty: read ARB
     assert not mixed("Use three sections and 120 words.")
+
+
+def test_a_count_of_one_is_said_in_words_beside_counts_said_in_words():
+    # 3041: "less than seven sentences and contain exactly 1 bullet point".
+    text = "It should be less than seven sentences and contain exactly 1 bullet point."
+    assert mixed(text)
+    assert harmonised(text, "words") == \
+        "It should be less than seven sentences and contain exactly one bullet point."
+
+
+def test_a_count_of_one_in_digits_stays_beside_counts_in_digits():
+    text = "Write 1 paragraph with 3 sentences."
+    assert not mixed(text)
+    assert harmonised(text, "digits") == text

@@ -711,6 +711,14 @@ def test_a_compliment_is_paid_never_put_together():
                                                               r"compos", text)], found
 
 
+def test_a_compliment_to_someone_is_never_asked_for_as_mine():
+    # Read BCJ (296): "Can you give me an elaborate compliment to Kruger?"
+    found = texts("Write an elaborate compliment to Kruger in all lowercase letters.")
+    assert found and not [text for text in found
+                          if re.search(r"\b(?:give me|get|need|looking for|like) an elaborate",
+                                       text)], found
+
+
 def test_a_question_the_prompt_points_back_at_stays_a_question():
     # "I want to know if … Write 3 paragraphs answering this question." (read BAK).
     from ifevalpp.generate.rewrite import rewrite

@@ -56,6 +56,32 @@ def test_a_word_to_include_the_request_is_not_about_is_as_hard_to_place_in_the_n
     assert set(kwargs[0]["keywords"]) <= set(vocabulary().traps), kwargs
 
 
+def test_a_word_added_beside_the_originals_hard_words_is_as_hard_to_place():
+    # Read BCH (2549): "gao" and "hearts" about a football season became "patience",
+    # "sincere" and "please" in a follow-up letter; "please" asks nothing of a letter.
+    from ifevalpp.generate.tasks.vocabulary import vocabulary
+
+    layout = build_layout('Write a poem about rain. Include the keywords "lantern" and "ink".',
+                          [EXISTS], [{"keywords": ["lantern", "ink"]}])
+    more = [layout.params[0].model_copy(update={"keywords": ["lantern", "ink", "visitors"]})]
+    params, _ = retopic_words(layout, SEASIDE, random.Random(0), params=more)
+    assert set(params[0].keywords) <= set(vocabulary().traps), params[0].keywords
+
+
+def test_a_word_to_include_is_never_one_the_piece_writes_inside_a_longer_word():
+    # Read BCH (2549): "sincere" is met by the "Sincerely" a letter closes on.
+    letter = Task(text="Write a letter to a neighbour about a lost cat.", genre="letter",
+                  noun="letter", plural=False, features=frozenset({"letter"}), words=(100, 400),
+                  subjects=("a lost cat",), nouns=("cat", "neighbour"),
+                  uses=("cat", "neighbour", "dear", "sincerely", "thanks"),
+                  suits=("sincere", "thank", "garden", "fence"))
+    for seed in range(20):
+        kwargs, _ = _retopic('Write a poem about a lantern and its ink. Include the keywords '
+                             '"lantern" and "ink".', [EXISTS], [{"keywords": ["lantern", "ink"]}],
+                             task=letter, seed=seed)
+        assert not {"sincere", "thank"} & set(kwargs[0]["keywords"]), kwargs
+
+
 def test_a_word_to_repeat_is_what_the_new_task_is_about():
     kwargs, _ = _retopic('Write a tweet for a company named "grid" that says "grid" at least '
                          'five times.', [FREQUENCY],
