@@ -64,6 +64,13 @@ def test_the_score_command_builds_no_frame_and_needs_no_scipy_stats(tmp_path):
     assert (tmp_path / "out" / "families.csv").exists()
 
 
+def last_line_printed(code: str) -> str:
+    """The last line `code` prints, run in a new interpreter."""
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                               check=True)
+    return completed.stdout.strip().splitlines()[-1]
+
+
 def modules_after(code: str, prefix: str) -> bool:
     probe = f"{code}\nimport sys\nprint(any(m.startswith({prefix!r}) for m in sys.modules))"
     return subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
@@ -105,9 +112,7 @@ def test_checking_every_type_loads_no_prompt_reader():
             "readers += [f'ifevalpp.constraints.{group}._reading' for group in "
             "('case', 'keywords', 'format', 'length')]\n"
             "print(sorted(name for name in readers if name in sys.modules))")
-    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                               check=True)
-    assert completed.stdout.strip().splitlines()[-1] == "[]"
+    assert last_line_printed(code) == "[]"
 
 
 def test_the_prompt_readers_load_when_a_prompt_is_read():
@@ -146,9 +151,7 @@ def test_listing_the_verbs_loads_no_network_client_and_no_numerics():
              "result = CliRunner().invoke(main, ['--help'])\n"
              "assert result.exit_code == 0 and 'respond' in result.output, result.output\n"
              "print(sorted(m for m in ('openai', 'httpx', 'numpy', 'pandas') if m in sys.modules))")
-    completed = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
-                               check=True)
-    assert completed.stdout.strip().splitlines()[-1] == "[]"
+    assert last_line_printed(probe) == "[]"
 
 
 def test_the_respond_package_still_serves_every_name_it_exports():
