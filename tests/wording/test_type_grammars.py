@@ -236,3 +236,11 @@ def test_write_puts_the_count_before_the_paragraphs(instruction_id, params):
     for rendered in grammar_of(instruction_id).expansions("ask", params, sentence=False):
         assert not re.match(r"write \w+ paragraphs (?:exactly|in all)\b", rendered.text), \
             rendered.text
+
+
+def test_the_whole_reply_in_quotes_is_never_from_the_first_word_to_the_last():
+    # Read BCP: "Keep your entire response, from the first word to the last, inside double
+    # quotes." says "entire" twice.
+    for rule in ("ask", "be", "item"):
+        for rendered in grammar_of("startend:quotation").expansions(rule, {}, sentence=False):
+            assert "first word to the last" not in rendered.text, rendered.text

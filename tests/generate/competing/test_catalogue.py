@@ -162,6 +162,15 @@ def test_a_closing_question_for_the_reader_is_not_asked_of_a_song():
     assert closing.suits("Write a blog post about saving water. Avoid commas.")
 
 
+def test_no_rhetorical_question_in_a_dialogue_and_no_key_terms_in_fiction():
+    # Reads BCN (2943: "put a rhetorical question to the reader" in a conversation with Darth
+    # Vader) and BCM (3109: "Please italicise the important terms" in a piece of fiction).
+    by_id = {item.id: item for item in catalogue()}
+    assert not by_id["rhetorical-question"].suits("Write the conversation you have with him.")
+    assert not by_id["italic-terms"].suits("Write a short piece of fiction about adulthood.")
+    assert by_id["italic-terms"].suits("Write an essay about adulthood.")
+
+
 def test_no_plain_text_request_beside_a_table():
     # "Keep the formatting plain, with no markdown." beside a table of pros and cons (read ADA).
     from ifevalpp.generate.prompt.layout import build_layout

@@ -267,3 +267,11 @@ def test_no_aside_pointing_back_follows_a_rule_that_closes_the_prompt():
     for seed in range(40):
         prompt = add_context(layout, random.Random(seed), 1 + seed % 3).prompt
         assert not any(prompt.rstrip().endswith(text) for text in pointing), prompt
+
+
+def test_something_to_share_with_friends_is_a_story_or_a_poem():
+    # Read BCN (1305: ten baby names), and earlier 2713 (a commercial ad): "The goal is simply to have
+    # something good to share with friends." jars with anything else.
+    share = {item.id: item for item in context_sentences()}["purpose-4"]
+    assert share.suits(frozenset({"verse"})) and share.suits(frozenset({"story", "long"}))
+    assert not share.suits(frozenset({"short"})) and not share.suits(frozenset({"article"}))
