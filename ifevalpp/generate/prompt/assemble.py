@@ -241,6 +241,10 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
 # ---------------------------------------------------------------- restructured
 
 
+# A line of the task that opens with a number ("  1. What are the best places …").
+_NUMBERED_LINE = re.compile(r"(?m)^[ \t]*\d+[.)][ \t]")
+
+
 def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
              usage: Usage, own_task: bool = True) -> str:
     """The task, then the requirements as a list under a header (one is no list: "One rule:
@@ -261,6 +265,10 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
     if not items:
         return task
     marker = choice(rng, ["- ", "numbered"])
+    if _NUMBERED_LINE.search(task):
+        # The task numbers a list of its own ("Request: 1. … 2. …"): a second list numbered
+        # from 1 again reads as two forms stacked (reads BCQ, BCR: 1691).
+        marker = "- "
     lines = [(f"{number}) " if marker == "numbered" else "- ") + item[0].upper() + item[1:]
              for number, item in enumerate(items, start=1)]
     if task.rstrip().endswith(":"):

@@ -275,3 +275,11 @@ def test_something_to_share_with_friends_is_a_story_or_a_poem():
     share = {item.id: item for item in context_sentences()}["purpose-4"]
     assert share.suits(frozenset({"verse"})) and share.suits(frozenset({"story", "long"}))
     assert not share.suits(frozenset({"short"})) and not share.suits(frozenset({"article"}))
+
+
+def test_a_line_that_points_back_with_it_never_opens_the_prompt():
+    # Read BCQ (2439): "It's for a small newsletter I help put together each month." before
+    # the request it points at.
+    for item in context_sentences():
+        if item.points_back and item.text.startswith("It"):
+            assert "before" not in item.positions, item.text

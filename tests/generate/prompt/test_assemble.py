@@ -235,3 +235,17 @@ def test_a_list_item_said_anew_stays_an_item_of_its_list():
         said = in_place(layout, random.Random(seed), targets={2}, params=params).prompt
         last = said.splitlines()[-1]
         assert last.startswith("3. ") and "290" in last and "\n\n" not in said, said
+
+
+def test_requirements_under_a_task_that_numbers_its_own_list_are_not_numbered_again():
+    # Reads BCQ, BCR (1691): "Request: 1. … 2. …" then "Please stick to these requirements:
+    # 1) … 2) …" reads as two forms stacked.
+    prompt = ("Request:\n  1. What are the best places to visit in Bohemia?\n  2. Include a list "
+              "of recommended hotels.\nWrap your entire output in JSON format. Do not include "
+              "the keywords 'Moser' and 'Vary'.")
+    layout = build_layout(prompt, ["detectable_format:json_format", "keywords:forbidden_words"],
+                          [{}, {"forbidden_words": ["Moser", "Vary"]}])
+    for seed in range(20):
+        made = restructured(layout, random.Random(seed), params=layout.params,
+                            presentation="list").prompt
+        assert not re.search(r"(?m)^\d\) ", made), made
