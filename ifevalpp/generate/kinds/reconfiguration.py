@@ -40,7 +40,7 @@ from ...errors import IfevalppError
 from ...profiles import Profile
 from ...schema import Variant
 from ..prompt.assemble import PRESENTATIONS, Assembled, in_place, restructured
-from ..prompt.layout import Layout
+from ..prompt.layout import Layout, described_slots
 from ..llm.answers import ModelCousin, answered, repeat_text, same
 from ..llm.checks import can_get_harder, harder_guide, judge_reconfiguration
 from ..llm.plan import ModelPlan, Sibling
@@ -128,16 +128,6 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *,
 COPY_KEPT = 0.6
 
 
-# A line of a template that is only a slot in square brackets ("[Section 1: Brief summary]").
-_SLOT_LINE = re.compile(r"^[ \t]*\[([^\]\n]+)\][ \t]*$", re.MULTILINE)
-
-
-def _described_slots(prompt: str) -> int:
-    """How many slot lines of a template the prompt spells out say what goes in them (three
-    words or more: "[Section 2: Describe how to prove …]", not "[Movie 1]")."""
-    return sum(len(found.split()) >= 3 for found in _SLOT_LINE.findall(prompt))
-
-
 def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
              profile: Profile = "official", direction: str = "any", case_seed: int = 0,
              siblings: Sequence[str] = ()) -> Candidate:
@@ -148,7 +138,7 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     if bound_to_task(layout_asks(layout)):
         raise ComposeError("its answer goes under a key of its own message: a new task would "
                            "carry the key where it means nothing")
-    if _described_slots(layout.prompt) >= 2:
+    if described_slots(layout.prompt) >= 2:
         # 3063 (reads BCF, BCG): a late-order apology in place of a proof in three set sections.
         raise ComposeError("its answer fills a template whose slots say what goes in them: a "
                            "new task would drop the template and ask less")

@@ -241,10 +241,6 @@ def _vary_first_task(layout: Layout, the_plan: Plan, request: str, rng: Any,
 # ---------------------------------------------------------------- restructured
 
 
-# A line of the task that opens with a number ("  1. What are the best places …").
-_NUMBERED_LINE = re.compile(r"(?m)^[ \t]*\d+[.)][ \t]")
-
-
 def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
              usage: Usage, own_task: bool = True) -> str:
     """The task, then the requirements as a list under a header (one is no list: "One rule:
@@ -265,7 +261,7 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
     if not items:
         return task
     marker = choice(rng, ["- ", "numbered"])
-    if _NUMBERED_LINE.search(task):
+    if any(_LIST_LINE.match(line) and line.lstrip()[:1].isdigit() for line in task.splitlines()):
         # The task numbers a list of its own ("Request: 1. … 2. …"): a second list numbered
         # from 1 again reads as two forms stacked (reads BCQ, BCR: 1691).
         marker = "- "

@@ -43,6 +43,17 @@ _SLOT = re.compile(r"^\W*(?:\[[^\]\n]*?\b(\d+)\]|[A-Z][A-Za-z]* (\d+)\b)", re.MU
 _NAMED_SLOT = re.compile(r"\b[A-Z][A-Za-z]* (\d+)\b")
 
 
+# A line of a template that is only a slot in square brackets ("[Section 1: Brief summary]").
+_SLOT_LINE = re.compile(r"^[ \t]*\[([^\]\n]+)\][ \t]*$", re.MULTILINE)
+
+
+def described_slots(prompt: str) -> int:
+    """How many slot lines of a template the prompt spells out say what goes in them (three
+    words or more: "[Section 2: Describe how to prove …]", not "[Movie 1]"): a new task would
+    drop them (kinds/reconfiguration.new_task)."""
+    return sum(len(found.split()) >= 3 for found in _SLOT_LINE.findall(prompt))
+
+
 def enumerates_slots(layout: Layout, index: int) -> bool:
     """Whether a statement of a count shows or names exactly that many numbered slots ("3
     parts, such as: [part 1] *** [part 2] *** [part 3]"; "two advertisements … with Audience
