@@ -37,8 +37,9 @@ class NumberBulletLists(Constraint):
 
     id = "detectable_format:number_bullet_lists"
     # Never added to a piece of a few sentences: bullets in a tweet (read HA); nor to a story
-    # (a kids' story in four bullets, read ADA).
-    distractor_unfit_for = frozenset({"short", "brief", "markup", "story"})
+    # (a kids' story in four bullets, read ADA); nor to a letter (a letter to the editor in
+    # four bullets, read BCT).
+    distractor_unfit_for = frozenset({"short", "brief", "markup", "story", "letter"})
     # The markup its statements show by example: a restatement keeps the original's.
     example_form = "bullet"
     task_needs = frozenset({"list"})

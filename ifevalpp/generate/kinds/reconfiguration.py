@@ -270,6 +270,8 @@ def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], 
     a diary entry, read HB)."""
     spare = None
     own_kind = piece_register(layout)  # a piece of the original's own kind keeps its misfit
+    named = _piece_in_asked_words(layout)
+    named_piece = frozenset({named}) if named is not None else None
     tiers = [(settings, kept, endings) for settings in settings_tried
              for endings in _endings_tried(layout, settings) for kept in genre_class(layout)]
     for settings, (kept_needs, kept_avoids), endings in tiers:
@@ -279,7 +281,8 @@ def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], 
         for _ in range(8):
             task = maker.make(needs=needs, avoids=avoids, words=(low, high), room=room,
                               bites=bites, exclude=excluded, slot=slot,
-                              taken_subjects=siblings, about=about, endings=endings)
+                              taken_subjects=siblings, about=about, endings=endings,
+                              nouns=named_piece)
             if task is None:
                 break
             if genre_changed(layout.prompt, task.genre, layout.ids, layout.kwargs):
@@ -292,6 +295,23 @@ def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], 
                     spare = spare or (task, settings)
             excluded.append(task.text)  # five kinds of trees in exactly two bullet points
     return spare
+
+
+def _piece_in_asked_words(layout: Layout) -> Optional[str]:
+    """The original's own kind of piece when the words its task asks for name it ("a limerick
+    about the word "limerick" … includes the words "limerick" and "funny""): the ask is said
+    again on the new task, so only a piece of that kind keeps it sensible (read BCS: "the
+    words "limerick" and "funny"" in a rap about a snow day)."""
+    from ..tasks.maker import catalogue
+
+    nouns = {genre.noun.lower() for genre in catalogue().genres}
+    request = next((unit.text for unit in layout.units if not unit.pure), "").lower()
+    for ask in layout_asks(layout):
+        for word in ask.what:
+            word = word.lower()
+            if word in nouns and re.search(rf"\b(?:a|an)\s+{re.escape(word)}\b", request):
+                return word
+    return None
 
 
 def _endings_tried(layout: Layout, settings: Optional[Sequence[Any]]

@@ -212,7 +212,8 @@ class TaskMaker:
              room: Optional[int] = None, bites: Optional[int] = None,
              exclude: Iterable[str] = (), tries: int = 12,
              slot: Optional[int] = None, taken_subjects: Sequence[str] = (),
-             about: bool = False, endings: Optional[frozenset[str]] = None) -> Optional[Task]:
+             about: bool = False, endings: Optional[frozenset[str]] = None,
+             nouns: Optional[frozenset[str]] = None) -> Optional[Task]:
         """A new task suiting the needs, not in `exclude` and not made before, about no subject
         one of `taken_subjects` (texts: a family's prompts so far) names already; None if no
         genre fits (the caller then keeps the original task or drops the cousin). With
@@ -220,10 +221,13 @@ class TaskMaker:
         consecutive slots, so no two of them get the same kind of piece). With `about`, only
         frames of the shape "… about {subject}", whose subject a caller may replace. With
         `endings`, only genres whose closing line is of one of these kinds (`Genre.closing`:
-        an end line of the original that only an answer can close)."""
+        an end line of the original that only an answer can close). With `nouns`, only
+        genres of those nouns (a piece the task's own asks name)."""
         genres = self.genres_for(needs, avoids, words, room, bites)
         if endings is not None:
             genres = [genre for genre in genres if genre.closing() in endings]
+        if nouns is not None:
+            genres = [genre for genre in genres if genre.noun.lower() in nouns]
         if about:
             genres = [genre for genre in genres
                       if any(_ABOUT_TOPIC.search(f) for f in genre.frames)]

@@ -33,6 +33,13 @@ def test_bullets_are_no_distractor_beside_a_story():
         is not None
 
 
+def test_bullets_are_no_distractor_beside_a_letter():
+    # "… a letter to the editor of a newspaper. … Write exactly four bullets in a markdown
+    # list, please." (strict read BCT).
+    letter = lowercase("Write a letter to the editor of a local paper about the new bus lanes.")
+    assert typed(letter, BULLETS, {"num_bullets": 4}) is None
+
+
 def test_paragraphs_are_no_distractor_beside_a_list_of_exact_bullets():
     layout = build_layout("Write a blog post about trains as exactly 4 bullet points, using "
                           "markdown bullets such as:\n* This is a point.",

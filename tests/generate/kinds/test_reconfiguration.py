@@ -13,6 +13,7 @@ from ifevalpp.generate.difficulty import judge
 from ifevalpp.generate.family import generate_family
 from ifevalpp.generate.kinds.reconfiguration import genre_class, new_task
 from ifevalpp.generate.prompt.layout import build_layout
+from ifevalpp.generate.records import ComposeError
 from ifevalpp.schema import Case
 from ifevalpp.validate import validate_case
 
@@ -355,3 +356,23 @@ def test_a_new_task_for_a_letter_that_must_end_on_a_given_line_stays_a_letter():
         composed = new_task(layout, random.Random(index), index=index)
         task = composed.prompt.split(". ")[0]
         assert "letter" in text_features(task.lower()), composed.prompt
+
+
+def test_a_new_task_stays_the_piece_its_asked_words_name():
+    # Read BCS (2739): "includes the words "limerick" and "funny"" was said again on a rap
+    # about a snow day and on two songs.
+    request = ('Write a limerick about the word "limerick". Make sure it is funny and includes '
+               'the words "limerick" and "funny". Do not use any commas.')
+    prompt = f"{request}\nFirst repeat the request word for word, then give your answer."
+    layout = build_layout(prompt, [REPEAT, "punctuation:no_comma"],
+                          [{"prompt_to_repeat": request}, {}])
+    made = []
+    for seed in range(8):
+        try:
+            made.append(new_task(layout, random.Random(seed), index=seed % 3 + 1))
+        except ComposeError:
+            continue  # (a wording that breaks the comma ban: the family draws again)
+    assert made
+    for composed in made:
+        assert "limerick about" in composed.kwargs[0]["prompt_to_repeat"], composed.prompt
+
