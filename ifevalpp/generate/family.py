@@ -20,8 +20,9 @@ candidate is kept when
 Otherwise the next attempt (next seed) is tried, up to `max_attempts`; a cousin
 that never passes is reported with the last `Rejection`. A kind that falls short for want
 of room among its siblings is made again in its kind's `second_passes` (rephrasings each
-worded well away from their siblings, with more ways to say what follows the task;
-distractors under a lower floor), and the pass that makes the most is kept.
+worded well away from their siblings, with more ways to say what follows the task, and last
+under a lower floor; distractors under a lower floor), and the pass that makes the most is
+kept. Rule N119 still refuses a rephrasing within 30 characters of a sibling in every pass.
 
 Candidates come from a `CousinBackend` (generate/backend.py): the template generators by
 default, or a model (generate/llm/), which gets the same filter, distinctness rule and bound.
@@ -56,10 +57,12 @@ from .versions import derive_seed, generator_version
 
 DEFAULT_MIN_DISTANCE = 0.15
 DEFAULT_MAX_ATTEMPTS = 12
-# The share of the distance floor a "floor" second pass keeps (`CousinKind.second_passes`),
-# and the attempts a rewording second pass ("room", "far") gives each cousin.
+# The share of the distance floor a "floor" or "far-floor" second pass keeps
+# (`CousinKind.second_passes`), and the attempts a rewording second pass ("room", "far",
+# "far-floor") gives each cousin.
 WIDE_FLOOR = 0.8
-REWORDING_PASSES = ("room", "far")
+REWORDING_PASSES = ("room", "far", "far-floor")
+LOWER_FLOOR_PASSES = ("floor", "far-floor")
 WIDE_ATTEMPTS = 6
 
 
@@ -199,7 +202,7 @@ def _judge(run: _Run, family: _Family, request: CousinRequest,
         kind.easier(family.layout, candidate, run.profile)
     if refusal is not None:
         return refusal
-    floor = run.min_distance * (WIDE_FLOOR if request.wide == "floor" else 1.0)
+    floor = run.min_distance * (WIDE_FLOOR if request.wide in LOWER_FLOOR_PASSES else 1.0)
     ok, distance = far_enough(candidate.prompt, family.accepted, floor, family.quoted)
     if not ok:
         return Rejection("too-close", f"too close to the original or a sibling (normalised edit "

@@ -96,7 +96,9 @@ _LETTER_NAMED = re.compile(r"\bthe letters? [\"'“‘]?\w[\"'”’]?(?!\w)")
 
 # "in all capital letters" names a letter case, not a letter to someone (read BBR: a rant in
 # capitals was taken for a letter, so a cover letter kept its end line).
-_LETTER_CASE = filled(r"\b(?:{letter_cases})\s+letters\b", of("plain"), re.IGNORECASE)
+# So does "capitalize every letter" (2563's drill on a sentence was taken for a letter).
+_LETTER_CASE = filled(r"\b(?:{letter_cases})\s+letters\b|\b(?:{letter_quantifiers})\s+letters?\b",
+                      of("plain"), re.IGNORECASE)
 
 
 # "How to write a good Chinese poem?" asks for an explanation, not a poem (read BAH: its new
@@ -180,6 +182,16 @@ def features(layout: Layout) -> frozenset[str]:
     if answers_a_question(layout):
         found.add("asked")
     return frozenset(found)
+
+
+def code_under_letter_case(layout: Layout) -> bool:
+    """Whether a rule sets the letter case of the whole answer while the task asks for code
+    ("using notations from the book "The C Programming Language"" in capitals): code pulls
+    towards its own letter case, and that pull is the case's difficulty."""
+    if not any(get(instruction_id).letter_case in ("upper", "lower")
+               for instruction_id in layout.ids):
+        return False
+    return _names(_task_text(layout), tuple(load_json("phrases/plain.json")["code"]))
 
 
 def answers_a_question(layout: Layout) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ifevalpp.generate.piece import asks_a_question, features
+from ifevalpp.generate.piece import asks_a_question, code_under_letter_case, features
 from ifevalpp.generate.prompt.layout import build_layout
 
 LOWERCASE = "change_case:english_lowercase"
@@ -57,3 +57,22 @@ def test_a_letter_case_names_no_letter_to_write():
                                      "in all capital letters and in English.")
     assert "letter" not in _features("Compose a poem all in lowercase letters about my friend.")
     assert "letter" in _features("Write a cover letter for a tour guide job in lowercase letters.")
+
+
+def test_every_letter_and_all_letters_name_characters_not_a_letter_to_someone():
+    # Read BCV (2563): "capitalize every letter" made a drill on a sentence a letter, whose
+    # new tasks were cover letters.
+    assert "letter" not in _features("Rewrite this sentence as a joke and capitalize every letter.")
+    assert "letter" not in _features("Name a bakery. All letters in your answer must be small.")
+    assert "letter" in _features("Write a letter to my aunt. Use lowercase letters only.")
+
+
+def test_code_under_a_letter_case_rule_is_found_and_code_alone_is_not():
+    capitals = ["change_case:english_capital"]
+    code = "Explain what a loop does, with examples in the C programming language."
+    assert code_under_letter_case(build_layout(f"{code} Answer in capitals only.", capitals, [{}]))
+    assert not code_under_letter_case(build_layout(
+        f"{code} Do not use commas.", ["punctuation:no_comma"], [{}]))
+    assert not code_under_letter_case(build_layout(
+        "Explain what a loop does. Answer in capitals only.", capitals, [{}]))
+

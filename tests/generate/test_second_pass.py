@@ -71,3 +71,23 @@ def test_a_failure_a_second_pass_cannot_mend_gets_none():
 
     generate_family(CASE, kinds=("rephrasing",), backend=CousinBackend("none", propose))
     assert set(calls) == {""}
+
+
+def test_rephrasings_still_too_close_get_a_last_pass_under_the_lower_floor():
+    # Rephrasings whose statements stay word for word leave only the task's frame to reword
+    # (manifest: 2207, 1000): the last pass keeps WIDE_FLOOR of the distance floor, as
+    # distractors' does, while rule N119 still refuses any within 30 characters.
+    from ifevalpp.generate.distance import far_enough
+    from ifevalpp.generate.family import WIDE_FLOOR
+
+    prompts = [CASE.prompt, *APART]
+    nearest = min(far_enough(prompt, [other], 1.0)[1]  # (1.0: the distance, not a bound)
+                  for prompt in prompts for other in prompts if other != prompt)
+    floor = nearest / (WIDE_FLOOR + (1 - WIDE_FLOOR) / 2)  # above `nearest`, its share below
+    assert floor * WIDE_FLOOR <= nearest < floor
+    variants, failures = generate_family(CASE, kinds=("rephrasing",), backend=_backend(3, 3),
+                                         min_distance=floor)
+    assert [variant.prompt for variant in _rephrasings(variants)] == list(APART)
+    assert not failures
+    assert {variant.generator.detail["pass"] for variant in _rephrasings(variants)} == \
+        {"far-floor"}

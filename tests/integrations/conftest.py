@@ -16,7 +16,7 @@ from tests.integrations.replay_server import ReplayAnswers, ReplayServer, read_j
 # lists the incomplete ones): small enough for every harness test, and GPT-4 passes some of
 # their prompts and fails others (reliable@k moves with k).
 SUBSET_CASES = ("1001", "1139", "127", "142", "1644", "1705", "1880", "2023", "2195", "2309",
-                "2416", "2563")
+                "2416", "2247")
 
 
 def needs(module: str, extra: str) -> None:

@@ -55,7 +55,8 @@ class CousinKind:
     rewords_all: ClassVar[bool] = False
     # The second passes of a kind that falls short (generate/family.py `_cousins`), each the
     # `CousinRequest.wide` of its requests: "room"/"far" reword each cousin well away from its
-    # siblings (rewrite.rewrite), "floor" keeps a lower distance floor (`WIDE_FLOOR`).
+    # siblings (rewrite.rewrite), "floor" keeps a lower distance floor (`WIDE_FLOOR`),
+    # "far-floor" does both.
     second_passes: ClassVar[tuple[str, ...]] = ()
 
     def propose(self, request: CousinRequest) -> Candidate:

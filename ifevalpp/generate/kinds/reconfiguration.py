@@ -51,10 +51,10 @@ from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
 from ..versions import stream_seed
 from ..tasks import TaskMaker, renew_bound_literals, retopic_words, task_demands, topic_words
 from ..phrase_tables import table
-from ..tasks.carried import (bound_to_task, carried_sentence, layout_asks, said_of_piece,
-                             unchecked_rules)
+from ..tasks.carried import (MANNERS, bound_to_task, carried_sentence, layout_asks,
+                             said_of_piece, unchecked_rules)
 from .context_distractor import context_sentences
-from ..piece import length_bounds, text_features
+from ..piece import code_under_letter_case, length_bounds, text_features
 from .contract import CousinKind, changed_setting, counts
 
 if TYPE_CHECKING:
@@ -142,6 +142,11 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
         # 3063 (reads BCF, BCG): a late-order apology in place of a proof in three set sections.
         raise ComposeError("its answer fills a template whose slots say what goes in them: a "
                            "new task would drop the template and ask less")
+    if code_under_letter_case(layout):
+        # 2563 (reads BCI, BCV): a joke in the notation of C, in capitals, became a cover
+        # letter in capitals. No task of ours writes code.
+        raise ComposeError("its task asks for code under a rule on the letter case of the "
+                           "whole answer: a new task without code drops that pull")
     tuned = None
     changeable = targets(layout, direction, profile) if direction == "harder" else []
     # The `index`-th sibling's settings, else an earlier sibling's (never the case's own when
@@ -270,7 +275,7 @@ def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], 
     a diary entry, read HB)."""
     spare = None
     own_kind = piece_register(layout)  # a piece of the original's own kind keeps its misfit
-    named = _piece_in_asked_words(layout)
+    named = _piece_in_asked_words(layout) or ("rewrite" if _english_source(layout) else None)
     named_piece = frozenset({named}) if named is not None else None
     tiers = [(settings, kept, endings) for settings in settings_tried
              for endings in _endings_tried(layout, settings) for kept in genre_class(layout)]
@@ -372,7 +377,7 @@ def _own_subject(layout: Layout) -> Optional[str]:
     # screaming style." keeps the sports teams, not a bedtime story: reads BAH, BAI.)
     voiced = any(re.search(patterns["voice_rule"], rule) and not re.search(r"\w [A-Z]", rule)
                  for rule in unchecked_rules(layout))
-    if any(ask.noun not in ("style", "manner") for ask in layout_asks(layout)) or \
+    if any(ask.noun not in MANNERS for ask in layout_asks(layout)) or \
             named or bound or voiced or \
             (included and plain):
         return subject
@@ -451,6 +456,12 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
     from ..piece import features
 
     found = features(layout)
+    if _english_source(layout):
+        # The answer renders an English text the prompt gives in another language, and that is
+        # all it asks (3241: "Rewrite and expand the following in Arabic"): only a rewrite of
+        # a line we give keeps the pull towards English (read BCX: a free article in Arabic
+        # is easier; `_pick_task` takes the rewrite alone).
+        return [({"quoted"}, set())]
     verse = "verse" in found
     needs, avoids = ({"poem"}, set()) if verse else (set(), {"poem"})
     tiers = [(needs, avoids)]
@@ -489,7 +500,25 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
             # on "Is there anything else I can help with?" with no pull (reads BCD, BCI: 3079).
             tiers = [(needs_of | {register}, avoids_of - {register})
                      for needs_of, avoids_of in tiers]
+    if "letter" not in found and any(ask.noun == "style_of" for ask in layout_asks(layout)):
+        # The style goes with the new piece ("Write it in the style of a stand-up comedian."):
+        # a cover letter or an e-mail in it fits no occasion.
+        tiers = [(needs_of, avoids_of | {"letter"}) for needs_of, avoids_of in tiers]
     return tiers
+
+
+def _english_source(layout: Layout) -> bool:
+    """Whether the case's one rule is an answer in a language other than English while the
+    task quotes an English text of eight words or more for it to render (a sentence, not a
+    title). Beside other rules (a comma ban) a new task keeps those (reads found them the
+    same)."""
+    if not all(get(instruction_id).language_of(item) not in (None, "en")
+               for instruction_id, item in zip(layout.ids, layout.params)):
+        return False
+    task = " ".join(unit.text for unit in layout.task_units())
+    return any(len(re.findall(r"[A-Za-z]+", quoted)) >= 8 and quoted.isascii()
+               for quoted in re.findall(r'"([^"]+)"|“([^”]+)”', task) for quoted in quoted
+               if quoted)
 
 
 def _length_unstated(layout: Layout) -> bool:

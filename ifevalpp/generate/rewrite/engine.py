@@ -356,7 +356,7 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
     at teenagers", read AGA), and none says a question as a statement ("I want to know if …")
     while it or `elsewhere` points back at the question ("… answering this question", read
     BAK). `wide` (a second pass of a family whose rephrasings came out too
-    alike: "room" or "far", see `CousinKind.second_passes`): more rewrites (`rewrites`), and one kept well away from every
+    alike: "room", "far" or "far-floor", see `CousinKind.second_passes`): more rewrites (`rewrites`), and one kept well away from every
     sibling (`_spread`).
     """
     avoided = set(avoid)

@@ -18,12 +18,16 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ...constraints import get, parse_params
 from ...constraints.support.choosing import choice
-from ..phrase_tables import table
+from ..phrase_tables import one_of, table
 
 if TYPE_CHECKING:
     from ..prompt.layout import Layout
 
 _QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?!\w)")
+
+
+# The asks that say how the answer is written, not what it contains.
+MANNERS = ("style", "style_of", "manner")
 
 
 @dataclass(frozen=True)
@@ -88,6 +92,10 @@ def asks(task: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> lis
     # A style in a person's name ("in the style of Taylor Swift"): dropped, the task is easier.
     found += [Ask("style", (match.group("who"),), quoted=False)
               for match in re.finditer(table("fit")["carried"]["style"], task)]
+    # ... or by what writes that way ("in the style of a 19th century novelist": a fable in
+    # its place dropped the pull towards commas under a comma ban, read BCV, 3505) ...
+    found += [Ask("style_of", (match.group("what"),), quoted=False)
+              for match in _style_of().finditer(task)]
     # ... and one by an adjective ("in a Shakespearean style"): dropped, short lists were
     # easier under the itinerary's comma ban (read AJB).
     found += [Ask("manner", (match.group("how"),), quoted=False)
@@ -109,6 +117,15 @@ def _without_literals(text: str, literals: tuple[str, ...]) -> str:
     for literal in literals:
         text = re.sub(r"[\"“'‘]" + re.escape(literal) + r"[\"”'’]", " ", text, flags=re.IGNORECASE)
     return text
+
+
+@functools.lru_cache(maxsize=1)
+def _style_of() -> re.Pattern[str]:
+    """"in the style of a 19th century novelist": a style named by who writes that way (not
+    "of a lecture", which fits no other piece)."""
+    carried = table("fit")["carried"]
+    return re.compile(carried["style_of"].replace("{style_writers}",
+                                                  one_of(carried["style_writers"])))
 
 
 def layout_asks(layout: Layout) -> list[Ask]:
@@ -189,7 +206,7 @@ def carried_sentence(found: Sequence[Ask], rng: Any, *, plural: bool = False,
         if noun == "word" and len(ask.what) > 1:
             noun = "words"
         what = (f'"{ask.what[0]}"' if ask.quoted else ask.what[0]) \
-            if noun in ("style", "manner") else _listed(ask.what)
+            if noun in MANNERS else _listed(ask.what)
         if noun == "phrase" and len(ask.what) > 1:
             noun, what = "words", _listed(ask.what)
         # A manner is the whole answer's, however many pieces (five made-up books: not "it").
@@ -211,5 +228,5 @@ def dropped(found: Sequence[Ask], prompt: str) -> list[str]:
     return [item for ask in found for item in ask.what if item.lower() not in lowered]
 
 
-__all__ = ["Ask", "asks", "bound_to_task", "carried_sentence", "dropped", "layout_asks",
+__all__ = ["Ask", "MANNERS", "asks", "bound_to_task", "carried_sentence", "dropped", "layout_asks",
            "layout_task_text", "rule_kept", "said_of_piece", "unchecked_rules"]

@@ -207,6 +207,15 @@ def test_an_aside_about_a_longer_read_suits_no_one_line_answer():
     assert own.suits(frozenset({"prose", "long"})) and later.suits(frozenset({"prose"}))
 
 
+def test_staying_in_out_of_the_cold_leads_into_no_name_or_one_line_answer():
+    # Reads BCV, BCX (1843): "The weather here has turned cold, and I've been staying in more
+    # than usual." before a name for an estate agency reads as stitched on.
+    by_text = {item.text: item for item in context_sentences()}
+    cold = by_text["The weather here has turned cold, and I've been staying in more than usual."]
+    assert not cold.suits(frozenset({"short"})) and not cold.suits(frozenset({"brief"}))
+    assert cold.suits(frozenset({"prose", "long"}))
+
+
 def test_no_audience_is_named_for_a_drill_on_a_given_sentence():
     # Read BCG (2439): "This will be shared in a newsletter that goes out to volunteers at a
     # local food bank." after "Rewrite the following sentence into exactly 3 paragraphs …".

@@ -376,3 +376,40 @@ def test_a_new_task_stays_the_piece_its_asked_words_name():
     for composed in made:
         assert "limerick about" in composed.kwargs[0]["prompt_to_repeat"], composed.prompt
 
+
+def test_no_new_task_replaces_code_under_a_letter_case_rule():
+    # Reads BCI and BCV (2563): a joke in the notation of C, in capitals, became a cover letter
+    # in capitals, which has no code to pull against the rule.
+    layout = build_layout("Explain what a loop does, with examples in the C programming "
+                          "language. Answer in capitals only.", ["change_case:english_capital"],
+                          [{}])
+    with pytest.raises(ComposeError, match="code"):
+        new_task(layout, random.Random(0), index=1)
+
+
+def test_a_new_task_carrying_a_writers_style_is_no_letter():
+    # "Write it in the style of a stand-up comedian." fits no cover letter.
+    layout = build_layout("Tell the joke about the goat in the style of a stand-up comedian. "
+                          "Do not use commas.", ["punctuation:no_comma"], [{}])
+    assert all("letter" in avoids for _, avoids in genre_class(layout))
+
+
+
+def test_a_new_task_for_an_english_text_to_render_in_another_language_gives_a_line_to_rewrite():
+    # Read BCX (3241): "Rewrite and expand the following in Arabic" became free articles and
+    # fables in Arabic, with no English text pulling the answer towards English.
+    layout = build_layout('Rewrite the following in Arabic, adding some detail: "The bakery on '
+                          'the corner will open a second shop next spring."',
+                          ["language:response_language"], [{"language": "ar"}])
+    composed = new_task(layout, random.Random(0), index=1)
+    assert "rewrite" in composed.prompt.lower() and composed.prompt.count('"') == 2, \
+        composed.prompt
+
+
+def test_an_english_text_beside_another_rule_leaves_the_new_task_free():
+    # (1739: four reads found its free tasks under the comma ban the same or harder.)
+    layout = build_layout('Rewrite the following in Arabic without commas: "The bakery on the '
+                          'corner will open a second shop next spring."',
+                          ["language:response_language", "punctuation:no_comma"],
+                          [{"language": "ar"}, {}])
+    assert genre_class(layout) != [({"quoted"}, set())]

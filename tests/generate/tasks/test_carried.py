@@ -235,3 +235,18 @@ def test_a_case_whose_answer_goes_under_a_key_gets_no_new_task():
                           'with double quotation marks.', ["startend:quotation"], [{}])
     with pytest.raises(ComposeError, match="key"):
         new_task(layout, random.Random(0), index=1)
+
+
+def test_a_style_named_by_who_writes_that_way_is_carried_and_said_again():
+    # Read BCV (3505): "a pros and cons list … in the style of a 19th century novelist" under a
+    # comma ban became fables with no style, which invite no commas.
+    found = asks("Write a list of pros and cons of trains in the style of a 19th century novelist "
+                 "and do not use any commas.", [NO_COMMA], [{}])
+    assert [(ask.noun, ask.what) for ask in found] == [("style_of", ("a 19th century novelist",))]
+    said = carried_sentence(found, random.Random(0))
+    assert said == "Write it in the style of a 19th century novelist.", said
+
+
+def test_a_style_named_by_a_kind_of_text_is_not_carried():
+    assert asks("Write the pitch in the style of a lecture.", [NO_COMMA], [{}]) == []
+
