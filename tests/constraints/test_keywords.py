@@ -254,3 +254,22 @@ def test_a_count_of_exclamation_marks_is_said_as_exclamation_marks():
             said = letters.phrase(letters.Params(letter="!", let_relation=relation,
                                                  let_frequency=count), random.Random(seed), styles)
             assert "exclamation marks" in said and '"!"' not in said, said
+
+
+def test_a_cap_on_a_word_is_said_as_a_limit_never_as_an_order_to_use_it():
+    # Reads BCT, BDA: "Your response has to use "flesh" at most twice"; "Be sure to use
+    # "hughes" at most once".
+    import random
+
+    from ifevalpp.constraints import get
+
+    frequency = get("keywords:frequency")
+    for frequency_of, relation in ((2, "less than"), (3, "less than"), (6, "less than")):
+        params = frequency.Params(keyword="tide", frequency=frequency_of, relation=relation)
+        said = {frequency.phrase(params, random.Random(seed), ("imperative", "declarative"))
+                for seed in range(40)}
+        assert all("limit" in text.lower() and " use " not in f" {text.lower()} "
+                   for text in said), said
+    kept = frequency.Params(keyword="tide", frequency=3, relation="at least")
+    assert any("use" in frequency.phrase(kept, random.Random(seed), ("imperative",)).lower()
+               for seed in range(20))

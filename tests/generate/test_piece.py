@@ -76,3 +76,14 @@ def test_code_under_a_letter_case_rule_is_found_and_code_alone_is_not():
     assert not code_under_letter_case(build_layout(
         "Explain what a loop does. Answer in capitals only.", capitals, [{}]))
 
+
+
+def test_a_table_of_pros_and_cons_is_a_piece_of_items():
+    # Reads BDC, BDD (2070): "a table of pros and cons … Add a postscript" became letters,
+    # where a P.S. is at home; a piece of items stays one.
+    from ifevalpp.generate.piece import task_items
+
+    table = build_layout("Could you give me a table of pros and cons of remote work? Add a "
+                         "postscript that starts with P.S. at the end.",
+                         ["detectable_content:postscript"], [{"postscript_marker": "P.S."}])
+    assert task_items(table)[0]

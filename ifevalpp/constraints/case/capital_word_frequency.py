@@ -55,8 +55,9 @@ class CapitalWordFrequency(Constraint):
     verdict_groups = {"ifevalpp-paper": "nltk-3.9.2"}
     competes_as_format = True
     distractor_effects = frozenset({"counts_capital_words"})
-    # Ten words in capitals do not fit a one-line answer (strict read CB).
-    distractor_unfit_for = frozenset({"short"})
+    # Ten words in capitals do not fit a one-line answer (strict read CB), nor a sentence
+    # rewritten (read BCV, 3323: "stress at least ten words" in "A bust of a man …").
+    distractor_unfit_for = frozenset({"short", "drill"})
     Params = CapitalFrequencyParams
     around_tolerance = 5
     count = CountSpec("capital_frequency", "capital_relation")

@@ -142,6 +142,12 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
         # 3063 (reads BCF, BCG): a late-order apology in place of a proof in three set sections.
         raise ComposeError("its answer fills a template whose slots say what goes in them: a "
                            "new task would drop the template and ask less")
+    if _address_breaks_a_rule(layout):
+        # 1000 (read BCY): a summary of the page ".../Raymond_III,_Count_of_Tripoli" under a
+        # comma ban became a diary entry and an article with no such name to write.
+        raise ComposeError("its task names a web address that a rule of the answer forbids "
+                           "(a comma in the page's name under a comma ban): a new task drops "
+                           "that trap")
     if code_under_letter_case(layout):
         # 2563 (reads BCI, BCV): a joke in the notation of C, in capitals, became a cover
         # letter in capitals. No task of ours writes code.
@@ -505,6 +511,18 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
         # a cover letter or an e-mail in it fits no occasion.
         tiers = [(needs_of, avoids_of | {"letter"}) for needs_of, avoids_of in tiers]
     return tiers
+
+
+def _address_breaks_a_rule(layout: Layout) -> bool:
+    """Whether a web address in the task breaks a rule that a plain word keeps (a comma under
+    a comma ban, capitals under small letters): the answer names what the address names, so
+    the clash is the case's own difficulty. A rule that a plain word breaks too (a count of
+    words) says nothing of the address."""
+    task = " ".join(unit.text for unit in layout.task_units())
+    addresses = re.findall(r"https?://\S+", task)
+    return any(check(instruction_id, "word", kwargs) and not check(instruction_id, address, kwargs)
+               for address in addresses
+               for instruction_id, kwargs in zip(layout.ids, layout.kwargs))
 
 
 def _english_source(layout: Layout) -> bool:

@@ -29,6 +29,7 @@ def lexicon() -> dict[str, Any]:
         "few_objects": {verb: frozenset(heads)
                         for verb, heads in table["verbs_of_few_objects"].items()},
         "no_object": frozenset(table["no_object"]),
+        "kept_before": frozenset(table["kept_before"]),
     }
 
 

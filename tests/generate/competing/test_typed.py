@@ -40,6 +40,18 @@ def test_bullets_are_no_distractor_beside_a_letter():
     assert typed(letter, BULLETS, {"num_bullets": 4}) is None
 
 
+def test_words_in_capitals_are_no_distractor_beside_a_sentence_to_rewrite():
+    # "Rewrite the sentence "A bust of a man …" in a more sophisticated way. … Please be sure
+    # to stress at least ten words by putting them in capitals." (read BCV, 3323).
+    capitals = "change_case:capital_word_frequency"
+    drill = build_layout('Rewrite the sentence "The train was late again." in a more formal '
+                         'way. Do not use commas.', [NO_COMMA], [{}])
+    setting = {"capital_relation": "at least", "capital_frequency": 10}
+    assert typed(drill, capitals, setting) is None
+    assert typed(build_layout("Write an essay about trains. Do not use commas.", [NO_COMMA],
+                              [{}]), capitals, setting) is not None
+
+
 def test_paragraphs_are_no_distractor_beside_a_list_of_exact_bullets():
     layout = build_layout("Write a blog post about trains as exactly 4 bullet points, using "
                           "markdown bullets such as:\n* This is a point.",

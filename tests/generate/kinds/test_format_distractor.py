@@ -55,3 +55,15 @@ def test_only_an_answer_to_the_asker_is_asked_to_end_on_a_question_for_me():
         sampler = Sampler(random.Random(seed))
         text = closing.render(sampler, {"added": True, "to_asker": None}).text
         assert "for me" not in text and "asking me" not in text, text
+
+
+def test_a_text_to_rewrite_gets_no_list_table_heading_summary_or_question_for_the_reader():
+    # 1739: "set out the key points in a list, with a dash before each item", "put a simple
+    # table that sets out the key facts somewhere", "wrap up with one open question for the
+    # reader" beside a passage to rewrite in Vietnamese: a rewrite has no key points.
+    from ifevalpp.generate.competing.catalogue import catalogue
+
+    by_id = {request.id: request for request in catalogue()}
+    for shaped in ("dash-separated-list", "numbered-list", "table", "heading-per-section",
+                   "summary-at-top", "closing-takeaway", "bold-lead", "closing-question"):
+        assert "drill" in by_id[shaped].unfit_for, shaped

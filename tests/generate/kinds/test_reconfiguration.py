@@ -413,3 +413,16 @@ def test_an_english_text_beside_another_rule_leaves_the_new_task_free():
                           ["language:response_language", "punctuation:no_comma"],
                           [{"language": "ar"}, {}])
     assert genre_class(layout) != [({"quoted"}, set())]
+
+
+def test_no_new_task_replaces_a_web_address_a_rule_forbids():
+    # Read BCY (1000): a summary of a page whose name holds a comma, under a comma ban, became
+    # a diary entry and an article with no such name to write.
+    prompt = ("Summarise the page https://example.org/wiki/Anne,_Queen_of_Nowhere in 200 words "
+              "or more. Do not use any commas.")
+    ids = ["length_constraints:number_words", "punctuation:no_comma"]
+    kwargs = [{"relation": "at least", "num_words": 200}, {}]
+    with pytest.raises(ComposeError, match="web address"):
+        new_task(build_layout(prompt, ids, kwargs), random.Random(0), index=1)
+    plain = prompt.replace("Anne,_Queen", "Anne_Queen")
+    assert new_task(build_layout(plain, ids, kwargs), random.Random(0), index=1).prompt

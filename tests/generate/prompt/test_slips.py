@@ -522,6 +522,14 @@ def test_a_rewording_that_keeps_elaborate_into_expands_instead():
         "I'd like you to expand the following sentence into a story."
 
 
+def test_a_sentence_reworded_into_a_form_is_rewritten_into_it():
+    # Read BDB (1927): "Rephrase the following sentence into an email".
+    assert mend_text("Rephrase the following sentence into an email: I lost my keys.") == \
+        "Rewrite the following sentence into an email: I lost my keys."
+    assert mend_text("Please reword the following sentence to exactly 3 paragraphs.") == \
+        "Please rewrite the following sentence into exactly 3 paragraphs."
+
+
 def test_the_letter_case_of_a_critique_is_said_of_the_critique_not_the_sentence():
     assert mend_text('Write a critique of the following sentence in all capital letters, no '
                      'lowercase letters allowed: "Be kind".') == \

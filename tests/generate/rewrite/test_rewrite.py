@@ -811,3 +811,11 @@ def test_a_frame_says_no_wish_the_request_says_itself():
     # like to sell."
     found = texts("Write an amusing poem for kids about a product that you would like to sell.")
     assert found and not [text for text in found if text.lower().count("like") > 1], found
+
+
+def test_a_request_to_rewrite_a_text_into_a_form_keeps_its_verb():
+    # Read BDB (1927): "Rephrase the following sentence into an email" is no English.
+    texts = {option.text for option in rewrites("Rewrite the following sentence into an email.")}
+    assert texts and not any(re.search(r"(?i)\b(?:rephrase|reword|recast)\b", text)
+                             for text in texts), texts
+
