@@ -242,7 +242,9 @@ class Generating:
     # tasks drawn from: a drawn task of such a kind is put back (generate/difficulty).
     holds_by_itself_in: ClassVar[frozenset[str]] = frozenset()
     # What a new task should offer when one of the original's kind does (a postscript reads
-    # naturally after a letter, not after a speech or a newspaper article): tried first.
+    # naturally after a letter, not after a speech or a newspaper article): tried first when
+    # the original's piece is of that kind, and avoided when it is not (there the misfit is
+    # the case's pull: generate/kinds/reconfiguration.genre_class).
     task_prefers: ClassVar[frozenset[str]] = frozenset()
     # Kinds of answer (generate/piece.py: ANSWER_FEATURES) this type, added by a distractor,
     # does not suit: paragraphs or a postscript for a name, a title for a JSON block.

@@ -63,7 +63,8 @@ class Postscript(Constraint):
     # fun run … Include a postscript at the end").
     task_avoids = frozenset({"question", "structured", "spoken"})
     # A postscript ends a letter or an email (reads VA, VB: "an opening speech … Include a
-    # postscript", "a newspaper article … P.P.S").
+    # postscript", "a newspaper article … P.P.S"); a new task for another kind of piece is no
+    # letter, where a P.S. would be at home (reads BDC, BDD, BDG).
     task_prefers = frozenset({"letter"})
     competes_as_format = True
     distractor_effects = frozenset({"adds_last_line"})

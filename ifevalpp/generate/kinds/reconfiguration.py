@@ -492,8 +492,14 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
     preferred = frozenset().union(*(get(instruction_id).task_prefers
                                     for instruction_id in layout.ids))
     if preferred and not verse and not preferred & task_demands(layout)[1]:
-        # What suits the constraints best first: a letter for a postscript (reads VA, VB).
-        tiers.insert(0, (tiers[0][0] | preferred, tiers[0][1]))
+        if preferred <= found:
+            # What suits the constraints best first: a letter for a postscript (reads VA, VB).
+            tiers.insert(0, (tiers[0][0] | preferred, tiers[0][1]))
+        else:
+            # On a piece that does not invite it (a table, an explanation for children) the
+            # postscript is the pull, and a letter, where a P.S. is at home, is easier (reads
+            # BDC, BDD, BDG: 2070, 1800, 2929).
+            tiers = [(needs_of, avoids_of | preferred) for needs_of, avoids_of in tiers]
     register = piece_register(layout)
     # Not where a constraint refuses a letter: under a cap on all-caps words every "I" counts
     # (read JB: a cover letter with "3 to 6 words in upper case").
@@ -527,16 +533,23 @@ def _address_breaks_a_rule(layout: Layout) -> bool:
 
 def _english_source(layout: Layout) -> bool:
     """Whether the case's one rule is an answer in a language other than English while the
-    task quotes an English text of eight words or more for it to render (a sentence, not a
-    title). Beside other rules (a comma ban) a new task keeps those (reads found them the
+    task quotes an English sentence for it to render (3191: "We are a team of creators", read
+    BDF). Beside other rules (a comma ban) a new task keeps those (reads found them the
     same)."""
     if not all(get(instruction_id).language_of(item) not in (None, "en")
                for instruction_id, item in zip(layout.ids, layout.params)):
         return False
     task = " ".join(unit.text for unit in layout.task_units())
-    return any(len(re.findall(r"[A-Za-z]+", quoted)) >= 8 and quoted.isascii()
-               for quoted in re.findall(r'"([^"]+)"|“([^”]+)”', task) for quoted in quoted
-               if quoted)
+    return any(_english_sentence(quoted) for pair in re.findall(r'"([^"]+)"|“([^”]+)”', task)
+               for quoted in pair if quoted)
+
+
+def _english_sentence(text: str) -> bool:
+    """Five English words or more, most in small letters ("We are a team of creators"), not a
+    title ("The Secrets of Homeschooling: Revealed!")."""
+    words = re.findall(r"[A-Za-z]+", text)
+    return text.isascii() and len(words) >= 5 and \
+        sum(word[0].isupper() for word in words) * 2 < len(words)
 
 
 def _length_unstated(layout: Layout) -> bool:

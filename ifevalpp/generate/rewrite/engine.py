@@ -355,9 +355,9 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
     noun that `elsewhere` (the rest of the prompt) says too ("a blog entry … Aim the blog post
     at teenagers", read AGA), and none says a question as a statement ("I want to know if …")
     while it or `elsewhere` points back at the question ("… answering this question", read
-    BAK). `wide` (a second pass of a family whose rephrasings came out too
-    alike: "room", "far" or "far-floor", see `CousinKind.second_passes`): more rewrites (`rewrites`), and one kept well away from every
-    sibling (`_spread`).
+    BAK). `wide` (a second pass of a family whose rephrasings came out too alike: "room",
+    "far" or "far-floor", see `CousinKind.second_passes`): more rewrites (`rewrites`), and one
+    kept well away from every sibling (`_spread`).
     """
     avoided = set(avoid)
     question = _KNOWN_REQUESTS.pattern("question_named")

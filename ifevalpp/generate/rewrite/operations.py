@@ -20,7 +20,8 @@ def _verb_swaps(vp: str) -> list[tuple[str, str]]:
         return []  # ("Write about tips …" never "Put together about tips …")
     if not composed_object(rest):
         return []  # "Write a good name for a dog" never becomes "put together a good name"
-    if lexicon()["kept_before"] & set(re.findall(r"[a-z]+", re.split(r"[,.;:?!]", rest)[0].lower())):
+    clause = re.split(r"[,.;:?!]", rest)[0].lower()
+    if lexicon()["kept_before"] & set(re.findall(r"[a-z]+", clause)):
         return []  # "Rewrite the following sentence into an email" never "Rephrase … into"
     to_person = _KNOWN.pattern("person_object").match(rest) is not None
     options = table["to_person"] if to_person else table["any"]

@@ -284,14 +284,6 @@ def test_a_count_of_words_says_the_length_so_no_long_piece_is_required():
     assert all("long" not in needs for needs, _ in genre_class(layout))
 
 
-def test_a_new_task_for_a_postscript_is_a_letter_first():
-    layout = build_layout("Write a speech about recycling. At the end, add a postscript "
-                          "starting with P.S.", ["detectable_content:postscript"],
-                          [{"postscript_marker": "P.S."}])
-    needs, _ = genre_class(layout)[0]
-    assert "letter" in needs
-
-
 def test_a_subject_that_is_the_piece_itself_is_not_kept_for_another_piece():
     # Read BBY (2739): "a song about the word "limerick"" from "a limerick about the word
     # "limerick"".
@@ -426,3 +418,16 @@ def test_no_new_task_replaces_a_web_address_a_rule_forbids():
         new_task(build_layout(prompt, ids, kwargs), random.Random(0), index=1)
     plain = prompt.replace("Anne,_Queen", "Anne_Queen")
     assert new_task(build_layout(plain, ids, kwargs), random.Random(0), index=1).prompt
+
+
+def test_a_postscript_on_a_piece_that_does_not_invite_one_gets_no_letter_as_new_task():
+    # Reads BDC, BDD, BDG (2070, 1800, 2929): an explanation for children or a table with a
+    # P.S. became letters and e-mails, where a P.S. is at home.
+    layout = build_layout("Explain to a class of ten-year-olds why the moon has phases. Add a "
+                          "postscript starting with P.S. at the end.",
+                          ["detectable_content:postscript"], [{"postscript_marker": "P.S."}])
+    assert all("letter" in avoids for _, avoids in genre_class(layout))
+    letter = build_layout("Write a letter to my aunt about my new job. Add a postscript starting "
+                          "with P.S. at the end.", ["detectable_content:postscript"],
+                          [{"postscript_marker": "P.S."}])
+    assert "letter" in genre_class(letter)[0][0]
