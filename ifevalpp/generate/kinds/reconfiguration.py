@@ -135,24 +135,9 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     the constraints are all stated anew around it. Under "harder" the settings move as the
     `index`-th sibling's would (where they can), so a late sibling with a new task does not
     fall back to the original bound after its siblings tightened it."""
-    if bound_to_task(layout_asks(layout)):
-        raise ComposeError("its answer goes under a key of its own message: a new task would "
-                           "carry the key where it means nothing")
-    if described_slots(layout.prompt) >= 2:
-        # 3063 (reads BCF, BCG): a late-order apology in place of a proof in three set sections.
-        raise ComposeError("its answer fills a template whose slots say what goes in them: a "
-                           "new task would drop the template and ask less")
-    if _address_breaks_a_rule(layout):
-        # 1000 (read BCY): a summary of the page ".../Raymond_III,_Count_of_Tripoli" under a
-        # comma ban became a diary entry and an article with no such name to write.
-        raise ComposeError("its task names a web address that a rule of the answer forbids "
-                           "(a comma in the page's name under a comma ban): a new task drops "
-                           "that trap")
-    if code_under_letter_case(layout):
-        # 2563 (reads BCI, BCV): a joke in the notation of C, in capitals, became a cover
-        # letter in capitals. No task of ours writes code.
-        raise ComposeError("its task asks for code under a rule on the letter case of the "
-                           "whole answer: a new task without code drops that pull")
+    refused = _why_no_new_task(layout)
+    if refused is not None:
+        raise ComposeError(refused)
     tuned = None
     changeable = targets(layout, direction, profile) if direction == "harder" else []
     # The `index`-th sibling's settings, else an earlier sibling's (never the case's own when
@@ -210,6 +195,29 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     # ("Before you give the limerick, repeat …") when the new task asks for a poem.
     return _candidate(in_place(layout, rng, targets=every, params=params,
                                task_override=text, rephrase_repeat=True), detail)
+
+
+def _why_no_new_task(layout: Layout) -> Optional[str]:
+    """Why no task of ours may replace the original's, or None: what the old task holds that
+    a new one would drop, making it ask less."""
+    if bound_to_task(layout_asks(layout)):
+        return ("its answer goes under a key of its own message: a new task would carry the key "
+                "where it means nothing")
+    if described_slots(layout.prompt) >= 2:
+        # 3063 (reads BCF, BCG): a late-order apology in place of a proof in three set sections.
+        return ("its answer fills a template whose slots say what goes in them: a new task "
+                "would drop the template and ask less")
+    if _address_breaks_a_rule(layout):
+        # 1000 (read BCY): a summary of the page ".../Raymond_III,_Count_of_Tripoli" under a
+        # comma ban became a diary entry and an article with no such name to write.
+        return ("its task names a web address that a rule of the answer forbids (a comma in "
+                "the page's name under a comma ban): a new task drops that trap")
+    if code_under_letter_case(layout):
+        # 2563 (reads BCI, BCV): a joke in the notation of C, in capitals, became a cover
+        # letter in capitals. No task of ours writes code.
+        return ("its task asks for code under a rule on the letter case of the whole answer: a "
+                "new task without code drops that pull")
+    return None
 
 
 def _said_again(layout: Layout, task: Any, text: str, rng: Any) -> str:
