@@ -61,7 +61,9 @@ class Postscript(Constraint):
     speaks_of_end = True
     # Nor is it written under a piece that is heard (read BAS: "an opening speech for a charity
     # fun run … Include a postscript at the end").
-    task_avoids = frozenset({"question", "structured", "spoken"})
+    # Nor under an article in the press (reads BDM, BDO: "a newspaper article about the first
+    # day at a new school … finishes with a postscript").
+    task_avoids = frozenset({"question", "structured", "spoken", "press"})
     # A postscript ends a letter or an email (reads VA, VB: "an opening speech … Include a
     # postscript", "a newspaper article … P.P.S"); a new task for another kind of piece is no
     # letter, where a P.S. would be at home (reads BDC, BDD, BDG).

@@ -158,11 +158,13 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     own_subject = _own_subject(layout)
     choices = [tuned] if tuned is not None else []
     picked = None
-    # A piece about the original's own subject first when it has one to keep, then any.
+    # The kind of piece the original names first where it must be kept, then a piece about
+    # the original's own subject when it has one to keep, then any.
     about = False
-    for about in ([True, False] if own_subject is not None else [False]):
+    for piece, about in [(piece, about) for piece in _pieces_tried(layout)
+                         for about in ([True, False] if own_subject is not None else [False])]:
         picked = _pick_task(layout, maker, choices + fallback, slot=start + index - 1,
-                            siblings=siblings, about=about)
+                            siblings=siblings, about=about, piece=piece)
         if picked is not None:
             break
     if picked is None:
@@ -217,7 +219,62 @@ def _why_no_new_task(layout: Layout) -> Optional[str]:
         # letter in capitals. No task of ours writes code.
         return ("its task asks for code under a rule on the letter case of the whole answer: a "
                 "new task without code drops that pull")
+    clash = _items_against_an_exact_count(layout)
+    if clash is not None:
+        # 3069 (reads BDM, BDT): a 5-day itinerary in exactly 3 bullet points became tips
+        # and name ideas, which fit three bullets by themselves.
+        return (f"its task names {clash[0]} days, steps or items of its own where a checked "
+                f"count asks for exactly {clash[1]}: a new task drops that clash")
     return None
+
+
+def _items_against_an_exact_count(layout: Layout) -> Optional[tuple[int, int]]:
+    """The number of items, days or steps the task names and an exact count of bullets or
+    paragraphs that differs from it ("a 5 day trip … exactly 3 bullet points"), or None. A
+    number equal to one of the exact counts is that count said in the task ("a blog post …
+    with exactly 3 bullet points")."""
+    from ..piece import task_items
+
+    named = task_items(layout)[1]
+    exact = [value for instruction_id, params in zip(layout.ids, layout.params)
+             if (spec := get(instruction_id).count) is not None and spec.shape == "exact"
+             and isinstance(value := getattr(params, spec.field, None), int)]
+    if named is None or not exact or named in exact:
+        return None
+    return named, exact[0]
+
+
+def _genre_class(genre: str) -> Optional[str]:
+    """The class of a genre of ours (make, give, explain, ask, …: tasks/genres.json)."""
+    from ..tasks.maker import catalogue
+
+    return next((item.cls for item in catalogue().genres if item.id == genre), None)
+
+
+def _tone_unfit(layout: Layout, task: Any) -> bool:
+    """Whether a tone the original asks for has no place on a task of ours drawn for its
+    quotation: a rewrite takes it in place of its own (`_rewrite_in_tone`), but whether a
+    saying holds up is no question to answer in a passive aggressive tone (read BDM)."""
+    from ..tasks.maker import catalogue
+
+    return "quoted" in task.features and \
+        any(ask.noun == "tone" for ask in layout_asks(layout)) and \
+        not any(subject in catalogue().subjects.get("tone", ()) for subject in task.subjects)
+
+
+def _rewrite_in_tone(layout: Layout, task: Any, text: str) -> tuple[str, bool]:
+    """A rewrite of ours in the tone the original asks for, said where the rewrite says how
+    ("rewrite "The heating will be off until Monday." in a passive aggressive tone"): a
+    tone said after it would contradict its own ("so that it sounds more polite")."""
+    from ..tasks.carried import tone_said
+    from ..tasks.maker import catalogue
+
+    tone = next((ask.what[0] for ask in layout_asks(layout) if ask.noun == "tone"), None)
+    own = next((subject for subject in task.subjects
+                if subject in catalogue().subjects.get("tone", ())), None)
+    if tone is None or own is None or own not in text:
+        return text, False
+    return text.replace(own, tone_said(tone), 1), True
 
 
 def _said_again(layout: Layout, task: Any, text: str, rng: Any) -> str:
@@ -227,11 +284,20 @@ def _said_again(layout: Layout, task: Any, text: str, rng: Any) -> str:
     ("Use only lowercase letters.")."""
     # (A manner a carried rule says already, "Answer in a Shakespearean style.", once.)
     rules = unchecked_rules(layout)
+    text, toned = _rewrite_in_tone(layout, task, text)
     carried = [ask for ask in layout_asks(layout)
-               if ask.noun != "manner" or not any(ask.what[0] in rule for rule in rules)]
+               if (ask.noun not in ("manner", "tone") or
+                   not any(ask.what[0] in rule for rule in rules)) and
+               not (ask.noun == "tone" and toned)]
     if carried:
+        # "it" needs a piece: "I'd like to understand how recycling plants sort waste. Make it
+        # funny." asks for none (read BDN), so the answer is named instead; a description or a
+        # narrative poem is "it" whatever the task calls it (read BDP: "Make your answer
+        # weird." after a poem).
+        unnamed = _genre_class(task.genre) in ("explain", "ask", "compare") and \
+            not re.search(rf"\b{re.escape(task.noun.lower())}", text.lower())
         said = carried_sentence(carried, rng, plural=task.plural,
-                                question="question" in task.features)
+                                question="question" in task.features or unnamed)
         text = f"{text} {said}"
     found = table("fit")["carried"]
     if "question" in task.features and re.search(found["reasoning"], layout.prompt):
@@ -278,7 +344,8 @@ def _as_long_to_copy(layout: Layout, text: str, rng: Any, siblings: Sequence[str
 
 
 def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], *, slot: int,
-               siblings: Sequence[str], about: bool) -> Optional[tuple[Any, Any]]:
+               siblings: Sequence[str], about: bool, piece: Optional[frozenset[str]] = None
+               ) -> Optional[tuple[Any, Any]]:
     """A new task and the settings it carries: the harder settings first, then the case's
     own (`settings_tried`, None for the case's own); within each, the original's kind of
     piece kept whole, then its verse or prose alone (`genre_class`). A task whose numbers
@@ -289,8 +356,6 @@ def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], 
     a diary entry, read HB)."""
     spare = None
     own_kind = piece_register(layout)  # a piece of the original's own kind keeps its misfit
-    named = _piece_in_asked_words(layout) or ("rewrite" if _english_source(layout) else None)
-    named_piece = frozenset({named}) if named is not None else None
     tiers = [(settings, kept, endings) for settings in settings_tried
              for endings in _endings_tried(layout, settings) for kept in genre_class(layout)]
     for settings, (kept_needs, kept_avoids), endings in tiers:
@@ -301,10 +366,11 @@ def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], 
             task = maker.make(needs=needs, avoids=avoids, words=(low, high), room=room,
                               bites=bites, exclude=excluded, slot=slot,
                               taken_subjects=siblings, about=about, endings=endings,
-                              nouns=named_piece)
+                              nouns=piece)
             if task is None:
                 break
-            if genre_changed(layout.prompt, task.genre, layout.ids, layout.kwargs):
+            if genre_changed(layout.prompt, task.genre, layout.ids, layout.kwargs) or \
+                    _tone_unfit(layout, task):
                 excluded.append(task.text)  # a poem of 165 words for a haiku
                 continue
             if not _counts_clash(layout, settings, task.text):
@@ -314,6 +380,18 @@ def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], 
                     spare = spare or (task, settings)
             excluded.append(task.text)  # five kinds of trees in exactly two bullet points
     return spare
+
+
+def _pieces_tried(layout: Layout) -> list[Optional[frozenset[str]]]:
+    """The kinds of piece (nouns) a new task is drawn from, in turn (None: any that suits):
+    only the piece the asked words name, or a rewrite of an English line; a haiku or a
+    limerick where one fits, and where none can (a no-comma rule bites only on a longer
+    piece) a poem of more lines, as before."""
+    named = _piece_in_asked_words(layout) or ("rewrite" if _english_source(layout) else None)
+    if named is not None:
+        return [frozenset({named})]
+    short_verse = _short_verse_kept(layout)
+    return [frozenset({short_verse}), None] if short_verse is not None else [None]
 
 
 def _piece_in_asked_words(layout: Layout) -> Optional[str]:
@@ -331,6 +409,22 @@ def _piece_in_asked_words(layout: Layout) -> Optional[str]:
             if word in nouns and re.search(rf"\b(?:a|an)\s+{re.escape(word)}\b", request):
                 return word
     return None
+
+
+def _short_verse_kept(layout: Layout) -> Optional[str]:
+    """The short verse form the original asks for (a haiku, a limerick), which a new task
+    keeps: its metre and length are what the constraints bite on, and a poem, a song or a
+    rap of free lines is easier under the same rules (reads BDF, BDH: 2677's limerick that
+    must close on "Yes Mom, I am Dave." became a poem)."""
+    from ..piece import features
+
+    found = features(layout)
+    # (An HTML page of 25 limericks is a page: one limerick would be far less.)
+    if "verse" not in found or found & {"markup", "items"} or \
+            any(get(instruction_id).short_answer for instruction_id in layout.ids):
+        return None
+    short = short_verse_named(layout.prompt)
+    return short.noun if short is not None else None
 
 
 def _endings_tried(layout: Layout, settings: Optional[Sequence[Any]]
@@ -470,6 +564,12 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
     from ..piece import features
 
     found = features(layout)
+    # A tweet is short by its nature, whatever its count says: its rules bite in a few
+    # sentences, and a proposal or a diary entry has room to spare (read BDF, 2662); and it is
+    # prose: its keywords in a list of names for a kit read as a misfit.
+    brief_prose = "brief" in text_features(" ".join(unit.text for unit in layout.task_units()))
+    if brief_prose:
+        found = found | {"short"}
     if _english_source(layout):
         # The answer renders an English text the prompt gives in another language, and that is
         # all it asks (3241: "Rewrite and expand the following in Arabic"): only a rewrite of
@@ -490,7 +590,7 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
     # into the line (`difficulty.genre_changed`).
     if "short" in found and "items" not in task_kind(layout) or \
             verse and closes_on_a_line(layout.ids) and short_verse_named(layout.prompt):
-        tiers.insert(0, (needs | {"short"}, avoids))
+        tiers.insert(0, (needs | {"short"}, avoids | ({"list"} if brief_prose else set())))
     if "items" in task_kind(layout):
         tiers.insert(0, (needs | {"list"}, avoids | (form - {"list"})))
     elif not verse and found & {"long", "article"} and _length_unstated(layout):

@@ -28,6 +28,8 @@ def lexicon() -> dict[str, Any]:
         "object_ends": frozenset(table["object_ends"]),
         "few_objects": {verb: frozenset(heads)
                         for verb, heads in table["verbs_of_few_objects"].items()},
+        "refused_objects": {verb: frozenset(heads)
+                            for verb, heads in table["verbs_refused_objects"].items()},
         "no_object": frozenset(table["no_object"]),
         "kept_before": frozenset(table["kept_before"]),
     }
@@ -54,7 +56,13 @@ def composed_object(rest: str) -> bool:
 
 def verb_fits(verb: str, rest: str) -> bool:
     """Whether `verb` takes the object `rest` opens with: "compose" takes a poem, a letter or an
-    essay, never a resume, an itinerary or a code snippet (read BAY)."""
+    essay, never a resume, an itinerary or a code snippet (read BAY); one never "puts
+    together" a sentence or a conversation (read BDS)."""
+    # (Among the object's first words: "the conversation you have with him" has no head
+    # `_head` can find.)
+    refused = lexicon()["refused_objects"].get(verb.lower(), frozenset())
+    if refused & set(re.findall(r"[a-z]+", rest.lower())[:4]):
+        return False
     heads = lexicon()["few_objects"].get(verb.lower())
     return heads is None or _head(rest) in heads
 

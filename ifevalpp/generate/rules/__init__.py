@@ -19,7 +19,8 @@ from . import (banned_said, colon_end, conflicting_wording, courtesy, dangling, 
                leaked_bound, near_duplicate, odd_words, phantom_reference, piled_qualifiers,
                plural_header, question_label, question_splice, question_to_text,
                quoted_stop_question,
-               relation_wording, repeated_frame, response_name, stitched, stock_phrase,
+               register_clash, relation_wording, repeated_frame, response_name, stitched,
+               stock_phrase,
                unsaid_number, doubled_also, renamed_piece, question_then_but, same_opening,
                same_scope)
 from .base import Cousin, Defect, Example, Rule
@@ -31,7 +32,7 @@ RULES: tuple[Rule, ...] = tuple(sorted((module.RULE for module in (
     colon_end, question_label, end_under_while_frame, phantom_reference, odd_words,
     question_splice, echoed_verb, quoted_stop_question, lost_antecedent,
     please_after_example, banned_said, doubled_also, renamed_piece, question_then_but,
-    same_opening, same_scope)),
+    same_opening, same_scope, register_clash)),
     key=lambda rule: rule.code))
 """Every rule, in code order."""
 

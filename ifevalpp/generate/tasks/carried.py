@@ -27,7 +27,7 @@ _QUOTED = re.compile(r"[\"“]([^\"”]+)[\"”]|(?<!\w)['‘]([^'’]+)['’](?
 
 
 # The asks that say how the answer is written, not what it contains.
-MANNERS = ("style", "style_of", "manner")
+MANNERS = ("style", "style_of", "manner", "tone", "mood")
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,38 @@ def asks(task: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> lis
     # easier under the itinerary's comma ban (read AJB).
     found += [Ask("manner", (match.group("how"),), quoted=False)
               for match in re.finditer(table("fit")["carried"]["manner"], task)]
+    # ... and a tone ("Please, use any interesting or weird tone": dropped, five famous moms
+    # in JSON became a plain itinerary in JSON, read BDG).
+    found += [Ask("tone", (match.group("how"),), quoted=False)
+              for match in re.finditer(table("fit")["carried"]["tone"], task)]
+    # ... and a mood given to the piece ("a funny haiku", "Be angry about it.": dropped, a
+    # new limerick for moms asked less, read BDK).
+    found += [Ask("mood", (mood,), quoted=False) for mood in _moods(task)]
     return found
+
+
+def _moods(task: str) -> list[str]:
+    """The moods a task gives its piece by an adjective, each once, in small letters."""
+    carried = table("fit")["carried"]
+    pattern = re.compile(carried["mood"].replace("{moods}", one_of(carried["moods"])))
+    found: list[str] = []
+    for match in pattern.finditer(task):
+        mood = (match.group("how") or match.group("be")).lower()
+        if match.group("how") and match.group("piece").lower() not in carried["mood_pieces"]:
+            continue  # "a serious question" asks nothing of the answer's mood
+        if mood not in found:
+            found.append(mood)
+    return found
+
+
+def _with_article(how: str) -> str:
+    """A tone said of one piece ("any interesting or weird" -> "an interesting or weird")."""
+    return f"{'an' if how[:1].lower() in 'aeiou' else 'a'} {how}"
+
+
+def tone_said(how: str) -> str:
+    """How a rewrite is asked for in a tone ("in a passive aggressive tone")."""
+    return f"in {_with_article(how)} tone"
 
 
 def layout_task_text(layout: Layout) -> str:
@@ -207,10 +238,13 @@ def carried_sentence(found: Sequence[Ask], rng: Any, *, plural: bool = False,
             noun = "words"
         what = (f'"{ask.what[0]}"' if ask.quoted else ask.what[0]) \
             if noun in MANNERS else _listed(ask.what)
+        if noun == "tone":
+            what = _with_article(what)
         if noun == "phrase" and len(ask.what) > 1:
             noun, what = "words", _listed(ask.what)
         # A manner is the whole answer's, however many pieces (five made-up books: not "it").
-        where = "your answer" if question or noun == "manner" else "each" if plural else "it"
+        where = "your answer" if question or noun == "manner" else \
+            ("them" if noun == "mood" else "each") if plural else "it"
         sentences.append(choice(rng, say[noun]).format(what=what, where=where))
     return " ".join(sentences)
 
@@ -223,10 +257,21 @@ def bound_to_task(found: Sequence[Ask]) -> bool:
 
 
 def dropped(found: Sequence[Ask], prompt: str) -> list[str]:
-    """The words or phrases of `found` that `prompt` no longer names."""
+    """The words or phrases of `found` that `prompt` no longer names (a mood in any word of
+    its kin: "a humorous haiku" keeps "funny")."""
     lowered = prompt.lower()
-    return [item for ask in found for item in ask.what if item.lower() not in lowered]
+    return [item for ask in found for item in ask.what
+            if not any(word in lowered for word in _kin(ask.noun, item.lower()))]
+
+
+def _kin(noun: str, item: str) -> tuple[str, ...]:
+    """The words that say `item` (a mood's kin, else the item alone)."""
+    if noun == "mood":
+        for kin in table("fit")["carried"]["mood_kin"]:
+            if item in kin:
+                return tuple(kin)
+    return (item,)
 
 
 __all__ = ["Ask", "MANNERS", "asks", "bound_to_task", "carried_sentence", "dropped", "layout_asks",
-           "layout_task_text", "rule_kept", "said_of_piece", "unchecked_rules"]
+           "layout_task_text", "rule_kept", "said_of_piece", "tone_said", "unchecked_rules"]

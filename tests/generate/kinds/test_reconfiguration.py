@@ -22,6 +22,7 @@ WORDS = "length_constraints:number_words"
 FREQUENCY = "keywords:frequency"
 EXISTS = "keywords:existence"
 END = "startend:end_checker"
+NO_COMMA = "punctuation:no_comma"
 
 
 def _family(prompt, ids, kwargs, *, least=3):
@@ -166,8 +167,8 @@ def test_a_new_task_keeps_the_subject_whose_names_a_letter_case_makes_a_trap():
 
 
 def test_a_new_task_keeps_the_subject_its_end_line_speaks_of():
-    prompt = ('Write a limerick about a guy named Dave that is funny to moms. The limerick '
-              'should end with the phrase "Yes Mom, I am Dave."')
+    prompt = ('Write a poem about a guy named Dave that is funny to moms. The poem should end '
+              'with the phrase "Yes Mom, I am Dave."')
     layout = build_layout(prompt, ["startend:end_checker"], [{"end_phrase": "Yes Mom, I am Dave."}])
     composed = new_task(layout, random.Random(0), index=1)
     assert "a guy named Dave" in composed.prompt
@@ -185,14 +186,51 @@ def test_a_new_task_keeps_the_name_a_pitch_is_for_under_a_lowercase_rule():
         assert '"Ward and Guerre"' in composed.prompt, composed.prompt
 
 
-def test_a_new_task_for_a_limerick_that_closes_on_a_given_line_stays_a_short_verse_form():
-    # Read BBD, 2677: a song and a rap ending "Yes Mom, I am Dave." were easier.
+def test_a_new_task_for_a_limerick_that_closes_on_a_given_line_stays_a_limerick():
+    # Read BBD, 2677: a song and a rap ending "Yes Mom, I am Dave." were easier; reads BDF and
+    # BDH found a poem and a haiku easier too. Its line names Dave, so a limerick on another
+    # subject closes on a line of its own.
     prompt = ('Write a limerick about a guy named Dave that is funny to moms. The limerick '
               'should end with the phrase "Yes Mom, I am Dave."')
     layout = build_layout(prompt, [END], [{"end_phrase": "Yes Mom, I am Dave."}])
     for index in (1, 2, 3):
         composed = new_task(layout, random.Random(index), index=index)
-        assert composed.detail.task_genre in ("limerick", "haiku", "poem"), composed.prompt
+        assert composed.detail.task_genre == "limerick", composed.prompt
+        assert ("a guy named Dave" in composed.prompt) == \
+            (composed.kwargs[0]["end_phrase"] == "Yes Mom, I am Dave."), composed.prompt
+
+
+def test_a_new_task_for_a_haiku_is_a_haiku():
+    # A poem has room for the words a haiku must fit into its three lines (read BDF).
+    prompt = 'Write a haiku about a heron at dawn. Use the words "mist" and "patience" in it.'
+    layout = build_layout(prompt, [EXISTS], [{"keywords": ["mist", "patience"]}])
+    for index in (1, 2, 3):
+        composed = new_task(layout, random.Random(index), index=index)
+        assert composed.detail.task_genre == "haiku", composed.prompt
+
+
+def test_a_haiku_under_a_rule_only_a_longer_piece_feels_becomes_a_poem():
+    # A comma ban bites from about forty words, more than a haiku has: a haiku of ours would
+    # pass it by itself, so the new piece is a poem, as before.
+    prompt = "Write a haiku about a heron at dawn. Do not use any commas."
+    layout = build_layout(prompt, [NO_COMMA], [{}])
+    composed = new_task(layout, random.Random(1), index=1)
+    assert composed.detail.task_genre in ("poem", "limerick"), composed.prompt
+
+
+def test_a_new_task_for_a_tweet_is_a_short_piece_of_prose():
+    # Read BDF, 2662: a tweet's two words went into a proposal, a dialogue and a diary entry,
+    # which have room to spare; and a list of names holding "although" reads as a misfit.
+    from ifevalpp.generate.tasks import catalogue
+
+    genres = {genre.id: genre for genre in catalogue().genres}
+    prompt = ('Write a tweet for a bakery opening on our street. The tweet should include the '
+              'keywords "crust" and "gladly".')
+    layout = build_layout(prompt, [EXISTS], [{"keywords": ["crust", "gladly"]}])
+    for index in (1, 2, 3):
+        features = genres[new_task(layout, random.Random(index), index=index).detail
+                          .task_genre].features
+        assert "short" in features and not features & {"list", "items", "poem"}, features
 
 
 def test_a_new_task_asks_for_two_versions_before_what_each_of_them_holds():
@@ -211,8 +249,9 @@ def test_a_new_task_asks_for_two_versions_before_what_each_of_them_holds():
 
 def test_a_new_task_on_a_named_person_keeps_who_the_person_is():
     # "a rap about Hannah" left her unknown beside the word "intern" (strict read ADA).
-    prompt = ('Write a limerick about Hannah, a college student, doing an internship at a coffee '
-              'company. Make sure that her father would love the limerick. Include the words '
+    # (A limerick stays a limerick, on a subject of ours: this is the rule for the rest.)
+    prompt = ('Write a poem about Hannah, a college student, doing an internship at a coffee '
+              'company. Make sure that her father would love the poem. Include the words '
               '"intern" and "grow".')
     layout = build_layout(prompt, [EXISTS], [{"keywords": ["intern", "grow"]}])
     composed = new_task(layout, random.Random(0), index=1)
@@ -431,3 +470,37 @@ def test_a_postscript_on_a_piece_that_does_not_invite_one_gets_no_letter_as_new_
                           "with P.S. at the end.", ["detectable_content:postscript"],
                           [{"postscript_marker": "P.S."}])
     assert "letter" in genre_class(letter)[0][0]
+
+
+def test_a_new_task_under_a_postscript_is_no_article_for_the_press():
+    # Reads BDM, BDO: "a newspaper article about the first day at a new school … finishes
+    # with a postscript starting with "P.S."".
+    from ifevalpp.generate.tasks import catalogue
+
+    genres = {genre.id: genre for genre in catalogue().genres}
+    prompt = 'Write a blog post about city gardens. At the end, add a postscript starting with P.S.'
+    layout = build_layout(prompt, ["detectable_content:postscript"],
+                          [{"postscript_marker": "P.S."}])
+    drawn = [new_task(layout, random.Random(seed), index=index).detail.task_genre
+             for seed in range(6) for index in (1, 2, 3)]
+    assert not any("press" in genres[genre].features for genre in drawn), drawn
+    assert not {"article", "report"} & set(drawn), drawn
+
+
+def test_a_task_whose_items_clash_with_an_exact_count_gets_no_new_task():
+    # Reads BDM, BDT (3069): a 5-day itinerary in exactly 3 bullet points became tips and name
+    # ideas, which fit three bullets by themselves.
+    from ifevalpp.generate.records import ComposeError
+
+    layout = build_layout("Plan a 4 day trip to Lisbon in exactly 2 bullet points in markdown.",
+                          ["detectable_format:number_bullet_lists"], [{"num_bullets": 2}])
+    with pytest.raises(ComposeError, match="items"):
+        new_task(layout, random.Random(0), index=1)
+
+
+def test_a_count_the_task_itself_states_is_no_clash():
+    from ifevalpp.generate.kinds.reconfiguration import _items_against_an_exact_count
+
+    layout = build_layout("Write a blog post about tea with exactly 3 bullet points in markdown.",
+                          ["detectable_format:number_bullet_lists"], [{"num_bullets": 3}])
+    assert _items_against_an_exact_count(layout) is None

@@ -250,3 +250,71 @@ def test_a_style_named_by_who_writes_that_way_is_carried_and_said_again():
 def test_a_style_named_by_a_kind_of_text_is_not_carried():
     assert asks("Write the pitch in the style of a lecture.", [NO_COMMA], [{}]) == []
 
+
+
+def test_a_tone_the_task_asks_for_is_carried_and_said_with_an_article():
+    # Read BDG, 1094: "Please, use any interesting or weird tone" was gone from the new JSON
+    # tasks, which asked less.
+    found = asks("List five famous inventors in JSON. Please, use any interesting or weird tone.",
+                 ["detectable_format:json_format"], [{}])
+    assert [(ask.noun, ask.what) for ask in found] == [("tone", ("interesting or weird",))]
+    said = carried_sentence(found, random.Random(0))
+    assert said in ("Write it in an interesting or weird tone.",
+                    "Keep it in an interesting or weird tone."), said
+    assert dropped(found, "Write a plan in JSON.") == ["interesting or weird"]
+
+
+def test_a_rewrite_of_ours_takes_the_tone_in_place_of_its_own():
+    # "Could you rewrite "…" so that it sounds more polite? Keep it in a passive aggressive
+    # tone." contradicts itself: the rewrite is asked in the original's tone instead.
+    from ifevalpp.generate.kinds.reconfiguration import new_task
+
+    layout = build_layout('Rewrite "Please tidy the kitchen." in a sarcastic tone. Your '
+                          'entire response should be in lowercase letters.',
+                          ["change_case:english_lowercase"], [{}])
+    for index in (1, 2, 3):
+        composed = new_task(layout, random.Random(index), index=index)
+        assert composed.prompt.count("sarcastic tone") == 1, composed.prompt
+        if composed.detail.task_genre == "rewrite":
+            assert "in a sarcastic tone" in composed.prompt.split(". ")[0], composed.prompt
+
+
+def test_a_mood_given_to_the_piece_is_carried_beside_a_new_task():
+    # Read BDK: "a funny haiku about moms" became a haiku with no mood at all.
+    found = asks("Write a funny haiku about owls at midnight.", [NO_COMMA], [{}])
+    assert [(ask.noun, ask.what) for ask in found] == [("mood", ("funny",))]
+    assert carried_sentence(found, random.Random(0)) == "Make it funny."
+    assert carried_sentence(found, random.Random(0), plural=True) == "Make them funny."
+
+
+def test_a_mood_said_in_a_word_of_its_kin_is_kept():
+    # A rephrasing's "a humorous haiku" still asks for a funny one.
+    found = asks("Write a funny haiku about owls at midnight.", [NO_COMMA], [{}])
+    assert dropped(found, "Write a humorous haiku about owls at midnight.") == []
+    assert dropped(found, "Write a haiku about owls at midnight.") == ["funny"]
+
+
+def test_a_mood_that_suits_only_some_occasions_is_not_carried():
+    # "Make it angry." on a thank-you note to a school caretaker fits no occasion.
+    assert asks("Write an angry tweet about a friend who is always late.", [NO_COMMA], [{}]) == []
+    assert asks("Ask me a funny question about owls.", [NO_COMMA], [{}]) == []
+
+
+def test_a_carried_mood_names_the_answer_only_where_the_task_asks_for_no_piece():
+    # Read BDN: "I'd like to understand how recycling plants sort waste. Make it funny." has
+    # nothing for "it"; read BDP: "Please describe a librarian with a secret. Make your answer
+    # funny." bolts the answer onto a description, which "it" names well enough.
+    from ifevalpp.generate.kinds.reconfiguration import _said_again
+    from ifevalpp.generate.tasks import Task
+
+    layout = build_layout("Write a funny essay about owls. Do not use any commas.", [NO_COMMA], [{}])
+
+    def said(genre: str, noun: str, text: str) -> str:
+        task = Task(text=text, genre=genre, noun=noun, plural=False,
+                    features=frozenset({"prose"}), words=(60, 300), subjects=())
+        return _said_again(layout, task, text, random.Random(0))
+
+    assert said("explanation", "explanation", "I'd like to understand how tides work.") == \
+        "I'd like to understand how tides work. Make your answer funny."
+    assert said("description", "description", "Please describe a lighthouse at night.") == \
+        "Please describe a lighthouse at night. Make it funny."
