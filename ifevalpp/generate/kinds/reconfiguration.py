@@ -465,6 +465,12 @@ def _own_subject(layout: Layout) -> Optional[str]:
     if told is not None and subject[:1].isupper() and \
             len((subject + told.group(0)).split()) <= 12:
         subject += told.group(0)
+    # "how to improve the quality of life" is no subject without "for people with
+    # disabilities" (reads BDU, BDV): a question's "for …" stays with it.
+    whom = re.match(r' for [^,.?!\n"]+?(?=[,.?!]|$)', request[found.end("subject"):])
+    if whom is not None and re.match(patterns["question_subject"], subject) and \
+            len((subject + whom.group(0)).split()) <= 12:
+        subject += whom.group(0)
     named = re.search(patterns["names"], request) is not None and any(
         get(instruction_id).letter_case for instruction_id in layout.ids)
     bound = any(get(instruction_id).literal_bound_to_task(item, layout.prompt) or
@@ -478,7 +484,7 @@ def _own_subject(layout: Layout) -> Optional[str]:
                    for instruction_id, item in zip(layout.ids, layout.params))
     # ... a plain subject only: "a speech about embroidery that has the answer "needle"" is
     # the riddle's, not a subject (a name and who it is may run longer).
-    plain = '"' not in subject and len(subject.split()) <= (12 if told else 8) and \
+    plain = '"' not in subject and len(subject.split()) <= (12 if told or whom else 8) and \
         re.search(patterns["relative"], subject) is None
     # (A style in a person's name suits any subject: "in the style of Alex Jones" keeps none;
     # a voice said in common words was chosen for the subject: "Write in a crazy coach

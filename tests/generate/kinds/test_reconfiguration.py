@@ -504,3 +504,14 @@ def test_a_count_the_task_itself_states_is_no_clash():
     layout = build_layout("Write a blog post about tea with exactly 3 bullet points in markdown.",
                           ["detectable_format:number_bullet_lists"], [{"num_bullets": 3}])
     assert _items_against_an_exact_count(layout) is None
+
+
+def test_a_kept_question_subject_keeps_whom_it_is_for():
+    # Reads BDU, BDV (1531): "an essay about how to improve the quality of life" had lost
+    # "for people with disabilities".
+    from ifevalpp.generate.kinds.reconfiguration import _own_subject
+
+    layout = build_layout("Come up with a plan on how to make parks safer for children in winter. "
+                          "Include the keywords 'lantern' and 'gravel'.",
+                          [EXISTS], [{"keywords": ["lantern", "gravel"]}])
+    assert _own_subject(layout) == "how to make parks safer for children in winter"
