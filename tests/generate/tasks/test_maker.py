@@ -282,3 +282,13 @@ def test_a_told_topic_goes_only_to_a_genre_that_tells():
     for genre_id in ("essay", "speech", "article", "plan", "dialogue"):
         assert told not in found.pool(by_id[genre_id], "topic")
         assert found.pool(by_id[genre_id], "topic")
+
+
+def test_one_brings_a_dish_to_a_gathering_not_a_recipe():
+    # Read BDU (1242): "a simple recipe to bring to a poetry evening in a bookshop"; issue 29
+    # named the same misfit.
+    recipe = next(genre for genre in catalogue().genres if genre.id == "recipe")
+    assert not any("recipe to bring" in frame for frame in recipe.frames)
+    # (Nor a dish to a bake sale, read BDY, or to a poetry evening.)
+    assert not {"a poetry evening in a bookshop", "a neighbourhood bake sale"} & \
+        set(catalogue().subjects["potluck"])
