@@ -86,6 +86,9 @@ def llm_settings(model: str, base_urls: Sequence[str], **options: Any) -> Any:
                    "which only 'revised' checks); the manifest records the choice. A profile "
                    "that cannot check a case is refused, naming the case. Score the file "
                    "under a protocol with the same profile (e.g. --protocol revised).")
+@click.option("--jobs", type=click.IntRange(min=0), default=0,
+              help="[template] Worker processes growing cases at once; 0 (the default): one "
+                   "per core. The file is the same byte for byte whatever the number.")
 @PROGRESS_OPTION
 @click.option("--backend", type=click.Choice(["template", "openai"]), default="template",
               show_default=True,
@@ -121,7 +124,7 @@ def llm_settings(model: str, base_urls: Sequence[str], **options: Any) -> Any:
                    "than', increasingly over a case's three), or just different.")
 @reports_errors
 def generate_families(original: str, out: Optional[Path], seed: int, per_kind: int,
-                      kinds: Sequence[str], case_keys: Optional[str], max_attempts: int,
+                      kinds: Sequence[str], case_keys: Optional[str], max_attempts: int, jobs: int,
                       profile: Optional[str], progress: bool, backend: str,
                       model: Optional[str],
                       base_urls: Sequence[str], api_key_env: str, concurrency: int,
@@ -181,8 +184,10 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
                 variants, settings, distractor_style=distractor_style, reconfigure=reconfigure,
                 **options)
         else:
+            from ..generate.processes import cores
+
             result = generate(variants, distractor_style=distractor_style,
-                              reconfigure=reconfigure, **options)
+                              reconfigure=reconfigure, jobs=jobs or cores(), **options)
     finally:
         bar.close()
     write_jsonl(out, result.variants)

@@ -43,7 +43,7 @@ from ..errors import IfevalppError
 from ..profiles import Profile, check_profile
 from ..schema import (COUSIN_KINDS, Case, GeneratorInfo, Kind, ValidationSummary, Variant,
                       family_key)
-from . import kinds
+from . import kinds, processes
 from .backend import TEMPLATE_BACKEND, CousinBackend
 from .prompt.casing import in_original_case
 from .prompt.slips import mended
@@ -431,7 +431,7 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
                       progress: Optional[Callable[[int], None]] = None,
                       backend: CousinBackend = TEMPLATE_BACKEND,
                       distractor_style: str = "format", reconfigure: str = "harder",
-                      only: Optional[Collection[str]] = None) -> FamilyResult:
+                      only: Optional[Collection[str]] = None, jobs: int = 1) -> FamilyResult:
     """Grow every case into a family (library entry point; the CLI only adapts it).
 
     `cases` are IFEval cases (`Case`, an original `Variant`, or the raw dict);
@@ -440,7 +440,9 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
     `backend.workers` > 1 that many cases are worked on at once, and the result
     is still in input order. `only` (case keys): grow just those cases, with
     everything the others lend (tasks to borrow, settings seen) as in a whole run, so
-    each family is the one the whole run makes.
+    each family is the one the whole run makes. `jobs` > 1: a single-worker backend
+    (the templates) grows the cases in that many forked processes (`processes`);
+    the result is the same.
     """
     check_profile(profile)
     kinds = family_kinds(kinds)
@@ -467,7 +469,9 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
             version=version, backend=backend, distractor_style=distractor_style,
             settings=settings, reconfigure=reconfigure)
 
-    if backend.workers <= 1 or len(items) <= 1:
+    if backend.workers <= 1 and processes.usable(jobs, len(items)):
+        families = processes.in_processes([case for _, case in items], one, jobs, progress)
+    elif backend.workers <= 1 or len(items) <= 1:
         families = []
         for _, case in items:
             families.append(one(case))

@@ -294,6 +294,7 @@ def _generate(original: OriginalData, profile: Profile, *,
               only: Optional[list[str]] = None, cases: Optional[list[Any]] = None,
               choice: Any = None) -> tuple[Any, Any]:
     from ..generate import generate_families
+    from ..generate.processes import cores
     from ..generate.profile import choose_profile
 
     if cases is None:
@@ -308,7 +309,7 @@ def _generate(original: OriginalData, profile: Profile, *,
         on_start(len(cases) if only is None else len(only), reason)
     result = generate_families(cases, seed=DEFAULT_SEED, per_kind=DEFAULT_PER_KIND,
                                kinds=COUSIN_KINDS, profile=profile, progress=progress,
-                               only=only)
+                               only=only, jobs=cores())
     return result, choice
 
 

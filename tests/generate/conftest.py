@@ -67,8 +67,9 @@ def default_file(original_path):
     """The default family file (GitHub original, seed 0, official profile), made once per run:
     the whole-file scans read it, and its bytes are checked against their pin."""
     from ifevalpp.generate import generate_families
+    from ifevalpp.generate.processes import cores
     from ifevalpp.original import load_path
 
-    result = generate_families(load_path(original_path))
+    result = generate_families(load_path(original_path), jobs=cores())
     originals = {str(v.case): v for v in result.variants if v.kind == "original"}
     return result, originals

@@ -83,3 +83,15 @@ def test_an_empty_case_file_is_an_error_and_writes_nothing(tmp_path):
     assert result.exit_code == 2
     assert "empty.jsonl: no prompts in the file" in result.output
     assert not out.exists()
+
+
+def test_the_number_of_jobs_does_not_change_the_file(tmp_path, cases):
+    source = _fixture(tmp_path, cases)
+    files = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"jobs{jobs}.jsonl"
+        result = CliRunner().invoke(main, ["generate-families", "--original", str(source), "--out",
+                                           str(out), "--no-progress", "--jobs", jobs])
+        assert result.exit_code == 0, result.output
+        files.append(out.read_bytes())
+    assert files[0] == files[1]
