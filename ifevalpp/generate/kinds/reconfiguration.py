@@ -50,7 +50,7 @@ from ..new_settings import change_direction, new_params, piece_register, target_
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
 from ..versions import stream_seed
 from ..tasks import TaskMaker, renew_bound_literals, retopic_words, task_demands, topic_words
-from ..phrase_tables import table
+from ..phrase_tables import one_of, table
 from ..tasks.carried import (MANNERS, bound_to_task, carried_sentence, layout_asks,
                              said_of_piece, unchecked_rules)
 from .context_distractor import context_sentences
@@ -262,6 +262,27 @@ def _tone_unfit(layout: Layout, task: Any) -> bool:
         not any(subject in catalogue().subjects.get("tone", ()) for subject in task.subjects)
 
 
+def _manner_unfit(layout: Layout, task: Any) -> bool:
+    """Whether a manner the original asks for, carried to the new task, misfits its piece
+    (fit.json carried.manner_unfit_pieces): a rap "like something Taylor Swift would write"
+    (read CEC) — unless the original's own piece is one."""
+    unfit = table("fit")["carried"]["manner_unfit_pieces"]
+    carried = {ask.noun for ask in layout_asks(layout)}
+    pieces = {piece for manner, listed in unfit.items() if manner in carried for piece in listed}
+    return task.noun in pieces and task.noun != _original_piece(layout)
+
+
+def _original_piece(layout: Layout) -> Optional[str]:
+    """The kind of piece the original's request names first ("Write a song about …": song)."""
+    from ..tasks.maker import catalogue
+
+    request = next((unit.text for unit in layout.units if not unit.pure), "").lower()
+    nouns = sorted({genre.noun.lower() for genre in catalogue().genres}, key=len, reverse=True)
+    found = re.search(rf"\b(?:a|an)\s+({one_of([re.escape(noun) for noun in nouns])})\b",
+                      request)
+    return found.group(1) if found else None
+
+
 def _rewrite_in_tone(layout: Layout, task: Any, text: str) -> tuple[str, bool]:
     """A rewrite of ours in the tone the original asks for, said where the rewrite says how
     ("rewrite "The heating will be off until Monday." in a passive aggressive tone"): a
@@ -353,7 +374,7 @@ def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], 
     suit the piece (replaced, it drops a trap) is the last resort, and only for a piece that
     speaks to its reader (`_SPARE_ENDINGS`): a line said to the asker is a misfit in a
     letter or a diary ("That is all you need!" closing a letter to the council, read EA;
-    a diary entry, read HB)."""
+    a diary entry, read HB); so is a piece a carried manner misfits (`_manner_unfit`)."""
     spare = None
     own_kind = piece_register(layout)  # a piece of the original's own kind keeps its misfit
     tiers = [(settings, kept, endings) for settings in settings_tried
@@ -374,10 +395,11 @@ def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], 
                 excluded.append(task.text)  # a poem of 165 words for a haiku
                 continue
             if not _counts_clash(layout, settings, task.text):
-                if not _loses_own_text(layout, settings, task.ending):
+                kept = not _loses_own_text(layout, settings, task.ending)
+                if kept and not _manner_unfit(layout, task):
                     return task, settings
-                if task.ending in _SPARE_ENDINGS or task.ending == own_kind:
-                    spare = spare or (task, settings)
+                if kept or task.ending in _SPARE_ENDINGS or task.ending == own_kind:
+                    spare = spare or (task, settings)  # a rap in a singer's style, at worst
             excluded.append(task.text)  # five kinds of trees in exactly two bullet points
     return spare
 

@@ -59,6 +59,14 @@ def new_finds(find: Callable[[str], set[str]], cousin: Cousin, name: str) -> lis
     return [Defect(name, found) for found in sorted(find(cousin.prompt) - own)]
 
 
+def said_more_often(count: Callable[[str], int], cousin: Cousin) -> int:
+    """How many times the cousin says what `count` counts, when that is twice or more and more
+    often than its original (as written or as mended) says it; else 0: a repeat of ours."""
+    said = count(cousin.prompt)
+    own = max(count(cousin.original), count(cousin.original_mended))
+    return said if said >= 2 and said > own else 0
+
+
 def neighbouring_sentences(text: str) -> Iterator[tuple[str, str]]:
     """Each two sentences in a row within one line of `text`, quotations hidden (list items
     aside: the items of a list are parallel on purpose)."""

@@ -4,15 +4,12 @@
 from __future__ import annotations
 
 from ..addition import also_count
-from .base import Cousin, Defect, Example, Rule
+from .base import Cousin, Defect, Example, Rule, said_more_often
 
 
 def detect(cousin: Cousin) -> list[Defect]:
-    said = also_count(cousin.prompt)
-    own = max(also_count(cousin.original), also_count(cousin.original_mended))
-    if said >= 2 and said > own:
-        return [Defect(RULE.name, f"'also' said {said} times")]
-    return []
+    said = said_more_often(also_count, cousin)
+    return [Defect(RULE.name, f"'also' said {said} times")] if said else []
 
 
 RULE = Rule(

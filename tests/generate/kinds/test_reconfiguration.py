@@ -515,3 +515,23 @@ def test_a_kept_question_subject_keeps_whom_it_is_for():
                           "Include the keywords 'lantern' and 'gravel'.",
                           [EXISTS], [{"keywords": ["lantern", "gravel"]}])
     assert _own_subject(layout) == "how to make parks safer for children in winter"
+
+
+def test_a_singer_s_style_is_never_carried_onto_a_rap_unless_the_original_is_one():
+    # Read CEC (1566): "I'm looking for a rap about regrets. Make it sound like something
+    # Taylor Swift would write."
+    from types import SimpleNamespace
+
+    from ifevalpp.generate.kinds.reconfiguration import _manner_unfit
+
+    capital = "change_case:english_capital"
+    song = build_layout("Write a song about regrets in the style of Taylor Swift. Answer in "
+                        "capital letters only.", [capital], [{}])
+    rap = build_layout("Write a rap about regrets in the style of Taylor Swift. Answer in "
+                       "capital letters only.", [capital], [{}])
+    plain = build_layout("Write a song about regrets. Answer in capital letters only.",
+                         [capital], [{}])
+    assert _manner_unfit(song, SimpleNamespace(noun="rap"))
+    assert not _manner_unfit(song, SimpleNamespace(noun="ballad"))
+    assert not _manner_unfit(rap, SimpleNamespace(noun="rap"))
+    assert not _manner_unfit(plain, SimpleNamespace(noun="rap"))

@@ -530,11 +530,25 @@ def test_a_sentence_reworded_into_a_form_is_rewritten_into_it():
         "Please rewrite the following sentence into exactly 3 paragraphs."
 
 
-def test_the_letter_case_of_a_critique_is_said_of_the_critique_not_the_sentence():
-    assert mend_text('Write a critique of the following sentence in all capital letters, no '
-                     'lowercase letters allowed: "Be kind".') == \
-        ('Write a critique, in all capital letters with no lowercase letters allowed, of the '
-         'following sentence: "Be kind".')
+def test_the_letter_case_of_a_critique_is_said_after_the_sentence_it_critiques():
+    # Read CEA: "a critique, in all capital letters with no lowercase letters allowed, of the
+    # following sentence" wedged the rule into the task; it now follows the quotation.
+    prompt = ('Write a critique of the following sentence in all capital letters, no '
+              'lowercase letters allowed: "Be kind, always". Label each part.')
+    assert mended(prompt, ["change_case:english_capital"], [{}]) == \
+        ('Write a critique of the following sentence: "Be kind, always". Use capital letters '
+         'only; no lowercase letters are allowed. Label each part.')
+
+
+def test_a_strange_limerick_without_a_limerick_to_rewrite_is_written_anew():
+    # Reads CEA, CEB: "a limerick about nursery and storytelling in a strange way".
+    prompt = ("Rewrite the limerick in a strange way. In particular, the limerick is about "
+              "nursery and storytelling. But do not mention nursery and storytelling in your "
+              "entire response.")
+    assert mended(prompt, ["keywords:forbidden_words"],
+                  [{"forbidden_words": ["nursery", "storytelling"]}]) == \
+        ('Write a strange limerick about the nursery and storytelling. Do not use the words '
+         '"nursery" or "storytelling" anywhere in your response.')
 
 
 def test_a_rule_of_the_poem_is_not_said_of_a_word_in_it():
@@ -553,7 +567,7 @@ def test_a_case_said_of_the_names_is_said_of_the_whole_answer_the_check_reads():
 def test_a_rewording_of_the_limerick_to_rewrite_asks_for_one():
     assert mend_text("Can you rewrite the limerick in a strange way? In particular, the limerick "
                      "is about nursery and storytelling.") == \
-        "Can you write a limerick about nursery and storytelling in a strange way?"
+        "Can you write a strange limerick about the nursery and storytelling?"
 
 
 def test_a_second_please_in_a_row_is_dropped():
