@@ -227,6 +227,20 @@ def test_a_paragraph_to_begin_with_a_word_takes_two_commas_at_most(only_paragrap
         assert rendered.text.count(",") <= 2, rendered.text
 
 
+def test_the_last_paragraph_to_begin_with_a_word_is_called_the_last():
+    # Read CEH (1954): "exactly 7 paragraphs … the seventh paragraph starting with the word
+    # "Summary"", where the original says "the last paragraph".
+    from ifevalpp.constraints import get, parse_params
+
+    kind = "length_constraints:nth_paragraph_first_word"
+    grammar = grammar_of(kind)
+    for nth, said in ((7, "the last paragraph"), (2, "the second paragraph")):
+        params = get(kind).wording_params(parse_params(kind, {
+            "num_paragraphs": 7, "nth_paragraph": nth, "first_word": "summary"}))
+        for rendered in grammar.expansions("item", params, sentence=False):
+            assert said in rendered.text, rendered.text
+
+
 @pytest.mark.parametrize("instruction_id, params", [
     ("length_constraints:number_paragraphs", {"n": 3}),
     ("length_constraints:nth_paragraph_first_word",

@@ -101,6 +101,13 @@ class NthParagraphFirstWord(Constraint):
     format_phrase = True
     conflicts_with = frozenset({"detectable_format:json_format"})
 
+    def wording_params(self, params: NthParagraphParams, **context: Any) -> dict[str, Any]:
+        """… and `last` where the paragraph to open with the word is the last one: said "the
+        last paragraph", not by its ordinal (read CEH, 1954)."""
+        values = super().wording_params(params, **context)
+        values["last"] = 1 < params.num_paragraphs == params.nth_paragraph
+        return values
+
     def check(self, response: str, params: NthParagraphParams, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:
         pieces = response.split("\n\n")

@@ -379,9 +379,11 @@ def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], 
     own_kind = piece_register(layout)  # a piece of the original's own kind keeps its misfit
     tiers = [(settings, kept, endings) for settings in settings_tried
              for endings in _endings_tried(layout, settings) for kept in genre_class(layout)]
+    # A rewrite of ours is drawn only for what it is for: a line to render or to recast.
+    quoted = {"quoted"} if piece == frozenset({"rewrite"}) else set()
     for settings, (kept_needs, kept_avoids), endings in tiers:
         needs, avoids, low, high, room, bites = task_demands(layout, settings)
-        needs, avoids = needs | kept_needs, (avoids | kept_avoids) - kept_needs
+        needs, avoids = needs | kept_needs | quoted, (avoids | kept_avoids) - kept_needs - quoted
         excluded = [layout.prompt]
         for _ in range(8):
             task = maker.make(needs=needs, avoids=avoids, words=(low, high), room=room,
@@ -412,8 +414,23 @@ def _pieces_tried(layout: Layout) -> list[Optional[frozenset[str]]]:
     named = _piece_in_asked_words(layout) or ("rewrite" if _english_source(layout) else None)
     if named is not None:
         return [frozenset({named})]
+    if _rewrite_in_a_tone(layout):
+        return [frozenset({"rewrite"}), None]
     short_verse = _short_verse_kept(layout)
     return [frozenset({short_verse}), None] if short_verse is not None else [None]
+
+
+def _rewrite_in_a_tone(layout: Layout) -> bool:
+    """Whether the original asks for a quoted English line rewritten in a tone ("rewrite
+    "Cognitive Services … will be renamed …" in an engaging tone"): a rewrite of a line of
+    ours takes the tone best (`_rewrite_in_tone`); a riddle or a joke "in an engaging tone"
+    reads oddly (reads BDW, CED, CEI on 1476)."""
+    if not any(ask.noun == "tone" for ask in layout_asks(layout)):
+        return False
+    task = " ".join(unit.text for unit in layout.task_units())
+    return re.search(r"(?i)\brewrite\b", task) is not None and \
+        any(len(quoted.split()) >= 4 for pair in re.findall(r'"([^"]+)"|“([^”]+)”', task)
+            for quoted in pair if quoted)
 
 
 def _piece_in_asked_words(layout: Layout) -> Optional[str]:

@@ -39,6 +39,8 @@ def _lead_verbs(sentence: str) -> set[str]:
     words = re.findall(r"[A-Za-z']+", sentence)[:8]
     lead = {words[0].lower()} if words else set()
     lowered = [word.lower() for word in words]
+    if lowered[:1] == ["please"] and len(lowered) > 1:
+        lead.add(lowered[1])  # "Please write a ballad … Write it …" (read CEF)
     if "to" in lowered[:-1]:
         lead.add(lowered[lowered.index("to") + 1])
     # A request put as a question leads with its verb ("Could you explain …? Make sure to
@@ -49,20 +51,50 @@ def _lead_verbs(sentence: str) -> set[str]:
     return lead - set(table("naturalness")["echoed_frames"]["lead_verbs_ignored"])
 
 
+def _ending_verb(sentence: str) -> str:
+    """The verb a sentence ends on after its subject or a modal ("the lyrics you write"), or
+    ""."""
+    words = [word.lower() for word in re.findall(r"[A-Za-z']+", sentence)[-2:]]
+    subjects = table("naturalness")["echoed_frames"]["verb_subjects"]
+    return words[1] if len(words) == 2 and words[0] in subjects else ""
+
+
 def _led_alike(cousin: Cousin) -> list[str]:
-    """New sentences that lead with the verb of the sentence right before them."""
+    """New sentences that lead with the verb of the sentence right before them, or (one of
+    ours) with the verb it ends on ("… the lyrics you write. Write your whole answer …",
+    read CEF)."""
     from ..naturalness import SENTENCE, masked
 
     fresh = set(new_sentences(cousin))
     said = [sentence.strip() for sentence in SENTENCE.findall(masked(cousin.prompt))]
     return [second for first, second in zip(said, said[1:])
-            if (first in fresh or second in fresh) and _lead_verbs(first) & _lead_verbs(second)]
+            if (first in fresh or second in fresh) and _lead_verbs(first) & _lead_verbs(second)
+            or second in fresh and _ending_verb(first) in _lead_verbs(second)]
+
+
+def _after_a_phrasal_frame(cousin: Cousin) -> list[str]:
+    """Sentences that lead with the first word of a phrasal request frame said before them,
+    one of the two ours ("… put together a proposal … Put a title at the top", read CEG)."""
+    from ..naturalness import SENTENCE, masked
+
+    fresh = set(new_sentences(cousin))
+    said = [sentence.strip() for sentence in SENTENCE.findall(masked(cousin.prompt))]
+    found = []
+    for frame in table("naturalness")["echoed_frames"]["phrasal_frames"]:
+        pattern = re.compile(rf"(?i)\b{re.escape(frame)}\b")
+        framed = [index for index, sentence in enumerate(said) if pattern.search(sentence)]
+        lead = frame.split()[0]
+        found += [sentence for index, sentence in enumerate(said)
+                  if framed and index > framed[0] and sentence.lower().startswith(f"{lead} ")
+                  and (sentence in fresh or said[framed[0]] in fresh)]
+    return found
 
 
 def detect(cousin: Cousin) -> list[Defect]:
     return [Defect(RULE.name, sentence[:160]) for sentence in new_sentences(cousin)
             if _echoes(sentence)] + [Defect(RULE.name, sentence[:160])
-                                     for sentence in _led_alike(cousin)]
+                                     for sentence in _led_alike(cousin)
+                                     + _after_a_phrasal_frame(cousin)]
 
 
 RULE = Rule(
@@ -77,10 +109,20 @@ RULE = Rule(
          Example("Could you please write a blog post about dogs, writing 20+ sentences?"),
          Example("Would you please produce a product description for a new lamp?"),
          Example("Write a speech. Include a postscript. Include \"show\" 12 times."),
-         Example("Could you explain why it rains? Make sure to explain it simply.")),
+         Example("Could you explain why it rains? Make sure to explain it simply."),
+         Example("Please write a ballad about snow. Write it in the style of a crooner."),
+         Example("Compose a song. Explain the lyrics you write. Write your whole answer in "
+                 "capitals."),
+         Example("Could you put together a proposal for a trip? Keep it short. Put a title "
+                 "at the top.")),
     good=(Example("Make it 200+ words long."),
           Example("Could you please write a blog post about dogs, using 20+ sentences?"),
           Example("Would you please write a product description for a new lamp?"),
           Example("Write a speech. Add a postscript. Include \"show\" 12 times."),
-          Example("Could you explain why it rains? Keep it simple.")),
+          Example("Could you explain why it rains? Keep it simple."),
+          Example("Please write a ballad about snow. Make it sound like a crooner's."),
+          Example("Compose a song. Explain the lyrics you write. Put your whole answer in "
+                  "capitals."),
+          Example("Could you draft a proposal for a trip? Keep it short. Put a title at the "
+                  "top.")),
 )

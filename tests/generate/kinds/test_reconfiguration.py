@@ -535,3 +535,18 @@ def test_a_singer_s_style_is_never_carried_onto_a_rap_unless_the_original_is_one
     assert not _manner_unfit(song, SimpleNamespace(noun="ballad"))
     assert not _manner_unfit(rap, SimpleNamespace(noun="rap"))
     assert not _manner_unfit(plain, SimpleNamespace(noun="rap"))
+
+
+def test_a_line_rewritten_in_a_tone_is_replaced_by_a_line_of_ours_to_rewrite_first():
+    # Reads BDW, CED, CEI (1476): a riddle and a joke "in an engaging tone" read oddly.
+    from ifevalpp.generate.kinds.reconfiguration import _pieces_tried
+
+    layout = build_layout('Can you rewrite "The office will be closed for repairs on Monday" in '
+                          'an engaging tone? Keep it to one sentence.',
+                          ["length_constraints:number_sentences"],
+                          [{"relation": "less than", "num_sentences": 2}])
+    plain = build_layout("Write a riddle about a clock. Keep it to one sentence.",
+                         ["length_constraints:number_sentences"],
+                         [{"relation": "less than", "num_sentences": 2}])
+    assert _pieces_tried(layout) == [frozenset({"rewrite"}), None]
+    assert _pieces_tried(plain) == [None]
