@@ -31,6 +31,7 @@ import json
 import math
 import re
 from collections import Counter
+import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
@@ -173,6 +174,7 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
                            f"at {low}-{high} words with room for {room}, biting from "
                            f"{bites}")
     task, tuned = picked
+    task = _without_own_tone(layout, task)
     detail = ReconfigurationDetail(strategy="task", task_source="grammar", task_genre=task.genre)
     # Only a task drawn to be about it takes the original's subject: "a fable about a bicycle
     # that dreams of racing" made "a fable about "Laureates and twins"" (read NA).
@@ -281,6 +283,28 @@ def _original_piece(layout: Layout) -> Optional[str]:
     found = re.search(rf"\b(?:a|an)\s+({one_of([re.escape(noun) for noun in nouns])})\b",
                       request)
     return found.group(1) if found else None
+
+
+def _without_own_tone(layout: Layout, task: Any) -> Any:
+    """A rewrite of ours that takes the original's tone (`_rewrite_in_tone`) without the words
+    of the tone it gave up ("so that it sounds more polite"): they are no longer the piece's
+    (read CEJ: "Keep the words "polite" and "tomorrow" out of your answer" on a rewrite "in
+    an engaging tone")."""
+    from ..tasks.maker import catalogue
+
+    if not any(ask.noun == "tone" for ask in layout_asks(layout)):
+        return task
+    own = next((subject for subject in task.subjects
+                if subject in catalogue().subjects.get("tone", ())), None)
+    if own is None:
+        return task
+    gone = {word.lower() for word in re.findall(r"[A-Za-z]+", own)}
+
+    def kept(words: Sequence[str]) -> tuple[str, ...]:
+        return tuple(word for word in words if word.lower() not in gone)
+
+    return dataclasses.replace(task, nouns=kept(task.nouns), uses=kept(task.uses),
+                               suits=kept(task.suits))
 
 
 def _rewrite_in_tone(layout: Layout, task: Any, text: str) -> tuple[str, bool]:

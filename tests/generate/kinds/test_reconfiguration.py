@@ -550,3 +550,23 @@ def test_a_line_rewritten_in_a_tone_is_replaced_by_a_line_of_ours_to_rewrite_fir
                          [{"relation": "less than", "num_sentences": 2}])
     assert _pieces_tried(layout) == [frozenset({"rewrite"}), None]
     assert _pieces_tried(plain) == [None]
+
+
+def test_a_rewrite_that_takes_the_original_s_tone_drops_the_words_of_its_own():
+    # Read CEJ (1476): "Keep the words "polite" and "tomorrow" out of your answer" on a rewrite
+    # "in an engaging tone", whose own "so that it sounds more polite" was given up.
+    from ifevalpp.generate.kinds.reconfiguration import _without_own_tone
+    from ifevalpp.generate.tasks.maker import Task, catalogue
+
+    own = catalogue().subjects["tone"][0]
+    word = own.split()[-1].lower()
+    task = Task(text="Rewrite the line.", genre="rewrite", noun="rewrite", plural=False,
+                features=frozenset({"quoted"}), words=(5, 60), subjects=(own,),
+                nouns=(word, "tomorrow"), uses=(word, "tomorrow"), suits=(word,))
+    toned = build_layout('Can you rewrite "The office will be closed for repairs on Monday" in '
+                         'an engaging tone?', ["length_constraints:number_sentences"],
+                         [{"relation": "less than", "num_sentences": 2}])
+    plain = build_layout("Write a riddle about a clock.", ["length_constraints:number_sentences"],
+                         [{"relation": "less than", "num_sentences": 2}])
+    assert _without_own_tone(toned, task).nouns == ("tomorrow",)
+    assert _without_own_tone(plain, task) == task

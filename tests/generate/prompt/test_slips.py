@@ -601,3 +601,33 @@ def test_a_rewrite_of_an_answer_not_yet_given_is_mended_after_any_frame():
 def test_a_copy_without_change_of_words_is_said_idiomatically():
     assert mend_text("First repeat the question above without change of words, then answer.") \
         == "First repeat the question above without changing a word, then answer."
+
+
+def test_a_fronted_audience_stays_with_the_poem_not_the_shoes():
+    # Read CEK (2844): "a poem that professionally describes a new line of shoes for a bunch
+    # of students" gives the shoes to the students.
+    # Read CEN: "a poem for a bunch of students that professionally describes …" hangs the
+    # clause on the students; they are whom the poem describes the shoes to.
+    assert mend_text("For a bunch of students, write a 200+ word poem that professionally "
+                     "describes a new line of shoes.") == \
+        ("Write a 200+ word poem that professionally describes a new line of shoes to a bunch "
+         "of students.")
+    assert mend_text("Could I get a poem that professionally describes a new line of shoes for "
+                     "a bunch of students?") == \
+        ("Could I get a poem that professionally describes a new line of shoes to a bunch of "
+         "students?")
+
+
+def test_a_bound_said_before_long_is_at_least_or_at_most():
+    # Read CEM: "Make it a minimum of 200 words long" blends two ways to say it.
+    assert mend_text("Make it a minimum of 200 words long.") == "Make it at least 200 words long."
+    assert mend_text("Be no fewer than 5 sentences long.") == "Be at least 5 sentences long."
+    assert mend_text("Keep it a maximum of 90 words long.") == "Keep it at most 90 words long."
+
+
+def test_an_example_that_ends_the_prompt_takes_its_stop():
+    # Read CEM (2844): "… of the poem, for example *highlighted text*" with no stop.
+    prompt = "Write a poem. Highlight a part of it, for example *highlighted text*"
+    assert mended(prompt, ["detectable_format:number_highlighted_sections"],
+                  [{"num_highlights": 1}], prompt) == prompt + "."
+
