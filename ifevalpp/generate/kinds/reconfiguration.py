@@ -41,7 +41,7 @@ from ...errors import IfevalppError
 from ...profiles import Profile
 from ...schema import Variant
 from ..prompt.assemble import PRESENTATIONS, Assembled, in_place, restructured
-from ..prompt.layout import Layout, described_slots
+from ..prompt.layout import Layout, described_slots, slot_lines
 from ..llm.answers import ModelCousin, answered, repeat_text, same
 from ..llm.checks import can_get_harder, harder_guide, judge_reconfiguration
 from ..llm.plan import ModelPlan, Sibling
@@ -201,6 +201,14 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
                                task_override=text, rephrase_repeat=True), detail)
 
 
+def _pieces_in_slots(prompt: str) -> bool:
+    """Whether the template the prompt spells out names a different piece in each slot line
+    ("[essay]", "******", "[poem]"), not numbered slots of one kind ("[Movie 1]", "[Movie
+    2]")."""
+    names = [re.sub(r"\s*\d+$", "", slot.strip().lower()) for slot in slot_lines(prompt)]
+    return len(names) >= 2 and len(set(names)) == len(names)
+
+
 def _why_no_new_task(layout: Layout) -> Optional[str]:
     """Why no task of ours may replace the original's, or None: what the old task holds that
     a new one would drop, making it ask less."""
@@ -211,6 +219,10 @@ def _why_no_new_task(layout: Layout) -> Optional[str]:
         # 3063 (reads BCF, BCG): a late-order apology in place of a proof in three set sections.
         return ("its answer fills a template whose slots say what goes in them: a new task "
                 "would drop the template and ask less")
+    if _pieces_in_slots(layout.prompt):
+        # 1746 (read CET): an essay and a poem that sums it up became two haikus.
+        return ("its answer is two different pieces, each in a slot of its own ('[essay]', "
+                "'[poem]'): a new task of ours asks for two versions of one piece, which is less")
     if _address_breaks_a_rule(layout):
         # 1000 (read BCY): a summary of the page ".../Raymond_III,_Count_of_Tripoli" under a
         # comma ban became a diary entry and an article with no such name to write.

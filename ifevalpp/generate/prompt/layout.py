@@ -47,6 +47,11 @@ _NAMED_SLOT = re.compile(r"\b[A-Z][A-Za-z]* (\d+)\b")
 _SLOT_LINE = re.compile(r"^[ \t]*\[([^\]\n]+)\][ \t]*$", re.MULTILINE)
 
 
+def slot_lines(prompt: str) -> list[str]:
+    """What the slot lines of a template the prompt spells out hold ("[essay]" -> "essay")."""
+    return _SLOT_LINE.findall(prompt)
+
+
 def described_slots(prompt: str) -> int:
     """How many slot lines of a template the prompt spells out say what goes in them (three
     words or more: "[Section 2: Describe how to prove …]", not "[Movie 1]"): a new task would

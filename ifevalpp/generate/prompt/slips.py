@@ -276,6 +276,22 @@ def _end_phrase_quoted(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[st
     return prompt
 
 
+def _slip_literals(ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> set[str]:
+    """The literals of the constraints that no slip may change; a count's relation ("less
+    than") is not one: the checker reads it from the kwargs, and any way of saying it will do,
+    so "less than 100 words" can be mended to "fewer than" (reads CEJ, CEM, CEP)."""
+    found: set[str] = set()
+    for instruction_id, item in zip(ids, kwargs):
+        constraint = get(instruction_id)
+        params = parse_params(instruction_id, item)
+        spec = constraint.count
+        relation = getattr(params, spec.relation_field, None) \
+            if spec is not None and spec.relation_field else None
+        found |= {literal for literal in constraint.literals(params)
+                  if literal and literal != relation}
+    return found
+
+
 def mended(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
            original: str = "") -> str:
     """`prompt` with the slips of slips.json mended outside quotation marks and outside the
@@ -284,9 +300,7 @@ def mended(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
     where the original's are."""
     prompt = _antecedent_restored(original, prompt) if original else prompt
     prompt = _end_phrase_quoted(prompt, ids, kwargs)
-    literals = {literal for instruction_id, item in zip(ids, kwargs)
-                for literal in get(instruction_id).literals(parse_params(instruction_id, item))
-                if literal}
+    literals = _slip_literals(ids, kwargs)
     kept = _kept(prompt, literals)
     if mixed(prompt):
         prompt = harmonised(prompt, "words", kept)

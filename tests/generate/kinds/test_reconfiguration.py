@@ -570,3 +570,14 @@ def test_a_rewrite_that_takes_the_original_s_tone_drops_the_words_of_its_own():
                          [{"relation": "less than", "num_sentences": 2}])
     assert _without_own_tone(toned, task).nouns == ("tomorrow",)
     assert _without_own_tone(plain, task) == task
+
+
+def test_a_template_of_two_different_pieces_gets_no_new_task():
+    # Read CET (1746): an essay and a poem that sums it up became two haikus, two limericks.
+    from ifevalpp.generate.kinds.reconfiguration import _pieces_in_slots
+
+    assert _pieces_in_slots("Write an essay, then a poem that sums it up.\n[essay]\n******\n"
+                            "[poem]")
+    assert not _pieces_in_slots("List two films.\n[Movie 1]\n[Description]\n[Movie 2]\n"
+                                "[Description]")
+    assert not _pieces_in_slots("Write a poem about rain.")

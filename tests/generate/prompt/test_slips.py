@@ -631,3 +631,15 @@ def test_an_example_that_ends_the_prompt_takes_its_stop():
     assert mended(prompt, ["detectable_format:number_highlighted_sections"],
                   [{"num_highlights": 1}], prompt) == prompt + "."
 
+
+
+def test_a_count_of_things_is_fewer_than_not_less_than():
+    # Reads CEJ, CEM, CEP: "Keep it to less than 3 sentences", "Use less than 100 words".
+    words = ["length_constraints:number_words"]
+    less = [{"relation": "less than", "num_words": 100}]
+    assert mended("Write a note. Use less than 100 words.", words, less) == \
+        "Write a note. Use fewer than 100 words."
+    assert mended("Less than 100 words, please.", words, less) == "Fewer than 100 words, please."
+    # A length is less than so many words long.
+    assert mended("Make it less than 100 words long.", words, less) == \
+        "Make it less than 100 words long."
