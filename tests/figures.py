@@ -61,8 +61,10 @@ MARK = re.compile(r"<!-- figure: (?P<name>[a-z0-9_]+) -->(?P<value>.*?)<!-- /fig
 # are grown in worker processes, one per core (`--jobs`): the pinned 85f4a845… took
 # 34.4–39.3 s wall, median 38.6 s, against 57.9–60.0 s, median 59.0 s, with `--jobs 1`,
 # alternated over three pairs, the same bytes from both (the largest process's peak 143 MiB
-# against 199 MiB; CPU time 13 % more, each worker warming its own caches).
-FAMILIES_BUILD_SECONDS = (33, 40)
+# against 199 MiB; CPU time 13 % more, each worker warming its own caches); the pinned
+# 6fe3475b… at the end of that session took 31.7–33.4 s wall, median 32.0 s, over three runs
+# on a quiet machine, and 28–62 s in single runs beside the test suite.
+FAMILIES_BUILD_SECONDS = (32, 40)
 
 
 def _pins() -> tuple[dict, dict]:
