@@ -27,11 +27,11 @@ repeat) and drops the old task.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
 from collections import Counter
-import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, Optional, Sequence
 
@@ -269,11 +269,16 @@ def _tone_unfit(layout: Layout, task: Any) -> bool:
     """Whether a tone the original asks for has no place on a task of ours drawn for its
     quotation: a rewrite takes it in place of its own (`_rewrite_in_tone`), but whether a
     saying holds up is no question to answer in a passive aggressive tone (read BDM)."""
+    return "quoted" in task.features and \
+        any(ask.noun == "tone" for ask in layout_asks(layout)) and _own_tone(task) is None
+
+
+def _own_tone(task: Any) -> Optional[str]:
+    """The tone a task of ours gives its rewrite ("so that it sounds more polite"), or None."""
     from ..tasks.maker import catalogue
 
-    return "quoted" in task.features and \
-        any(ask.noun == "tone" for ask in layout_asks(layout)) and \
-        not any(subject in catalogue().subjects.get("tone", ()) for subject in task.subjects)
+    tones = catalogue().subjects.get("tone", ())
+    return next((subject for subject in task.subjects if subject in tones), None)
 
 
 def _manner_unfit(layout: Layout, task: Any) -> bool:
@@ -302,12 +307,9 @@ def _without_own_tone(layout: Layout, task: Any) -> Any:
     of the tone it gave up ("so that it sounds more polite"): they are no longer the piece's
     (read CEJ: "Keep the words "polite" and "tomorrow" out of your answer" on a rewrite "in
     an engaging tone")."""
-    from ..tasks.maker import catalogue
-
     if not any(ask.noun == "tone" for ask in layout_asks(layout)):
         return task
-    own = next((subject for subject in task.subjects
-                if subject in catalogue().subjects.get("tone", ())), None)
+    own = _own_tone(task)
     if own is None:
         return task
     gone = {word.lower() for word in re.findall(r"[A-Za-z]+", own)}
@@ -324,11 +326,9 @@ def _rewrite_in_tone(layout: Layout, task: Any, text: str) -> tuple[str, bool]:
     ("rewrite "The heating will be off until Monday." in a passive aggressive tone"): a
     tone said after it would contradict its own ("so that it sounds more polite")."""
     from ..tasks.carried import tone_said
-    from ..tasks.maker import catalogue
 
     tone = next((ask.what[0] for ask in layout_asks(layout) if ask.noun == "tone"), None)
-    own = next((subject for subject in task.subjects
-                if subject in catalogue().subjects.get("tone", ())), None)
+    own = _own_tone(task)
     if tone is None or own is None or own not in text:
         return text, False
     return text.replace(own, tone_said(tone), 1), True
@@ -465,8 +465,7 @@ def _rewrite_in_a_tone(layout: Layout) -> bool:
         return False
     task = " ".join(unit.text for unit in layout.task_units())
     return re.search(r"(?i)\brewrite\b", task) is not None and \
-        any(len(quoted.split()) >= 4 for pair in re.findall(r'"([^"]+)"|“([^”]+)”', task)
-            for quoted in pair if quoted)
+        any(len(quoted.split()) >= 4 for quoted in _quoted_texts(task))
 
 
 def _piece_in_asked_words(layout: Layout) -> Optional[str]:
@@ -729,8 +728,13 @@ def _english_source(layout: Layout) -> bool:
                for instruction_id, item in zip(layout.ids, layout.params)):
         return False
     task = " ".join(unit.text for unit in layout.task_units())
-    return any(_english_sentence(quoted) for pair in re.findall(r'"([^"]+)"|“([^”]+)”', task)
-               for quoted in pair if quoted)
+    return any(_english_sentence(quoted) for quoted in _quoted_texts(task))
+
+
+def _quoted_texts(text: str) -> list[str]:
+    """What `text` quotes, in straight or curly double quotation marks."""
+    return [quoted for pair in re.findall(r'"([^"]+)"|“([^”]+)”', text)
+            for quoted in pair if quoted]
 
 
 def _english_sentence(text: str) -> bool:

@@ -51,6 +51,14 @@ def _lead_verbs(sentence: str) -> set[str]:
     return lead - set(table("naturalness")["echoed_frames"]["lead_verbs_ignored"])
 
 
+def _said_and_new(cousin: Cousin) -> tuple[list[str], set[str]]:
+    """The cousin's sentences in order (quotations masked), and those its original lacks."""
+    from ..naturalness import SENTENCE, masked
+
+    said = [sentence.strip() for sentence in SENTENCE.findall(masked(cousin.prompt))]
+    return said, set(new_sentences(cousin))
+
+
 def _ending_verb(sentence: str) -> str:
     """The verb a sentence ends on after its subject or a modal ("the lyrics you write"), or
     ""."""
@@ -63,10 +71,7 @@ def _led_alike(cousin: Cousin) -> list[str]:
     """New sentences that lead with the verb of the sentence right before them, or (one of
     ours) with the verb it ends on ("… the lyrics you write. Write your whole answer …",
     read CEF)."""
-    from ..naturalness import SENTENCE, masked
-
-    fresh = set(new_sentences(cousin))
-    said = [sentence.strip() for sentence in SENTENCE.findall(masked(cousin.prompt))]
+    said, fresh = _said_and_new(cousin)
     return [second for first, second in zip(said, said[1:])
             if (first in fresh or second in fresh) and _lead_verbs(first) & _lead_verbs(second)
             or second in fresh and _ending_verb(first) in _lead_verbs(second)]
@@ -75,10 +80,7 @@ def _led_alike(cousin: Cousin) -> list[str]:
 def _after_a_phrasal_frame(cousin: Cousin) -> list[str]:
     """Sentences that lead with the first word of a phrasal request frame said before them,
     one of the two ours ("… put together a proposal … Put a title at the top", read CEG)."""
-    from ..naturalness import SENTENCE, masked
-
-    fresh = set(new_sentences(cousin))
-    said = [sentence.strip() for sentence in SENTENCE.findall(masked(cousin.prompt))]
+    said, fresh = _said_and_new(cousin)
     found = []
     for frame in table("naturalness")["echoed_frames"]["phrasal_frames"]:
         pattern = re.compile(rf"(?i)\b{re.escape(frame)}\b")
