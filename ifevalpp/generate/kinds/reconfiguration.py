@@ -201,6 +201,20 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
                                task_override=text, rephrase_repeat=True), detail)
 
 
+def _singular_beside_its_plural(layout: Layout) -> bool:
+    """Whether a word the answer must repeat is the singular of a plural the task says, so
+    that the natural word ("sneakers") is not the counted one ("sneaker")."""
+    task = " ".join(unit.text for unit in layout.task_units())
+    for instruction_id, params in zip(layout.ids, layout.params):
+        constraint = get(instruction_id)
+        field = constraint.topic_field
+        word = getattr(params, field, None) if field else None
+        if isinstance(word, str) and constraint.topic_use(params) == "repeats" and \
+                re.search(rf"(?i)\b{re.escape(word)}s\b", task):
+            return True
+    return False
+
+
 def _pieces_in_slots(prompt: str) -> bool:
     """Whether the template the prompt spells out names a different piece in each slot line
     ("[essay]", "******", "[poem]"), not numbered slots of one kind ("[Movie 1]", "[Movie
@@ -219,6 +233,11 @@ def _why_no_new_task(layout: Layout) -> Optional[str]:
         # 3063 (reads BCF, BCG): a late-order apology in place of a proof in three set sections.
         return ("its answer fills a template whose slots say what goes in them: a new task "
                 "would drop the template and ask less")
+    if _singular_beside_its_plural(layout):
+        # 1219 (reads BDP, CEQ): "sneaker" ten times in a piece on "sneakers" became "garden"
+        # twelve times in a proposal for a community garden.
+        return ("its word to repeat is the singular of a plural its own task says ('sneaker' "
+                "beside 'sneakers'), which the check does not count: a new task drops that trap")
     if _pieces_in_slots(layout.prompt):
         # 1746 (read CET): an essay and a poem that sums it up became two haikus.
         return ("its answer is two different pieces, each in a slot of its own ('[essay]', "

@@ -581,3 +581,19 @@ def test_a_template_of_two_different_pieces_gets_no_new_task():
     assert not _pieces_in_slots("List two films.\n[Movie 1]\n[Description]\n[Movie 2]\n"
                                 "[Description]")
     assert not _pieces_in_slots("Write a poem about rain.")
+
+
+def test_a_word_to_repeat_beside_its_plural_in_the_task_gets_no_new_task():
+    # Reads BDP, CEQ (1219): "sneaker" ten times in a piece on "sneakers" became "garden"
+    # twelve times in a proposal for a community garden, which is easier.
+    from ifevalpp.generate.kinds.reconfiguration import _singular_beside_its_plural
+
+    frequency = "keywords:frequency"
+    trap = build_layout("Which are better running shoes, trainers or sneakers? The word sneaker "
+                        "should appear 10 or more times.", [frequency],
+                        [{"relation": "at least", "keyword": "sneaker", "frequency": 10}])
+    plain = build_layout("Write about a marathon. The word race should appear 10 or more "
+                         "times.", [frequency],
+                         [{"relation": "at least", "keyword": "race", "frequency": 10}])
+    assert _singular_beside_its_plural(trap)
+    assert not _singular_beside_its_plural(plain)
