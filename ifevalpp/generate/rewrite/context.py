@@ -140,6 +140,9 @@ def follow_up(sentence: str, masked: "Masked", wide: bool = False) -> list[str]:
         # "Write a Hindi poem about this." after the question it is about is the task itself:
         # "Make sure to write a Hindi poem about this" makes it a condition (read GB).
         frames = tuple(frame for frame in frames if not _checking().match(frame))
+    if _KNOWN.words("answer_words") & set(request.vp.lower().split()):
+        # "In your answer, answer in capitals", "In your reply, give your final summary".
+        frames = tuple(frame for frame in frames if not frame.startswith("In your"))
     verb = request.vp.split()[0].lower() if request.vp.split() else ""
     # "Make sure to make it a poem": no frame that opens with the sentence's own verb.
     frames = tuple(frame for frame in frames if frame.split()[0].lower() != verb)

@@ -136,10 +136,22 @@ def bodies(request: Request, masked: Masked,
         out.append((swapped, (op,)))
         out.extend((new, (op, op2)) for new, op2 in _verb_swaps(swapped))
     if wide:
+        for new, op in _pointed_below(vp):
+            out.append((new, (op,)))
+            out.extend((newer, (op, op2)) for newer, op2 in _verb_swaps(new))
         for new, op in _nominalised(vp):
             out.append((new, (op,)))
             out.extend((newer, (op, op2)) for newer, op2 in _verb_swaps(new))
     return out
+
+
+def _pointed_below(vp: str) -> list[tuple[str, str]]:
+    """"Summarize the following paragraph" as "Summarize the paragraph below", when the thing
+    pointed at ends the request (its text comes after it, not after a colon)."""
+    found = re.search(r"\bthe following ([a-z]+)$", vp)
+    if found is None or found.group(1) not in _KNOWN.words("below_nouns"):
+        return []
+    return [(f"{vp[:found.start()]}the {found.group(1)} below", "pointer:following->below")]
 
 
 def _nominalised(vp: str) -> list[tuple[str, str]]:

@@ -67,6 +67,14 @@ def said_more_often(count: Callable[[str], int], cousin: Cousin) -> int:
     return said if said >= 2 and said > own else 0
 
 
+def said_again(count: Callable[[str], int], cousin: Cousin, name: str,
+               what: str) -> list[Defect]:
+    """A defect of rule `name` when the cousin says `what` (counted by `count`) more often
+    than once and than its original does (`said_more_often`)."""
+    said = said_more_often(count, cousin)
+    return [Defect(name, f"{what} said {said} times")] if said else []
+
+
 def neighbouring_sentences(text: str) -> Iterator[tuple[str, str]]:
     """Each two sentences in a row within one line of `text`, quotations hidden (list items
     aside: the items of a list are parallel on purpose)."""

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from ..addition import also_count
-from .base import Cousin, Defect, Example, Rule, said_more_often
+from .base import Cousin, Defect, Example, Rule, said_again
 
 
 def detect(cousin: Cousin) -> list[Defect]:
-    said = said_more_often(also_count, cousin)
-    return [Defect(RULE.name, f"'also' said {said} times")] if said else []
+    return said_again(also_count, cousin, RULE.name, "'also'")
 
 
 RULE = Rule(

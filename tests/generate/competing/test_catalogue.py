@@ -303,3 +303,12 @@ def test_a_rewrite_takes_no_example_in_brackets():
     # Read ANB: "give a concrete example in round brackets" beside a one-line rewrite.
     example = next(item for item in catalogue() if item.id == "example-in-parentheses")
     assert not example.suits('Rewrite this sentence to sound passive-aggressive: "Sorry."')
+
+
+def test_a_story_is_not_closed_with_a_takeaway():
+    # Read CFA (16, 1580): "a closing line that leaves the reader with the key point" on a
+    # story for kids; a story ends on its own terms, not on a key point.
+    takeaway = next(item for item in catalogue() if item.id == "closing-takeaway")
+    assert not takeaway.suits("Write a story for kids about how a person learns to ride a bike.")
+    assert not takeaway.suits("Write a fable about a fox and a crow.")
+    assert takeaway.suits("Write an essay about the history of tea.")

@@ -211,7 +211,8 @@ def test_staying_in_out_of_the_cold_leads_into_no_name_or_one_line_answer():
     # Reads BCV, BCX (1843): "The weather here has turned cold, and I've been staying in more
     # than usual." before a name for an estate agency reads as stitched on.
     by_text = {item.text: item for item in context_sentences()}
-    cold = by_text["The weather here has turned cold, and I've been staying in more than usual."]
+    cold = by_text["The weather here has turned cold, so I'm staying in and catching up on "
+                   "things like this."]
     assert not cold.suits(frozenset({"short"})) and not cold.suits(frozenset({"brief"}))
     assert cold.suits(frozenset({"prose", "long"}))
 
@@ -292,3 +293,23 @@ def test_a_line_that_points_back_with_it_never_opens_the_prompt():
     for item in context_sentences():
         if item.points_back and item.text.startswith("It"):
             assert "before" not in item.positions, item.text
+
+
+def test_a_situation_says_what_it_has_to_do_with_the_message():
+    # Read CFB (1670, 1393): "I've just moved house, so everything is still in boxes around
+    # me." and "I'm at my parents' house for the weekend, borrowing their computer." are
+    # scenes with no bearing on the request; said with what they mean for the message, they
+    # read as a person's aside.
+    texts = {item.text for item in context_sentences()}
+    assert "I've just moved house, so everything is still in boxes around me." not in texts
+    assert "I'm at my parents' house for the weekend, borrowing their computer." not in texts
+    assert "I've just moved house, so I'm sending this from a room full of boxes." in texts
+
+
+def test_a_fresh_pair_of_eyes_is_not_asked_for_a_drill_on_a_given_text():
+    # Read CFB (1739): "… so a fresh pair of eyes would help." asks for a review, not a
+    # translation of the passage the prompt gives.
+    by_text = {item.text: item for item in context_sentences()}
+    eyes = by_text["I've been going back and forth on this for a while, so a fresh pair of "
+                   "eyes would help."]
+    assert not eyes.suits(frozenset({"drill"}))

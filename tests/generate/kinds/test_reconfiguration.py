@@ -537,6 +537,22 @@ def test_a_singer_s_style_is_never_carried_onto_a_rap_unless_the_original_is_one
     assert not _manner_unfit(plain, SimpleNamespace(noun="rap"))
 
 
+def test_a_writer_s_style_is_never_carried_onto_a_piece_of_business():
+    # Read CFA (295): "I'd love an email to a hiring manager, following up after an interview.
+    # Make it sound like something Shakespeare would write."
+    from types import SimpleNamespace
+
+    from ifevalpp.generate.kinds.reconfiguration import _manner_unfit
+
+    title = "detectable_format:title"
+    letter = build_layout("Write me a letter in the style of Shakespeare about the mandates of "
+                          "the King. Give it a title in double angular brackets, such as "
+                          "<<title>>.", [title], [{}])
+    assert _manner_unfit(letter, SimpleNamespace(noun="email"))
+    assert _manner_unfit(letter, SimpleNamespace(noun="cover letter"))
+    assert not _manner_unfit(letter, SimpleNamespace(noun="story"))
+
+
 def test_a_line_rewritten_in_a_tone_is_replaced_by_a_line_of_ours_to_rewrite_first():
     # Reads BDW, CED, CEI (1476): a riddle and a joke "in an engaging tone" read oddly.
     from ifevalpp.generate.kinds.reconfiguration import _pieces_tried

@@ -206,6 +206,14 @@ def test_a_bullet_count_beside_sections_says_it_counts_the_whole_answer():
     assert said and all(("whole answer" in text) != (" in all" in text) for text in said), said
 
 
+def test_a_bullet_count_of_the_whole_answer_takes_no_second_in_phrase():
+    # Read CFB (3098): "exactly three bullet points in all, in a markdown list" reads clunky.
+    for show_form in (True, False):
+        said = _wordings("detectable_format:number_bullet_lists", {"num_bullets": 3},
+                         {"in_parts": True, "show_form": show_form})
+        assert said and not any("in all, in" in text for text in said), said
+
+
 def test_a_task_that_names_its_two_pieces_has_them_separated_as_the_two():
     from ifevalpp.generate.prompt.layout import build_layout
 

@@ -643,3 +643,32 @@ def test_a_count_of_things_is_fewer_than_not_less_than():
     # A length is less than so many words long.
     assert mended("Make it less than 100 words long.", words, less) == \
         "Make it less than 100 words long."
+
+
+def test_a_total_of_sentences_said_anew_is_fewer_than():
+    # 286, seen in the packet of read CFA: "Please write less than 10 sentences in total".
+    sentences = ["length_constraints:number_sentences"]
+    less = [{"relation": "less than", "num_sentences": 10}]
+    prompt = "How can I repair the hull? Please provide less than a total of 10 sentences in " \
+             "your entire answer."
+    assert mended(prompt, sentences, less) == \
+        "How can I repair the hull? Please write fewer than 10 sentences in total."
+
+
+def test_a_word_to_count_is_put_in_quotation_marks():
+    frequency = ["keywords:frequency"]
+    times = [{"relation": "at least", "keyword": "synonyms", "frequency": 3}]
+    assert mended("List the pros and cons. Make sure the word synonyms appears at least 3 times.",
+                  frequency, times) == \
+        'List the pros and cons. Make sure the word "synonyms" appears at least 3 times.'
+
+
+def test_a_ban_after_a_count_of_the_word_is_a_sentence_of_its_own():
+    # Read CFB (2583): "the word comprised should appear at least once, and refrain from using
+    # any commas" turns from a statement to a command in one sentence.
+    ids = ["keywords:frequency", "punctuation:no_comma"]
+    kwargs = [{"relation": "at least", "keyword": "comprised", "frequency": 1}, {}]
+    assert mended("What is the average IQ? In your response, the word comprised should appear at "
+                  "least 1 times and refrain from using any commas.", ids, kwargs) == \
+        ('What is the average IQ? In your response, the word "comprised" should appear at least '
+         'once. Refrain from using any commas.')

@@ -122,3 +122,32 @@ def test_a_follow_up_is_never_said_to_be_important():
     # to italicize 5 of your favorite names."
     found = said("Italicize 5 of your favorite names.") + said("Add code comments in the code.")
     assert found and not [text for text in found if "important" in text.lower()], found
+
+
+def test_a_requirement_may_be_said_of_the_answer_it_shapes():
+    # 1592, 1773, 2977: "In your answer, use words in all capital letters …" moves a third
+    # rephrasing clear of its siblings where the requirement itself stays word for word.
+    options = said("Use words in all capital letters at least 3 times to highlight key points.")
+    assert "In your answer, use words in all capital letters at least 3 times to highlight " \
+           "key points." in options
+    assert not any(option.startswith("In your")
+                   for option in said("Use words in all capital letters at least 3 times.",
+                                      wide=False))
+
+
+def test_a_requirement_that_names_the_answer_is_not_said_in_it():
+    # Never "In your answer, answer in capitals" or "In your reply, give your final summary".
+    assert not any(option.startswith("In your")
+                   for option in said("Answer in all capital letters."))
+    assert not any(option.startswith("In your")
+                   for option in said("Give your final summary after six asterisks."))
+
+
+def test_the_following_text_is_said_as_the_text_below_only_on_a_second_pass():
+    wide = [option.text for option in rewrites("Summarize the following paragraph.", wide=True)]
+    narrow = [option.text for option in rewrites("Summarize the following paragraph.")]
+    assert any("the paragraph below" in text for text in wide)
+    assert not any("below" in text for text in narrow)
+    # Not when the text follows a colon in the same sentence.
+    assert not any("below" in option.text for option in rewrites(
+        'Rewrite the following sentence in a formal tone: "hi there".', wide=True))

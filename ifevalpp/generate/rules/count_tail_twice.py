@@ -1,0 +1,32 @@
+"""N138 count-tail-twice: the words that close a count of the whole answer said twice in one
+prompt ("Split the reply into four parts in all … precisely three bullet points in all", read
+CFB on 3098), where the original says them fewer times."""
+
+from __future__ import annotations
+
+from .base import Cousin, Defect, Example, Rule, phrase_pattern, said_again
+
+
+def _times_said(text: str) -> int:
+    from ..naturalness import masked
+
+    return len(phrase_pattern("count_tails").findall(masked(text)))
+
+
+def detect(cousin: Cousin) -> list[Defect]:
+    return said_again(_times_said, cousin, RULE.name, "a count's tail")
+
+
+RULE = Rule(
+    code="N138", name="count-tail-twice",
+    description="The words that close a count of the whole answer ('in all', 'in total') said "
+                "twice in one prompt where the original says them fewer times: a tic.",
+    detect=detect,
+    bad=(Example("Write a blog post about writing well. Split the reply into four parts in all, "
+                 "with *** between them. Your reply must have exactly three bullet points in "
+                 "all."),),
+    good=(Example("Write a blog post about writing well. Split the reply into four parts in all, "
+                  "with *** between them. Use exactly three bullet points in your whole answer."),
+          Example("Write four parts in all and three bullet points in all.",
+                  original="Write four parts in all and three bullet points in all.")),
+)
