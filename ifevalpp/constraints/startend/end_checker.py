@@ -267,6 +267,11 @@ class EndChecker(Constraint):
         # "Naomi thanks you for reading.", read EB).
         if _NAMED.search(params.end_phrase):
             return True
+        # A line that asks the reader to agree closes the case's own argument ("Hope you agree
+        # with me." after asking the boss for a raise): a letter to an old friend or an email
+        # introducing a stall has nothing to agree with (read CFD, 1705).
+        if _ASKS_TO_AGREE.search(params.end_phrase):
+            return True
         rest = prompt.replace(params.end_phrase, " ")
         return any(re.search(rf"(?<=[\w,;] ){re.escape(word)}\b", rest)
                    for word in _CAPITALISED.findall(params.end_phrase) if word != "I")

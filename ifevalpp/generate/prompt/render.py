@@ -464,6 +464,10 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
         return None
     if tail.startswith(",") and _assurance().match(last.strip()):
         return None  # "Make sure it includes …, writing two versions": the writer is not "it"
+    if tail.startswith(",") and "," in last:
+        # "… in a formal tone, using notation, and see to it that your response …" runs on:
+        # a second clause after a comma is said as a sentence of its own (read CFC, 3629).
+        return None
     joined = body + ("" if tail[0] in ",;" else " ") + tail
     return close_sentence(joined, mark), list(order[1:])
 

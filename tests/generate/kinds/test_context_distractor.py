@@ -304,6 +304,8 @@ def test_a_situation_says_what_it_has_to_do_with_the_message():
     assert "I've just moved house, so everything is still in boxes around me." not in texts
     assert "I'm at my parents' house for the weekend, borrowing their computer." not in texts
     assert "I've just moved house, so I'm sending this from a room full of boxes." in texts
+    # Read CFC (227): an inbox being cleared is no place a new question comes from.
+    assert "I'm finally clearing out my inbox after a hectic month." not in texts
 
 
 def test_a_fresh_pair_of_eyes_is_not_asked_for_a_drill_on_a_given_text():

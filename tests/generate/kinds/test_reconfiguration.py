@@ -83,6 +83,13 @@ def test_an_end_line_naming_the_story_s_people_is_bound_to_its_task(phrase, boun
     assert end.literal_bound_to_task(end.Params(end_phrase=phrase)) is bound
 
 
+def test_an_end_line_asking_the_reader_to_agree_is_bound_to_its_argument():
+    # Read CFD (1705): "Hope you agree with me." closing a letter to an old friend, after an
+    # email asking the boss for a raise.
+    end = get(END)
+    assert end.literal_bound_to_task(end.Params(end_phrase="Hope you agree with me."))
+
+
 @pytest.mark.parametrize("word, prompt, bound", [
     ("president", 'The second paragraph must start with the word "President".', True),
     ("jasper", "Start Paragraph 2 with the word Jasper.", True),

@@ -149,6 +149,18 @@ def test_no_requirement_is_woven_onto_a_task_that_ends_in_a_clause_of_why():
                for seed in range(20))
 
 
+def test_no_clause_after_a_comma_is_woven_onto_a_task_with_a_comma_of_its_own():
+    # Read CFC (3629): "continue writing this text in a formal tone, using notation, and see
+    # to it that your response has …" runs on.
+    from ifevalpp.generate.prompt.render import weave
+    highlights = "detectable_format:number_highlighted_sections"
+    task = "Please continue this text in a formal tone, using notation."
+    layout = _layout(task + " Highlight a part, like *this*.", [highlights],
+                     [{"num_highlights": 1}])
+    woven = [weave(task, layout, layout.params, [0], random.Random(seed)) for seed in range(30)]
+    assert not [found for found in woven if found is not None and ", using notation," in found[0]]
+
+
 def test_no_requirement_is_woven_onto_a_long_task_sentence():
     # "… armchairs designed to withstand the scrutiny of any interior designer and write 3
     # paragraphs in all …" runs on (read BAW).
