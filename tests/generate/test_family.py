@@ -115,7 +115,8 @@ def test_task_swap_for_a_case_without_parameters(families):
     for variant in swaps:
         assert "autumn" not in variant.prompt
         assert "English" in variant.prompt
-        assert re.search(r"capital|upper[- ]?case|all caps|block capitals", variant.prompt), variant.prompt
+        assert re.search(r"capital|upper[- ]?case|all caps|block capitals|no lowercase",
+                         variant.prompt), variant.prompt
 
 
 def test_distractors_keep_kwargs_and_every_statement(families, cases):

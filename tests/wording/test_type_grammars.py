@@ -191,14 +191,6 @@ def test_a_paragraph_to_begin_with_a_word_says_paragraph_twice_at_most(only_para
             assert len(re.findall(r"\bparagraphs?\b", rendered.text)) <= 2, rendered.text
 
 
-def test_a_requirement_is_never_called_vital_or_crucial():
-    # Read BBQ: "It is vital that your response contains none of the words …" over a
-    # formatting rule overstates it (8 cousins in one read).
-    grammar = grammar_of("punctuation:no_comma")  # (wording/common, included)
-    forms = {rendered.text for rendered in grammar.expansions("important", {}, sentence=False)}
-    assert forms and not forms & {"vital", "crucial"}
-
-
 def test_two_answers_to_a_question_are_never_the_two_responses():
     # Read BBY (1793): "come to under 220 words across the two responses".
     grammar = grammar_of("length_constraints:number_words")
@@ -258,3 +250,30 @@ def test_the_whole_reply_in_quotes_is_never_from_the_first_word_to_the_last():
     for rule in ("ask", "be", "item"):
         for rendered in grammar_of("startend:quotation").expansions(rule, {}, sentence=False):
             assert "first word to the last" not in rendered.text, rendered.text
+
+
+def test_one_word_to_include_is_a_word_never_a_keyword():
+    # Read CFE (142): "Use the keyword "cat"." reads as a checklist's.
+    grammar = grammar_of("keywords:existence")
+    params = {"keywords": ["cat"], "n": 1}
+    for rule in ("ask", "be"):
+        for rendered in grammar.expansions(rule, params, sentence=False):
+            assert "keyword" not in rendered.text, rendered.text
+
+
+def test_a_cap_of_one_use_is_no_more_than_once():
+    # Read CFE (2275): "Your answer must have "batted" at most once" pairs a demand with a limit.
+    grammar = grammar_of("keywords:frequency")
+    params = {"keyword": "batted", "n": 2, "relation": "less than"}
+    said = [rendered.text for rendered in grammar.expansions("be", params, sentence=False)]
+    assert said and not [text for text in said if "at most once" in text]
+
+
+def test_no_requirement_is_said_as_important_vital_or_crucial():
+    # Read CFE (3079): "something important to you. It is important that your answer …"; read
+    # BBQ: "It is vital that your response contains none of the words …" overstates a rule.
+    grammar = grammar_of("punctuation:no_comma")  # (wording/common, included)
+    said = [rendered.text.lower() for rule in ("need", "need_light", "request")
+            for rendered in grammar.expansions(rule, {}, sentence=False)]
+    assert said and not [text for text in said
+                         if re.search(r"\b(?:important|essential|vital|crucial)\b", text)]

@@ -51,7 +51,8 @@ class MultipleSections(Constraint):
     """At least N section markers like 'SECTION 1' (the official rule wants digits)."""
 
     id = "detectable_format:multiple_sections"
-    distractor_unfit_for = frozenset({"short", "brief", "markup"})
+    # Nor a letter or an email split into SECTION parts (read CFF, 1620).
+    distractor_unfit_for = frozenset({"short", "brief", "markup", "letter"})
     divides_answer = True
     task_needs = frozenset({"sections"})
     competes_as_format = True

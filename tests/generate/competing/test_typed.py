@@ -40,6 +40,19 @@ def test_bullets_are_no_distractor_beside_a_letter():
     assert typed(letter, BULLETS, {"num_bullets": 4}) is None
 
 
+def test_labelled_sections_are_no_distractor_beside_an_email():
+    # Read CFF (1620): a friendly email "consists of 2 parts, each beginning with SECTION X".
+    sections = "detectable_format:multiple_sections"
+    labels = {"section_spliter": "SECTION", "num_sections": 2}
+
+    def no_comma(task):
+        return build_layout(task + " Do not use any commas.", [NO_COMMA], [{}])
+
+    assert typed(no_comma("Write an email to my friend Luheng about an album I love."),
+                 sections, labels) is None
+    assert typed(no_comma("Write a blog post about trains."), sections, labels) is not None
+
+
 def test_words_in_capitals_are_no_distractor_beside_a_sentence_to_rewrite():
     # "Rewrite the sentence "A bust of a man …" in a more sophisticated way. … Please be sure
     # to stress at least ten words by putting them in capitals." (read BCV, 3323).

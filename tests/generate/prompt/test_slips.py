@@ -672,3 +672,13 @@ def test_a_ban_after_a_count_of_the_word_is_a_sentence_of_its_own():
                   "least 1 times and refrain from using any commas.", ids, kwargs) == \
         ('What is the average IQ? In your response, the word "comprised" should appear at least '
          'once. Refrain from using any commas.')
+
+
+def test_a_joke_that_is_professional_is_a_professional_joke():
+    # Read CFE (142): "a joke about morphology that's professional" reads clumsy in every
+    # cousin that keeps it, with or without its "and includes …".
+    assert mend_text('Write a joke about morphology that\'s professional and includes the word '
+                     '"cat".') == 'Write a professional joke about morphology that includes the ' \
+                                  'word "cat".'
+    assert mend_text("Could you write a joke about morphology that's professional?") == \
+        "Could you write a professional joke about morphology?"

@@ -88,3 +88,16 @@ def test_help_me_with_takes_one_thing_never_some_reasons():
         "give", params | {"np": "a packing list", "np_count": 1})}
     assert not [text for text in plural if "help me with" in text.lower()]
     assert [text for text in single if "help me with" in text.lower()]
+
+
+def test_a_set_of_records_is_needed_as_a_list():
+    # Read CFF (3223): "I need six common houseplants and how often to water each one."
+    from ifevalpp.wording import load
+
+    grammar = load("tasks/task")
+    params = {"cls": "give", "records": True, "audience": False, "purpose": False,
+              "snappy": False, "poem": False, "personal": False, "crowd": False, "use": None,
+              "np": "six common houseplants and how often to water each one", "np_count": 2}
+    said = {rendered.text for rendered in grammar.expansions("give", params)}
+    assert not [text for text in said if text.startswith(("I need six", "I'm looking for six"))]
+    assert [text for text in said if text.startswith("I need a list of six")]

@@ -1,0 +1,47 @@
+"""N139 answer-said-thrice: one name of the answer said three times or more where the
+original says it fewer times ("Some things I need from your answer: … your entire answer …
+in your answer", read CFE on 1658)."""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from .base import Cousin, Defect, Example, Rule, said_again
+
+
+@functools.lru_cache(maxsize=1)
+def _nouns() -> tuple[re.Pattern[str], ...]:
+    from ..phrase_tables import table
+
+    return tuple(re.compile(rf"(?i)\b{re.escape(noun)}\b")
+                 for noun in table("naturalness")["answer_nouns"]["phrases"])
+
+
+def _most_said(text: str) -> int:
+    from ..naturalness import masked
+
+    plain = masked(text)
+    return max(len(noun.findall(plain)) for noun in _nouns())
+
+
+def detect(cousin: Cousin) -> list[Defect]:
+    said = said_again(_most_said, cousin, RULE.name, "a name of the answer")
+    return said if _most_said(cousin.prompt) >= 3 else []
+
+
+RULE = Rule(
+    code="N139", name="answer-said-thrice",
+    description="One name of the answer ('answer', 'response', 'reply') said three times or "
+                "more where the original says it fewer times: the prompt reads as a form.",
+    detect=detect,
+    bad=(Example("Write a resume for a student.\n\nSome things I need from your answer:\n- "
+                 "Surround your entire answer with double quotes\n- Find a place for the words "
+                 "\"Python\" and \"Java\" in your answer"),),
+    good=(Example("Write a resume for a student.\n\nSome things I need from your reply:\n- "
+                  "Surround your entire answer with double quotes\n- Find a place for the words "
+                  "\"Python\" and \"Java\" in it"),
+          Example("Answer briefly. Your answer should be short. End your answer with a question.",
+                  original="Answer briefly. Your answer should be short. End your answer with a "
+                           "question.")),
+)
