@@ -165,9 +165,24 @@ def spelled(layout: Layout, instruction_id: str, params: Any) -> Any:
             # "DISGUSTING", "GOOD" as the original writes them: a new word joins in capitals
             # (one acronym, "JSON", makes no "FLEA" of its neighbour)
             recased = [word.upper() for word in recased]
+    if field == "first_word" and recased == value and isinstance(value, str):
+        recased = _as_own_first_word(layout, instruction_id, value, as_written)
     if recased == value:
         return params
     return params.model_copy(update={field: recased})
+
+
+def _as_own_first_word(layout: Layout, instruction_id: str, word: str,
+                       as_written: Callable[[str], str]) -> str:
+    """A new first word of a paragraph with a capital where the original writes its own with
+    one ('the second paragraph must start with the word "President"'): 'starting with the
+    word "luckily"' reads as a slip (read CFH, 181)."""
+    if instruction_id not in layout.ids:
+        return word
+    own = getattr(layout.params[layout.ids.index(instruction_id)], "first_word", None)
+    if not own or own == word or not as_written(own)[:1].isupper():
+        return word
+    return word[:1].upper() + word[1:]
 
 
 def _unit_words(layout: Optional[Layout], statements: Sequence[str],

@@ -210,6 +210,23 @@ def test_a_paragraph_s_first_word_is_spelt_as_the_original_writes_it():
     assert spelled(layout, nth, layout.params[0]).first_word == "Jasper"
 
 
+def test_a_new_first_word_takes_a_capital_where_the_original_writes_its_own_with_one():
+    # Read CFH (181): 'the second paragraph starting with the word "luckily"' after an
+    # original that asks for "President".
+    from ifevalpp.constraints import get
+    from ifevalpp.generate.prompt.render import spelled
+    nth = "length_constraints:nth_paragraph_first_word"
+    capital = _layout('Write a fake news article in exactly six paragraphs. The second paragraph '
+                      'must start with the word "President".', [nth],
+                      [{"first_word": "president", "num_paragraphs": 6, "nth_paragraph": 2}])
+    small = _layout('Write an essay in exactly three paragraphs. The first paragraph must start '
+                    'with the word "send".', [nth],
+                    [{"first_word": "send", "num_paragraphs": 3, "nth_paragraph": 1}])
+    new = get(nth).Params(first_word="luckily", num_paragraphs=6, nth_paragraph=2)
+    assert spelled(capital, nth, new).first_word == "Luckily"
+    assert spelled(small, nth, new).first_word == "luckily"
+
+
 def test_a_bullet_count_beside_sections_says_it_counts_the_whole_answer():
     said = _wordings("detectable_format:number_bullet_lists", {"num_bullets": 2},
                      {"in_parts": True})

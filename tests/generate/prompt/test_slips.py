@@ -682,3 +682,10 @@ def test_a_joke_that_is_professional_is_a_professional_joke():
                                   'word "cat".'
     assert mend_text("Could you write a joke about morphology that's professional?") == \
         "Could you write a professional joke about morphology?"
+
+
+def test_capitalize_all_your_words_says_every_letter():
+    # Read CFG (1813): "capitalize all your words" reads as Title Case; the check wants every
+    # letter in capitals.
+    assert mend_text("Please reply in English and capitalize all your words.") == \
+        "Please reply in English and write all your words in capital letters."
