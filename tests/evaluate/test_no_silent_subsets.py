@@ -217,3 +217,22 @@ def test_a_response_to_an_edited_prompt_makes_its_case_missing_not_a_stray(tmp_p
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[0].startswith("3 of 4 prompts answered; the one without")
     assert "match no prompt" not in result.output
+
+
+@pytest.mark.parametrize("text, other", [
+    ("Write about the sea without commas, with at least one placeholder like [name].",
+     "Write about the sea without commas, with at least 3 placeholders like [name]."),
+    ("Write about the sea.", "Write about the sea." + " Then list ten fish." * 40),
+    ("abcdefghij" * 9, "abcdefghij" * 10),          # lengths alone allow 0.947
+    ("abcdefghij" * 10, "jihgfedcba" * 10),         # same characters, another order
+    ("same prompt", "same prompt"),
+])
+def test_an_edited_prompt_is_told_by_the_full_ratio_whatever_the_shortcut(text, other):
+    # The upper bounds asked first (the lengths, the shared characters) skip the full match
+    # of a long prompt against a short one; the verdict stays the ratio's.
+    import difflib
+
+    from ifevalpp.evaluate.coverage import EDITED_RATIO, _edited
+
+    full = difflib.SequenceMatcher(None, text, other, autojunk=False).ratio() >= EDITED_RATIO
+    assert _edited(text, other) is full
