@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import re
 
-from .base import Cousin, Defect, Example, Rule, said_again
+from .base import Cousin, Defect, Example, Rule, said_more_often
 
 
 @functools.lru_cache(maxsize=1)
@@ -26,8 +26,8 @@ def _most_said(text: str) -> int:
 
 
 def detect(cousin: Cousin) -> list[Defect]:
-    said = said_again(_most_said, cousin, RULE.name, "a name of the answer")
-    return said if _most_said(cousin.prompt) >= 3 else []
+    said = said_more_often(_most_said, cousin)  # (0, or more often than the original)
+    return [Defect(RULE.name, f"a name of the answer said {said} times")] if said >= 3 else []
 
 
 RULE = Rule(
