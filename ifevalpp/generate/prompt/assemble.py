@@ -92,6 +92,12 @@ def stands_alone(text: str) -> bool:
     return bool(_LIST_LINE.match(last)) or ending[-1:] not in ".!?:"
 
 
+# A line that ends on a postscript's marker with no stop ("… starting with P.P.S"): the slips
+# close it ('"P.P.S".', prompt/slips.py) before the next sentence, so that sentence runs on in
+# the same line (read CFJ, 1619: a line break left after the mended stop).
+_POSTSCRIPT_LAST = re.compile(r"\bP\.(?:P\.)?S\.?\s*$")
+
+
 def _joiner(out: Sequence[str], piece: str, following: str) -> str:
     """What goes between the text so far and a statement said anew after it."""
     alone = bool(out) and stands_alone("".join(out))
@@ -102,7 +108,8 @@ def _joiner(out: Sequence[str], piece: str, following: str) -> str:
     if out and joiner == "\n" and alone:
         joiner = "\n\n"  # a riddle's answer line, a list item: a blank line after it
     if (out and joiner == " " and out[-1].strip()
-            and out[-1].rstrip().rstrip('"”\')*_')[-1:] not in ".!?:"):
+            and out[-1].rstrip().rstrip('"”\')*_')[-1:] not in ".!?:"
+            and not _POSTSCRIPT_LAST.search(out[-1])):
         # A line the original ended without a stop ("… starting with P.P.S"): the new
         # sentence goes on a line of its own, as the original's next one did, never run on
         # as if it were the postscript's text (strict read AZ).

@@ -276,6 +276,19 @@ def _statement_texts(layout: Optional[Layout], index: int) -> list[str]:
     return texts
 
 
+def _keeps_keywords(ids: Sequence[str], index: int, layout: Optional[Layout],
+                    others: Sequence[Any]) -> bool:
+    """Whether constraint `index` asks for an answer in another language beside keywords the
+    check finds as written (in Latin letters): the language is then said with the keywords
+    kept as they are, so the two never read as a clash ("Use only Korean" beside "Use the
+    keywords 'indicator' and 'management'", reads CFI, CFJ)."""
+    if layout is None or index >= len(layout.ids) or layout.ids[index] != ids[index]:
+        return False
+    language = get(ids[index]).language_of(layout.params[index])
+    return language not in (None, "en") and any(
+        "latin" in other.script_needs and other.topic_field is not None for other in others)
+
+
 def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                     layout: Optional[Layout] = None, own_task: bool = True,
                     task: Optional[str] = None) -> dict[str, Any]:
@@ -303,7 +316,8 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     which a wording that names a plain count says too;
     `letter_case` ("lower", "upper") and `foreign` (the answer is not in English) — what an
     example of the grammar's own must fit ("<<Morning Light>>" under all lowercase, "[city]"
-    in a Bengali answer); `shown_as_written` — the texts the original's statements write as
+    in a Bengali answer); `keeps_keywords` — it asks for another language beside keywords
+    checked as written (`_keeps_keywords`); `shown_as_written` — the texts the original's statements write as
     the check has them."""
     others = [get(instruction_id) for position, instruction_id in enumerate(ids)
               if position != index]
@@ -330,6 +344,7 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                "show_form": shown or None, "own_example": mine,
                "letter_case": cases[0] if cases else None,
                "foreign": any(language not in (None, "en") for language in languages) or None,
+               "keeps_keywords": _keeps_keywords(ids, index, layout, others) or None,
                "two_questions": own_task and layout is not None and sum(
                    unit.text.count("?") for unit in layout.task_units()) >= 2 or None,
                "two_things": pair is not None or None, "pair": pair,

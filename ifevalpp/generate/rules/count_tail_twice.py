@@ -1,6 +1,7 @@
-"""N138 count-tail-twice: the words that close a count of the whole answer said twice in one
-prompt ("Split the reply into four parts in all … precisely three bullet points in all", read
-CFB on 3098), where the original says them fewer times."""
+"""N138 count-tail-twice: the marked words of a count said twice in one prompt ("Split the reply
+into four parts in all … precisely three bullet points in all", read CFB on 3098; "Give me no
+fewer than 300 words. Wrap no fewer than six parts …", read CFI on 2909), where the original
+says them fewer times."""
 
 from __future__ import annotations
 
@@ -19,12 +20,14 @@ def detect(cousin: Cousin) -> list[Defect]:
 
 RULE = Rule(
     code="N138", name="count-tail-twice",
-    description="The words that close a count of the whole answer ('in all', 'in total') said "
-                "twice in one prompt where the original says them fewer times: a tic.",
+    description="The marked words of a count ('in all', 'in total', 'no fewer than') said twice "
+                "in one prompt where the original says them fewer times: a tic.",
     detect=detect,
     bad=(Example("Write a blog post about writing well. Split the reply into four parts in all, "
                  "with *** between them. Your reply must have exactly three bullet points in "
-                 "all."),),
+                 "all."),
+         Example("Elaborate on the sentence below. Give me no fewer than 300 words. Wrap no "
+                 "fewer than six parts in single asterisks.")),
     good=(Example("Write a blog post about writing well. Split the reply into four parts in all, "
                   "with *** between them. Use exactly three bullet points in your whole answer."),
           Example("Write four parts in all and three bullet points in all.",

@@ -49,6 +49,10 @@ def detect(cousin: Cousin) -> list[Defect]:
                for at in _PLEASE.finditer(cousin.prompt))  # (not the user's, word for word)
     if pleas > max(1, len(_PLEASE.findall(cousin.original))) or (ours and pleas > 1):
         defects.append(Defect(RULE.name, f"'please' said {pleas} times"))
+    elif ours and _deferential_of_ours(cousin):
+        # "Leave out commas, please. I'd be grateful if you'd limit …" (read CFJ, 1928): the
+        # courtesy said twice, in two registers.
+        defects.append(Defect(RULE.name, "'please' beside a deferential wish"))
     hedged = _hedged_exact()
     if not hedged.search(cousin.original):
         defects += [Defect(RULE.name, match.group(0)[-80:])
@@ -60,12 +64,24 @@ def detect(cousin: Cousin) -> list[Defect]:
     return defects
 
 
+def _deferential_of_ours(cousin: Cousin) -> bool:
+    """Whether the cousin says a deferential wish ("I'd be grateful if …") its original does
+    not."""
+    from .base import phrase_pattern
+
+    pattern = phrase_pattern("register_deferential")
+    own = {match.group(0).lower() for text in (cousin.original, cousin.original_mended)
+           for match in pattern.finditer(text)}
+    return any(match.group(0).lower() not in own for match in pattern.finditer(cousin.prompt))
+
+
 RULE = Rule(
     code="N117", name="courtesy-tacked-on",
     description="Courtesy tacked onto a requirement ('Close it with \"The end.\", cheers.'; "
                 "'…, if you don't mind.'; a 'please' trailing a sentence that runs on through "
                 "a comma; 'please' said twice; 'It would be nice if you could write precisely two "
-                "bullets'): thanks belong at the end of a message, and a hedge makes a checked "
+                "bullets'; 'please' beside a deferential wish): thanks belong at the end of a "
+                "message, courtesy is said once, and a hedge makes a checked "
                 "requirement sound optional.",
     detect=detect,
     bad=(Example("Write a poem about the sea, thanks. Avoid commas."),
@@ -77,7 +93,9 @@ RULE = Rule(
          Example("Would you please write a poem about the sea? Please avoid commas.",
                  original="Write a poem about the sea. Please avoid commas. Please rhyme."),
          Example("Write a poem about the sea. It would be nice if you could write precisely "
-                 "two stanzas.")),
+                 "two stanzas."),
+         Example("Write a poem about the sea. Leave out commas, please. I'd be grateful if "
+                 "you'd limit \"wave\" to a single use.")),
     good=(Example("Please write a poem about the sea. Avoid commas."),
           Example("Write a poem about the sea. I'd be grateful if you'd use exactly two "
                   "stanzas."),

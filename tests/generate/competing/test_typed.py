@@ -163,3 +163,22 @@ def test_an_xml_document_takes_no_paragraph_count():
     assert typed(layout, PARAGRAPHS, {"num_paragraphs": 3}) is None
     assert typed(lowercase("Write an essay describing the release of a new phone."), PARAGRAPHS,
                  {"num_paragraphs": 3}) is not None
+
+
+
+def test_no_adding_lead_follows_the_prompts_own_also():
+    # "Also, reply without mentioning the word "jock". Besides that, could you write without
+    # a single comma?" stacks two leads that add on (read CFA on 3565).
+    from ifevalpp.constraints import get, parse_params
+    from ifevalpp.constraints.support.choosing import seeded_random
+    adding = ("also", "plus", "besides", "additionally", "in addition", "as well as")
+    constraint = get(NO_COMMA)
+
+    def added(said_also):
+        return {constraint.phrase(parse_params(NO_COMMA, {}), seeded_random(random.Random(seed)),
+                                  ("imperative", "declarative", "question"), form="addition",
+                                  added=True, said_also=said_also).lower()
+                for seed in range(200)}
+
+    assert [text for text in added(None) if text.startswith(adding)]  # the leads exist
+    assert not [text for text in added(True) if text.startswith(adding)]

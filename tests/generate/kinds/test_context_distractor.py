@@ -315,3 +315,11 @@ def test_a_fresh_pair_of_eyes_is_not_asked_for_a_drill_on_a_given_text():
     eyes = by_text["I've been going back and forth on this for a while, so a fresh pair of "
                    "eyes would help."]
     assert not eyes.suits(frozenset({"drill"}))
+
+
+def test_a_purpose_says_no_more_than_it_means():
+    # Read CFJ (1075): "I will compare your answer with a draft of my own, so just do your
+    # best." — the second half does not follow from the first.
+    texts = {item.text for item in context_sentences() if item.kind == "purpose"}
+    assert "I'll compare your answer with a draft of my own." in texts
+    assert not [text for text in texts if "just do your best" in text]

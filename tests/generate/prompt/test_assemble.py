@@ -249,3 +249,22 @@ def test_requirements_under_a_task_that_numbers_its_own_list_are_not_numbered_ag
         made = restructured(layout, random.Random(seed), params=layout.params,
                             presentation="list").prompt
         assert not re.search(r"(?m)^\d\) ", made), made
+
+
+def test_a_statement_said_anew_after_an_unstopped_postscript_marker_runs_on_in_its_line():
+    # Read CFJ (1619): "… starting with "P.P.S".⏎Use at least 7 placeholders": the slips close
+    # the marker with a stop, so no line break is left after it.
+    from ifevalpp.generate.prompt.slips import mended
+
+    ids = ["detectable_content:postscript", "detectable_content:number_placeholders"]
+    kwargs = [{"postscript_marker": "P.P.S"}, {"num_placeholders": 6}]
+    prompt = ("Write a rap about a new smartphone. At the end of your response add a postscript "
+              "starting with P.P.S The response must contain at least 6 placeholders "
+              "represented by square brackets.")
+    layout = build_layout(prompt, ids, kwargs)
+    params = list(layout.params)
+    params[1] = params[1].model_copy(update={"num_placeholders": 7})
+    for seed in range(10):
+        made = in_place(layout, random.Random(seed), targets={1}, params=params)
+        text = mended(made.prompt, ids, made.kwargs, prompt)
+        assert '"P.P.S".\n' not in text and '"P.P.S". ' in text, text

@@ -27,7 +27,7 @@ def test_context_names_a_copy_first_and_a_shared_reply():
              "beside_versions": None, "stanzas": None,
              "parts": None, "ticks_required": None, "asked": None, "nothing_after": None, "at_least_said": None,
              "only_paragraphs": None, "in_task": None, "placeholders": None,
-             "presence": None, "single_quotes": None}
+             "presence": None, "single_quotes": None, "keeps_keywords": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
@@ -115,6 +115,29 @@ def test_examples_of_ours_follow_the_case_rule_and_the_language():
     assert foreign["foreign"] is True
     assert not any(re.search(r"\[[a-z][a-z ]*\]", text)
                    for text in _wordings(PLACEHOLDERS, {"num_placeholders": 2}, foreign))
+
+
+def test_another_language_beside_keywords_keeps_the_keywords_as_written():
+    # "Use only Korean" beside "Use the keywords 'indicator' and 'management'" reads as a
+    # clash (reads CFI, CFJ on 3311): the language is said with the keywords kept.
+    language = "language:response_language"
+    layout = _layout("What is an SRE? Use only Korean in your response. Use the keywords "
+                     "'indicator' and 'management'.", [language, "keywords:existence"],
+                     [{"language": "ko"}, {"keywords": ["indicator", "management"]}])
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert context["keeps_keywords"] is True
+    said = _wordings(language, {"language": "ko"}, context)
+    assert said and all("keywords" in text and "English" in text and " only" not in text
+                        for text in said)
+
+
+def test_another_language_alone_is_said_without_keywords():
+    language = "language:response_language"
+    layout = _layout("What is an SRE? Use only Korean in your response.", [language],
+                     [{"language": "ko"}])
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert context["keeps_keywords"] is None
+    assert not any("keywords" in text for text in _wordings(language, {"language": "ko"}, context))
 
 
 def test_an_example_list_follows_its_statement_on_lines_of_its_own():

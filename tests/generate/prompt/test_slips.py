@@ -689,3 +689,13 @@ def test_capitalize_all_your_words_says_every_letter():
     # letter in capitals.
     assert mend_text("Please reply in English and capitalize all your words.") == \
         "Please reply in English and write all your words in capital letters."
+
+
+def test_a_count_a_reply_has_is_fewer_than_not_under():
+    # Read CFJ (2674): "Your response has to have under eight sentences".
+    sentences = ["length_constraints:number_sentences"]
+    less = [{"relation": "less than", "num_sentences": 8}]
+    assert mended("Write a story. Your response has to have under eight sentences.", sentences,
+                  less) == "Write a story. Your response has to have fewer than eight sentences."
+    assert mended("Write a story. Keep it under eight sentences.", sentences, less) == \
+        "Write a story. Keep it under eight sentences."
