@@ -43,12 +43,23 @@ def targets(layout: Layout, direction: str = "any", profile: Profile = "official
     return [index for index, instruction_id in enumerate(layout.ids)
             if get(instruction_id).reconfigurable and not get(instruction_id).follows_task
             and not (foreign and get(instruction_id).topic_field)
+            and not (get(instruction_id).language_of(layout.params[index]) not in (None, "en")
+                     and _quotes_another_script(layout))
             and not (_exact(instruction_id) and _task_names_count(layout, index))
             and not (_exact(instruction_id) and outlined(layout, index))
             and not enumerates_slots(layout, index)
             and not _count_unsaid(layout, index)
             and not (direction == "harder"
                      and _at_hardest(instruction_id, layout.params[index], profile))]
+
+
+def _quotes_another_script(layout: Layout) -> bool:
+    """Whether the task quotes a text of several words in letters beyond English's ("Criticize
+    this sentence: "Nhiệm vụ của mẹ là nuôi dạy con cái.""): the answer's language goes with
+    that text, and a critique of it in Finnish is no request anyone makes (read CFQ, 1582)."""
+    task = " ".join(unit.text for unit in layout.task_units())
+    return any(len(quoted.split()) >= 3 and not quoted.isascii()
+               for pair in re.findall(r'"([^"]+)"|“([^”]+)”', task) for quoted in pair if quoted)
 
 
 def _count_unsaid(layout: Layout, index: int) -> bool:

@@ -179,6 +179,9 @@ def features(layout: Layout) -> frozenset[str]:
         found.discard("markdown")
     for instruction_id in layout.ids:
         found |= get(instruction_id).answer_features
+    if _names(layout.prompt.lower(), tuple(load_json("phrases/plain.json")["markup_only"])):
+        # Said in a requirement, not in the task (`markup_only`): a formula, no prose.
+        found |= {"markup", "short"}
     if answers_a_question(layout):
         found.add("asked")
     return frozenset(found)

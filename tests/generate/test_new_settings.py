@@ -143,3 +143,15 @@ def test_a_letter_keeps_room_for_greeting_body_and_sign_off():
             if params is not None:
                 caps.add(params[1].num_sentences)
     assert caps and min(caps) >= 4, caps
+
+
+def test_the_language_of_a_quoted_text_to_answer_about_stays():
+    # Read CFQ (1582): a Vietnamese sentence to criticize "in Finnish and nothing else".
+    layout = build_layout('Criticize this sentence in a funny way: "Nhiệm vụ của mẹ là nuôi dạy '
+                          'con cái." Each response should be entirely in Vietnamese.',
+                          ["language:response_language"], [{"language": "vi"}])
+    assert targets(layout) == []
+    free = build_layout("Criticize the idea that mothers should raise children alone. Answer "
+                        "entirely in Vietnamese.", ["language:response_language"],
+                        [{"language": "vi"}])
+    assert targets(free) == [0]

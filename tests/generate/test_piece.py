@@ -87,3 +87,15 @@ def test_a_table_of_pros_and_cons_is_a_piece_of_items():
                          "postscript that starts with P.S. at the end.",
                          ["detectable_content:postscript"], [{"postscript_marker": "P.S."}])
     assert task_items(table)[0]
+
+
+def test_an_answer_in_notation_only_is_markup_wherever_the_prompt_says_so():
+    # Read CFQ (1738): headings, a postscript or words in capitals beside "answer with only
+    # mathematical notation" contradict it.
+    layout = build_layout("What is the next number in this series: 1, 4, 7, 11, 17? Please "
+                          "answer with only mathematical notation without any commas.",
+                          ["punctuation:no_comma"], [{}])
+    assert {"markup", "short"} <= features(layout)
+    plain = build_layout("What is the next number in this series: 1, 4, 7, 11, 17? Do not use "
+                         "any commas.", ["punctuation:no_comma"], [{}])
+    assert "markup" not in features(plain)

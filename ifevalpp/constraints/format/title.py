@@ -21,6 +21,9 @@ _TITLE_MARK = re.compile(r"<<[^<>\n]*>>|(?:double )?angular brackets?|angle brac
                          re.IGNORECASE)
 _TITLE_WORD = re.compile(r"\btitle[sd]?\b", re.IGNORECASE)
 _TITLE_CUE = re.compile(r"<<[^<>\n]+>>|double angular brackets", re.IGNORECASE)
+# The brackets hold the answer itself ("give your answer wrapped in double angular brackets,
+# such as <<your answer>>"): it must stay on one line for the check.
+_ANSWER_IN_BRACKETS = re.compile(r"<<\s*(?:your|the|my)\s+answer\s*>>", re.IGNORECASE)
 
 
 @register
@@ -39,6 +42,13 @@ class Title(Constraint):
     satisfied_by_presence = True
     format_phrase = True
     conflicts_with = frozenset({"detectable_format:json_format"})
+
+    def refuses_effects_in(self, prompt: str) -> frozenset[str]:
+        # Each sentence on a line of its own, or a list, would break a bracketed answer of
+        # several sentences across lines, where the check finds no title (read CFR, 1802).
+        if _ANSWER_IN_BRACKETS.search(prompt):
+            return self.refuses_effects | {"adds_lines", "changes_shape"}
+        return self.refuses_effects
 
     def check(self, response: str, params: object, *, prompt: Optional[str] = None,
               profile: Profile = "official") -> bool:

@@ -466,7 +466,8 @@ def _pieces_tried(layout: Layout) -> list[Optional[frozenset[str]]]:
     only the piece the asked words name, or a rewrite of an English line; a haiku or a
     limerick where one fits, and where none can (a no-comma rule bites only on a longer
     piece) a poem of more lines, as before."""
-    named = _piece_in_asked_words(layout) or ("rewrite" if _english_source(layout) else None)
+    named = _piece_in_asked_words(layout) or (
+        "rewrite" if _english_source(layout) or _capitals_to_echo(layout) else None)
     if named is not None:
         return [frozenset({named})]
     if _rewrite_in_a_tone(layout):
@@ -669,11 +670,12 @@ def genre_class(layout: Layout) -> list[tuple[set[str], set[str]]]:
     brief_prose = "brief" in text_features(" ".join(unit.text for unit in layout.task_units()))
     if brief_prose:
         found = found | {"short"}
-    if _english_source(layout):
+    if _english_source(layout) or _capitals_to_echo(layout):
         # The answer renders an English text the prompt gives in another language, and that is
         # all it asks (3241: "Rewrite and expand the following in Arabic"): only a rewrite of
         # a line we give keeps the pull towards English (read BCX: a free article in Arabic
-        # is easier; `_pick_task` takes the rewrite alone).
+        # is easier; `_pick_task` takes the rewrite alone). So for a quoted sentence to carry
+        # on in capitals under an all-lowercase rule (`_capitals_to_echo`, 3703).
         return [({"quoted"}, set())]
     verse = "verse" in found
     needs, avoids = ({"poem"}, set()) if verse else (set(), {"poem"})
@@ -748,6 +750,19 @@ def _english_source(layout: Layout) -> bool:
         return False
     task = " ".join(unit.text for unit in layout.task_units())
     return any(_english_sentence(quoted) for quoted in _quoted_texts(task))
+
+
+def _capitals_to_echo(layout: Layout) -> bool:
+    """Whether an all-lowercase rule meets a sentence the task quotes for the answer to carry
+    on, opening with a capital (3703: "finish the sentence "The dog barked at the cat, but
+    …""): the pull to echo it as written is the case's trap, which only a rewrite of a line of
+    ours, a sentence with its own capital, keeps (read CFN: an article or a fable in
+    lowercase has no such pull)."""
+    if not any(get(instruction_id).letter_case == "lower" for instruction_id in layout.ids):
+        return False
+    task = " ".join(unit.text for unit in layout.task_units())
+    return any(len(quoted.split()) >= 4 and quoted[:1].isupper() and _english_sentence(quoted)
+               for quoted in _quoted_texts(task))
 
 
 def _quoted_texts(text: str) -> list[str]:

@@ -16,6 +16,7 @@ from ...constraints import get
 from ...constraints.support.choosing import chance, choice
 from ...constraints.support.phrases import NUMBER_RE
 from ...constraints.support.wording import STYLES
+from ...constraints.support.languages import language_name
 from ..phrase_tables import filled, of, table
 from ..sentences import AT_EVERY_STOP, sentences
 from .residue import example_only, forms, own_example
@@ -317,8 +318,9 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     `letter_case` ("lower", "upper") and `foreign` (the answer is not in English) — what an
     example of the grammar's own must fit ("<<Morning Light>>" under all lowercase, "[city]"
     in a Bengali answer); `keeps_keywords` — it asks for another language beside keywords
-    checked as written (`_keeps_keywords`); `shown_as_written` — the texts the original's statements write as
-    the check has them."""
+    checked as written (`_keeps_keywords`); `other_punctuation` — the prompt asks for other
+    punctuation itself, which no wording of a comma ban says again; `shown_as_written` — the
+    texts the original's statements write as the check has them."""
     others = [get(instruction_id) for position, instruction_id in enumerate(ids)
               if position != index]
     statements = _statement_texts(layout, index)
@@ -345,6 +347,9 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                "letter_case": cases[0] if cases else None,
                "foreign": any(language not in (None, "en") for language in languages) or None,
                "keeps_keywords": _keeps_keywords(ids, index, layout, others) or None,
+               # "Don't forget to add other punctuations." stays with the task (read CFM).
+               "other_punctuation": layout is not None and re.search(
+                   table("prompt")["other_punctuation"], layout.prompt) is not None or None,
                "two_questions": own_task and layout is not None and sum(
                    unit.text.count("?") for unit in layout.task_units()) >= 2 or None,
                "two_things": pair is not None or None, "pair": pair,
@@ -465,6 +470,9 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
            for unit in layout.units_of(index)):
         return None  # the task names it already ("Use all capital letters to express …")
     constraint = get(layout.ids[index])
+    language = constraint.language_of(params[index])
+    if language not in (None, "en") and language_name(language).lower() in last.lower():
+        return None  # "Write a Hindi poem about this, replying only in Hindi" (read CFR, 2464)
     context = wording_context(layout.ids, index, layout=layout, own_task=own_task, task=task)
     if constraint.grammar() is None or example_block(layout.ids[index], context):
         return None  # an example list cannot close a sentence that goes on

@@ -27,7 +27,8 @@ _request = filled(r"^(?:(?:{aside_leads})\s+)*(?:{aside_verbs})\b|\b(?:{aside_mo
                   of("prompt"), re.IGNORECASE)
 # Where one clause ends and the next begins ("…, and don't use any commas").
 _clause_break = filled(r"\s*(?:;|--?\s|(?:,\s*)?(?:{clause_conjunctions})\s|"
-                       r",\s*(?:{clause_verbs})\b)", of("prompt"), re.IGNORECASE)
+                       r"\s(?:{clause_prepositions})\s|,\s*(?:{clause_verbs})\b)", of("prompt"),
+                       re.IGNORECASE)
 _ban = filled(r"\b(?:{bans})\b", of("prompt"), re.IGNORECASE)
 _relation_words = filled(r"(?i)\b(?:{relation_words})\b", of("prompt"))
 

@@ -181,8 +181,9 @@ def _followed_up(candidates: Candidates, after: list[str], masked: Masked,
             said = head + after[:first]
             opening = " ".join(said if wide else said[-1:])
             for pick in options:
-                if _same_frame(opening, pick):
-                    continue
+                if _same_frame(opening, pick) or (_adds_on(pick) and first > 0 and
+                                                  parse(masked.restore(said[-1])) is None):
+                    continue  # no "Also, …" after a sentence that asks nothing
                 more.append((said + [pick] + after[first + 1:], operations + ("follow-up",)))
                 # The sentence after it said another way as well: a long request of several
                 # short sentences moves far enough from its siblings only so.
@@ -193,6 +194,13 @@ def _followed_up(candidates: Candidates, after: list[str], masked: Masked,
                             more.append((said + [pick] + between + [other] + after[second + 1:],
                                          operations + ("follow-up", "follow-up")))
     return more
+
+
+def _adds_on(sentence: str) -> bool:
+    """Whether `sentence` opens with a frame that adds to a request just before it ("Also,
+    …": requests.json, follow_up_adding_on)."""
+    return sentence.startswith(tuple(frame.split("{")[0] for frame
+                                     in _KNOWN_REQUESTS.frames("follow_up_adding_on")))
 
 
 # How many sentences after the request a wide rewrite may say another way.

@@ -137,6 +137,13 @@ class Task:
     ending: str = "answer"
 
 
+def _shares_a_word(frame: str, subject: str) -> bool:
+    """Whether `subject` repeats a word of four letters or more that `frame` says outside its
+    slots: the task would say it twice."""
+    said = {word.lower() for word in re.findall(r"[A-Za-z]{4,}", _SLOT.sub(" ", frame))}
+    return any(word.lower() in said for word in re.findall(r"[A-Za-z]{4,}", subject))
+
+
 @dataclass(frozen=True)
 class Catalogue:
     genres: tuple[Genre, ...]
@@ -255,6 +262,8 @@ class TaskMaker:
             np = frame
             for hole in _SLOT.findall(frame):
                 pool = [s for s in self.catalogue.pool(genre, hole) if s not in chosen]
+                # Not "an opening speech for the opening of a community garden" (read CFP).
+                pool = [s for s in pool if not _shares_a_word(frame, s)] or pool
                 subject = pool[self.sampler.choose([f"subject:{hole}:{s}" for s in pool])]
                 chosen.append(subject)
                 np = np.replace("{" + hole + "}", subject, 1)

@@ -46,3 +46,17 @@ def test_a_song_is_read_as_verse_and_an_essay_is_not():
                          ["punctuation:no_comma"], [{}])
     assert "poem" in verse_features(song)
     assert verse_features(essay) is None
+
+
+def test_an_answer_in_angular_brackets_takes_no_line_breaks():
+    # Read CFR (1802): "each sentence on its own line" would split a bracketed answer of
+    # several sentences, where the title check finds nothing on one line.
+    from ifevalpp.generate.competing.fit import demands
+    title = "detectable_format:title"
+    boxed = build_layout("Is that a good explanation for a 10-year-old? Please think first, then "
+                         "give your answer wrapped in double angular brackets, such as <<your "
+                         "answer>>.", [title], [{}])
+    assert "adds_lines" in demands(boxed).refuses
+    titled = build_layout("Write a poem about the sea. Give it a title in double angular "
+                          "brackets, such as <<title>>.", [title], [{}])
+    assert "adds_lines" not in demands(titled).refuses

@@ -444,6 +444,28 @@ def test_a_new_task_for_an_english_text_to_render_in_another_language_gives_a_li
         composed.prompt
 
 
+def test_a_sentence_in_capitals_to_carry_on_under_lowercase_gives_a_line_to_rewrite():
+    # Read CFN (3703): "finish the sentence "The dog barked …"" under all lowercase pulls
+    # towards the quoted capital; an article or a fable in lowercase has no such pull.
+    layout = build_layout('Given the sentence "The dog barked at the cat, but the cat ignored '
+                          'it because the". Can you finish the sentence? Make sure that words '
+                          'in your entire response are in all lowercase letters.',
+                          ["change_case:english_lowercase"], [{}])
+    for index in (1, 2, 3):
+        composed = new_task(layout, random.Random(index), index=index)
+        quoted = composed.prompt.split('"')
+        assert "rewrite" in composed.prompt.lower() and len(quoted) == 3 and \
+            quoted[1][:1].isupper(), composed.prompt
+
+
+def test_a_quoted_sentence_without_a_case_rule_leaves_the_new_task_free():
+    from ifevalpp.generate.kinds.reconfiguration import _pieces_tried
+    layout = build_layout('Given the sentence "The dog barked at the cat, but the cat ignored '
+                          'it because the". Can you finish the sentence? Do not use any commas.',
+                          ["punctuation:no_comma"], [{}])
+    assert _pieces_tried(layout) == [None]
+
+
 def test_an_english_text_beside_another_rule_leaves_the_new_task_free():
     # (1739: four reads found its free tasks under the comma ban the same or harder.)
     layout = build_layout('Rewrite the following in Arabic without commas: "The bakery on the '

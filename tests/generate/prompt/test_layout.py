@@ -7,6 +7,7 @@ import random
 
 from ifevalpp.generate.kinds.rephrasing import rephrase
 from ifevalpp.generate.prompt.layout import build_layout
+from ifevalpp.generate.prompt.stated import aside
 
 from .outlines import OUTLINE_IDS, OUTLINE_KWARGS, OUTLINE_PROMPT
 
@@ -112,6 +113,17 @@ def test_a_sentence_saying_nothing_may_follow_goes_with_the_end_phrase_it_speaks
     last = layout.units[-1]
     assert last.text == "Do not say anything after the limerick."
     assert last.pure and last.owners == layout.units[-2].owners
+
+
+def test_a_request_before_a_without_clause_stays_as_an_aside_and_the_ban_is_said_anew():
+    # 3166 and 1738: "Just list the steps without saying the word steps or step." kept word
+    # for word left rephrasings that could only reword the question (rule N119).
+    layout = build_layout("What are the steps to be followed for the documentation of a GM in "
+                          "SAP? Just list the steps without saying the word steps or step.",
+                          ["keywords:forbidden_words"], [{"forbidden_words": ["steps", "step"]}])
+    last = layout.units[-1]
+    assert last.pure and not last.kept
+    assert aside(layout, last) == "Just list the steps."
 
 
 def test_a_count_of_sections_that_have_titles_stays_word_for_word():

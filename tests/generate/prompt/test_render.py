@@ -27,7 +27,8 @@ def test_context_names_a_copy_first_and_a_shared_reply():
              "beside_versions": None, "stanzas": None,
              "parts": None, "ticks_required": None, "asked": None, "nothing_after": None, "at_least_said": None,
              "only_paragraphs": None, "in_task": None, "placeholders": None,
-             "presence": None, "single_quotes": None, "keeps_keywords": None}
+             "presence": None, "single_quotes": None, "keeps_keywords": None,
+             "other_punctuation": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
@@ -131,6 +132,40 @@ def test_another_language_beside_keywords_keeps_the_keywords_as_written():
                         for text in said)
 
 
+def test_no_commas_is_not_said_with_other_punctuation_the_original_asks_itself():
+    # Read CFM/CFN (3256): "Use other punctuation in place of commas - Don't forget to add
+    # other punctuation".
+    comma = "punctuation:no_comma"
+    layout = _layout("Write a poem about a curious cat. The poem must contain no commas. Don't "
+                     "forget to add other punctuations.", [comma], [{}])
+    assert layout.units[-1].owners == frozenset()  # (the task's, not the statement's)
+    context = wording_context(layout.ids, 0, layout=layout)
+    assert context["other_punctuation"] is True
+    assert not any("punctuation" in text for text in _wordings(comma, {}, context))
+    alone = _layout("Write a poem about a curious cat. Do not use commas.", [comma], [{}])
+    assert any("punctuation" in text
+               for text in _wordings(comma, {}, wording_context(alone.ids, 0, layout=alone)))
+
+
+def test_a_cap_on_a_word_is_said_of_its_use_not_had():
+    # Read CFM (1928): "your reply has to have "teacher" no more than once"; nor an order to
+    # use it (tests/constraints/test_keywords.py).
+    frequency = "keywords:frequency"
+    kwargs = {"keyword": "teacher", "frequency": 2, "relation": "less than"}
+    said = _wordings(frequency, kwargs, wording_context([frequency], 0), styles=("declarative",))
+    assert said and not any(re.search(r'\bha(?:s|ve) (?:the word )?"', text) for text in said)
+
+
+def test_section_labels_are_shown_not_specified():
+    # Read CFO (2475): "labelling each of them Section X, where X is its number".
+    sections = "detectable_format:multiple_sections"
+    for n in (2, 3, 5):
+        kwargs = {"section_spliter": "Section", "num_sections": n}
+        said = _wordings(sections, kwargs, wording_context([sections], 0),
+                         styles=("imperative", "declarative", "list"))
+        assert said and not any("where X" in text for text in said)
+
+
 def test_another_language_alone_is_said_without_keywords():
     language = "language:response_language"
     layout = _layout("What is an SRE? Use only Korean in your response.", [language],
@@ -148,6 +183,20 @@ def test_an_example_list_follows_its_statement_on_lines_of_its_own():
     assert example_block(BULLETS, context) == "* xyz\n* abc"
     text = render_group(layout, layout.params, (0,), random.Random(1), context=context)
     assert text.endswith(":\n* xyz\n* abc") and "\n" not in text.split(":\n")[0]
+
+
+def test_no_language_is_woven_onto_a_task_that_names_it():
+    # Read CFR (2464): "Write a Hindi poem about this, replying only in Hindi."
+    from ifevalpp.generate.prompt.render import weave
+    layout = _layout("What are some good ideas for startup companies? Write a Hindi poem about "
+                     "this. Use only Hindi in your response.", ["language:response_language"],
+                     [{"language": "hi"}])
+    task = "Could you tell me some good ideas for startup companies? Write a Hindi poem about this."
+    assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
+               for seed in range(20))
+    other = "Could you tell me some good ideas for startup companies? Write a poem about this."
+    assert any(weave(other, layout, layout.params, [0], random.Random(seed)) is not None
+               for seed in range(20))
 
 
 def test_no_requirement_is_woven_onto_a_task_that_ends_in_a_relative_clause():

@@ -699,3 +699,29 @@ def test_a_count_a_reply_has_is_fewer_than_not_under():
                   less) == "Write a story. Your response has to have fewer than eight sentences."
     assert mended("Write a story. Keep it under eight sentences.", sentences, less) == \
         "Write a story. Keep it under eight sentences."
+
+
+def test_stress_words_limited_for_fewer_times_say_how_many_words():
+    # Read CFP (1996): "Add stress words which are capitalized. Limit those stress words to
+    # fewer than 20 times."
+    capitals = ["change_case:capital_word_frequency"]
+    less = [{"capital_relation": "less than", "capital_frequency": 20}]
+    assert mended("Write a story. Add stress words which are capitalized. Limit those stress "
+                  "words for less than 20 times.", capitals, less) == \
+        "Write a story. Stress a few words by writing them in capital letters, but fewer " \
+        "than 20 of them."
+
+
+def test_details_of_how_to_says_what_to_do():
+    # Read CFP (1943): "Could you give me details of how-to?" and its rewording's "… how-to.".
+    assert mend_text("Could you give me details of how-to?") == \
+        "Could you give me details of how to do it?"
+    assert mend_text("I need you to give me details of how-to.") == \
+        "I need you to give me details of how to do it."
+
+
+def test_weird_language_when_explaining_is_one_request():
+    # Read CFO (2273): "Use weird language when explaining using mathematical notation."
+    assert mend_text("What was the sixth result? Use weird language when explaining using "
+                     "mathematical notation.") == \
+        "What was the sixth result? Explain it in weird language, using mathematical notation."

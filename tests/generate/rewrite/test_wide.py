@@ -151,3 +151,15 @@ def test_the_following_text_is_said_as_the_text_below_only_on_a_second_pass():
     # Not when the text follows a colon in the same sentence.
     assert not any("below" in option.text for option in rewrites(
         'Rewrite the following sentence in a formal tone: "hi there".', wide=True))
+
+
+def test_no_also_opens_a_request_after_a_sentence_that_asks_nothing():
+    # Read CFR (2832): "The game is about a boy who … Also, write a pitch …" opens the only
+    # request as if it went on from another.
+    task = ("Imagine you're making a video game. The game is about a boy who has to save the "
+            "world. Write a pitch to convince teenagers that your game is worth buying.")
+    said = {option.text for option in rewrites(task, wide=True)}
+    assert said and not any("world. Also," in text for text in said)
+    after_request = {option.text for option in rewrites(
+        "Write a song about my childhood. Give the song a name.", wide=True)}
+    assert any("Also, give the song a name" in text for text in after_request)

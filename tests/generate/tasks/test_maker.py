@@ -92,6 +92,15 @@ def test_a_slot_still_yields_a_new_task_when_its_genre_is_used_up():
     assert len({task.text for task in texts}) == 8
 
 
+def test_no_task_says_a_word_of_its_frame_again_in_its_subject():
+    # Read CFP (2798): "an opening speech for the opening of a community garden".
+    m = maker(5)
+    tasks = [m.make(nouns=frozenset({"speech"})) for _ in range(120)]
+    speeches = [t.text for t in tasks if t is not None and "opening speech" in t.text]
+    assert speeches
+    assert not [text for text in speeches if text.lower().count("opening") > 1]
+
+
 def test_tasks_are_deterministic_for_a_seed():
     assert [maker(4).make().text for _ in range(3)] == [maker(4).make().text for _ in range(3)]
     first, second = maker(4), maker(5)
