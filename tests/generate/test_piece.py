@@ -99,3 +99,11 @@ def test_an_answer_in_notation_only_is_markup_wherever_the_prompt_says_so():
     plain = build_layout("What is the next number in this series: 1, 4, 7, 11, 17? Do not use "
                          "any commas.", ["punctuation:no_comma"], [{}])
     assert "markup" not in features(plain)
+
+
+def test_a_text_to_make_weird_is_a_drill():
+    # Read CFU (2230): "a closing line that leaves the reader with the key point" after
+    # "Make this text weird: "…"".
+    layout = build_layout('Make this text weird: "The new version of the app will be available '
+                          'soon." Do not use any commas.', ["punctuation:no_comma"], [{}])
+    assert "drill" in features(layout)

@@ -157,13 +157,24 @@ def test_a_cap_on_a_word_is_said_of_its_use_not_had():
 
 
 def test_section_labels_are_shown_not_specified():
-    # Read CFO (2475): "labelling each of them Section X, where X is its number".
+    # Read CFO (2475): "labelling each of them Section X, where X is its number"; read CFV
+    # (1021): "starting each of them with PARAGRAPH X, numbered from 1".
     sections = "detectable_format:multiple_sections"
     for n in (2, 3, 5):
         kwargs = {"section_spliter": "Section", "num_sections": n}
         said = _wordings(sections, kwargs, wording_context([sections], 0),
                          styles=("imperative", "declarative", "list"))
-        assert said and not any("where X" in text for text in said)
+        assert said and not any("where X" in text or "numbered from" in text for text in said)
+
+
+def test_a_first_word_is_never_hung_on_the_count_as_a_phrase():
+    # Read CFV (1954): "Write exactly 7 paragraphs, separated by blank lines, the last
+    # paragraph opening with the word "Summary"." dangles.
+    first = "length_constraints:nth_paragraph_first_word"
+    kwargs = {"num_paragraphs": 7, "nth_paragraph": 7, "first_word": "summary"}
+    said = _wordings(first, kwargs, wording_context([first], 0),
+                     styles=("imperative", "declarative", "question"))
+    assert said and not any(re.search(r"lines, the \w+ paragraph", text) for text in said)
 
 
 def test_another_language_alone_is_said_without_keywords():
