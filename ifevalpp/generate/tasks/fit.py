@@ -237,6 +237,11 @@ def _word_pools(use: str, task: Task, blocked: set[str], said: set[str], counted
             _not_inside(hard, task.uses))
 
 
+# The most words to include that a case's difficulty lies in ("gao" and "hearts" about a
+# football season); a longer list names what the piece is about.
+MOST_TRAPS = 3
+
+
 def _not_inside(pool: Sequence[str], used: Sequence[str]) -> list[str]:
     """The words of `pool` that no word of `used` holds inside itself."""
     return [word for word in pool
@@ -278,12 +283,17 @@ def retopic_words(layout: Layout, task: Task, rng: Any, *, profile: Profile = "o
         # Where the original's words to include are its difficulty ("gao", "hearts" about a
         # football season), a word added to them is one too: "please" beside them in a letter
         # asks nothing (read BCH, 2549).
-        all_hard = use == "suits" and any(word.lower() in traps for word in olds)
+        # A long list is the piece's own vocabulary, chosen for it ("trust", "brand",
+        # "customer", "law", "policy" in a refund letter), though its request names none of
+        # them: the new piece gets words it invites, never a stock list of hard words (read
+        # CFW, 3156: "puzzled", "stubborn", "clumsy" in a cover letter).
         own = getattr(layout.params[index], constraint.topic_field)
         own_words = {word.lower() for word in ([own] if isinstance(own, str) else own)}
+        trapped = traps if len(own_words) <= MOST_TRAPS else set()
+        all_hard = use == "suits" and any(word.lower() in trapped for word in olds)
         news = []
         for word in olds:
-            pool = hard if hard and (all_hard or word.lower() in traps) else first or spare
+            pool = hard if hard and (all_hard or word.lower() in trapped) else first or spare
             if word.lower() in renamed:
                 news.append(renamed[word.lower()])
                 continue

@@ -725,3 +725,22 @@ def test_weird_language_when_explaining_is_one_request():
     assert mend_text("What was the sixth result? Use weird language when explaining using "
                      "mathematical notation.") == \
         "What was the sixth result? Explain it in weird language, using mathematical notation."
+
+
+def test_paragraphs_answering_this_question_say_what_answers_it():
+    # Read CFX (2590): "Write exactly 3 paragraphs each separated with two new lines answering
+    # this question."
+    assert mend_text("Is it a good place to live? Write exactly 3 paragraphs each separated "
+                     "with two new lines answering this question.") == \
+        "Is it a good place to live? Answer this question in exactly 3 paragraphs, separated " \
+        "by two new lines."
+
+
+def test_paragraphs_and_only_paragraphs_as_in_python_is_said_plainly():
+    # Read CFT (2549): "… where paragraphs and only paragraphs are separated by two new lines,
+    # as if they were '\\n\\n' in python."
+    assert mend_text("Your answer must be exactly 3 paragraphs where paragraphs and only "
+                     "paragraphs are separated by two new lines, as if they were '\\n\\n' in "
+                     "python.") == \
+        "Your answer must be exactly 3 paragraphs, separated by two new lines ('\\n\\n' in " \
+        "Python), with no blank lines anywhere else."

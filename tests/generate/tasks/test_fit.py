@@ -68,6 +68,18 @@ def test_a_word_added_beside_the_originals_hard_words_is_as_hard_to_place():
     assert set(params[0].keywords) <= set(vocabulary().traps), params[0].keywords
 
 
+def test_a_long_list_of_words_to_include_is_the_pieces_vocabulary_not_its_traps():
+    # Read CFW (3156): "trust", "brand", "customer", "law", "policy", "unusable" in a refund
+    # letter became "puzzled", "stubborn", "clumsy" … in a cover letter.
+    from ifevalpp.generate.tasks.vocabulary import vocabulary
+
+    words = ["trust", "brand", "customer", "law", "policy", "unusable"]
+    kwargs, _ = _retopic("The company is refusing to return my money. Can you help me write a "
+                         "letter to them? I want the letter to include the words trust, brand, "
+                         "customer, law, policy, and unusable.", [EXISTS], [{"keywords": words}])
+    assert not set(kwargs[0]["keywords"]) & set(vocabulary().traps), kwargs
+
+
 def test_a_word_to_include_is_never_one_the_piece_writes_inside_a_longer_word():
     # Read BCH (2549): "sincere" is met by the "Sincerely" a letter closes on.
     letter = Task(text="Write a letter to a neighbour about a lost cat.", genre="letter",
