@@ -57,9 +57,8 @@ def _quotes_another_script(layout: Layout) -> bool:
     """Whether the task quotes a text of several words in letters beyond English's ("Criticize
     this sentence: "Nhiệm vụ của mẹ là nuôi dạy con cái.""): the answer's language goes with
     that text, and a critique of it in Finnish is no request anyone makes (read CFQ, 1582)."""
-    task = " ".join(unit.text for unit in layout.task_units())
     return any(len(quoted.split()) >= 3 and not quoted.isascii()
-               for pair in re.findall(r'"([^"]+)"|“([^”]+)”', task) for quoted in pair if quoted)
+               for quoted in layout.task_quotes())
 
 
 def _count_unsaid(layout: Layout, index: int) -> bool:

@@ -485,7 +485,7 @@ def _rewrite_in_a_tone(layout: Layout) -> bool:
         return False
     task = " ".join(unit.text for unit in layout.task_units())
     return re.search(r"(?i)\brewrite\b", task) is not None and \
-        any(len(quoted.split()) >= 4 for quoted in _quoted_texts(task))
+        any(len(quoted.split()) >= 4 for quoted in layout.task_quotes())
 
 
 def _piece_in_asked_words(layout: Layout) -> Optional[str]:
@@ -748,8 +748,7 @@ def _english_source(layout: Layout) -> bool:
     if not all(get(instruction_id).language_of(item) not in (None, "en")
                for instruction_id, item in zip(layout.ids, layout.params)):
         return False
-    task = " ".join(unit.text for unit in layout.task_units())
-    return any(_english_sentence(quoted) for quoted in _quoted_texts(task))
+    return any(_english_sentence(quoted) for quoted in layout.task_quotes())
 
 
 def _capitals_to_echo(layout: Layout) -> bool:
@@ -760,15 +759,8 @@ def _capitals_to_echo(layout: Layout) -> bool:
     lowercase has no such pull)."""
     if not any(get(instruction_id).letter_case == "lower" for instruction_id in layout.ids):
         return False
-    task = " ".join(unit.text for unit in layout.task_units())
     return any(len(quoted.split()) >= 4 and quoted[:1].isupper() and _english_sentence(quoted)
-               for quoted in _quoted_texts(task))
-
-
-def _quoted_texts(text: str) -> list[str]:
-    """What `text` quotes, in straight or curly double quotation marks."""
-    return [quoted for pair in re.findall(r'"([^"]+)"|“([^”]+)”', text)
-            for quoted in pair if quoted]
+               for quoted in layout.task_quotes())
 
 
 def _english_sentence(text: str) -> bool:

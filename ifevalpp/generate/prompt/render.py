@@ -290,6 +290,22 @@ def _keeps_keywords(ids: Sequence[str], index: int, layout: Optional[Layout],
         "latin" in other.script_needs and other.topic_field is not None for other in others)
 
 
+def _letters_and_language(ids: Sequence[str], index: int, layout: Optional[Layout],
+                          others: Sequence[Any]) -> dict[str, Any]:
+    """The guards of `wording_context` on the answer's letters and language: `letter_case`,
+    `foreign`, `keeps_keywords` and `other_punctuation`."""
+    cases = sorted(other.letter_case for other in others if other.letter_case)
+    languages = [get(instruction_id).language_of(params) for position, (instruction_id, params)
+                 in enumerate(zip(layout.ids, layout.params) if layout is not None else ())
+                 if position != index]
+    return {"letter_case": cases[0] if cases else None,
+            "foreign": any(language not in (None, "en") for language in languages) or None,
+            "keeps_keywords": _keeps_keywords(ids, index, layout, others) or None,
+            # "Don't forget to add other punctuations." stays with the task (read CFM).
+            "other_punctuation": layout is not None and re.search(
+                table("prompt")["other_punctuation"], layout.prompt) is not None or None}
+
+
 def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                     layout: Optional[Layout] = None, own_task: bool = True,
                     task: Optional[str] = None) -> dict[str, Any]:
@@ -333,10 +349,6 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     mine = own_example(form, statements) if form and own_task and layout is not None \
         and index < len(layout.ids) and layout.ids[index] == ids[index] else None
     pair = _names_two(layout) if own_task and layout is not None else None
-    cases = sorted(other.letter_case for other in others if other.letter_case)
-    languages = [get(instruction_id).language_of(params) for position, (instruction_id, params)
-                 in enumerate(zip(layout.ids, layout.params) if layout is not None else ())
-                 if position != index]
     if mine and form in ("bullet", "divider"):
         shown = False  # its own lines follow the statement (`example_block`): no second example
     context = {"after_copy": any(other.request_field for other in others) or None,
@@ -344,12 +356,7 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                "in_parts": any(other.divides_answer for other in others) or None,
                "beside_versions": any(other.gives_versions for other in others) or None,
                "show_form": shown or None, "own_example": mine,
-               "letter_case": cases[0] if cases else None,
-               "foreign": any(language not in (None, "en") for language in languages) or None,
-               "keeps_keywords": _keeps_keywords(ids, index, layout, others) or None,
-               # "Don't forget to add other punctuations." stays with the task (read CFM).
-               "other_punctuation": layout is not None and re.search(
-                   table("prompt")["other_punctuation"], layout.prompt) is not None or None,
+               **_letters_and_language(ids, index, layout, others),
                "two_questions": own_task and layout is not None and sum(
                    unit.text.count("?") for unit in layout.task_units()) >= 2 or None,
                "two_things": pair is not None or None, "pair": pair,

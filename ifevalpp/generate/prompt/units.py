@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Optional
 
@@ -52,6 +53,12 @@ class Layout:
 
     def task_units(self) -> list[Unit]:
         return [unit for unit in self.units if not unit.pure]
+
+    def task_quotes(self) -> list[str]:
+        """What the task quotes, in straight or curly double quotation marks."""
+        task = " ".join(unit.text for unit in self.task_units())
+        return [quoted for pair in re.findall(r'"([^"]+)"|“([^”]+)”', task)
+                for quoted in pair if quoted]
 
     def region(self) -> tuple[int, int]:
         """The part of the prompt the units cover (the request, for repeat cases)."""
