@@ -46,7 +46,7 @@ from ..schema import (COUSIN_KINDS, Case, GeneratorInfo, Kind, ValidationSummary
 from . import kinds, processes
 from .backend import TEMPLATE_BACKEND, CousinBackend
 from .prompt.casing import in_original_case
-from .prompt.slips import mended
+from .prompt.slips import mended, mended_request
 from .prompt.layout import Layout, build_layout
 from .distance import far_enough, passages
 from .satisfiable import compatible
@@ -313,6 +313,8 @@ def _cousin(run: _Run, family: _Family, kind: Kind, index: int,
         # ("May name is Naomi" was counted against all three distractors: read YB).
         candidate.prompt = mended(candidate.prompt, family.layout.ids, candidate.kwargs,
                                   family.layout.prompt)
+        # A request to repeat shown mended is the text the reply copies (read CFY on 3272).
+        candidate.kwargs = mended_request(family.layout.ids, candidate.kwargs, candidate.prompt)
         outcome = _judge(run, family, request, candidate)
         if isinstance(outcome, Rejection):
             rejection = outcome

@@ -14,6 +14,7 @@ import pytest
 from ifevalpp.constraints import check, parse_params
 from ifevalpp.constraints.support.case import CaseContext, Item
 from ifevalpp.generate.difficulty import judge_variant, out_of_order, tally
+from ifevalpp.generate.prompt.slips import mended_request
 from ifevalpp.generate.satisfiable import trivialised
 from ifevalpp.generate.diversity import family_diversity
 from ifevalpp.generate.competing.catalogue import catalogue
@@ -61,8 +62,11 @@ def test_distractors_keep_the_original_constraints_and_name_their_requirement(de
     # word (read AXB) left 1,431 of 1,591 (89.9 %), one below nine in ten.
     assert len(named) / len(distractors) >= 0.89
     for v in distractors:
-        assert v.kwargs == originals[str(v.case)].kwargs
-        assert v.instruction_id_list == originals[str(v.case)].instruction_id_list
+        original = originals[str(v.case)]
+        # (the text to repeat as the prompt shows it, the user's slips mended: read CFY)
+        assert v.kwargs == mended_request(original.instruction_id_list, original.kwargs,
+                                          v.prompt)
+        assert v.instruction_id_list == original.instruction_id_list
 
 
 def test_every_checkable_distractor_has_a_passing_joint_witness(default_file):

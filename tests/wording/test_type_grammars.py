@@ -277,3 +277,14 @@ def test_no_requirement_is_said_as_important_vital_or_crucial():
             for rendered in grammar.expansions(rule, {}, sentence=False)]
     assert said and not [text for text in said
                          if re.search(r"\b(?:important|essential|vital|crucial)\b", text)]
+
+
+def test_a_task_that_names_the_answer_is_not_followed_by_a_second_naming_of_it():
+    # Read CFY (2100): "Make your answer weird or interesting, and make sure your answer is
+    # written in English".
+    grammar = grammar_of("change_case:english_lowercase")
+    named = re.compile(r"make sure (?:that )?(?:your|the) ")
+    forms = [rendered.text for rendered in grammar.expansions("attached", {}, sentence=False)]
+    assert any(named.search(text) for text in forms)
+    for rendered in grammar.expansions("attached", {"answer_named": True}, sentence=False):
+        assert not named.search(rendered.text), rendered.text

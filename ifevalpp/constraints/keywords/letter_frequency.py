@@ -82,7 +82,9 @@ class LetterFrequency(Constraint):
     harder_ceiling = 80
     harder_floor = 2
     satisfied_by_presence = True
-
+    # A letter game makes light of a sincere question about the writer's life (read CGB, 1130:
+    # "Should we say yes?" answered with the letter t at most once).
+    task_avoids = frozenset({"sincere"})
 
     def task_premise(self, params: LetterFrequencyParams, task: str) -> Optional[str]:
         # "… who are both trying to avoid using the letter t" (reads BBJ, BBL: 2912); a

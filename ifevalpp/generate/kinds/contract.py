@@ -150,9 +150,13 @@ def request_position(layout: Layout) -> Optional[int]:
 def changed_setting(layout: Layout, candidate: Candidate, *,
                     except_request: bool) -> Optional[int]:
     """The first instruction whose kwargs the candidate changed (with `except_request`, the
-    request to repeat may change: it is rebuilt with the prompt)."""
+    request to repeat may change: it is rebuilt with the prompt; without, it may still be
+    shown with the user's slips mended, `mended_request`)."""
+    from ..prompt.slips import mended_request
+
     repeat = request_position(layout)
-    for position, (before, after) in enumerate(zip(layout.kwargs, candidate.kwargs)):
+    original = mended_request(layout.ids, layout.kwargs, candidate.prompt)
+    for position, (before, after) in enumerate(zip(original, candidate.kwargs)):
         if except_request and position == repeat:
             continue
         if before != after:

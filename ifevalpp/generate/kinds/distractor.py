@@ -75,7 +75,7 @@ def _mended_whole(prompt: str, ids: tuple[str, ...], kwargs: str) -> str:
 def _trapped(layout: Layout, candidate: Candidate) -> Optional[Rejection]:
     """`_copy_trap` of what `candidate` adds to the original it keeps whole."""
     whole = _mended_whole(layout.prompt, tuple(layout.ids),
-                          json.dumps(candidate.kwargs, sort_keys=True))
+                          json.dumps(layout.kwargs, sort_keys=True))
     if whole not in candidate.prompt:
         return None
     return _copy_trap(layout, candidate, candidate.prompt.replace(whole, " ", 1))
@@ -124,7 +124,7 @@ class Distractor(CousinKind):
         # The original kept whole, its slips mended, holds every statement (a mend may reach
         # across two of its sentences: "starting with P.P.S Your entire response").
         whole = _mended_whole(layout.prompt, tuple(layout.ids),
-                              json.dumps(candidate.kwargs, sort_keys=True))
+                              json.dumps(layout.kwargs, sort_keys=True))
         if whole in candidate.prompt:
             return _copy_trap(layout, candidate, candidate.prompt.replace(whole, " ", 1))
         for unit in layout.units:

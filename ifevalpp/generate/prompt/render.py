@@ -293,7 +293,7 @@ def _keeps_keywords(ids: Sequence[str], index: int, layout: Optional[Layout],
 def _letters_and_language(ids: Sequence[str], index: int, layout: Optional[Layout],
                           others: Sequence[Any]) -> dict[str, Any]:
     """The guards of `wording_context` on the answer's letters and language: `letter_case`,
-    `foreign`, `keeps_keywords` and `other_punctuation`."""
+    `foreign`, `keeps_keywords`, `other_punctuation` and `english_said`."""
     cases = sorted(other.letter_case for other in others if other.letter_case)
     languages = [get(instruction_id).language_of(params) for position, (instruction_id, params)
                  in enumerate(zip(layout.ids, layout.params) if layout is not None else ())
@@ -303,7 +303,11 @@ def _letters_and_language(ids: Sequence[str], index: int, layout: Optional[Layou
             "keeps_keywords": _keeps_keywords(ids, index, layout, others) or None,
             # "Don't forget to add other punctuations." stays with the task (read CFM).
             "other_punctuation": layout is not None and re.search(
-                table("prompt")["other_punctuation"], layout.prompt) is not None or None}
+                table("prompt")["other_punctuation"], layout.prompt) is not None or None,
+            # A letter case is asked "in English" only where the original names the language
+            # (read CFY: "Answer in English using lowercase letters" beside one that does not).
+            "english_said": layout is None or re.search(r"\bEnglish\b", layout.prompt)
+            is not None or None}
 
 
 def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
@@ -335,7 +339,8 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     example of the grammar's own must fit ("<<Morning Light>>" under all lowercase, "[city]"
     in a Bengali answer); `keeps_keywords` — it asks for another language beside keywords
     checked as written (`_keeps_keywords`); `other_punctuation` — the prompt asks for other
-    punctuation itself, which no wording of a comma ban says again; `shown_as_written` — the
+    punctuation itself, which no wording of a comma ban says again; `english_said` — the original
+    names English, so a letter case asked anew names it too; `shown_as_written` — the
     texts the original's statements write as the check has them."""
     others = [get(instruction_id) for position, instruction_id in enumerate(ids)
               if position != index]
@@ -493,8 +498,10 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
     taken = set(getattr(usage, "taken", ()) or ()) | set(frame_openings(task))
     # Words spelt as the original spells them ("Zelda", not the checker's "zelda", read KA).
     own = spelled(layout, layout.ids[index], params[index])
+    # Not the answer named twice ("Make your answer weird, and make sure your answer is …").
+    named = re.search(table("prompt")["answer_named"], last) is not None or None
     tail = fresh_wording(lambda: constraint.phrase(
-        own, rng, ("imperative",), form="attached", usage=usage,
+        own, rng, ("imperative",), form="attached", usage=usage, answer_named=named,
         **context), taken, tries=4)
     if context.get("single_quotes"):
         tail = _in_single_quotes(tail)

@@ -258,10 +258,14 @@ def bound_to_task(found: Sequence[Ask]) -> bool:
 
 def dropped(found: Sequence[Ask], prompt: str) -> list[str]:
     """The words or phrases of `found` that `prompt` no longer names (a mood in any word of
-    its kin: "a humorous haiku" keeps "funny")."""
+    its kin: "a humorous haiku" keeps "funny"; a slip as every cousin mends it: "passive
+    aggressive" is kept as "passive-aggressive")."""
+    from ..prompt.slips import mend_text
+
     lowered = prompt.lower()
     return [item for ask in found for item in ask.what
-            if not any(word in lowered for word in _kin(ask.noun, item.lower()))]
+            if not any(word in lowered for word in _kin(ask.noun, item.lower()) +
+                       (mend_text(item).lower(),))]
 
 
 def _kin(noun: str, item: str) -> tuple[str, ...]:

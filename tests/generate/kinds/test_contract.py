@@ -9,7 +9,7 @@ import re
 from pathlib import Path
 
 from ifevalpp.generate import kinds
-from ifevalpp.generate.kinds.contract import CousinKind
+from ifevalpp.generate.kinds.contract import CousinKind, changed_setting
 from ifevalpp.generate.kinds.reconfiguration import ReconfigurationDetail
 from ifevalpp.generate.kinds.rephrasing import RephrasingDetail
 from ifevalpp.generate.prompt.layout import build_layout
@@ -123,3 +123,17 @@ def test_a_required_word_inside_the_text_to_repeat_is_no_trap():
     from ifevalpp.generate.kinds.contract import repeat_trap
 
     assert repeat_trap(*_copied_keyword_case("at least", "at least twice")) is None
+
+
+def test_a_distractor_may_show_the_request_to_repeat_with_its_slips_mended():
+    request = "Write a limerick about a cat. In your entire response mark sure you do not use any commas."
+    prompt = request + "\n\nFirst repeat the request above word for word, then give your answer."
+    ids = ["combination:repeat_prompt", "punctuation:no_comma"]
+    layout = build_layout(prompt, ids, [{"prompt_to_repeat": request}, {}])
+    mended = request.replace("mark sure", "make sure")
+    kept = Candidate(prompt.replace(request, mended) + " Thanks.",
+                     [{"prompt_to_repeat": mended}, {}], RephrasingDetail())
+    other = Candidate(prompt.replace(request, "Write a poem.") + " Thanks.",
+                      [{"prompt_to_repeat": "Write a poem."}, {}], RephrasingDetail())
+    assert changed_setting(layout, kept, except_request=False) is None
+    assert changed_setting(layout, other, except_request=False) == 0

@@ -30,7 +30,7 @@ NOTE = ("Write a short note to a neighbour about a cat that has gone missing. Yo
         "contain at least 60 words. Do not put any commas in your response.")
 CAFE = ('Describe a rainy afternoon in a small cafe. Include the keywords "umbrella" and "steam" '
         'in your response.')
-TURTLE = ("Suggest a name for a pet turtle and explain your choice. Your reply should have less "
+TURTLE = ("Suggest a name for a pet turtle and explain your choice. Your reply should have fewer "
           "than 8 sentences.")
 COPY = "\n\nBefore you answer, copy the request above exactly as it is, with nothing in front of it."
 
@@ -47,13 +47,13 @@ CASES = [
 KEYS = {case.prompt: case.key for case in CASES}
 
 TURTLE_2 = ("Propose what to call a pet turtle and say why you picked it. Keep the reply under 8 "
-            "sentences, i.e. less than 8 sentences.")
+            "sentences, i.e. fewer than 8 sentences.")
 TURTLE_3 = ("Name a pet turtle for me and justify the name. Use fewer than 8 sentences in total, "
-            "so less than 8 sentences.")
+            "so fewer than 8 sentences.")
 TURTLE_FEW = ("Come up with a name for a pet turtle and give your reasons. Your whole reply should "
-              "contain less than 6 sentences.")
+              "contain fewer than 6 sentences.")
 TURTLE_FEWER = ("Think of a name for a pet turtle and argue for it briefly. The response should "
-                "contain less than 4 sentences.")
+                "contain fewer than 4 sentences.")
 
 # Format distractors: the original untouched plus one named requirement.
 TITLE = (" Give the note a title set in double angular brackets, such as <<lost cat>>, so it "

@@ -28,7 +28,7 @@ def test_context_names_a_copy_first_and_a_shared_reply():
              "parts": None, "ticks_required": None, "asked": None, "nothing_after": None, "at_least_said": None,
              "only_paragraphs": None, "in_task": None, "placeholders": None,
              "presence": None, "single_quotes": None, "keeps_keywords": None,
-             "other_punctuation": None}
+             "other_punctuation": None, "english_said": True}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
@@ -673,3 +673,22 @@ def test_a_section_count_beside_a_paragraph_count_counts_the_whole_reply():
     wordings = _wordings(ids[1], {"section_spliter": "SECTION", "num_sections": 4},
                          wording_context(ids, 1))
     assert wordings and all(" in all" in text for text in wordings), wordings
+
+
+LOWER = "change_case:english_lowercase"
+CAPITAL = "change_case:english_capital"
+
+
+def test_a_letter_case_is_said_in_english_only_where_the_original_names_english():
+    # Read CFY (3434, 2100): "Answer in English using lowercase letters" beside an original
+    # that names only the letter case reads as the checker's name for it.
+    bare = _layout("Write a note to my aunt. Use only lowercase letters.", [LOWER], [{}])
+    named = _layout("Write a note to my aunt in English, using only lowercase letters.",
+                    [LOWER], [{}])
+    assert wording_context(bare.ids, 0, layout=bare)["english_said"] is None
+    assert wording_context(named.ids, 0, layout=named)["english_said"] is True
+    for instruction_id in (LOWER, CAPITAL):
+        plain = _wordings(instruction_id, {}, wording_context(bare.ids, 0, layout=bare))
+        assert not [text for text in plain if "English" in text]
+        said = _wordings(instruction_id, {}, wording_context(named.ids, 0, layout=named))
+        assert all("English" in text for text in said)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ifevalpp.generate.prompt.slips import mend_text, mended, still_said
+from ifevalpp.generate.prompt.slips import mend_text, mended, mended_request, still_said
 
 NO_COMMA = "punctuation:no_comma"
 EXISTS = "keywords:existence"
@@ -105,9 +105,8 @@ def test_the_word_before_two_quoted_words_is_said_in_the_plural():
 
 def test_a_slip_around_quotes_inside_a_checked_literal_is_kept():
     text = 'Avoid the word "damn" and "darn" throughout.'
-    repeat = "combination:repeat_prompt"
-    assert mended(f"Repeat this: {text}", [repeat], [{"prompt_to_repeat": text}]) == \
-        f"Repeat this: {text}"
+    prompt = f"Write a poem. End it with the exact sentence: {text}"
+    assert mended(prompt, ["startend:end_checker"], [{"end_phrase": text}]) == prompt
 
 
 def test_the_exact_phrase_of_loses_its_of():
@@ -744,3 +743,28 @@ def test_paragraphs_and_only_paragraphs_as_in_python_is_said_plainly():
                      "python.") == \
         "Your answer must be exactly 3 paragraphs, separated by two new lines ('\\n\\n' in " \
         "Python), with no blank lines anywhere else."
+
+
+REQUEST = ('Write an ad for a new kind of umbrella. In your entire response mark sure you do not '
+           'use any commas.')
+COPIED = REQUEST + "\nFirst repeat the request word for word without change, then give your answer."
+REPEAT_IDS = ["combination:repeat_prompt", NO_COMMA]
+
+
+def test_a_slip_in_the_request_to_repeat_is_mended_like_the_rest():
+    # Read CFY (3272) and earlier reads (2337): a distractor that keeps the original whole
+    # carried "mark sure" in the text to copy.
+    said = mended(COPIED, REPEAT_IDS, [{"prompt_to_repeat": REQUEST}, {}], COPIED)
+    assert "make sure you do not use any commas" in said and "mark sure" not in said
+
+
+def test_the_request_the_reply_copies_follows_its_mended_wording():
+    kwargs = [{"prompt_to_repeat": REQUEST}, {}]
+    said = mended(COPIED, REPEAT_IDS, kwargs, COPIED)
+    copied = mended_request(REPEAT_IDS, kwargs, said)[0]["prompt_to_repeat"]
+    assert copied == REQUEST.replace("mark sure", "make sure") and copied in said
+
+
+def test_a_request_shown_as_written_keeps_its_kwargs():
+    kwargs = [{"prompt_to_repeat": REQUEST}, {}]
+    assert mended_request(REPEAT_IDS, kwargs, COPIED) == kwargs

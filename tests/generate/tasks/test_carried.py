@@ -9,7 +9,7 @@ import pytest
 
 from ifevalpp.generate.difficulty import judge
 from ifevalpp.generate.prompt.layout import build_layout
-from ifevalpp.generate.tasks.carried import (asks, carried_sentence, dropped, layout_asks, rule_kept,
+from ifevalpp.generate.tasks.carried import (Ask, asks, carried_sentence, dropped, layout_asks, rule_kept,
                                              said_of_piece)
 
 LANGUAGE = "language:response_language"
@@ -318,3 +318,12 @@ def test_a_carried_mood_names_the_answer_only_where_the_task_asks_for_no_piece()
         "I'd like to understand how tides work. Make your answer funny."
     assert said("description", "description", "Please describe a lighthouse at night.") == \
         "Please describe a lighthouse at night. Make it funny."
+
+
+def test_an_ask_kept_with_its_slip_mended_is_not_dropped():
+    # "passive aggressive" is said "passive-aggressive" in every cousin (prompt/slips.py): a
+    # new task that says it so keeps it.
+    found = [Ask(noun="tone", what=("passive aggressive",), quoted=False)]
+    assert dropped(found, 'Rewrite "Dinner is at seven." in a passive-aggressive tone.') == []
+    assert dropped(found, 'Rewrite "Dinner is at seven." in a cheerful tone.') == \
+        ["passive aggressive"]

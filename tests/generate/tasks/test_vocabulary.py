@@ -47,3 +47,9 @@ def test_invites_reads_the_task_back_from_a_prompt():
     invited = invites("Plan a weekend in a harbour town.", genre.id, genre_kinds(genre.frames))
     assert {"harbour", "town", "lunch", "visitors", "the"} <= invited
     assert "revolution" not in invited
+
+
+def test_every_destination_is_a_named_place():
+    # Read CFY: "a three-day itinerary for a city built on canals" — a traveller names the place.
+    for destination in catalogue().subjects["destination"]:
+        assert any(word[:1].isupper() for word in destination.split()), destination
