@@ -52,7 +52,7 @@ def quotes_hidden(text: str) -> str:
 def frame_openings(text: str) -> list[str]:
     """The frames that open sentences of `text`, by the frame each counts as
     (templates/phrases/requests.json, frame_openings: every polite question and every "I'd
-    like you to" is one `request`), and "please" for a sentence that says it. A "make sure"
+    like you to" is one `request`, after a "please" too), and "please" for a sentence that says it. A "make sure"
     joined on mid-sentence ("…, and make sure it rhymes") is said as well: a sentence that
     then opens "Make sure …" says it twice."""
     return list(_frame_openings(text))
@@ -66,12 +66,17 @@ def _frame_openings(text: str) -> tuple[str, ...]:
     opening_pattern, polite = _opening(), KNOWN.pattern("polite")
     canonical = frame_openings_table().canonical
     for sentence in SENTENCE.findall(quotes_hidden(text)):
-        match = opening_pattern.match(MARKER.sub("", sentence.strip()))
+        # "Please be sure to …" opens with the frame "be sure" too (read CGD on 2395: "Be sure
+        # to give … Please be sure to leave out …").
+        opening = MARKER.sub("", sentence.strip())
+        courtesy = polite.match(opening)
+        rest = opening[courtesy.end():].lstrip(", ") if courtesy else opening
+        match = opening_pattern.match(rest)
         if match:
             found.append(canonical[" ".join(match.group(0).lower().split())])
         if polite.search(sentence):
             found.append("please")
-        if _joined_check().search(sentence[1:]):
+        if _joined_check().search(rest[match.end():] if match else sentence[1:]):
             found.append("make sure")
     return tuple(found)
 

@@ -95,3 +95,20 @@ def test_a_word_that_starts_a_middle_paragraph_stays_where_it_was():
     nth = get("length_constraints:nth_paragraph_first_word")
     params = nth.Params(num_paragraphs=5, nth_paragraph=2, first_word="however")
     assert nth.harder(params, random.Random(0)).nth_paragraph == 2
+
+
+def test_a_third_step_reaches_further_when_the_usual_reach_holds_two():
+    # At least 500 words under a reach of 1.5 times gave 600 and 700, and the third step asked
+    # for 700 again (case 1069 had no third reconfiguration).
+    ladder = (400, 500, 600, 700, 800, 1000, 1200)
+    values = [harder_value(500, "at least", i, ceiling=1500, ladder=ladder, max_factor=1.5)
+              for i in (1, 2, 3)]
+    assert values == [600, 700, 800]
+    assert [harder_value(10, "at least", i, ceiling=60, max_factor=1.5) for i in (1, 2, 3)] == \
+        [12, 14, 16]
+
+
+def test_a_reach_further_still_stays_under_the_ceiling():
+    # Eight highlights under a ceiling of twelve: ten, eleven, and nothing a step beyond.
+    assert [harder_value(8, "at least", i, ceiling=12, max_factor=1.5) for i in (1, 2, 3)] == \
+        [10, 11, 11]

@@ -115,6 +115,15 @@ def test_a_make_sure_joined_on_mid_sentence_and_another_after_it_is_a_repeated_f
                                    "Python.") == []
 
 
+def test_a_frame_after_please_is_the_same_frame_said_again():
+    # Read CGD (2395): "Be sure to give your entire answer as valid JSON. Please be sure to
+    # leave out the words …".
+    assert fired("repeated-frame", "Write an itinerary. Be sure to give it as JSON. Please be "
+                                   "sure to leave out the word 'hotel'.") == ["repeated-frame"]
+    assert fired("repeated-frame", "Write an itinerary. Please, be sure to give it as "
+                                   "JSON.") == []
+
+
 def test_please_said_twice_is_a_repeated_frame_unless_the_original_said_it_twice():
     assert fired("repeated-frame", "Could you please write a poem about the sea? Leave out "
                                    "every comma, please.") == ["repeated-frame"]

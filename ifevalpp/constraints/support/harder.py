@@ -22,6 +22,9 @@ HARDER_UP = frozenset({"at least"})
 MIN_STEP = 0.15
 SIBLING_STEP = 0.1
 HARDER_DOWN = frozenset({"less than", "at most"})
+# How far a last harder step may reach when the usual reach holds too few (read: at least 500
+# words gave 600 and 700, and a third sibling found nothing harder: 1069).
+WIDER_FACTOR = 2.0
 
 
 def direction(relation: str) -> int:
@@ -99,16 +102,37 @@ def harder_value(current: int, relation: str, index: int, *, of: int = 3, floor:
                  ceiling: int = 10**6, ladder: Sequence[int] = (),
                  max_factor: float = 3.0) -> Optional[int]:
     """The `index`-th (1-based) of `of` increasingly hard values, or None when nothing
-    harder fits. With fewer candidates than `of`, later indices reuse the hardest."""
+    harder fits. With fewer candidates than `of` within `max_factor`, a later index reaches
+    on to `WIDER_FACTOR` (500 words: 600, 700, then 800, not 700 again), and reuses the
+    hardest when even that holds nothing further."""
     if not 1 <= index <= of:
         raise ValueError(f"index {index} is not within 1..{of}")
     options = candidates(current, relation, floor=floor, ceiling=ceiling, ladder=ladder,
                          max_factor=max_factor)
     if not options:
         return None
+    if len(options) < index and max_factor < WIDER_FACTOR:
+        further = _beyond(options[-1], current, relation, floor=floor, ceiling=ceiling,
+                          ladder=ladder)
+        if further:
+            return further[min(index - len(options), len(further)) - 1]
     if len(options) <= of:
         return options[min(index, len(options)) - 1]
     # Spread over the easier two thirds of the range, so the hardest stays sensible.
     span = max(of, math.ceil(len(options) * 2 / 3))
     position = round((index - 1) * (span - 1) / (of - 1)) if of > 1 else 0
     return options[min(position, len(options) - 1)]
+
+
+def _beyond(hardest: int, current: int, relation: str, *, floor: int, ceiling: int,
+            ladder: Sequence[int]) -> list[int]:
+    """Values within `WIDER_FACTOR` harder than `hardest`, each a step worth the name beyond
+    the one before (as `candidates` spaces them)."""
+    step = direction(relation)
+    found: list[int] = []
+    for value in candidates(current, relation, floor=floor, ceiling=ceiling, ladder=ladder,
+                            max_factor=WIDER_FACTOR):
+        before = found[-1] if found else hardest
+        if (value - before) * step >= max(1, math.ceil(SIBLING_STEP * before)):
+            found.append(value)
+    return found

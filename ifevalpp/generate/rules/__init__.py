@@ -14,7 +14,7 @@ import functools
 from typing import Iterable
 
 from ..phrase_tables import table
-from . import (answer_said_thrice, banned_said, echoed_ending, case_said_twice, colon_end, count_tail_twice, conflicting_wording, courtesy, dangling, doubled_label,
+from . import (answer_said_thrice, banned_said, echoed_ending, echoed_manner, case_said_twice, colon_end, count_tail_twice, conflicting_wording, courtesy, dangling, doubled_label,
                doubled_opening, echoed_verb, lost_antecedent, please_after_example, end_under_while_frame, glued_line, implausible_value,
                leaked_bound, near_duplicate, odd_words, phantom_reference, piled_qualifiers,
                plural_header, question_label, question_splice, question_to_text,
@@ -33,7 +33,7 @@ RULES: tuple[Rule, ...] = tuple(sorted((module.RULE for module in (
     question_splice, echoed_verb, quoted_stop_question, lost_antecedent,
     please_after_example, banned_said, doubled_also, renamed_piece, question_then_but,
     same_opening, same_scope, register_clash, case_said_twice, count_tail_twice,
-    answer_said_thrice, echoed_ending)),
+    answer_said_thrice, echoed_ending, echoed_manner)),
     key=lambda rule: rule.code))
 """Every rule, in code order."""
 

@@ -768,3 +768,9 @@ def test_the_request_the_reply_copies_follows_its_mended_wording():
 def test_a_request_shown_as_written_keeps_its_kwargs():
     kwargs = [{"prompt_to_repeat": REQUEST}, {}]
     assert mended_request(REPEAT_IDS, kwargs, COPIED) == kwargs
+
+
+def test_a_count_said_twice_in_brackets_is_said_once():
+    # Read CGC (1392): "have less than 5 sentences (excluding 5)".
+    assert mend_text("Write a post and have less than 5 sentences (excluding 5).") == \
+        "Write a post and have fewer than 5 sentences."
