@@ -217,14 +217,41 @@ def _named_pieces(prompt: str) -> tuple[Any, ...]:
                  if item.cls != "ask" and _noun(item.noun).search(lowered))
 
 
+# A piece the original asks to be detailed ("a detailed proposal in list format") is not one
+# that typically runs to fewer words than this (read CGN on 2216: a product description).
+DETAILED_TYPICAL = 300
+
+
+def _detail_dropped(original_prompt: str, found: Any, task_text: str) -> bool:
+    """Whether the original asks for a detailed or long piece and the new task is a short
+    one: its genre typically runs short, or its task calls it short ("a short guide")."""
+    from .phrase_tables import one_of, table
+
+    from .tasks import catalogue
+
+    words = table("plain")["detailed"]
+    nouns = {genre.noun.lower() for genre in catalogue().genres}
+    # The word must be said of a piece ("a detailed proposal", "a long email template"), not
+    # of its subject ("a poem about a long lasting war").
+    asked = [word.lower() for found_noun in re.finditer(
+        rf"(?i)\b(?:{one_of(words['asked'])})\s+(?P<a>[a-z-]+)(?:\s+(?P<b>[a-z]+))?",
+        original_prompt) for word in found_noun.group("a", "b") if word]
+    if not any(word in nouns or word.rstrip("s") in nouns for word in asked):
+        return False
+    return found.typical < DETAILED_TYPICAL or bool(
+        re.search(rf"(?i)\b(?:{one_of(words['shortened'])})\b", task_text))
+
+
 def genre_changed(original_prompt: str, genre: str, original_ids: Sequence[str] = (),
-                  original_kwargs: Sequence[dict[str, Any]] = ()) -> Optional[str]:
+                  original_kwargs: Sequence[dict[str, Any]] = (),
+                  task_text: str = "") -> Optional[str]:
     """Why a new task of `genre` is easier by its kind of piece: verse for a prose task or
     prose for verse changes what every constraint asks (commas, sentences, lines). A case
     answered by a fixed phrase ("My answer is yes.") asks no verse, whatever it names; a
     haiku or a limerick under a minimum ("the letter g 8 times") stays that short. A piece of
     short entries (a menu) is easier under a constraint that holds by itself there
-    (`Constraint.holds_by_itself_in`: no commas)."""
+    (`Constraint.holds_by_itself_in`: no commas). A short piece (`task_text`: the new task)
+    for one the original asks to be detailed is easier too (`_detail_dropped`)."""
     from .piece import text_features
     from .tasks import catalogue
 
@@ -234,6 +261,8 @@ def genre_changed(original_prompt: str, genre: str, original_ids: Sequence[str] 
     for instruction_id in original_ids:  # a shopping list under a comma ban (read BAD)
         if get(instruction_id).holds_by_itself_in & set(found.features):
             return f"genre: a {found.noun} of short entries, where {instruction_id} holds by itself"
+    if _detail_dropped(original_prompt, found, task_text):
+        return f"genre: a short {found.noun} for a piece the original asks to be detailed"
     was_verse = "verse" in text_features(original_prompt) and \
         not any(get(instruction_id).short_answer for instruction_id in original_ids)
     is_verse = "poem" in found.features
@@ -333,8 +362,8 @@ def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]]
     if (detail or {}).get("strategy") == "task" and genre:
         swap_easier, misfits = _task_swap(ids, after, prompt, kwargs, genre, kept=before)
         easier += swap_easier
-        changed = genre_changed(original_prompt, genre, original_ids, original_kwargs) \
-            if original_prompt else None
+        changed = genre_changed(original_prompt, genre, original_ids, original_kwargs,
+                                task_text=prompt) if original_prompt else None
         if changed is not None:
             easier.append(changed)
     verdict = "easier" if easier else "harder" if harder else "same"

@@ -44,6 +44,8 @@ ANSWER_FEATURES: dict[str, str] = {
              "paragraphs'), not a piece anyone will read",
     "asked": "an answer to a question put to the writer ('Is it true that …?', 'Who is …?'), "
              "not a piece of writing: no job to rush, no readers, no purpose",
+    "bare": "the piece alone, as a rule says ('Your entire response should contain the poem "
+            "only'): nothing may wrap it or follow it",
 }
 
 
@@ -182,6 +184,8 @@ def features(layout: Layout) -> frozenset[str]:
     if _names(layout.prompt.lower(), tuple(load_json("phrases/plain.json")["markup_only"])):
         # Said in a requirement, not in the task (`markup_only`): a formula, no prose.
         found |= {"markup", "short"}
+    if _names(layout.prompt.lower(), tuple(load_json("phrases/plain.json")["bare"])):
+        found.add("bare")  # "… should contain the poem only": no quotes around it (read CGM)
     if answers_a_question(layout):
         found.add("asked")
     return frozenset(found)

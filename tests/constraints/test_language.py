@@ -64,3 +64,20 @@ def test_a_language_with_little_text_is_reconfigured_to_another_such_language():
     well = set(words()["well_resourced_languages"])
     chosen = {constraint.propose(kannada, random.Random(seed))["language"] for seed in range(40)}
     assert chosen and not chosen & well and "kn" not in chosen
+
+
+def test_a_language_with_the_least_text_is_reconfigured_among_those_only():
+    # Read CGJ (1108): Finnish, Thai or Ukrainian in place of Kannada read as easier.
+    import random
+
+    from ifevalpp.constraints import get, parse_params
+    from ifevalpp.constraints.support.choosing import words
+
+    constraint = get("language:response_language")
+    kannada = parse_params("language:response_language", {"language": "kn"})
+    least = set(words()["least_resourced_languages"])
+    chosen = {constraint.propose(kannada, random.Random(seed))["language"] for seed in range(40)}
+    assert chosen and chosen <= least - {"kn"}
+    finnish = parse_params("language:response_language", {"language": "fi"})
+    wider = {constraint.propose(finnish, random.Random(seed))["language"] for seed in range(40)}
+    assert wider - least  # a language with some text behind it may go to another such one

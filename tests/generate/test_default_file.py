@@ -59,8 +59,10 @@ def test_distractors_keep_the_original_constraints_and_name_their_requirement(de
     named = [v for v in distractors if v.distractor]
     # Nearly every distractor names the requirement it adds; the rest are context sentences
     # where every fitting requirement is a sibling's. Refusing markup beside a checked first
-    # word (read AXB) left 1,431 of 1,591 (89.9 %), one below nine in ten.
-    assert len(named) / len(distractors) >= 0.89
+    # word (read AXB) left 1,431 of 1,591 (89.9 %), one below nine in ten; refusing key terms
+    # in italics on a drill, a bold summary line on a resume and quotation marks around "the
+    # poem only" (reads CGM, CGN) left 1,418 of 1,595 (88.9 %).
+    assert len(named) / len(distractors) >= 0.885
     for v in distractors:
         original = originals[str(v.case)]
         # (the text to repeat as the prompt shows it, the user's slips mended: read CFY)

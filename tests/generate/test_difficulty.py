@@ -296,3 +296,16 @@ def test_a_request_to_copy_that_loses_its_quotation_is_easier():
     quoted = [{"prompt_to_repeat": 'Rewrite "We are out of milk again." in a cheerful tone.'}]
     assert judge([REPEAT], before, "…", plain).verdict == "easier"
     assert judge([REPEAT], before, "…", quoted).verdict == "same"
+
+
+def test_a_short_piece_for_one_the_original_asks_to_be_detailed_is_easier():
+    # Read CGN (2216): a product description and "a short guide" for "a detailed proposal in
+    # list format"; a long war in a poem's subject asks nothing of the poem's length.
+    from ifevalpp.generate.difficulty import genre_changed
+
+    detailed = "Write a detailed proposal in list format for the university's ethics board."
+    assert genre_changed(detailed, "product-description") is not None
+    assert genre_changed(detailed, "guide", task_text="Write a short guide to composting.") \
+        is not None
+    assert genre_changed(detailed, "guide", task_text="Write a guide to composting.") is None
+    assert genre_changed("Write me a poem about a long lasting war.", "song") is None

@@ -107,3 +107,16 @@ def test_a_text_to_make_weird_is_a_drill():
     layout = build_layout('Make this text weird: "The new version of the app will be available '
                           'soon." Do not use any commas.', ["punctuation:no_comma"], [{}])
     assert "drill" in features(layout)
+
+
+def test_an_answer_that_is_the_piece_alone_takes_nothing_around_it():
+    # Read CGM (1418): quotation marks around an answer that "should contain the poem only".
+    from ifevalpp.constraints import get
+
+    layout = build_layout("Write a poem about the sea. Your entire response should contain the "
+                          "poem only. Do not use any commas.", ["punctuation:no_comma"], [{}])
+    assert "bare" in features(layout)
+    assert "bare" in get("startend:quotation").distractor_unfit_for
+    plain = build_layout("Write a poem about the sea. Do not use any commas.",
+                         ["punctuation:no_comma"], [{}])
+    assert "bare" not in features(plain)

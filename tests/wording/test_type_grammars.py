@@ -288,3 +288,21 @@ def test_a_task_that_names_the_answer_is_not_followed_by_a_second_naming_of_it()
     assert any(named.search(text) for text in forms)
     for rendered in grammar.expansions("attached", {"answer_named": True}, sentence=False):
         assert not named.search(rendered.text), rendered.text
+
+
+def test_parts_are_split_out_never_written():
+    # Read CGI (1342): "Write precisely seven parts, with the markdown divider *** at each break".
+    grammar = grammar_of("length_constraints:number_paragraphs")
+    forms = [rendered.text for rendered in grammar.expansions("ask", {"n": 7, "parts": True},
+                                                               sentence=False)]
+    assert forms and not [text for text in forms if text.startswith("write ")]
+    assert any(text.startswith("write ") for text in (
+        rendered.text for rendered in grammar.expansions("ask", {"n": 7}, sentence=False)))
+
+
+def test_nothing_after_agrees_with_the_words_of_the_end():
+    # Read CGK (1348): 'the exact words "Stay curious.", with nothing after it'.
+    grammar = grammar_of("startend:end_checker")
+    for rendered in grammar.expansions("ask", {"end_phrase": "Stay curious.", "whole": True},
+                                       sentence=False):
+        assert not re.search(r"\bwords\b.*nothing after it", rendered.text), rendered.text

@@ -150,6 +150,10 @@ class ResponseLanguage(Constraint):
         pool = table["languages"]
         if params.language not in table["well_resourced_languages"]:
             pool = [code for code in pool if code not in table["well_resourced_languages"]]
+        # And one with the least text behind it (Kannada) stays among those: Finnish, Thai or
+        # Ukrainian for Kannada read as easier too (read CGJ on 1108).
+        if params.language in table["least_resourced_languages"]:
+            pool = [code for code in pool if code in table["least_resourced_languages"]]
         return {"language": pick_other(rng, pool, params.language)}
 
     def restate(self, field: str, before: Any, after: Any, piece: str) -> Optional[str]:

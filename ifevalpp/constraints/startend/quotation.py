@@ -28,7 +28,7 @@ class Quotation(Constraint):
     """The stripped response is longer than one character and starts and ends with `"`."""
 
     id = "startend:quotation"
-    distractor_unfit_for = frozenset({"markup"})
+    distractor_unfit_for = frozenset({"markup", "bare"})
     competes_as_format = True
     distractor_effects = frozenset({"sets_start", "sets_end"})
     refuses_effects = frozenset({"adds_first_line", "adds_last_line", "sets_start", "sets_end"})

@@ -447,7 +447,8 @@ def _pick_task(layout: Layout, maker: TaskMaker, settings_tried: Sequence[Any], 
                               nouns=piece)
             if task is None:
                 break
-            if genre_changed(layout.prompt, task.genre, layout.ids, layout.kwargs) or \
+            if genre_changed(layout.prompt, task.genre, layout.ids, layout.kwargs,
+                             task_text=task.text) or \
                     _tone_unfit(layout, task):
                 excluded.append(task.text)  # a poem of 165 words for a haiku
                 continue

@@ -310,6 +310,22 @@ def _letters_and_language(ids: Sequence[str], index: int, layout: Optional[Layou
             is not None or None}
 
 
+# The most words a reply may run to for it to be short: no "passages" in it (read CGE, 349:
+# "at least three passages highlighted" in a reply of fewer than 40 words).
+SHORT_REPLY_WORDS = 60
+
+
+def _short_reply(index: int, layout: Optional[Layout]) -> Optional[bool]:
+    """Whether another constraint of the case caps the reply at `SHORT_REPLY_WORDS` words."""
+    if layout is None:
+        return None
+    for position, (instruction_id, params) in enumerate(zip(layout.ids, layout.params)):
+        bounds = get(instruction_id).task_words(params) if position != index else None
+        if bounds is not None and bounds[1] is not None and bounds[1] <= SHORT_REPLY_WORDS:
+            return True
+    return None
+
+
 def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                     layout: Optional[Layout] = None, own_task: bool = True,
                     task: Optional[str] = None) -> dict[str, Any]:
@@ -340,7 +356,8 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     in a Bengali answer); `keeps_keywords` — it asks for another language beside keywords
     checked as written (`_keeps_keywords`); `other_punctuation` — the prompt asks for other
     punctuation itself, which no wording of a comma ban says again; `english_said` — the original
-    names English, so a letter case asked anew names it too; `shown_as_written` — the
+    names English, so a letter case asked anew names it too; `short_reply` — another
+    constraint caps the reply at a few dozen words (`_short_reply`); `shown_as_written` — the
     texts the original's statements write as the check has them."""
     others = [get(instruction_id) for position, instruction_id in enumerate(ids)
               if position != index]
@@ -377,6 +394,7 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                "at_least_said": _at_least_said(layout, index) or None,
                "single_quotes": layout is not None and _quotes_singly(layout.prompt) or None,
                "presence": _asks_presence(ids, index, layout, statements) or None,
+               "short_reply": _short_reply(index, layout),
                **_unit_words(layout, statements, own_task, task)}
     if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
         beside = [(instruction_id, layout.params[position])

@@ -61,8 +61,11 @@ def _framed(request: Request, masked: Masked, before: list[str],
     # ("Tell me some good ideas …"), it stacks a second task on the real one (read GB).
     # So does a question after fragments that lead into it ("If Bob beat Martha in a game of
     # pool. And Martha beat Joe. Can Bob beat Joe?"): as a statement, the "If" leads nowhere.
+    # And a question before a request put as a question ("What are the best things to do in
+    # Rochester? Can you write them as a song …?"): "Tell me …" before it asks twice (read
+    # CGG on 3732).
     topic_only = request.kind == "question" and (
-        bool(after) and _task_about_it(after[0]) or
+        bool(after) and (_task_about_it(after[0]) or _asked_of_the_writer(after[0])) or
         any(_KNOWN_REQUESTS.pattern("fragment_opening").match(sentence) for sentence in before))
     # Fragments that lead into the question are joined to it, as an editor would: "If a + b
     # + c = 30 and b = 10 and c = 5. Is a = 20?" -> "If …, is a = 20?" (read NB).
@@ -70,7 +73,10 @@ def _framed(request: Request, masked: Masked, before: list[str],
     for body, operations in bodies(request, masked, wide):
         pre, main, post = place_pieces(body)
         for sentence, frame in frames_for(request, main):
-            if topic_only and not sentence.rstrip().endswith("?"):
+            # (Kept a question, not a request put as one: "Could you tell me some good ideas …?
+            # Write a Hindi poem about this." asks twice, read CGO on 2464.)
+            if topic_only and (not sentence.rstrip().endswith("?") or
+                               _asked_of_the_writer(sentence)):
                 continue
             ops = (frame,) + operations
             lead = [cap(request.lead) + "."] if request.lead else []
@@ -123,6 +129,13 @@ def _joined_to(fragments: list[str], question: str) -> Optional[str]:
     clause = " ".join([fragments[0].rstrip().rstrip(".")] +
                       [s[0].lower() + s[1:].rstrip().rstrip(".") for s in fragments[1:]])
     return f"{clause}, {question[0].lower()}{question[1:]}"
+
+
+def _asked_of_the_writer(sentence: str) -> bool:
+    """Whether `sentence` is a request put as a question ("Can you write them as a song?")."""
+    from ..naturalness import frame_openings
+
+    return sentence.rstrip().endswith("?") and "request" in frame_openings(sentence)[:1]
 
 
 def _task_about_it(sentence: str) -> bool:

@@ -1,5 +1,6 @@
 """N140 echoed-ending: two sentences in a row that end on the same two words ("Use the words
-"limerick" and "funny" in it. Write your response with no commas in it.", read CFZ on 2739),
+"limerick" and "funny" in it. Write your response with no commas in it.", read CFZ on 2739), or
+on the same long word ("… capitalized whatsoever. … no commas whatsoever.", read CGK on 1667),
 where the original does not end two so."""
 
 from __future__ import annotations
@@ -9,15 +10,23 @@ import re
 from .base import Cousin, Defect, Example, Rule, neighbouring_sentences
 
 
-def _ending(sentence: str) -> str:
-    """The last two words of a sentence, in lower case ("" for a sentence of fewer)."""
-    words = re.findall(r"[A-Za-z']+", sentence)
-    return " ".join(words[-2:]).lower() if len(words) >= 4 else ""
+# A last word this long is a word of its own, said again only as an echo ("… capitalized
+# whatsoever. … no commas whatsoever.", read CGK on 1667).
+LONG_WORD = 8
+
+
+def _endings(sentence: str) -> set[str]:
+    """How a sentence ends: its last two words, and its last word when it is a long one (in
+    lower case; none for a sentence of fewer than four words)."""
+    words = [word.lower() for word in re.findall(r"[A-Za-z']+", sentence)]
+    if len(words) < 4:
+        return set()
+    return {" ".join(words[-2:])} | ({words[-1]} if len(words[-1]) >= LONG_WORD else set())
 
 
 def _echoed(text: str) -> set[str]:
-    return {_ending(first) for first, second in neighbouring_sentences(text)
-            if _ending(first) and _ending(first) == _ending(second)}
+    return {ending for first, second in neighbouring_sentences(text)
+            for ending in _endings(first) & _endings(second)}
 
 
 def detect(cousin: Cousin) -> list[Defect]:
@@ -28,12 +37,14 @@ def detect(cousin: Cousin) -> list[Defect]:
 
 RULE = Rule(
     code="N140", name="echoed-ending",
-    description="Two sentences in a row that end on the same two words ('… in it. … in it.'), "
-                "where the original does not: the second reads as an echo.",
+    description="Two sentences in a row that end on the same two words ('… in it. … in it.') "
+                "or the same long word, where the original does not: the second reads as an "
+                "echo.",
     detect=detect,
     bad=(Example('Write a limerick about a taxi driver. Use the words "limerick" and "funny" in '
                  'it. Write your response with no commas in it.'),
-         Example("Write a poem about the sea. Keep it short for me. Avoid commas for me.")),
+         Example("Write a poem about the sea. Keep it short for me. Avoid commas for me."),
+         Example("Write an essay. Capitalize no letter whatsoever. Use no commas whatsoever.")),
     good=(Example('Write a limerick about a taxi driver. Use the words "limerick" and "funny" in '
                   'it. Write your response with no commas anywhere.'),
           Example("Write a poem about the sea. Keep it short, please. Avoid commas, please.",

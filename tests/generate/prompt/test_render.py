@@ -28,7 +28,7 @@ def test_context_names_a_copy_first_and_a_shared_reply():
              "parts": None, "ticks_required": None, "asked": None, "nothing_after": None, "at_least_said": None,
              "only_paragraphs": None, "in_task": None, "placeholders": None,
              "presence": None, "single_quotes": None, "keeps_keywords": None,
-             "other_punctuation": None, "english_said": True}
+             "other_punctuation": None, "english_said": True, "short_reply": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,
@@ -475,7 +475,7 @@ def test_where_the_original_says_nothing_may_follow_every_end_wording_says_so():
     kwargs = {"end_phrase": "Any questions?"}
     said = {**wording_context([end], 0), "nothing_after": True}
     wordings = _wordings(end, kwargs, said, styles=("imperative", "declarative"))
-    assert all("nothing after it" in text for text in wordings), wordings
+    assert all(re.search(r"nothing after (?:it|that)", text) for text in wordings), wordings
 
 
 def test_where_the_original_counts_over_the_entire_response_a_letter_count_says_so():
@@ -692,3 +692,23 @@ def test_a_letter_case_is_said_in_english_only_where_the_original_names_english(
         assert not [text for text in plain if "English" in text]
         said = _wordings(instruction_id, {}, wording_context(named.ids, 0, layout=named))
         assert all("English" in text for text in said)
+
+
+HIGHLIGHTS = "detectable_format:number_highlighted_sections"
+
+
+def test_a_short_reply_has_no_passages_to_highlight():
+    # Read CGE (349): "at least three passages highlighted" in a reply of fewer than 40 words.
+    ids = [HIGHLIGHTS, WORDS]
+    short = _layout("Give me tips on watering plants. Highlight at least 3 parts. Use fewer than "
+                    "40 words.", ids, [{"num_highlights": 3},
+                                       {"relation": "less than", "num_words": 40}])
+    long = _layout("Give me tips on watering plants. Highlight at least 3 parts. Use at least "
+                   "300 words.", ids, [{"num_highlights": 3},
+                                       {"relation": "at least", "num_words": 300}])
+    assert wording_context(short.ids, 0, layout=short)["short_reply"] is True
+    assert wording_context(long.ids, 0, layout=long)["short_reply"] is None
+    said = _wordings(HIGHLIGHTS, {"num_highlights": 3}, wording_context(short.ids, 0, layout=short))
+    assert not [text for text in said if "passage" in text]
+    said = _wordings(HIGHLIGHTS, {"num_highlights": 3}, wording_context(long.ids, 0, layout=long))
+    assert any("passage" in text for text in said)

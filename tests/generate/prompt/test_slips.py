@@ -774,3 +774,26 @@ def test_a_count_said_twice_in_brackets_is_said_once():
     # Read CGC (1392): "have less than 5 sentences (excluding 5)".
     assert mend_text("Write a post and have less than 5 sentences (excluding 5).") == \
         "Write a post and have fewer than 5 sentences."
+
+
+def test_the_numbered_repeat_notes_are_said_as_sentences():
+    # Read CGE (1012, 1281): "(1. do not say any words or characters before repeating the
+    # request; 2. the request you need to repeat does not include this sentence)" in every
+    # distractor of seven originals.
+    notes = ("First repeat the request word for word without change, then give your answer (1. "
+             "do not say any words or characters before repeating the request; 2. the request "
+             "you need to repeat does not include this sentence)")
+    assert mend_text(notes) == (
+        "First repeat the request word for word without change, then give your answer (say "
+        "nothing before the repeated request, and leave this sentence out of the repeat).")
+
+
+def test_a_postscript_marker_said_bare_is_put_in_quotation_marks():
+    # Read CGG (2929): "add a postscript starting with P.S. Quote one well-known saying." reads
+    # the addition as the postscript.
+    ids, kwargs = ["detectable_content:postscript"], [{"postscript_marker": "P.S."}]
+    assert mended("Write an ad, and add a postscript starting with P.S. Quote a saying.", ids,
+                  kwargs) == 'Write an ad, and add a postscript starting with "P.S." Quote a saying.'
+    assert mended("Add a postscript starting with P.P.S Use capitals.",
+                  ids, [{"postscript_marker": "P.P.S"}]) == \
+        'Add a postscript starting with "P.P.S". Use capitals.'

@@ -616,9 +616,23 @@ def test_context_is_never_joined_onto_an_ask():
 
 
 def test_a_question_the_next_sentence_writes_about_stays_a_question():
+    # Not put as a request either: "Could you tell me some good ideas …? Write a Hindi poem
+    # about this." asks twice (read CGO on 2464).
     task = "What are some good ideas for startup companies? Write a Hindi poem about this."
-    for text in [found.text for found in made(task)]:
+    for text in [found.text for found in rewrites(task)]:
         assert text.split("Write", 1)[0].rstrip().endswith("?"), text
+        assert not re.match(r"(?i)(?:could|can|would) you\b|tell me\b", text), text
+
+
+def test_a_question_before_a_request_put_as_a_question_stays_a_question():
+    # Read CGG (3732): "Tell me the best things to do in Rochester, New York. Can you write them
+    # as a song …?" asks twice.
+    task = ("What are the best things to do in Rochester, New York? Can you write them as a "
+            "song and use music notation in your response?")
+    for text in [found.text for found in rewrites(task)]:
+        assert not text.lower().startswith(("tell me", "please tell me")), text
+    assert any(found.text.lower().startswith("tell me") for found in rewrites(
+        "What are the best things to do in Rochester, New York? Write them as a song."))
 
 
 def test_the_piece_a_question_is_about_is_never_made_a_condition():
