@@ -222,24 +222,29 @@ def _named_pieces(prompt: str) -> tuple[Any, ...]:
 DETAILED_TYPICAL = 300
 
 
-def _detail_dropped(original_prompt: str, found: Any, task_text: str) -> bool:
-    """Whether the original asks for a detailed or long piece and the new task is a short
-    one: its genre typically runs short, or its task calls it short ("a short guide")."""
+@functools.lru_cache(maxsize=1)
+def _detail_patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
+    """(a detailed piece asked for, a piece called short, the genres' nouns), built once."""
     from .phrase_tables import one_of, table
-
     from .tasks import catalogue
 
     words = table("plain")["detailed"]
-    nouns = {genre.noun.lower() for genre in catalogue().genres}
-    # The word must be said of a piece ("a detailed proposal", "a long email template"), not
-    # of its subject ("a poem about a long lasting war").
-    asked = [word.lower() for found_noun in re.finditer(
-        rf"(?i)\b(?:{one_of(words['asked'])})\s+(?P<a>[a-z-]+)(?:\s+(?P<b>[a-z]+))?",
-        original_prompt) for word in found_noun.group("a", "b") if word]
-    if not any(word in nouns or word.rstrip("s") in nouns for word in asked):
+    asked = re.compile(rf"(?i)\b(?:{one_of(words['asked'])})\s+(?P<a>[a-z-]+)(?:\s+(?P<b>[a-z]+))?")
+    shortened = re.compile(rf"(?i)\b(?:{one_of(words['shortened'])})\b")
+    return asked, shortened, frozenset(genre.noun.lower() for genre in catalogue().genres)
+
+
+def _detail_dropped(original_prompt: str, found: Any, task_text: str) -> bool:
+    """Whether the original asks for a detailed or long piece and the new task is a short
+    one: its genre typically runs short, or its task calls it short ("a short guide"). The
+    word must be said of a piece ("a detailed proposal", "a long email template"), not of its
+    subject ("a poem about a long lasting war")."""
+    asked, shortened, nouns = _detail_patterns()
+    said = [word.lower() for match in asked.finditer(original_prompt)
+            for word in match.group("a", "b") if word]
+    if not any(word in nouns or word.rstrip("s") in nouns for word in said):
         return False
-    return found.typical < DETAILED_TYPICAL or bool(
-        re.search(rf"(?i)\b(?:{one_of(words['shortened'])})\b", task_text))
+    return found.typical < DETAILED_TYPICAL or bool(shortened.search(task_text))
 
 
 def genre_changed(original_prompt: str, genre: str, original_ids: Sequence[str] = (),

@@ -34,6 +34,7 @@ from ...constraints import get
 from ...profiles import Profile
 from ...schema import Kind, Variant
 from ..prompt.layout import Layout
+from ..prompt.slips import mended_request
 from ..llm.plan import ModelPlan, Sibling
 from ..records import Candidate, CousinRequest, Rejection
 
@@ -152,8 +153,6 @@ def changed_setting(layout: Layout, candidate: Candidate, *,
     """The first instruction whose kwargs the candidate changed (with `except_request`, the
     request to repeat may change: it is rebuilt with the prompt; without, it may still be
     shown with the user's slips mended, `mended_request`)."""
-    from ..prompt.slips import mended_request
-
     repeat = request_position(layout)
     original = mended_request(layout.ids, layout.kwargs, candidate.prompt)
     for position, (before, after) in enumerate(zip(original, candidate.kwargs)):

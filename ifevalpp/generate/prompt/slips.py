@@ -292,52 +292,33 @@ def _slip_literals(ids: Sequence[str], kwargs: Sequence[dict[str, Any]]) -> set[
     return found
 
 
-def _request_to_mend(ids: Sequence[str], kwargs: Sequence[dict[str, Any]]
-                     ) -> Optional[tuple[int, str, str]]:
-    """(position, field, text) of the request the reply repeats, if the case has one."""
+def _request_mended(ids: Sequence[str], kwargs: Sequence[dict[str, Any]]
+                    ) -> Optional[tuple[int, str, str, str]]:
+    """(position, field, text, mended text) of the request the reply repeats, if the case has
+    one: its own slips mended, the other constraints' literals kept ("mark sure you do not use
+    any commas" is the user's slip in the text to copy too: a cousin shows it mended, and the
+    check asks for the text as shown, read CFY on 3272)."""
     for position, (instruction_id, item) in enumerate(zip(ids, kwargs)):
         field = get(instruction_id).request_field
         text = item.get(field) if field else None
         if field and isinstance(text, str) and text:
-            return position, field, text
+            others = [index for index in range(len(ids)) if index != position]
+            fixed = mended(text, [ids[index] for index in others],
+                           [kwargs[index] for index in others], text)
+            return position, field, text, fixed
     return None
-
-
-def _request_alone(text: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
-                   position: int) -> str:
-    """The request to repeat with its own slips mended, the other constraints' literals kept
-    ("mark sure you do not use any commas" is the user's slip in the text to copy too: a
-    cousin shows it mended, and the check asks for the text as shown, read CFY on 3272)."""
-    others = [index for index in range(len(ids)) if index != position]
-    return mended(text, [ids[index] for index in others], [kwargs[index] for index in others],
-                  text)
 
 
 def mended_request(ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
                    prompt: str) -> list[dict[str, Any]]:
     """`kwargs` with the request to repeat as `mended` leaves it in `prompt` (unchanged when
     `prompt` shows it as written, or shows no mended form of it)."""
-    found = _request_to_mend(ids, kwargs)
-    if found is None or found[2] in prompt:
+    found = _request_mended(ids, kwargs)
+    if found is None or found[2] in prompt or found[3] == found[2] or found[3] not in prompt:
         return list(kwargs)
-    position, field, text = found
-    fixed = _request_alone(text, ids, kwargs, position)
-    if fixed == text or fixed not in prompt:
-        return list(kwargs)
+    position, field, _, fixed = found
     return [({**item, field: fixed} if index == position else item)
             for index, item in enumerate(kwargs)]
-
-
-def _with_request_mended(prompt: str, ids: Sequence[str],
-                         kwargs: Sequence[dict[str, Any]]) -> tuple[str, set[str]]:
-    """`prompt` with the request to repeat mended on its own, and that text as it now stands
-    (kept by every later mend, as a literal is)."""
-    found = _request_to_mend(ids, kwargs)
-    if found is None or found[2] not in prompt:
-        return prompt, set()
-    position, _, text = found
-    fixed = _request_alone(text, ids, kwargs, position)
-    return prompt.replace(text, fixed), {fixed}
 
 
 def mended(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
@@ -349,8 +330,11 @@ def mended(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
     (`mended_request` says it so in the kwargs)."""
     prompt = _antecedent_restored(original, prompt) if original else prompt
     prompt = _end_phrase_quoted(prompt, ids, kwargs)
-    prompt, request = _with_request_mended(prompt, ids, kwargs)
-    literals = _slip_literals(ids, kwargs) | request
+    # The request to repeat, mended on its own, is kept by every later mend, as a literal is.
+    request = _request_mended(ids, kwargs)
+    if request is not None and request[2] in prompt:
+        prompt = prompt.replace(request[2], request[3])
+    literals = _slip_literals(ids, kwargs) | ({request[3]} if request is not None else set())
     kept = _kept(prompt, literals)
     if mixed(prompt):
         prompt = harmonised(prompt, "words", kept)
