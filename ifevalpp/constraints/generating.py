@@ -320,6 +320,10 @@ class Generating:
     # The wording grammar (None: templates/constraints/<id>.grammar when that file exists);
     # a type with a grammar is phrased by it, one without by its jinja2 wording file.
     grammar_path: ClassVar[Optional[str]] = None
+    # A count of uses (of a word, of a letter): a cap on it is no need to use the thing, so
+    # the grammar hears `capped` and says it without "needs to" or "has to" ("Your answer
+    # needs to mention "hughes" at most once" reads as an order to mention it: read CGQ).
+    counts_uses: ClassVar[bool] = False
 
     def grammar(self) -> Any:
         """This type's wording grammar (`ifevalpp.wording.Grammar`), or None."""
@@ -340,6 +344,9 @@ class Generating:
                 values.update(relation="at most", n=1)
             elif values.get("relation") == "less than" and values["n"] == 1:
                 values["ban"] = True
+            if self.counts_uses and not values.get("ban") and \
+                    values.get("relation") in ("less than", "at most"):
+                values["capped"] = True
         if self.speaks_of_end:
             values["at_end"] = True
         else:

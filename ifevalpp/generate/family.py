@@ -21,8 +21,8 @@ Otherwise the next attempt (next seed) is tried, up to `max_attempts`; a cousin
 that never passes is reported with the last `Rejection`. A kind that falls short for want
 of room among its siblings is made again in its kind's `second_passes` (rephrasings each
 worded well away from their siblings, with more ways to say what follows the task, and last
-under a lower floor; distractors under a lower floor), and the pass that makes the most is
-kept. Rule N119 still refuses a rephrasing within 30 characters of a sibling in every pass.
+under a lower floor; distractors and reconfigurations under a lower floor), and the pass
+that makes the most is kept. Rule N119 still refuses a rephrasing within 30 characters of a sibling in every pass.
 
 Candidates come from a `CousinBackend` (generate/backend.py): the template generators by
 default, or a model (generate/llm/), which gets the same filter, distinctness rule and bound.
@@ -36,7 +36,7 @@ from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Callable, Collection, Iterable, Optional, Sequence, Union
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, PrivateAttr
 
 from ..constraints import parse_params
 from ..errors import IfevalppError
@@ -90,6 +90,10 @@ class CousinFailure(BaseModel):
     reason: str
     code: str = ""
     """The `Rejection` code of the last attempt (what `reason` says in words)."""
+    # Whether an attempt before the last was refused for want of room among its siblings
+    # (2912: a reconfiguration 0.147 from a sibling, then refused for another reason): a
+    # second pass may still make it. Not written out.
+    _crowded: bool = PrivateAttr(default=False)
 
 
 class FamilyResult(BaseModel):
@@ -266,8 +270,14 @@ def _cousins(run: _Run, family: _Family, kind: Kind,
 
 def _crowded(failure: CousinFailure) -> bool:
     """Whether a cousin failed for want of room among its siblings (too close to one, or a
-    rewording within 30 characters of one), the one failure a second pass can mend."""
-    return failure.code == "too-close" or failure.reason.startswith("unnatural: near-duplicate")
+    rewording within 30 characters of one) on its last attempt or an earlier one, the one
+    failure a second pass can mend."""
+    return failure._crowded or _crowding(failure.code, failure.reason)
+
+
+def _crowding(code: str, reason: str) -> bool:
+    """Whether a rejection is for want of room among the siblings."""
+    return code == "too-close" or reason.startswith("unnatural: near-duplicate")
 
 
 def _pass(run: _Run, family: _Family, kind: Kind, per_kind: int, wide: str = "",
@@ -292,6 +302,7 @@ def _cousin(run: _Run, family: _Family, kind: Kind, index: int,
             wide: str = "") -> Union[Variant, CousinFailure]:
     """The `index`-th cousin of `kind`: the first candidate kept, or the last rejection."""
     rejection = Rejection("not-attempted", "not attempted")
+    crowded = False
     # A rewording pass draws from wordings chosen to keep clear of the siblings, so a few
     # attempts find one if any do.
     tried = min(run.max_attempts, WIDE_ATTEMPTS) if wide in REWORDING_PASSES else run.max_attempts
@@ -318,12 +329,15 @@ def _cousin(run: _Run, family: _Family, kind: Kind, index: int,
         outcome = _judge(run, family, request, candidate)
         if isinstance(outcome, Rejection):
             rejection = outcome
+            crowded = crowded or _crowding(outcome.code, outcome.message)
             continue
         family.accepted.append(candidate.prompt)
         family.kept.setdefault(kind, []).append(candidate)
         return outcome
-    return CousinFailure(case=family.key, kind=kind, index=index, attempts=tried,
-                         reason=rejection.message, code=rejection.code)
+    failure = CousinFailure(case=family.key, kind=kind, index=index, attempts=tried,
+                            reason=rejection.message, code=rejection.code)
+    failure._crowded = crowded
+    return failure
 
 
 def _original(key: Union[int, str], case: Case, validator: Validator) -> Variant:

@@ -44,6 +44,9 @@ ANSWER_FEATURES: dict[str, str] = {
              "paragraphs'), not a piece anyone will read",
     "asked": "an answer to a question put to the writer ('Is it true that …?', 'Who is …?'), "
              "not a piece of writing: no job to rush, no readers, no purpose",
+    "public": "a letter written for the public (to the editor, an open letter), which closes as "
+              "an article does, never on a sign-off to a friend (read CGZ: 'Good luck with "
+              "everything!' after a letter to the editor)",
     "bare": "the piece alone, as a rule says ('Your entire response should contain the poem "
             "only'): nothing may wrap it or follow it",
 }
@@ -110,9 +113,9 @@ _ASKED_HOW = filled(r"\b(?:{asked_how})\b[^.?!]*", of("plain"), re.IGNORECASE)
 
 # The kind of piece a closing line must suit (`end_register`; templates/phrases/words.json,
 # end_phrase_pieces), by the first of these features the task has.
-_END_REGISTERS = (("verse", "verse"), ("letter", "letter"), ("story", "story"),
-                  ("emoji", "social"), ("exclaims", "social"), ("long", "article"),
-                  ("article", "article"))
+_END_REGISTERS = (("verse", "verse"), ("public", "article"), ("letter", "letter"),
+                  ("story", "story"), ("emoji", "social"), ("exclaims", "social"),
+                  ("long", "article"), ("article", "article"))
 
 
 def end_register(found: frozenset[str]) -> str:

@@ -126,3 +126,21 @@ def test_capital_word_relations_at_most_and_around_only_in_revised(capital_words
         check("change_case:capital_word_frequency", response, kwargs, profile="official")
     assert check("change_case:capital_word_frequency", response, kwargs,
                  profile="revised") is revised
+
+
+def test_a_cap_on_capital_words_asks_for_them_again_only_where_the_task_no_longer_does():
+    # Read CHD (1653): "In the template, capitalize a few words to stress main points." stayed
+    # with the task, and the restatement asked for such words again.
+    import random
+
+    from ifevalpp.constraints import get
+
+    capitals = get("change_case:capital_word_frequency")
+    params = capitals.Params(capital_relation="less than", capital_frequency=4)
+    styles = ("imperative", "declarative")
+    kept = {capitals.phrase(params, random.Random(seed), styles, presence=True, in_task=True)
+            for seed in range(60)}
+    assert not [text for text in kept if "for stress" in text or "stress a few" in text], kept
+    anew = {capitals.phrase(params, random.Random(seed), styles, presence=True)
+            for seed in range(60)}
+    assert [text for text in anew if "for stress" in text or "stress a few" in text], anew

@@ -96,3 +96,16 @@ def test_an_added_postscript_is_a_ps_not_a_pps():
     offered = get("detectable_content:postscript").distractor_settings(
         [{"postscript_marker": "P.P.S"}, {"postscript_marker": "P.S."}])
     assert offered == [{"postscript_marker": "P.S."}]
+
+
+def test_a_placeholder_example_never_names_a_place_the_task_may_name_itself():
+    # Read CHC (2357): "for example [city]" beside an itinerary for Paris.
+    import random
+
+    from ifevalpp.constraints import get
+
+    placeholders = get("detectable_content:number_placeholders")
+    params = placeholders.Params(num_placeholders=2)
+    said = {placeholders.phrase(params, random.Random(seed), ("imperative", "declarative"))
+            for seed in range(200)}
+    assert not [text for text in said if "[city]" in text or "[place]" in text], said

@@ -291,3 +291,36 @@ def test_a_cap_said_of_the_answer_says_what_it_contains_not_what_it_limits():
     assert not any(" limits " in f" {text} " for text in said), said
     assert not any(re.search(r"\bha(?:s|ve) \"driver\"", text) for text in said), said
     assert any(re.search(r"\bmention (?:the word )?\"driver\"", text) for text in said), said
+
+
+def test_a_cap_on_a_word_is_never_said_as_a_need_to_use_it():
+    # Read CGQ (296): "your response needs to mention the word "hughes" at most once" reads as
+    # an order to mention it; a cap is said with "should", "must" or "make sure", never with
+    # "needs to", "has to" or "I need".
+    import random
+    import re
+
+    from ifevalpp.constraints import get
+
+    frequency = get("keywords:frequency")
+    params = frequency.Params(keyword="hughes", frequency=2, relation="less than")
+    said = {frequency.phrase(params, random.Random(seed), ("declarative",)) for seed in range(80)}
+    need = re.compile(r"\b(?:needs? to|ha(?:s|ve) to|need (?:\S+ ){1,3}to) (?:mention|use|contain)")
+    assert not [text for text in said if need.search(text)], said
+    letter = get("keywords:letter_frequency")
+    capped = letter.Params(letter="t", let_frequency=2, let_relation="less than")
+    said = {letter.phrase(capped, random.Random(seed), ("declarative",)) for seed in range(80)}
+    assert not [text for text in said if need.search(text)], said
+
+
+def test_a_minimum_of_a_word_may_still_be_said_as_a_need():
+    import random
+    import re
+
+    from ifevalpp.constraints import get
+
+    frequency = get("keywords:frequency")
+    params = frequency.Params(keyword="hughes", frequency=3, relation="at least")
+    said = {frequency.phrase(params, random.Random(seed), ("declarative",)) for seed in range(80)}
+    need = re.compile(r"\b(?:needs? to|ha(?:s|ve) to|need (?:\S+ ){1,3}to) (?:mention|use|contain|include)")
+    assert any(need.search(text) for text in said), said

@@ -289,3 +289,47 @@ def test_a_first_word_in_markup_is_not_that_word_so_no_distractor_asks_for_marku
     assert check(nth, "Bonding matters.\n\nMore here.", kwargs)
     assert not check(nth, "**Bonding** matters.\n\nMore here.", kwargs)
     assert {"uses_bold", "uses_italic", "uses_asterisks"} <= get(nth).refuses_effects
+
+
+def test_a_sentence_cap_beside_a_new_task_says_the_sentences_are_long_when_the_words_ask_it():
+    # Read CGS (1392): "fewer than 5 sentences" and "290 or more words" beside a letter of
+    # ours read as a contradiction once the original's "The sentences should be long" went
+    # with its task.
+    import random
+
+    from ifevalpp.constraints import get
+
+    sentences = get("length_constraints:number_sentences")
+    words = get("length_constraints:number_words")
+    cap = sentences.Params(relation="less than", num_sentences=5)
+    floor = words.Params(relation="at least", num_words=250)
+    context = sentences.wording_beside(cap, [("length_constraints:number_words", floor)])
+    assert context == {"long_sentences": True}
+    for seed in range(12):
+        text = sentences.phrase(cap, random.Random(seed), ("imperative", "declarative"),
+                                new_task=True, **context)
+        assert "each of them long" in text and ("5" in text or "five" in text), text
+
+
+def test_a_sentence_cap_with_room_for_plain_sentences_says_nothing_of_their_length():
+    from ifevalpp.constraints import get
+
+    sentences = get("length_constraints:number_sentences")
+    words = get("length_constraints:number_words")
+    cap = sentences.Params(relation="less than", num_sentences=10)
+    floor = words.Params(relation="at least", num_words=100)
+    assert sentences.wording_beside(cap, [("length_constraints:number_words", floor)]) == {}
+
+
+def test_a_word_cap_is_never_contained_under_a_count():
+    # Read CHB (340): "Your reply will need to contain under seventeen words."
+    import random
+
+    from ifevalpp.constraints import get
+
+    words = get("length_constraints:number_words")
+    params = words.Params(relation="less than", num_words=17)
+    said = {words.phrase(params, random.Random(seed), ("declarative", "imperative", "question"))
+            for seed in range(400)}
+    assert not [text for text in said if "contain under" in text], said
+    assert [text for text in said if "contain fewer than" in text], said

@@ -141,3 +141,16 @@ def test_an_end_line_that_asks_to_choose_needs_a_piece_that_offers_options():
     constraint = get(END)
     choose = parse_params(END, {"end_phrase": "Which one you choose?"})
     assert constraint.task_needs_for(choose) == {"options"}
+
+
+def test_a_bedtime_story_names_its_reader():
+    # Read CGR (1944): a line about bringing my grandmother a story stood beside a bedtime
+    # story; a bedtime story or a lullaby is for a child, so it names its readers.
+    assert "readers" in text_features("I would like a bedtime story about a bicycle.")
+    assert "readers" in text_features("Write a lullaby about the sea.")
+    assert "readers" not in text_features("Write a story about a bicycle.")
+
+
+def test_a_riddle_put_to_the_writer_asks_for_a_short_answer():
+    # Read CGY (2245): "SECTION 1 and SECTION 2" beside the one-word answer to a riddle.
+    assert "short" in text_features("I am easy to get into but hard to get out of. What am I?")

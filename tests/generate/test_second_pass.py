@@ -91,3 +91,24 @@ def test_rephrasings_still_too_close_get_a_last_pass_under_the_lower_floor():
     assert not failures
     assert {variant.generator.detail["pass"] for variant in _rephrasings(variants)} == \
         {"far-floor"}
+
+
+def test_a_cousin_crowded_out_before_its_last_refusal_gets_a_second_pass():
+    # 2912: a reconfiguration 0.147 from a sibling, then refused as easier: the want of room
+    # came first, so the second pass may still make it.
+    def propose(request: CousinRequest) -> Candidate:
+        if request.kind != "rephrasing":
+            return template_propose(request)
+        if request.wide or request.index == 1:
+            prompt = APART[request.index - 1]
+        elif request.attempt == 0:
+            prompt = APART[0]  # too close to the first
+        else:
+            prompt = ("Put a tide poem down on paper for me, thanks. Keep it short and rhyming, "
+                      "and let no comma appear in it.")  # far from all, but unnatural
+        return Candidate(prompt, [{}], RephrasingDetail(presentation="inline"))
+
+    variants, failures = generate_family(CASE, kinds=("rephrasing",),
+                                         backend=CousinBackend("table", propose))
+    assert [variant.prompt for variant in _rephrasings(variants)] == list(APART)
+    assert not failures

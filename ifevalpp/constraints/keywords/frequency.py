@@ -50,6 +50,7 @@ class KeywordFrequency(Constraint):
     harder_floor = 2
     room_per_count = 10
     satisfied_by_presence = True
+    counts_uses = True
     topic_field = "keyword"
     # An English keyword: in another language, "less than N times" holds by itself.
     script_needs = frozenset({"english"})

@@ -82,6 +82,7 @@ class LetterFrequency(Constraint):
     harder_ceiling = 80
     harder_floor = 2
     satisfied_by_presence = True
+    counts_uses = True
     # A letter game makes light of a sincere question about the writer's life (read CGB, 1130:
     # "Should we say yes?" answered with the letter t at most once).
     task_avoids = frozenset({"sincere"})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Optional
+from typing import TYPE_CHECKING, Any, Optional, Sequence
 
 from ... import text
 from ...profiles import Profile
@@ -53,6 +53,22 @@ class NumberSentences(Constraint):
     # The fewest sentences a piece of several items (a list, a plan, days or steps) or a
     # letter (greeting, body, sign-off) takes: a tighter cap contradicts the task itself.
     FEWEST_FOR_ITEMS = 3
+
+    # Words a sentence that is long runs to: a word floor and a sentence cap that ask for more
+    # a sentence than this ask for long sentences, which a statement said beside a new task
+    # says (1392: "fewer than 5 sentences" and "290 or more words" read as a contradiction
+    # once the original's "The sentences should be long" is gone: read CGS).
+    LONG_SENTENCE_WORDS = 30
+
+    def wording_beside(self, params: SentencesParams,
+                       others: Sequence[tuple[str, Any]]) -> dict[str, Any]:
+        high = self.interval(params)[1]
+        floors = [other.num_words for instruction_id, other in others
+                  if instruction_id == "length_constraints:number_words"
+                  and other.relation in ("at least", "around")]
+        if high == INF or not floors or high < 1:
+            return {}
+        return {"long_sentences": True} if max(floors) / high >= self.LONG_SENTENCE_WORDS else {}
 
     def task_avoids_for(self, params: Any) -> frozenset[str]:
         high = self.interval(params)[1]

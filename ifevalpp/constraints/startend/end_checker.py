@@ -59,6 +59,9 @@ _ASKS_TO_AGREE = re.compile(r"\bagree\b", re.IGNORECASE)
 _ARGUING_PIECES = ("letter", "article")
 # A closing line that asks the reader to pick ("Which one you choose?") follows options.
 _ASKS_TO_CHOOSE = re.compile(r"^which\b|\bwhich (?:one|of)\b", re.IGNORECASE)
+# A line that offers the next steps later ("I can give you next steps when you finish all
+# steps above") closes the first steps of something, never a complete guide (reads CFQ, CGX).
+_OFFERS_NEXT_STEPS = re.compile(r"\bnext steps?\b", re.IGNORECASE)
 
 
 class EndPhraseParams(Params):
@@ -227,6 +230,8 @@ class EndChecker(Constraint):
     def task_needs_for(self, params: EndPhraseParams) -> frozenset[str]:
         # "Follow the 5 steps listed above, and you will be successful." closes a piece that
         # lists steps; a new task of another kind would have to drop it for an easier line.
+        if _OFFERS_NEXT_STEPS.search(params.end_phrase):
+            return frozenset({"steps", "first_steps"})
         if _POINTS_TO_STEPS.search(params.end_phrase):
             return frozenset({"steps"})
         # "Which one you choose?" closes a piece that offers options (strict read CB: not a

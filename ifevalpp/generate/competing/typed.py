@@ -113,9 +113,14 @@ def _fits(layout: Layout, instruction_id: str, seen: Sequence[dict[str, Any]], s
     offered = constraint.distractor_settings(list(seen))
     if constraint.proposes_for_piece:
         # An end line that closes this kind of piece ("Stay curious." after no cover letter).
+        # A word to the asker ("Hope this helps.") closes only an answer to a question: a
+        # piece of no kind we know (two product descriptions) takes none (read CGZ, 1656:
+        # "Stay curious.").
         from ..new_settings import piece_register
 
         piece = piece_register(layout)
+        if piece == "answer" and "asked" not in features(layout):
+            return None
         offered = [kwargs for kwargs in offered
                    if constraint.suits_piece(parse_params(instruction_id, dict(kwargs)), piece)]
     if not offered:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any, Optional, Sequence
 
 from ...constraints import get
 from ...constraints.support.choosing import choice
@@ -136,12 +136,16 @@ def _drawable(layout: Layout, answer: frozenset[str], options_last: bool
     return pool
 
 
-def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0) -> Candidate:
-    """The `index`-th context distractor (1-based) of a case."""
+def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0,
+                taken: Sequence[str] = ()) -> Candidate:
+    """The `index`-th context distractor (1-based) of a case; no line a sibling (`taken`:
+    the family's prompts so far) adds already (2713: the one line that fits after its copy,
+    drawn again, made the sibling again)."""
     prompt = layout.prompt
     answer = features(layout)
     options_last = any(get(instruction_id).short_answer for instruction_id in layout.ids)
-    pool = _drawable(layout, answer, options_last)
+    pool = [item for item in _drawable(layout, answer, options_last)
+            if not any(item.text in sibling for sibling in taken)]
     beside = side_of_request(layout)
     if beside is not None:
         # Beside a text to repeat it goes where it must (`side_of_request`); a line written
@@ -207,7 +211,7 @@ class ContextDistractor:
     def propose(self, request: CousinRequest, *, refused: Optional[str] = None) -> Candidate:
         """A context distractor; `refused` says why it stands in for a format one."""
         candidate = add_context(request.layout, request.rng, request.index,
-                                attempt=request.attempt)
+                                attempt=request.attempt, taken=request.accepted)
         if refused is not None:
             candidate.detail = candidate.detail.updated(style="context", format_refused=refused)
         return candidate

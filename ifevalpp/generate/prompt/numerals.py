@@ -26,16 +26,21 @@ _AS_DIGITS = {words: digits for digits, words in _AS_WORDS.items()}
 
 @functools.lru_cache(maxsize=1)
 def _count() -> re.Pattern[str]:
-    """A count from two to twenty, in digits or words, right before a unit it counts; or the
-    digit 1 right before one of those units (group `one`)."""
+    """A count from two to twenty, in digits or words, right before a unit it counts (or before
+    the count that ends a range of it); or the digit 1 right before one of those units (group
+    `one`)."""
     numerals = table("slips")["numerals"]
     plural = sorted(numerals["units"], key=len, reverse=True)
     units = one_of([re.escape(unit) for unit in plural])
     singular = one_of([re.escape(unit[:-1]) for unit in plural])
     modifiers = one_of([re.escape(word) for word in numerals["modifiers"]])
     said = one_of(list(_AS_WORDS) + list(_AS_DIGITS))
+    joins = one_of([re.escape(word) for word in numerals["range_joins"]])
+    # (The first count of a range counts the unit too: "3 to 5 times" is never "3 to five
+    # times", read CHA.)
     return re.compile(rf"(?<![\w.,/-])(?:(?P<count>(?i:{said}))"
-                      rf"(?= (?:or (?:more|fewer) )?(?:(?:{modifiers}) )?(?:{units})\b)"
+                      rf"(?= (?:(?:{joins}) (?i:{said}) )?(?:or (?:more|fewer) )?"
+                      rf"(?:(?:{modifiers}) )?(?:{units})\b)"
                       rf"|(?P<one>1)(?= (?:(?:{modifiers}) )?(?:{singular})\b))")
 
 

@@ -357,8 +357,9 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     checked as written (`_keeps_keywords`); `other_punctuation` — the prompt asks for other
     punctuation itself, which no wording of a comma ban says again; `english_said` — the original
     names English, so a letter case asked anew names it too; `short_reply` — another
-    constraint caps the reply at a few dozen words (`_short_reply`); `shown_as_written` — the
-    texts the original's statements write as the check has them."""
+    constraint caps the reply at a few dozen words (`_short_reply`); `new_task` — the task is
+    one of ours, so what the original's task said around the statement is gone;
+    `shown_as_written` — the texts the original's statements write as the check has them."""
     others = [get(instruction_id) for position, instruction_id in enumerate(ids)
               if position != index]
     statements = _statement_texts(layout, index)
@@ -395,17 +396,25 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                "single_quotes": layout is not None and _quotes_singly(layout.prompt) or None,
                "presence": _asks_presence(ids, index, layout, statements) or None,
                "short_reply": _short_reply(index, layout),
+               "new_task": not own_task or None,
                **_unit_words(layout, statements, own_task, task)}
     if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
-        beside = [(instruction_id, layout.params[position])
-                  for position, instruction_id in enumerate(layout.ids) if position != index]
-        context.update(get(ids[index]).wording_beside(layout.params[index], beside))
-        # The texts the original's statements write as the check has them ("P.P.S" beside a
-        # rule of small letters: the clash is the case's own trap, read AFB).
-        context["shown_as_written"] = tuple(
-            literal for literal in get(ids[index]).literals(layout.params[index])
-            if literal and any(literal in text for text in statements)) or None
+        context.update(_beside(layout, index, statements))
     return context
+
+
+def _beside(layout: Layout, index: int, statements: Sequence[str]) -> dict[str, Any]:
+    """What the grammar of constraint `index` reads from the case's other instructions
+    (`Constraint.wording_beside`), and the texts the original's statements write as the check
+    has them (`shown_as_written`: "P.P.S" beside a rule of small letters, the case's own trap,
+    read AFB)."""
+    beside = [(instruction_id, layout.params[position])
+              for position, instruction_id in enumerate(layout.ids) if position != index]
+    found = dict(get(layout.ids[index]).wording_beside(layout.params[index], beside))
+    found["shown_as_written"] = tuple(
+        literal for literal in get(layout.ids[index]).literals(layout.params[index])
+        if literal and any(literal in text for text in statements)) or None
+    return found
 
 
 def sentence(text: str) -> str:

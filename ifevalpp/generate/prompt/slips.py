@@ -17,6 +17,7 @@ from ...constraints import get, parse_params
 from ..phrase_tables import one_of, table
 from ..sentences import sentence_spans
 from .numerals import harmonised, mixed
+from .spelling import american, in_american
 
 _QUOTED = re.compile(r'"[^"\n]*"|“[^”\n]*”|`[^`\n]*`')
 
@@ -325,8 +326,9 @@ def mended(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
            original: str = "") -> str:
     """`prompt` with the slips of slips.json mended outside quotation marks and outside the
     literals its constraints check, an "it" of `original` that lost what it pointed at said
-    again, its small counts said one way (prompt/numerals.py), and its quotation marks curly
-    where the original's are. The request the reply repeats is mended on its own
+    again, its small counts said one way (prompt/numerals.py), its quotation marks curly
+    where the original's are, and our words spelled as Americans spell them where the
+    original does (prompt/spelling.py). The request the reply repeats is mended on its own
     (`mended_request` says it so in the kwargs)."""
     prompt = _antecedent_restored(original, prompt) if original else prompt
     prompt = _end_phrase_quoted(prompt, ids, kwargs)
@@ -344,6 +346,8 @@ def mended(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
     checked = _checked(prompt, literals)
     if "“" in original and '"' not in original:
         prompt = _curly(prompt, checked)
+    if original and american(original):
+        prompt = _outside(prompt, _kept(prompt, literals), in_american)
     return _outside(prompt, _kept(prompt, literals), _plural_units)
 
 

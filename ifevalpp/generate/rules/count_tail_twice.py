@@ -27,7 +27,11 @@ RULE = Rule(
                  "with *** between them. Your reply must have exactly three bullet points in "
                  "all."),
          Example("Elaborate on the sentence below. Give me no fewer than 300 words. Wrap no "
-                 "fewer than six parts in single asterisks.")),
+                 "fewer than six parts in single asterisks."),
+         # The stars of "***" and of a bullet's "* " hide nothing between them (read CGT).
+         Example("Write a rap. Break your answer into three stanzas in all, with *** as the "
+                 "separator. Use precisely three bullet points in all, each marked by * and a "
+                 "space.")),
     good=(Example("Write a blog post about writing well. Split the reply into four parts in all, "
                   "with *** between them. Use exactly three bullet points in your whole answer."),
           Example("Write four parts in all and three bullet points in all.",

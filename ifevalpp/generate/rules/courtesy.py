@@ -22,7 +22,11 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
 _TRAILING_PLEASE = re.compile(r"(?i)(?:^|(?<=[.!?]\s))[^.!?\n]*,[^.!?\n]*,\s+please[.!]")
 
 
-_PLEASE = re.compile(r"(?i)\bplease\b")
+@functools.lru_cache(maxsize=1)
+def _pleas() -> re.Pattern[str]:
+    """A courtesy of a request: "please", "would you mind"."""
+    pleas = one_of([re.escape(plea) for plea in table("naturalness")["courtesy"]["pleas"]])
+    return re.compile(rf"(?i)\b(?:{pleas})\b")
 
 
 @functools.lru_cache(maxsize=1)
@@ -41,14 +45,16 @@ def detect(cousin: Cousin) -> list[Defect]:
     defects = [Defect(RULE.name, match.group(0)[-80:])
                for match in _TRAILING_PLEASE.finditer(masked(cousin.prompt))
                if match.group(0) not in own]
-    # "Would you please elaborate …? Please highlight …" (reads PA, UB): a "please" of ours
-    # beside another one, the user's or ours.
-    pleas = len(_PLEASE.findall(cousin.prompt))
+    # "Would you please elaborate …? Please highlight …" (reads PA, UB), "Would you mind
+    # composing …? Please write …" (read CGT): a courtesy of ours beside another one, the
+    # user's or ours.
+    plea = _pleas()
+    pleas = len(plea.findall(cousin.prompt))
     own = f"{cousin.original}\n{cousin.original_mended}".lower()  # ("Please, use" mended)
     ours = any(cousin.prompt[at.start():at.start() + 30].lower() not in own
-               for at in _PLEASE.finditer(cousin.prompt))  # (not the user's, word for word)
-    if pleas > max(1, len(_PLEASE.findall(cousin.original))) or (ours and pleas > 1):
-        defects.append(Defect(RULE.name, f"'please' said {pleas} times"))
+               for at in plea.finditer(cousin.prompt))  # (not the user's, word for word)
+    if pleas > max(1, len(plea.findall(cousin.original))) or (ours and pleas > 1):
+        defects.append(Defect(RULE.name, f"a courtesy said {pleas} times"))
     elif ours and _deferential_of_ours(cousin):
         # "Leave out commas, please. I'd be grateful if you'd limit …" (read CFJ, 1928): the
         # courtesy said twice, in two registers.
@@ -79,10 +85,10 @@ RULE = Rule(
     code="N117", name="courtesy-tacked-on",
     description="Courtesy tacked onto a requirement ('Close it with \"The end.\", cheers.'; "
                 "'…, if you don't mind.'; a 'please' trailing a sentence that runs on through "
-                "a comma; 'please' said twice; 'It would be nice if you could write precisely two "
-                "bullets'; 'please' beside a deferential wish): thanks belong at the end of a "
-                "message, courtesy is said once, and a hedge makes a checked "
-                "requirement sound optional.",
+                "a comma; 'please' said twice, or beside 'would you mind'; 'It would be nice "
+                "if you could write precisely two bullets'; 'please' beside a deferential "
+                "wish): thanks belong at the end of a message, courtesy is said once, and a "
+                "hedge makes a checked requirement sound optional.",
     detect=detect,
     bad=(Example("Write a poem about the sea, thanks. Avoid commas."),
          Example("Write a poem about the sea. Leave out commas, if you don't mind."),
@@ -90,6 +96,7 @@ RULE = Rule(
          Example("Write a story. Split it into four parts, labelling each one SECTION X, "
                  "where X is its number, please."),
          Example("Would you please write a poem about the sea? Please avoid commas."),
+         Example("Would you mind writing a poem about the sea?\n\nPlease write ten lines."),
          Example("Would you please write a poem about the sea? Please avoid commas.",
                  original="Write a poem about the sea. Please avoid commas. Please rhyme."),
          Example("Write a poem about the sea. It would be nice if you could write precisely "

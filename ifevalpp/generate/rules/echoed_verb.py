@@ -43,6 +43,8 @@ def _lead_verbs(sentence: str) -> set[str]:
         lead.add(lowered[1])  # "Please write a ballad … Write it …" (read CEF)
     if "to" in lowered[:-1]:
         lead.add(lowered[lowered.index("to") + 1])
+    if lowered[:2] == ["help", "me"] and len(lowered) > 2:
+        lead.add(lowered[2])  # "Help me write a speech … Write it in the style of …" (read CGY)
     # A request put as a question leads with its verb ("Could you explain …? Make sure to
     # explain it …", read ABA).
     asked = [word for word in lowered[2:4] if word != "please"]
@@ -108,6 +110,8 @@ RULE = Rule(
                 "('Include a postscript. Include …').",
     detect=detect,
     bad=(Example("Make sure to make it 200+ words long."),
+         Example("Help me write a speech about a snowfall. Write it in the style of a "
+                 "sports commentator."),
          Example("Could you please write a blog post about dogs, writing 20+ sentences?"),
          Example("Would you please produce a product description for a new lamp?"),
          Example("Write a speech. Include a postscript. Include \"show\" 12 times."),

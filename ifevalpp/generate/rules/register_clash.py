@@ -24,7 +24,9 @@ RULE = Rule(
     bad=(Example("Write a poem about the sea. I'd be grateful if you'd use the word \"tide\". "
                  "Note that your answer must have no commas."),
          Example("Write a poem about the sea. It's essential that your answer has a title. I "
-                 "would appreciate it if you could avoid commas.")),
+                 "would appreciate it if you could avoid commas."),
+         Example("Write a poem about the sea. Your answer has to be in quotes. It'd be great if "
+                 "you could use the letter \"l\" ten times or more.")),
     good=(Example("Write a poem about the sea. I'd be grateful if you'd use the word \"tide\". "
                   "Please avoid commas."),
           Example("Write a poem about the sea. Your answer must have a title. I'd be grateful "

@@ -36,7 +36,8 @@ from .vocabulary import task_words
 TASK_FEATURES: frozenset[str] = frozenset({
     "prose", "paragraphs", "list", "structured", "question", "letter", "poem", "short", "long",
     "alternatives", "title", "sections", "repeatable", "keywords", "fillable", "items",
-    "steps", "quoted", "first_person", "options", "entries", "spoken", "press", "sincere"})
+    "steps", "quoted", "first_person", "options", "entries", "spoken", "press", "sincere",
+    "first_steps"})
 CLASSES: frozenset[str] = frozenset({"make", "give", "plan", "explain", "describe", "ask", "compare",
                                      "rewrite"})
 _SLOT = re.compile(r"\{(\w+)\}")

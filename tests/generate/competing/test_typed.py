@@ -182,3 +182,24 @@ def test_no_adding_lead_follows_the_prompts_own_also():
 
     assert [text for text in added(None) if text.startswith(adding)]  # the leads exist
     assert not [text for text in added(True) if text.startswith(adding)]
+
+
+def test_an_end_line_to_the_asker_is_no_distractor_on_a_piece_that_answers_no_question():
+    # Read CGZ (1656): "Stay curious." closing two product descriptions.
+    end = "startend:end_checker"
+    descriptions = build_layout("Write two product descriptions for a paper that wraps food. Do "
+                                "not use any commas.", [NO_COMMA], [{}])
+    assert typed_distractor(descriptions, random.Random(3), "official",
+                            {end: [{"end_phrase": "Stay curious."}]}) is None
+    post = build_layout("Write a blog post about trains. Do not use any commas.", [NO_COMMA], [{}])
+    assert typed_distractor(post, random.Random(3), "official",
+                            {end: [{"end_phrase": "Stay curious."}]}) is not None
+
+
+def test_a_letter_to_the_editor_closes_as_an_article_does():
+    # Read CGZ (2997): "Good luck with everything!" closing a letter to the editor.
+    from ifevalpp.generate.piece import end_register, text_features
+
+    assert end_register(text_features("Write a letter to the editor of a local paper.")) == \
+        "article"
+    assert end_register(text_features("Write a letter to my grandmother.")) == "letter"

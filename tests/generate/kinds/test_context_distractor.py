@@ -323,3 +323,14 @@ def test_a_purpose_says_no_more_than_it_means():
     texts = {item.text for item in context_sentences() if item.kind == "purpose"}
     assert "I'll compare your answer with a draft of my own." in texts
     assert not [text for text in texts if "just do your best" in text]
+
+
+def test_a_line_a_sibling_adds_already_is_never_drawn_again():
+    # 2713: the one line that fitted after its copy was drawn again for the next sibling,
+    # which came out the sibling again.
+    layout = build_layout("Write a fable about a fox. Do not use any commas.",
+                          ["punctuation:no_comma"], [{}])
+    for seed in range(20):
+        first = add_context(layout, random.Random(seed), 1)
+        again = add_context(layout, random.Random(seed), 1, taken=(layout.prompt, first.prompt))
+        assert again.detail.distractor != first.detail.distractor

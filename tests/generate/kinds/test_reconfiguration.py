@@ -5,6 +5,7 @@ narrowed to one value; a new task never keeps a text or a keyword of the old tas
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -642,3 +643,42 @@ def test_a_word_to_repeat_beside_its_plural_in_the_task_gets_no_new_task():
                          [{"relation": "at least", "keyword": "race", "frequency": 10}])
     assert _singular_beside_its_plural(trap)
     assert not _singular_beside_its_plural(plain)
+
+
+def test_a_new_task_on_the_original_s_subject_never_asks_for_the_original_s_piece_again():
+    # Read CGU: "Would you write an article about <the original's subject>, please?" under the
+    # same end line was the original said again, no reconfiguration.
+    prompt = ('Write an article about the life of lighthouse keepers. Your article must end with '
+              'the exact phrase "Is there anything else I can help with?". No other words should '
+              'follow this phrase.')
+    layout = build_layout(prompt, [END], [{"end_phrase": "Is there anything else I can help with?"}])
+    for index in (1, 2, 3):
+        for seed in range(4):
+            composed = new_task(layout, random.Random(seed), index=index)
+            assert not re.search(r"\ban article about the life of lighthouse keepers\b",
+                                 composed.prompt), composed.prompt
+
+
+def test_a_carried_rule_about_lyrics_keeps_a_new_task_to_a_song():
+    # "Please include explanations for the lyrics you write." beside a haiku or a poem of
+    # ours: they have no lyrics.
+    prompt = ('Write a song about lost keys in the style of Bob Dylan. Please include '
+              'explanations for the lyrics you write. Make sure your entire response is in '
+              'English, and in all capital letters.')
+    layout = build_layout(prompt, ["change_case:english_capital"], [{}])
+    for index in (1, 2, 3):
+        composed = new_task(layout, random.Random(0), index=index)
+        assert re.search(r"\ba song\b", composed.prompt), composed.prompt
+
+
+def test_an_end_line_offering_the_next_steps_closes_a_new_task_of_first_steps():
+    # Reads CFQ, CGX: an end line offering the next steps closed a complete guide to keeping
+    # a diary.
+    prompt = ('My sister wants to build a garden shed. Could you tell me how to do it? Only the '
+              'first 5 steps for now. End your whole response with the phrase "Tell me how it '
+              'goes, and I can give you the next steps after that."')
+    phrase = "Tell me how it goes, and I can give you the next steps after that."
+    layout = build_layout(prompt, [END], [{"end_phrase": phrase}])
+    for index in (1, 2, 3):
+        composed = new_task(layout, random.Random(0), index=index)
+        assert "the first few steps" in composed.prompt, composed.prompt

@@ -373,10 +373,6 @@ EDITED = ("I barely know my neighbours yet. Write a short note to a neighbour ab
     (202, "reconfiguration", {"prompt": GOOD[(202, "rephrasing", 1)]["prompt"],
                               "kwargs": [{"keywords": ["umbrella", "steam"]}]},
      "no parameter changed"),
-    # Only the number changed: too close to the original to count as another prompt.
-    (201, "reconfiguration", {"prompt": NOTE.replace("60", "150"),
-                              "kwargs": [{"relation": "at least", "num_words": 150}, {}]},
-     "too close to the original"),
     # The new request is not the text the model says must be repeated.
     (203, "reconfiguration", {"prompt": TURTLE_FEW + COPY,
                               "kwargs": [{"prompt_to_repeat": TURTLE},
@@ -400,6 +396,23 @@ def test_rejected_answers_are_asked_again_up_to_the_bound_then_reported(
     assert len({request.body["seed"] for request in requests}) == 3
     assert failure.reason in requests[-1].prompt and failure.reason not in requests[0].prompt
     assert result.failures_by_case() == {str(case): [f"{kind}:1: {failure.reason}"]}
+
+
+def test_a_reconfiguration_too_close_to_its_original_is_asked_again_under_the_lower_floor(
+        tmp_path: Path) -> None:
+    # Only the number changed: too close to the original to count as another prompt, under
+    # the family's floor and under the lower floor of the second pass alike.
+    answer = {"prompt": NOTE.replace("60", "150"),
+              "kwargs": [{"relation": "at least", "num_words": 150}, {}]}
+    canned = model({(201, "reconfiguration", 1): answer})
+    with FakeServer(canned) as server:
+        result = generate_families_llm([item for item in CASES if item.key == 201],
+                                       settings(server, tmp_path), per_kind=1,
+                                       kinds=["reconfiguration"], max_attempts=3)
+    (failure,) = result.failures
+    assert "too close to the original" in failure.reason and failure.attempts == 3
+    first = [(201, "reconfiguration", 1, attempt) for attempt in range(3)]
+    assert canned.seen[:3] == first and len(canned.seen) > 3, canned.seen
 
 
 def test_a_task_reconfiguration_that_keeps_the_old_task_is_rejected(tmp_path: Path) -> None:

@@ -72,3 +72,9 @@ def test_a_count_of_one_in_digits_stays_beside_counts_in_digits():
     text = "Write 1 paragraph with 3 sentences."
     assert not mixed(text)
     assert harmonised(text, "digits") == text
+
+
+def test_both_ends_of_a_range_are_said_one_way():
+    # Read CHA (3415): "appears 3 to five times" beside "eight or more words".
+    said = harmonised('The word "sun" appears 3 to 5 times. Write eight or more words.', "words")
+    assert said == 'The word "sun" appears three to five times. Write eight or more words.'

@@ -28,7 +28,8 @@ def test_context_names_a_copy_first_and_a_shared_reply():
              "parts": None, "ticks_required": None, "asked": None, "nothing_after": None, "at_least_said": None,
              "only_paragraphs": None, "in_task": None, "placeholders": None,
              "presence": None, "single_quotes": None, "keeps_keywords": None,
-             "other_punctuation": None, "english_said": True, "short_reply": None}
+             "other_punctuation": None, "english_said": True, "short_reply": None,
+             "new_task": None}
     assert wording_context([TITLE, REPEAT], 0) == {"after_copy": True, "shares_reply": True,
                                                    "ahead": None, "show_form": None, **plain}
     assert wording_context([BULLETS], 0) == {"after_copy": None, "shares_reply": None,

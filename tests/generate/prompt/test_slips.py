@@ -644,6 +644,14 @@ def test_a_count_of_things_is_fewer_than_not_less_than():
         "Make it less than 100 words long."
 
 
+def test_a_count_of_things_said_with_a_modifier_is_fewer_than_too():
+    # Read CHD (1653): "Use less than 4 all-caps words."
+    capitals = ["change_case:capital_word_frequency"]
+    less = [{"capital_relation": "less than", "capital_frequency": 4}]
+    assert mended("Write an ad. Use less than 4 all-caps words.", capitals, less) == \
+        "Write an ad. Use fewer than 4 all-caps words."
+
+
 def test_a_total_of_sentences_said_anew_is_fewer_than():
     # 286, seen in the packet of read CFA: "Please write less than 10 sentences in total".
     sentences = ["length_constraints:number_sentences"]

@@ -25,9 +25,10 @@ def test_catalogue_has_hundreds_of_subjects_of_our_own():
 
 def test_every_feature_is_offered_by_at_least_two_genres():
     # (But "sincere", which a type only ever avoids: a letter game beside a real question
-    # about the writer's life, read CGB.)
+    # about the writer's life, read CGB; and "first_steps", the one genre drawn only for an
+    # end line that offers the next steps.)
     genres = catalogue().genres
-    for feature in TASK_FEATURES - {"sincere"}:
+    for feature in TASK_FEATURES - {"sincere", "first_steps"}:
         assert sum(feature in g.features for g in genres) >= 2, feature
 
 
@@ -243,10 +244,18 @@ def test_a_task_is_never_about_a_subject_a_sibling_is_about_already():
         assert not any(subject in first.text for subject in later.subjects), later.text
 
 
+def _framed(task):
+    """The task's words outside its subjects (a subject may say "short": "a short commute")."""
+    text = task.text
+    for subject in task.subjects:
+        text = text.replace(subject, " ")
+    return text
+
+
 def test_no_piece_is_called_short_beside_a_minimum_of_twenty_sentences():
     m = maker()
     tasks = [m.make(words=(300, None)) for _ in range(60)]
-    assert not any(" short " in f" {task.text} " for task in tasks if task is not None)
+    assert not any(" short " in f" {_framed(task)} " for task in tasks if task is not None)
 
 
 def test_a_piece_that_must_give_steps_is_no_guide_to_a_place_and_no_list_of_tips():
@@ -273,7 +282,7 @@ def test_no_short_frame_beside_what_needs_much_room():
     maker = TaskMaker(random.Random(3))
     made = [maker.make(needs={"paragraphs"}, room=300) for _ in range(40)]
     assert all(task is not None for task in made)
-    assert not any(re.search(r"\b(?:short|brief)\b", task.text, re.I) for task in made if task)
+    assert not any(re.search(r"\b(?:short|brief)\b", _framed(task), re.I) for task in made if task)
 
 
 def test_a_postscript_takes_no_piece_that_is_heard():

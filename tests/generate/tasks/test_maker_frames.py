@@ -101,3 +101,14 @@ def test_a_set_of_records_is_needed_as_a_list():
     said = {rendered.text for rendered in grammar.expansions("give", params)}
     assert not [text for text in said if text.startswith(("I need six", "I'm looking for six"))]
     assert [text for text in said if text.startswith("I need a list of six")]
+
+
+def test_a_proposal_organises_only_a_gathering_for_the_public():
+    # Read CGQ (3112): "a proposal to organise a ninth-birthday treasure hunt" puts a child's
+    # party in a committee's form.
+    proposal = next(genre for genre in catalogue().genres if genre.id == "proposal")
+    assert not [frame for frame in proposal.frames if "{event}" in frame]
+    public = set(catalogue().subjects["public_event"])
+    assert public <= set(catalogue().subjects["event"])
+    assert "a ninth-birthday treasure hunt" not in public
+    assert "a fortieth birthday party on a boat" not in public
