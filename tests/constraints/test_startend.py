@@ -84,3 +84,16 @@ def test_a_one_word_end_phrase_is_called_a_word_never_a_phrase():
             for seed in range(60)}
     assert any("word \"Peace!\"" in sentence for sentence in said)
     assert not any(re.search(r"\b(?:phrase|words)\b", sentence) for sentence in said), said
+
+
+def test_a_question_of_the_story_s_own_as_end_line_is_bound_to_its_task():
+    # Read CHN (2736): "What would happen to human next?" closed advice on a phone for a child.
+    from ifevalpp.constraints import get
+
+    end = get("startend:end_checker")
+    prompt = 'Write a rant about the last mammoths. End it with "What became of them after that?"'
+    assert end.literal_bound_to_task(end.Params(end_phrase="What became of them after that?"),
+                                     prompt)
+    assert not end.literal_bound_to_task(end.Params(end_phrase="Does this make sense?"), prompt)
+    assert not end.literal_bound_to_task(
+        end.Params(end_phrase="Is there anything else I can help with?"), prompt)

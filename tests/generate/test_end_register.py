@@ -154,3 +154,9 @@ def test_a_bedtime_story_names_its_reader():
 def test_a_riddle_put_to_the_writer_asks_for_a_short_answer():
     # Read CGY (2245): "SECTION 1 and SECTION 2" beside the one-word answer to a riddle.
     assert "short" in text_features("I am easy to get into but hard to get out of. What am I?")
+
+
+def test_a_name_or_a_word_asked_for_is_a_short_answer():
+    # Read CHH (1098): "Number the main points" beside "What is a name that people call God?"
+    assert "short" in text_features("What is a name that people call the sea?")
+    assert "short" in text_features("What is another word for lanterns?")

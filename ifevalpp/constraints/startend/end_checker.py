@@ -64,6 +64,18 @@ _ASKS_TO_CHOOSE = re.compile(r"^which\b|\bwhich (?:one|of)\b", re.IGNORECASE)
 _OFFERS_NEXT_STEPS = re.compile(r"\bnext steps?\b", re.IGNORECASE)
 
 
+def _own_question(phrase: str) -> bool:
+    """Whether `phrase` is a question of the case's own story: not put to the asker, not one
+    that offers a choice, and none of our closing lines (words.json)."""
+    from ..support.choosing import words
+
+    said = phrase.strip()
+    if not said.endswith("?") or _TO_THE_ASKER.search(said) or _ASKS_TO_CHOOSE.search(said):
+        return False
+    return not any(said in pool for pool in words()["end_phrase_pieces"].values()) and \
+        said not in words()["end_phrases"]
+
+
 class EndPhraseParams(Params):
     end_phrase: NonEmptyText
 
@@ -276,6 +288,11 @@ class EndChecker(Constraint):
         # with me." after asking the boss for a raise): a letter to an old friend or an email
         # introducing a stall has nothing to agree with (read CFD, 1705).
         if _ASKS_TO_AGREE.search(params.end_phrase):
+            return True
+        # A question of the story's own, not put to the asker nor among our closing lines,
+        # closes the case's own piece ("What would happen to human next?" after the dinosaurs'
+        # end, never after advice on a phone for a child: read CHN, 2736).
+        if _own_question(params.end_phrase):
             return True
         rest = prompt.replace(params.end_phrase, " ")
         return any(re.search(rf"(?<=[\w,;] ){re.escape(word)}\b", rest)

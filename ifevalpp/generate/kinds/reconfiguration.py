@@ -168,15 +168,15 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     # The kind of piece the original names first where it must be kept, then a piece about
     # the original's own subject when it has one to keep, then any.
     about = False
-    # A slot whose kind of piece has no frame that suits gives way to the slots past the
-    # family's three (2736: the first reconfiguration's kind had no frame about its subject);
-    # so does one whose tasks kept failing (3081: a letter, whose words never bite a ban).
+    # A slot whose kind of piece fits nothing gives way to the slots past the family's three
+    # (2736), as does one whose tasks kept failing (3081); those take the original's own
+    # subject where it has one (read CHN: another kept 2736's end line on a phone for a child).
     past = [start + SLOTS_PAST + (extra + attempt) % 3 for extra in range(3)]
     slots = [start + index - 1] + past if attempt < SLOT_ATTEMPTS else past
     for slot in slots:
+        abouts = [True, False] if slot == start + index - 1 else [True]
         for piece, about in [(piece, about) for piece in _pieces_tried(layout)
-                             for about in ([True, False] if own_subject is not None
-                                           else [False])]:
+                             for about in (abouts if own_subject is not None else [False])]:
             picked = _pick_task(layout, maker, choices + fallback, slot=slot,
                                 siblings=siblings, about=about, piece=piece)
             if picked is not None:

@@ -9,7 +9,9 @@ from typing import Any, Sequence
 from ...constraints.keywords.forbidden_words import ForbiddenWords
 from .base import Cousin, Defect, Example, Rule
 
-_QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”")
+# Double quotation marks, curly ones, or single ones ("Be sure to keep the words 'shifts'
+# and 'keep' out of your answer", read CHH, 1936).
+_QUOTED = re.compile(r"\"[^\"\n]*\"|“[^”\n]*”|(?<!\w)'[^'\n]*'(?!\w)")
 
 
 def _banned(ids: Sequence[str], kwargs: Sequence[Any]) -> set[str]:
@@ -58,7 +60,9 @@ RULE = Rule(
     bad=(Example('Write a poem. It\'d be great if you could write without the word "great".',
                  ids=_BAN, kwargs=({"forbidden_words": ["great"]},)),
          Example('Write a poem. Keep the words "answer" and "divide" out of your answer.',
-                 ids=_BAN, kwargs=({"forbidden_words": ["answer", "divide"]},))),
+                 ids=_BAN, kwargs=({"forbidden_words": ["answer", "divide"]},)),
+         Example("Write tips for nurses. Be sure to keep the words 'shifts' and 'keep' out of "
+                 "your answer.", ids=_BAN, kwargs=({"forbidden_words": ["shifts", "keep"]},))),
     good=(Example('Write a poem. Please write without the word "great".',
                   ids=_BAN, kwargs=({"forbidden_words": ["great"]},)),
           Example('Write a poem. Keep the words "answer" and "divide" out of your response.',

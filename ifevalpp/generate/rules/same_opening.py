@@ -1,5 +1,6 @@
 """N134 same-opening: two sentences in a row that open with the same word ("Include a
-postscript that opens with "P.S." Include "show" no fewer than 12 times.", read BAV)."""
+postscript that opens with "P.S." Include "show" no fewer than 12 times.", read BAV), or two
+anywhere that open with the same two words ("Answer in … Answer in …", read CHF)."""
 
 from __future__ import annotations
 
@@ -25,19 +26,42 @@ def _pairs(text: str) -> set[str]:
     return found
 
 
+def _two_word_openings(text: str) -> set[str]:
+    """The two words that open two sentences of `text` anywhere in it, list items aside
+    ("Answer in English using only capital letters. … Answer in under 13 sentences.", read
+    CHF, 2571)."""
+    from ..naturalness import MARKER, SENTENCE, quotes_hidden
+
+    seen: dict[str, int] = {}
+    for line in text.split("\n"):
+        if MARKER.match(line):
+            continue
+        for sentence in SENTENCE.findall(quotes_hidden(line)):
+            words = _FIRST_WORD.findall(sentence)[:2]
+            if len(words) == 2 and words[0][0].isupper():
+                opening = " ".join(words).lower()
+                seen[opening] = seen.get(opening, 0) + 1
+    return {opening for opening, times in seen.items() if times > 1}
+
+
 def detect(cousin: Cousin) -> list[Defect]:
-    return new_finds(_pairs, cousin, RULE.name)
+    return new_finds(_pairs, cousin, RULE.name) + new_finds(_two_word_openings, cousin,
+                                                            RULE.name)
 
 
 RULE = Rule(
     code="N134", name="same-opening",
     description="Two sentences in a row open with the same word ('Include a postscript … "
-                "Include \"show\" …'), where the original did not do so itself.",
+                "Include \"show\" …'), or two anywhere with the same two words ('Answer in "
+                "English … Answer in under 13 sentences.'), where the original did not do so "
+                "itself.",
     detect=detect,
     bad=(Example('Write an email about a talent show. Include a postscript that opens with '
                  '"P.S." Include "show" at least twice.'),
          Example("Write a letter to a bookshop. Make sure you use \"host\" once. Make it at "
-                 "least 140 words long.")),
+                 "least 140 words long."),
+         Example("Which is better, tea or coffee? Answer in English using only capital letters. "
+                 "Leave out commas. Answer in under 13 sentences.")),
     good=(Example('Write an email about a talent show. Add a postscript that opens with "P.S." '
                   'Include "show" at least twice.'),
           Example("I run a writing club. I need a song about the sea."),

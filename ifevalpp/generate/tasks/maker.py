@@ -182,6 +182,21 @@ def catalogue() -> Catalogue:
     return Catalogue(genres, subjects, told)
 
 
+def _frames(genre: Genre, needs: set[str], words: tuple[Optional[int], Optional[int]],
+            room: Optional[int], about: bool) -> list[str]:
+    """The frames of `genre` that suit: none that calls the piece short beside what needs much
+    room ("a short essay" of ten paragraphs, read TA) or a piece that must stay long ("a short
+    made-up biography" for an essay, read BBE); only "… about {subject}" with `about`; no
+    guide to a place for a piece that must give steps."""
+    short_limit = min(SHORT_FRAME_WORDS, genre.words[1] // 2, SHORT_FRAME_MINIMUM)
+    long_asked = bool(words[0] and words[0] >= short_limit or room and room >= short_limit
+                      or "long" in needs)
+    return [frame for frame in genre.frames
+            if not (long_asked and _SHORT.search(frame))
+            and (not about or _ABOUT_TOPIC.search(frame))
+            and not ("steps" in needs and _NO_STEPS.search(frame))]
+
+
 class TaskMaker:
     """Draws new tasks that suit given needs, spreading usage; deterministic for a seed."""
 
@@ -247,16 +262,13 @@ class TaskMaker:
                 genre = genres[(slot + turn * 3) % len(genres)]
             else:
                 genre = genres[self.sampler.choose([f"genre:{g.id}" for g in genres])]
-            short_limit = min(SHORT_FRAME_WORDS, genre.words[1] // 2, SHORT_FRAME_MINIMUM)
-            # Nor beside what needs much room ("a short essay" of ten paragraphs, read TA) or a
-            # piece that must stay long ("a short made-up biography" for an essay, read BBE).
-            long_asked = bool(words[0] and words[0] >= short_limit or room and room >= short_limit
-                              or "long" in needs)
-            frames = [frame for frame in genre.frames
-                      if not (long_asked and _SHORT.search(frame))
-                      and (not about or _ABOUT_TOPIC.search(frame))
-                      and not ("steps" in needs and _NO_STEPS.search(frame))]
+            frames = _frames(genre, set(needs), words, room, about)
             if not frames:
+                # A genre none of whose frames suits (a biography's only frame calls it short,
+                # beside a long piece) is drawn no more: the least used, it was drawn each try.
+                genres = [other for other in genres if other is not genre]
+                if not genres:
+                    return None
                 continue
             frame = frames[self.sampler.choose([f"frame:{genre.id}:{f}" for f in frames])]
             chosen: list[str] = []

@@ -348,3 +348,22 @@ def test_an_answer_to_me_ends_on_a_question_for_me_never_for_a_reader():
     texts = {closing.render(sampler, {"to_asker": True}).text for _ in range(400)}
     assert not [text for text in texts if "reader" in text]
     assert [text for text in texts if "for me" in text]
+
+
+def test_no_summary_line_tops_a_text_that_continues_the_prompt_s_own():
+    # Read CHE (3629): "Please continue writing this text … a single-line summary of your
+    # answer at the top".
+    summary = next(item for item in catalogue() if item.id == "summary-at-top")
+    assert not summary.suits("Today the academy honours its artists. Please continue writing "
+                             "this text in a formal tone.")
+    assert summary.suits("Write an essay about the history of trams.")
+
+
+def test_by_the_way_leads_a_question_never_an_order():
+    # Read CHJ (2207): "By the way, put any words you want to stress in italics."
+    sampler = Sampler(random.Random(0))
+    texts = {item.render(sampler, {}, rule="addition").text
+             for item in REQUIREMENTS for _ in range(60)}
+    asides = [text for text in texts if text.startswith("By the way,")]
+    assert asides and all(re.match(r"By the way, (?:could|can|would) you\b", text)
+                          for text in asides), asides

@@ -713,3 +713,14 @@ def test_a_short_reply_has_no_passages_to_highlight():
     assert not [text for text in said if "passage" in text]
     said = _wordings(HIGHLIGHTS, {"num_highlights": 3}, wording_context(long.ids, 0, layout=long))
     assert any("passage" in text for text in said)
+
+
+def test_section_labels_are_shown_never_described_as_a_word_and_its_number():
+    # Read CHE (2637): "marking the beginning of each with Section and its number (Section 1
+    # and Section 2)".
+    sections = "detectable_format:multiple_sections"
+    for n in (2, 4):
+        wordings = _wordings(sections, {"section_spliter": "Section", "num_sections": n},
+                             wording_context([sections], 0))
+        assert not [text for text in wordings if "and its number" in text
+                    or "its label" in text], wordings

@@ -652,6 +652,19 @@ def test_a_count_of_things_said_with_a_modifier_is_fewer_than_too():
         "Write an ad. Use fewer than 4 all-caps words."
 
 
+def test_a_double_passive_of_an_original_is_said_plainly():
+    # Read CHH (1531): "Your response should be able to be rendered as HTML".
+    assert mend_text("Your response should be able to be rendered as HTML.") == \
+        "Your response should render as HTML."
+
+
+def test_an_example_ending_a_line_takes_its_stop():
+    # Read CHJ (3453): "To indicate an italic word, wrap it with asterisks, like *italic*"
+    assert mend_text("To indicate an italic word, wrap it with asterisks, like *italic*\n\nBe "
+                     "brief.") == "To indicate an italic word, wrap it with asterisks, like " \
+                                  "*italic*.\n\nBe brief."
+
+
 def test_a_total_of_sentences_said_anew_is_fewer_than():
     # 286, seen in the packet of read CFA: "Please write less than 10 sentences in total".
     sentences = ["length_constraints:number_sentences"]

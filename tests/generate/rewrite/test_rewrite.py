@@ -833,3 +833,10 @@ def test_a_request_to_rewrite_a_text_into_a_form_keeps_its_verb():
     assert texts and not any(re.search(r"(?i)\b(?:rephrase|reword|recast)\b", text)
                              for text in texts), texts
 
+
+
+def test_interesting_facts_stay_interesting():
+    # Read CHK (3644): "engaging facts about the Dutch language".
+    from ifevalpp.generate.rewrite.lexicon import lexicon
+
+    assert "interesting" not in lexicon()["adjectives"]

@@ -112,3 +112,19 @@ def test_a_proposal_organises_only_a_gathering_for_the_public():
     assert public <= set(catalogue().subjects["event"])
     assert "a ninth-birthday treasure hunt" not in public
     assert "a fortieth birthday party on a boat" not in public
+
+
+def test_the_first_steps_asked_alone_are_of_a_process_done_over_some_time():
+    # Read CHG (1943): "just the first few steps of how to write a thank-you card for now".
+    first = next(genre for genre in catalogue().genres if genre.id == "first-steps")
+    assert all("{staged_process}" in frame for frame in first.frames)
+    staged = set(catalogue().subjects["staged_process"])
+    assert staged and not [subject for subject in staged if "card" in subject]
+    # Said as what one does ("planting a tree"), never "the first few steps of how to …"
+    # (read CHK).
+    assert all(subject.split()[0].endswith("ing") for subject in staged)
+
+
+def test_no_task_invents_a_piece():
+    # Read CHK (2015): "invent an elevator pitch".
+    assert not [task.text for task in _tasks() if re.search(r"\binvent\b", task.text, re.I)]
