@@ -314,38 +314,35 @@ def test_a_story_is_not_closed_with_a_takeaway():
     assert takeaway.suits("Write an essay about the history of tea.")
 
 
+def _said(identifier, context, rule="sentence", times=400):
+    """The wordings of requirement `identifier` drawn `times` times in `context`."""
+    requirement = next(item for item in catalogue() if item.id == identifier)
+    sampler = Sampler(random.Random(0))
+    return {requirement.render(sampler, context, rule=rule).text for _ in range(times)}
+
+
 def test_a_rhetorical_question_is_never_put_to_a_reader_a_lecture_does_not_have():
     # Read CGT (2785): "put a rhetorical question to the reader" beside a lecture to students.
-    question = next(item for item in catalogue() if item.id == "rhetorical-question")
-    sampler = Sampler(random.Random(0))
-    texts = {question.render(sampler, {"task_noun": "lecture"}).text for _ in range(400)}
-    assert not [text for text in texts if "reader" in text]
+    assert not [text for text in _said("rhetorical-question", {"task_noun": "lecture"})
+                if "reader" in text]
 
 
 def test_leaving_out_emoji_is_asked_plainly():
     # Read CGR (3351): "would you stick to words, leaving out emoji?" is stiff.
-    emoji = next(item for item in catalogue() if item.id == "no-emoji")
-    sampler = Sampler(random.Random(0))
-    texts = {emoji.render(sampler, {}, rule="addition").text for _ in range(400)}
-    assert not [text for text in texts if "stick to words" in text]
+    assert not [text for text in _said("no-emoji", {}, rule="addition")
+                if "stick to words" in text]
 
 
 def test_a_summary_line_sums_up_an_answer_only_where_the_piece_is_one():
     # Read CGV (3203): "Begin with a single line that sums up your answer" beside a blog post.
-    summary = next(item for item in catalogue() if item.id == "summary-at-top")
-    sampler = Sampler(random.Random(0))
-    texts = {summary.render(sampler, {}).text for _ in range(400)}
     summed = re.compile(r"(?:sums up|of) (?:your answer|the whole reply)")
-    assert not [text for text in texts if summed.search(text)]
-    asked = {summary.render(sampler, {"to_asker": True}).text for _ in range(400)}
-    assert [text for text in asked if summed.search(text)]
+    assert not [text for text in _said("summary-at-top", {}) if summed.search(text)]
+    assert [text for text in _said("summary-at-top", {"to_asker": True}) if summed.search(text)]
 
 
 def test_an_answer_to_me_ends_on_a_question_for_me_never_for_a_reader():
     # Read CGW (202): "Please wrap up with a question to the reader." after a synonym asked.
-    closing = next(item for item in catalogue() if item.id == "closing-question")
-    sampler = Sampler(random.Random(0))
-    texts = {closing.render(sampler, {"to_asker": True}).text for _ in range(400)}
+    texts = _said("closing-question", {"to_asker": True})
     assert not [text for text in texts if "reader" in text]
     assert [text for text in texts if "for me" in text]
 
