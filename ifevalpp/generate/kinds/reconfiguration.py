@@ -50,7 +50,8 @@ from ..difficulty import (closes_on_a_line, direction as asks_more, genre_change
 from ..new_settings import change_direction, new_params, piece_register, target_plan, targets
 from ..records import Candidate, ComposeError, CousinRequest, Detail, Rejection
 from ..versions import stream_seed
-from ..tasks import TaskMaker, renew_bound_literals, retopic_words, task_demands, topic_words
+from ..tasks import (TaskMaker, catalogue, renew_bound_literals, retopic_words, task_demands,
+                     topic_words)
 from ..phrase_tables import one_of, table
 from ..tasks.carried import (MANNERS, bound_to_task, carried_sentence, layout_asks,
                              said_of_piece, unchecked_rules)
@@ -484,8 +485,6 @@ def _nothing_reconfigured(layout: Layout, settings: Any, task: Any) -> bool:
     reconfiguration ("Would you write an article about the reality of disability, please?"
     for "Write an article about the reality of disability.": read CGU, 1446). (Where the
     piece must stay what it is, a haiku under a letter count, it may.)"""
-    from ..tasks import catalogue
-
     if settings is not None and list(settings) != list(layout.params):
         return False
     noun = next((genre.noun for genre in catalogue().genres if genre.id == task.genre), None)
