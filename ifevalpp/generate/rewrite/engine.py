@@ -317,7 +317,11 @@ def _rewrites(task: str, protected: tuple[tuple[int, int], ...],
     if joined:  # the question as asked, its fragments joined to it
         candidates.append((before[:lead_in] + [joined] + after, ("joined-fragments",)))
     candidates += _split_or_joined(request, before, after, wide)
-    candidates += _followed_up(candidates, after, masked, wide)
+    # A wide rewrite says the sentences after the request another way even where the request
+    # itself has no other wording ("How many feet off the ground was …? Please include only
+    # the main points …", 1233): those sentences are all a rephrasing can move.
+    kept = [(list(sentences), ("request-kept",))] if wide else []
+    candidates += _followed_up(candidates + kept, after, masked, wide)
     vouched = _vouched(task, masked, sentences, candidates)
     return vouched + _last_line_followed(vouched, masked) if wide else vouched
 

@@ -9,6 +9,9 @@ import re
 from ..phrase_tables import one_of, table
 from .base import Cousin, Defect, Example, Rule, new_sentences, phrase_pattern
 
+# A text in quotation marks.
+_SAID = re.compile(r'"[^"\n]*"|“[^”\n]*”')
+
 # A participle after a comma ("…, writing …") and the word it comes from.
 _PARTICIPLE = re.compile(r",\s+([a-z]{3,})ing\b")
 
@@ -94,11 +97,35 @@ def _after_a_phrasal_frame(cousin: Cousin) -> list[str]:
     return found
 
 
+def _verb_in_its_quote(cousin: Cousin) -> list[str]:
+    """New sentences whose leading verb the text they quote says again ('Please wrap up with
+    the precise words "That wraps it up."', read CHO on 2997)."""
+    from ..naturalness import SENTENCE, masked
+
+    fresh = set(new_sentences(cousin))
+    found = []
+    for match in SENTENCE.finditer(masked(cousin.prompt)):
+        if match.group(0).strip() not in fresh:
+            continue
+        # Only a text in quotation marks: "*highlighted section*" shows what is asked, and
+        # "My answer is yes." is an answer to give, not a line to close on.
+        quoted = {word.lower() for quote in _SAID.findall(cousin.prompt[match.start():
+                                                                        match.end()])
+                  for word in re.findall(r"[A-Za-z]+", quote)} - {"answer"}
+        for verb in _lead_verbs(match.group(0).strip()):
+            stem = verb[:-1] if verb.endswith("e") else verb
+            if quoted & {verb, verb + "s", verb + "d", verb + "ed", stem + "ing", verb + "es"}:
+                found.append(match.group(0).strip())
+                break
+    return found
+
+
 def detect(cousin: Cousin) -> list[Defect]:
     return [Defect(RULE.name, sentence[:160]) for sentence in new_sentences(cousin)
             if _echoes(sentence)] + [Defect(RULE.name, sentence[:160])
                                      for sentence in _led_alike(cousin)
-                                     + _after_a_phrasal_frame(cousin)]
+                                     + _after_a_phrasal_frame(cousin)
+                                     + _verb_in_its_quote(cousin)]
 
 
 RULE = Rule(
@@ -107,7 +134,8 @@ RULE = Rule(
                 "make it 200+ words long'), a task and the participle joined to it ('Write a "
                 "blog post …, writing 20+ sentences'), or a verb and its own noun ('produce a "
                 "product description'); or two sentences in a row that lead with one verb "
-                "('Include a postscript. Include …').",
+                "('Include a postscript. Include …'), or leads with a verb the text it quotes says "
+                "again ('wrap up with \"That wraps it up.\"').",
     detect=detect,
     bad=(Example("Make sure to make it 200+ words long."),
          Example("Help me write a speech about a snowfall. Write it in the style of a "
@@ -120,7 +148,9 @@ RULE = Rule(
          Example("Compose a song. Explain the lyrics you write. Write your whole answer in "
                  "capitals."),
          Example("Could you put together a proposal for a trip? Keep it short. Put a title "
-                 "at the top.")),
+                 "at the top."),
+         Example('Write a letter to the editor. Please wrap up with the words "That wraps it '
+                 'up."')),
     good=(Example("Make it 200+ words long."),
           Example("Could you please write a blog post about dogs, using 20+ sentences?"),
           Example("Would you please write a product description for a new lamp?"),
@@ -130,5 +160,7 @@ RULE = Rule(
           Example("Compose a song. Explain the lyrics you write. Put your whole answer in "
                   "capitals."),
           Example("Could you draft a proposal for a trip? Keep it short. Put a title at the "
-                  "top.")),
+                  "top."),
+          Example('Write a letter to the editor. Please finish with the words "That wraps it '
+                  'up."')),
 )

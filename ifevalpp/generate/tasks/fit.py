@@ -162,6 +162,11 @@ def _word_plan(layout: Layout, task: Task, params: Sequence[Any], said: set[str]
     # repeat that is none of them ("unfortunately") is the case's own difficulty and stays.
     request_words = set(content_words(next((unit.text for unit in layout.units
                                             if not unit.pure), "").lower()))
+    # So are the words of a statement bound to the old task ('Include the keyword "brand"
+    # each time, followed by suggested name'): kept on tips for juggling, "brand" belonged to
+    # naming a tonic (reads CHG, CHP on 3272).
+    bound_words = request_words | {word for unit in layout.units if not unit.pure
+                                   for word in content_words(unit.text.lower())}
     # An answer in another language: the original's words are of that language ("nourriture"
     # for French), and words of an English task would never be written anyway.
     foreign = any(get(instruction_id).language_of(item) not in (None, "en")
@@ -179,7 +184,7 @@ def _word_plan(layout: Layout, task: Task, params: Sequence[Any], said: set[str]
         if use == "caps" and repeats:
             use = "uses"  # the repeated request says the subject's nouns already
         fits = _fitting(use, task, common, said, repeats) | (traps if use == "suits" else set())
-        if foreign or (use == "repeats" and not _topical(olds, request_words)):
+        if foreign or (use == "repeats" and not _topical(olds, bound_words)):
             fits = fits | {word.lower() for word in olds}
         fits = fits | {word.lower() for word in olds if word.lower() in keep}
         taken |= {word.lower() for word in olds if word.lower() in fits}

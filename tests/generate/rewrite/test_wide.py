@@ -97,6 +97,15 @@ def test_a_participle_of_use_becomes_a_request_of_its_own_only_when_wide():
     assert split_conjunction("name three hens using short words") is None
 
 
+def test_a_request_with_no_other_wording_still_has_the_sentence_after_it_reworded_when_wide():
+    task = ("How many stairs were there in the old lighthouse in 1900? Please keep only the "
+            "main facts.")
+    wide = {option.text for option in rewrites(task, wide=True)}
+    assert any(text.startswith("How many stairs were there in the old lighthouse in 1900?")
+               and not text.endswith("Please keep only the main facts.") for text in wide)
+    assert not rewrites(task)
+
+
 def test_the_last_line_of_a_prompt_is_reworded_too():
     task = "Write a rap about the tide. End it with:\n\nBye!\n\nNo other words should follow it."
     wide = [option.text for option in rewrites(task, wide=True)]

@@ -102,6 +102,23 @@ def test_a_word_to_repeat_is_what_the_new_task_is_about():
     assert (kwargs[0]["relation"], kwargs[0]["frequency"]) == ("at least", 5)
 
 
+def test_a_word_to_repeat_bound_to_the_old_tasks_items_is_chosen_for_the_new_task():
+    kwargs, swapped = _retopic('Suggest three names for a new kind of lemonade. Put the word '
+                               '"label" before each name, and write each name in capitals.',
+                               [FREQUENCY],
+                               [{"relation": "at least", "keyword": "label", "frequency": 3}])
+    assert kwargs[0]["keyword"] in SEASIDE.nouns
+    assert swapped
+
+
+def test_a_word_to_repeat_said_apart_from_the_task_is_the_cases_own_difficulty():
+    kwargs, swapped = _retopic('Write an ad for a lamp. Use the word "maybe" at least four '
+                               'times.', [FREQUENCY],
+                               [{"relation": "at least", "keyword": "maybe", "frequency": 4}])
+    assert kwargs[0]["keyword"] == "maybe"
+    assert not swapped
+
+
 def test_a_capped_word_is_one_the_new_task_will_use():
     kwargs, _ = _retopic('Write a story about flesh and bone. Use the word "flesh" less than '
                          '2 times.', [FREQUENCY],

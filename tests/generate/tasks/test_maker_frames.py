@@ -54,6 +54,15 @@ def test_every_genre_has_a_closing_line_pool():
     assert closing["social-post"] == "social" and closing["speech"] == "speech"
 
 
+def test_a_limerick_closes_on_a_light_line_not_a_grave_one():
+    from ifevalpp.constraints.support.choosing import words
+
+    closing = {genre.id: genre.closing() for genre in catalogue().genres}
+    light = words()["end_phrase_pieces"][closing["limerick"]]
+    assert closing["limerick"] != closing["haiku"]
+    assert "Until the morning light." not in light
+
+
 def test_a_cap_of_two_sentences_takes_no_list_of_items_or_letter():
     constraint = get(SENTENCES)
     tight = parse_params(SENTENCES, {"relation": "less than", "num_sentences": 3})
