@@ -163,14 +163,31 @@ def _strands_script(layout: Layout, index: int, params: Any) -> bool:
     old, new = constraint.language_of(layout.params[index]), constraint.language_of(params)
     if old is None or new == old:
         return False
-    task = " ".join(unit.text for unit in layout.task_units())
     # An example in brackets or quotes ("such as [পণ্য]") is the answer's, not the task's.
-    task = re.sub(r"\[[^\]\n]*\]|\"[^\"\n]*\"|“[^”\n]*”", " ", task)
+    task = _without_examples(" ".join(unit.text for unit in layout.task_units()))
     if any(character.isalpha() and ord(character) > 0x24F for character in task):
         return True
     # "Write a Hindi poem …" answered in Kannada contradicts itself: a task that names a
-    # language keeps its answer language.
-    return bool(_named_language().search(task))
+    # language keeps its answer language. Where no new task may replace the case's own (a
+    # technical subject in another language, 1154), the name the constraint's own statement
+    # says ("… only using the Punjabi language") is said anew with the new language, and the
+    # language is what a reconfiguration changes; elsewhere a new task is drawn instead.
+    from .piece import jargon_under_another_language
+
+    said = list(layout.prompt)
+    for statement in (constraint.statements(layout.prompt, layout.params[index])
+                      if jargon_under_another_language(layout) else ()):
+        said[statement.span.start:statement.span.end] = " " * (statement.span.end -
+                                                                statement.span.start)
+    unsaid = "".join(said)
+    return bool(_named_language().search(_without_examples(
+        " ".join(unsaid[unit.start:unit.end] for unit in layout.task_units()))))
+
+
+def _without_examples(task: str) -> str:
+    """`task` without its examples in brackets or quotes ("such as [পণ্য]"): the answer's
+    words, not the task's."""
+    return re.sub(r"\[[^\]\n]*\]|\"[^\"\n]*\"|“[^”\n]*”", " ", task)
 
 
 @functools.lru_cache(maxsize=1)

@@ -204,6 +204,16 @@ def code_under_letter_case(layout: Layout) -> bool:
     return _names(_task_text(layout), tuple(load_json("phrases/plain.json")["code"]))
 
 
+def jargon_under_another_language(layout: Layout) -> bool:
+    """Whether the answer must be in another language while the task is on a technical
+    subject whose terms are English ("the technical skills of a software engineer" in
+    Punjabi): those terms pull towards English, and that pull is the case's difficulty."""
+    if not any(get(instruction_id).language_of(item) not in (None, "en")
+               for instruction_id, item in zip(layout.ids, layout.params)):
+        return False
+    return _names(_task_text(layout), tuple(load_json("phrases/plain.json")["jargon"]))
+
+
 def answers_a_question(layout: Layout) -> bool:
     """The "asked" feature alone, without the length analysis of `features`: whether the
     answer answers a question put to the writer (a fixed "My answer is yes." included)."""

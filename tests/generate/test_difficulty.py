@@ -309,3 +309,13 @@ def test_a_short_piece_for_one_the_original_asks_to_be_detailed_is_easier():
         is not None
     assert genre_changed(detailed, "guide", task_text="Write a guide to composting.") is None
     assert genre_changed("Write me a poem about a long lasting war.", "song") is None
+
+
+def test_a_list_of_reasons_for_a_detailed_proposal_is_easier():
+    # Read CHR (2216): "Come up with reasons to try a smart plant pot." for "a detailed
+    # proposal in list format".
+    from ifevalpp.generate.difficulty import genre_changed
+
+    detailed = "Write a detailed proposal in list format for the town council."
+    assert genre_changed(detailed, "reasons",
+                         task_text="Come up with reasons to try a bread maker.") is not None

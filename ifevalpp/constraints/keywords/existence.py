@@ -24,6 +24,9 @@ if TYPE_CHECKING:
 _KEYWORDS_CUE = re.compile(r"\b(?:include|use|mention|contain|incorporate)\w*\s+(?:the\s+)?"
                            r"keywords?\b", re.IGNORECASE)
 
+# The fewest words of a piece each word it must place wants around it (`task_room`).
+WORDS_AROUND_A_KEYWORD = 4
+
 
 class KeywordsParams(Params):
     keywords: Annotated[list[NonEmptyText], Field(min_length=1)]
@@ -96,6 +99,12 @@ class KeywordExistence(Constraint):
     def words_needed(self, params: KeywordsParams, context: CaseContext) -> Optional[WordNeed]:
         from ..support.requirements import WordNeed
         return WordNeed(max(text.count_words(word) for word in params.keywords), "the keywords")
+
+    def task_room(self, params: KeywordsParams) -> Optional[int]:
+        """Words to place want a piece with room around them: five in a haiku take most of its
+        seventeen syllables (read CHR on 3748: 'linger', 'generous', 'clumsy', 'sincere' and
+        'ordinary' in a haiku about spicy food)."""
+        return len(params.keywords) * WORDS_AROUND_A_KEYWORD
 
     def satisfy(self, params: KeywordsParams, draft: Draft) -> None:
         for keyword in params.keywords:

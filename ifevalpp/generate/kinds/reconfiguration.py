@@ -56,7 +56,8 @@ from ..phrase_tables import one_of, table
 from ..tasks.carried import (MANNERS, bound_to_task, carried_sentence, layout_asks,
                              said_of_piece, unchecked_rules)
 from .context_distractor import context_sentences
-from ..piece import code_under_letter_case, length_bounds, text_features
+from ..piece import (code_under_letter_case, jargon_under_another_language, length_bounds,
+                     text_features)
 from .contract import CousinKind, changed_setting, counts
 
 if TYPE_CHECKING:
@@ -268,6 +269,11 @@ def _why_no_new_task(layout: Layout) -> Optional[str]:
         # letter in capitals. No task of ours writes code.
         return ("its task asks for code under a rule on the letter case of the whole answer: a "
                 "new task without code drops that pull")
+    if jargon_under_another_language(layout):
+        # 1154 (read CHQ): a rubric for a software engineer's technical skills in Punjabi
+        # became a story set in a harbour and a fable about a lighthouse.
+        return ("its answer must be in another language while its task is on a technical "
+                "subject whose terms are English: a new task on a plain subject drops that pull")
     clash = _items_against_an_exact_count(layout)
     if clash is not None:
         # 3069 (reads BDM, BDT): a 5-day itinerary in exactly 3 bullet points became tips

@@ -426,6 +426,27 @@ def test_no_new_task_replaces_code_under_a_letter_case_rule():
         new_task(layout, random.Random(0), index=1)
 
 
+LANGUAGE = "language:response_language"
+TECHNICAL_IN_TAMIL = ("Write a checklist for reviewing the database skills of a software "
+                      "engineer only using the Tamil language, no other language is allowed.")
+
+
+def test_no_new_task_replaces_a_technical_subject_under_another_language():
+    # Read CHQ (1154): a rubric for a software engineer's technical skills in Punjabi became
+    # a story set in a harbour, with no English terms pulling against the language rule.
+    layout = build_layout(TECHNICAL_IN_TAMIL, [LANGUAGE], [{"language": "ta"}])
+    with pytest.raises(ComposeError, match="technical"):
+        new_task(layout, random.Random(0), index=1)
+
+
+def test_a_technical_subject_under_another_language_keeps_its_task_in_a_language_as_scarce():
+    _, cousins = _family(TECHNICAL_IN_TAMIL, [LANGUAGE], [{"language": "ta"}])
+    scarce = {"bn", "te", "mr", "gu", "kn", "sw", "ur", "pa", "ne"}
+    assert all(cousin.kwargs[0]["language"] in scarce for cousin in cousins)
+    assert all("software engineer" in cousin.prompt and "Tamil" not in cousin.prompt
+               for cousin in cousins)
+
+
 def test_a_new_task_carrying_a_writers_style_is_no_letter():
     # "Write it in the style of a stand-up comedian." fits no cover letter.
     layout = build_layout("Tell the joke about the goat in the style of a stand-up comedian. "

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from ifevalpp.constraints import get as get_constraint
 from ifevalpp.generate.prompt.layout import build_layout
 from ifevalpp.generate.tasks import Task, TaskMaker, retopic_words, task_demands
 
@@ -117,6 +118,18 @@ def test_a_word_to_repeat_said_apart_from_the_task_is_the_cases_own_difficulty()
                                [{"relation": "at least", "keyword": "maybe", "frequency": 4}])
     assert kwargs[0]["keyword"] == "maybe"
     assert not swapped
+
+
+def test_five_words_to_place_want_more_room_than_a_haiku_has():
+    # Read CHR (3748): 'linger', 'generous', 'clumsy', 'sincere' and 'ordinary' in a haiku.
+    from ifevalpp.constraints import parse_params
+    from ifevalpp.generate.tasks import catalogue
+
+    haiku = next(genre for genre in catalogue().genres if genre.id == "haiku")
+    five = parse_params(EXISTS, {"keywords": ["linger", "steady", "clumsy", "sincere", "hush"]})
+    two = parse_params(EXISTS, {"keywords": ["linger", "steady"]})
+    assert get_constraint(EXISTS).task_room(five) > haiku.typical
+    assert get_constraint(EXISTS).task_room(two) <= haiku.typical
 
 
 def test_a_capped_word_is_one_the_new_task_will_use():

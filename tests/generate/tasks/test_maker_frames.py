@@ -50,7 +50,7 @@ def test_every_genre_has_a_closing_line_pool():
     pieces = words()["end_phrase_pieces"]
     assert {genre.closing() for genre in catalogue().genres} <= set(pieces)
     closing = {genre.id: genre.closing() for genre in catalogue().genres}
-    assert closing["haiku"] == "verse" and closing["cover-letter"] == "letter"
+    assert closing["haiku"] == "verse" and closing["letter"] == "letter"
     assert closing["social-post"] == "social" and closing["speech"] == "speech"
 
 
@@ -61,6 +61,15 @@ def test_a_limerick_closes_on_a_light_line_not_a_grave_one():
     light = words()["end_phrase_pieces"][closing["limerick"]]
     assert closing["limerick"] != closing["haiku"]
     assert "Until the morning light." not in light
+
+
+def test_a_cover_letter_closes_formally_not_on_a_friends_farewell():
+    from ifevalpp.constraints.support.choosing import words
+
+    closing = {genre.id: genre.closing() for genre in catalogue().genres}
+    formal = words()["end_phrase_pieces"][closing["cover-letter"]]
+    assert "Take care and be well." not in formal
+    assert "Thank you for your time and consideration." in formal
 
 
 def test_a_cap_of_two_sentences_takes_no_list_of_items_or_letter():
