@@ -201,6 +201,26 @@ def test_two_answers_to_a_question_are_never_the_two_responses():
             assert "response" not in rendered.text, rendered.text
 
 
+def test_a_postscript_closing_the_answer_is_never_said_to_open_it():
+    # Read CHS (1927): "Close with a postscript opening with "P.S."" says close and open at once.
+    grammar = grammar_of("detectable_content:postscript")
+    for rule in ("ask", "be"):
+        for rendered in grammar.expansions(rule, {"postscript_marker": "P.S."}, sentence=False):
+            assert not re.search(r"\b(?:close|finish|end|wrap up|sign off|round things off) "
+                                 r"with a postscript (?:opening|that opens)", rendered.text), \
+                rendered.text
+
+
+def test_blanks_to_fill_in_are_left_or_had_never_used():
+    # Read CHT (2142): "You should use at least one blank to fill in".
+    grammar = grammar_of("detectable_content:number_placeholders")
+    for n in (1, 4):
+        for rule in ("ask", "be"):
+            for rendered in grammar.expansions(rule, {"n": n}, sentence=False):
+                if "blank" in rendered.text:
+                    assert re.match(r"(?:leave|have) ", rendered.text), rendered.text
+
+
 def test_a_reply_is_written_in_parts_never_as_write_two_parts():
     # Read BBZ (2887): "Write two parts, labelling each of them Section X".
     grammar = grammar_of("detectable_format:multiple_sections")

@@ -120,12 +120,33 @@ def _verb_in_its_quote(cousin: Cousin) -> list[str]:
     return found
 
 
+def _participle_echoed(cousin: Cousin) -> list[str]:
+    """New sentences that mark a part with a participle whose stem the prompt says twice
+    besides, where the original does not say it so often ("I want to introduce it … an email
+    introducing it … a postscript introduced by "P.S."", read CHT on 1620)."""
+    from ..naturalness import masked
+
+    def said(text: str, stem: str) -> int:
+        return len(re.findall(rf"(?i)\b{stem}\w*", masked(text)))
+
+    found = []
+    for sentence in new_sentences(cousin):
+        for participle, stem in table("naturalness")["marker_participles"]["pairs"]:
+            if re.search(rf"(?i)\b{participle}\b", sentence) and \
+                    said(cousin.prompt, stem) >= 3 and \
+                    said(cousin.prompt, stem) > said(cousin.original, stem):
+                found.append(sentence)
+                break
+    return found
+
+
 def detect(cousin: Cousin) -> list[Defect]:
     return [Defect(RULE.name, sentence[:160]) for sentence in new_sentences(cousin)
             if _echoes(sentence)] + [Defect(RULE.name, sentence[:160])
                                      for sentence in _led_alike(cousin)
                                      + _after_a_phrasal_frame(cousin)
-                                     + _verb_in_its_quote(cousin)]
+                                     + _verb_in_its_quote(cousin)
+                                     + _participle_echoed(cousin)]
 
 
 RULE = Rule(
@@ -135,7 +156,9 @@ RULE = Rule(
                 "blog post …, writing 20+ sentences'), or a verb and its own noun ('produce a "
                 "product description'); or two sentences in a row that lead with one verb "
                 "('Include a postscript. Include …'), or leads with a verb the text it quotes says "
-                "again ('wrap up with \"That wraps it up.\"').",
+                "again ('wrap up with \"That wraps it up.\"'), or marks a part with a participle "
+                "whose stem the prompt says twice besides ('introduce it … introducing it … "
+                "introduced by').",
     detect=detect,
     bad=(Example("Make sure to make it 200+ words long."),
          Example("Help me write a speech about a snowfall. Write it in the style of a "
@@ -150,7 +173,10 @@ RULE = Rule(
          Example("Could you put together a proposal for a trip? Keep it short. Put a title "
                  "at the top."),
          Example('Write a letter to the editor. Please wrap up with the words "That wraps it '
-                 'up."')),
+                 'up."'),
+         Example('I want to introduce a band to a friend. Write an email introducing it. Close '
+                 'with a postscript introduced by "P.S."', original="I want to introduce a "
+                 "band to a friend. Write an email. Add a postscript.")),
     good=(Example("Make it 200+ words long."),
           Example("Could you please write a blog post about dogs, using 20+ sentences?"),
           Example("Would you please write a product description for a new lamp?"),
@@ -162,5 +188,8 @@ RULE = Rule(
           Example("Could you draft a proposal for a trip? Keep it short. Put a title at the "
                   "top."),
           Example('Write a letter to the editor. Please finish with the words "That wraps it '
-                  'up."')),
+                  'up."'),
+          Example('I want to introduce a band to a friend. Write an email introducing it. Close '
+                  'with a postscript starting with "P.S."', original="I want to introduce a "
+                  "band to a friend. Write an email. Add a postscript.")),
 )

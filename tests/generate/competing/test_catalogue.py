@@ -171,6 +171,25 @@ def test_no_rhetorical_question_in_a_dialogue_and_no_key_terms_in_fiction():
     assert by_id["italic-terms"].suits("Write an essay about adulthood.")
 
 
+def test_no_key_terms_or_sign_off_on_a_tweet_or_a_story_to_continue():
+    # Reads CHQ (1906: "put key terms in italics" after an angry tweet) and CHS (1879: key
+    # terms and a sign-off on a story to continue and expand).
+    by_id = {item.id: item for item in catalogue()}
+    for identifier in ("italic-terms", "bold-key-phrase"):
+        assert not by_id[identifier].suits("Write an angry tweet about a late bus.")
+        assert not by_id[identifier].suits('Continue and expand: "A man walks on stage."')
+    assert not by_id["sign-off"].suits('Please continue this: "The door creaked open."')
+    assert by_id["italic-terms"].suits("Write an essay about adulthood.")
+
+
+def test_no_summary_line_beside_a_request_for_the_list_alone():
+    # Read CHT (3166): "Your answer should begin with a summary line." after "Just list the
+    # steps".
+    summary = next(item for item in catalogue() if item.id == "summary-at-top")
+    assert not summary.suits("How do I repot a fern? Just list the steps.")
+    assert summary.suits("How do I repot a fern? List the steps.")
+
+
 def test_no_plain_text_request_beside_a_table():
     # "Keep the formatting plain, with no markdown." beside a table of pros and cons (read ADA).
     from ifevalpp.generate.prompt.layout import build_layout

@@ -74,6 +74,17 @@ def test_a_slip_of_idiom_is_mended():
     assert mend_text("Please reply in details.") == "Please reply in detail."
 
 
+def test_an_idiom_no_editor_keeps_is_said_plainly():
+    # Reads CHS and CHT (1813, 2383): carried into every cousin, each was counted nine times.
+    assert mend_text("Control the length of your reply. Stay under 40 words.") == \
+        "Keep your reply short. Stay under 40 words."
+    assert mend_text("Give two answers. Responses and only responses should be separated by "
+                     "a blank line.") == \
+        "Give two answers. Only the two responses should be separated by a blank line."
+    assert mend_text("I'd like responses and only responses to be numbered.") == \
+        "I'd like only the two responses to be numbered."
+
+
 def test_a_verb_joined_without_its_ing_is_mended():
     assert mend_text("Write a letter to a friend ask them to go and vote.") == \
         "Write a letter to a friend asking them to go and vote."
