@@ -211,6 +211,27 @@ def test_a_postscript_closing_the_answer_is_never_said_to_open_it():
                 rendered.text
 
 
+def test_an_answer_is_broken_into_so_many_paragraphs_never_so_many_in_all():
+    # Read CHU (143): "break your answer into two paragraphs in all".
+    for type_id in ("length_constraints:number_paragraphs",
+                    "length_constraints:nth_paragraph_first_word"):
+        grammar = grammar_of(type_id)
+        params = {"n": 2, "nth_paragraph": 1, "first_word": "tides"}
+        for rendered in grammar.expansions("ask", params, sentence=False):
+            assert not re.search(r"\binto .* in all\b", rendered.text), rendered.text
+
+
+def test_no_light_wish_is_put_on_the_reply():
+    # Read CHX: "I would love your reply to contain a short quotation.", "I'm hoping your reply
+    # will contain no markdown formatting." (a distractor's added statement).
+    for instruction_id in ("punctuation:no_comma", "detectable_format:title"):
+        texts = [rendered.text for rendered in
+                 grammar_of(instruction_id).expansions("need_light", {}, sentence=True)]
+        assert texts
+        assert not [text for text in texts
+                    if re.search(r"\bI would love your\b|\bI'm hoping your\b", text)]
+
+
 def test_blanks_to_fill_in_are_left_or_had_never_used():
     # Read CHT (2142): "You should use at least one blank to fill in".
     grammar = grammar_of("detectable_content:number_placeholders")

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
-from .base import Cousin, Defect, Example, Rule, phrase_pattern
+import re
+
+from ..phrase_tables import one_of, table
+from .base import Cousin, Defect, Example, Rule, neighbouring_sentences, phrase_pattern
 
 
 def _before(text: str, end: int) -> list[str]:
@@ -12,9 +15,24 @@ def _before(text: str, end: int) -> list[str]:
     return [line.strip() for line in head.split("\n") if line.strip()][-6:]
 
 
+def _it_after_a_part(cousin: Cousin) -> list[str]:
+    """New sentences that call the piece "it" right after a sentence naming a part of the
+    answer ("… a postscript introduced by "P.S." Make sure to give it a title …"): the "it"
+    reads as that part."""
+    words = table("naturalness")["parts_it_could_mean"]
+    calls_it = re.compile(rf"(?i)^(?:(?:{one_of(words['it_leads'])}),? )?"
+                          rf"(?:{one_of(words['it_objects'])})\b")
+    own = {(first.strip(), second.strip())
+           for text in (cousin.original, cousin.original_mended)
+           for first, second in neighbouring_sentences(text)}
+    return [second for first, second in neighbouring_sentences(cousin.prompt)
+            if (first.strip(), second.strip()) not in own and calls_it.match(second.strip())
+            and phrase_pattern("parts_it_could_mean").search(first)]
+
+
 def detect(cousin: Cousin) -> list[Defect]:
+    found = [Defect(RULE.name, sentence[:160]) for sentence in _it_after_a_part(cousin)]
     pattern = phrase_pattern("pointing_back")
-    found = []
     for match in pattern.finditer(cousin.original):
         pointed = [line for line in _before(cousin.original, match.start())
                    if line != cousin.original[:match.start()].rsplit("\n", 1)[-1].strip()]
@@ -31,13 +49,18 @@ def detect(cousin: Cousin) -> list[Defect]:
 RULE = Rule(
     code="N128", name="lost-antecedent",
     description="'From above' kept while what it pointed at (the options, a list) now comes "
-                "after it or is gone.",
+                "after it or is gone; or the piece called 'it' right after a sentence naming a "
+                "part of the answer ('… a postscript … Make sure to give it a title').",
     detect=detect,
     bad=(Example("Is it sunny? Just choose one phrase from above.\n\nAnswer with one of: "
                  "\"My answer is yes.\" or \"My answer is no.\"",
                  original="Is it sunny? Choose from:\nMy answer is yes.\nMy answer is no.\n"
-                          "Just choose one phrase from above."),),
-    good=(Example("Is it sunny? Choose from:\nMy answer is yes.\nMy answer is no.\nJust choose "
+                          "Just choose one phrase from above."),
+         Example('Write a blog post about bees. Round things off with a postscript starting '
+                 'with "P.S." Make sure to give it a title in double angular brackets.')),
+    good=(Example('Write a blog post about bees. Make sure to give it a title in double angular '
+                  'brackets. Round things off with a postscript starting with "P.S."'),
+          Example("Is it sunny? Choose from:\nMy answer is yes.\nMy answer is no.\nJust choose "
                   "one phrase from above. Please.",
                   original="Is it sunny? Choose from:\nMy answer is yes.\nMy answer is no.\n"
                            "Just choose one phrase from above."),),

@@ -179,6 +179,8 @@ def test_no_key_terms_or_sign_off_on_a_tweet_or_a_story_to_continue():
         assert not by_id[identifier].suits("Write an angry tweet about a late bus.")
         assert not by_id[identifier].suits('Continue and expand: "A man walks on stage."')
     assert not by_id["sign-off"].suits('Please continue this: "The door creaked open."')
+    # Read CHU (2471): "finish on a polite sign-off" after a college academic paper.
+    assert not by_id["sign-off"].suits("Write an academic paper on tides for a college class.")
     assert by_id["italic-terms"].suits("Write an essay about adulthood.")
 
 

@@ -207,6 +207,17 @@ def test_an_aside_about_a_longer_read_suits_no_one_line_answer():
     assert own.suits(frozenset({"prose", "long"})) and later.suits(frozenset({"prose"}))
 
 
+def test_a_deadline_suits_no_drill_and_a_curious_partner_needs_a_question():
+    # Reads CHU (2239: "I'd like to have something ready before the weekend." after a one-
+    # sentence rewrite; 1508: "My partner is curious about this too" after a haiku request).
+    by_text = {item.text: item for item in context_sentences()}
+    deadline = by_text["I'd like to have something ready before the weekend."]
+    partner = by_text["My partner is curious about this too, so I'll show them your answer."]
+    assert not deadline.suits(frozenset({"drill"})) and deadline.suits(frozenset({"long"}))
+    assert not partner.suits(frozenset({"verse", "short"}))
+    assert partner.suits(frozenset({"asked"}))
+
+
 def test_staying_in_out_of_the_cold_leads_into_no_name_or_one_line_answer():
     # Reads BCV, BCX (1843): "The weather here has turned cold, and I've been staying in more
     # than usual." before a name for an estate agency reads as stitched on.

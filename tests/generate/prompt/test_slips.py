@@ -85,6 +85,29 @@ def test_an_idiom_no_editor_keeps_is_said_plainly():
         "I'd like only the two responses to be numbered."
 
 
+
+def test_fragments_before_a_question_are_joined_in_every_cousin():
+    # Read CHW (3754): a distractor kept the fragments its rephrasings had joined.
+    distractor = ("I'm on a break.\n\nIf Bob beat Martha in a game of pool. And Martha beat Joe "
+                  "in a game of pool. Can Bob beat Joe in a game of pool?\n\nAnswer with one of "
+                  "the following phrases:\nMy answer is yes.\nMy answer is no.")
+    assert mended(distractor, ["detectable_format:constrained_response"], [{}]).split("\n")[2] == \
+        ("If Bob beat Martha in a game of pool, and Martha beat Joe in a game of pool, can Bob "
+         "beat Joe in a game of pool?")
+
+
+def test_a_file_is_a_document_whatever_verb_asks_for_it():
+    # Read CHP (1548): "Could you put together a file for a queer-owned business …?"
+    assert mend_text("Could you put together a file for a queer-owned business?") == \
+        "Could you put together a document for a queer-owned business?"
+
+
+def test_a_limerick_in_notation_says_which_notation():
+    # Read CHV (2849): "use notation to express it" carried into every cousin.
+    assert mend_text("Write a limerick, and use notations to express it.") == \
+        "Write a limerick, and use mathematical notation to express it."
+
+
 def test_a_verb_joined_without_its_ing_is_mended():
     assert mend_text("Write a letter to a friend ask them to go and vote.") == \
         "Write a letter to a friend asking them to go and vote."
