@@ -46,6 +46,12 @@ def _quoted(value: Any) -> list[tuple[bool, str]]:
     return [(False, '"'), (True, str(value)), (False, '"')]
 
 
+def _quoted_lower(value: Any) -> list[tuple[bool, str]]:
+    """Quoted in small letters: a marker the check reads in any case, shown as an answer in
+    small letters must write it ("p.p.s" beside an all-lowercase rule)."""
+    return [(False, '"'), (True, str(value).lower()), (False, '"')]
+
+
 def _series(conjunction: str, quote: bool) -> Filter:
     def render(value: Any) -> list[tuple[bool, str]]:
         items = list(value) if isinstance(value, (list, tuple)) else [value]
@@ -76,6 +82,7 @@ FILTERS: dict[str, Filter] = {
     "ordinal": lambda v: [(True, ordinal_words(int(v)))],
     "nth": lambda v: [(True, ordinal_digits(int(v)))],
     "q": _quoted,
+    "q_lower": _quoted_lower,
     "and": _series("and", True),
     "or": _series("or", True),
     "plain_and": _series("and", False),

@@ -232,6 +232,24 @@ def test_no_light_wish_is_put_on_the_reply():
                     if re.search(r"\bI would love your\b|\bI'm hoping your\b", text)]
 
 
+def test_a_postscript_marker_beside_a_rule_of_small_letters_is_shown_in_small_letters():
+    # Read CHY (2216): "introduced by "P.P.S"" beside "no capital letters at all".
+    grammar = grammar_of("detectable_content:postscript")
+    lower = {rendered.text for rendered in grammar.expansions(
+        "ask", {"postscript_marker": "P.P.S", "letter_case": "lower"}, sentence=False)}
+    plain = {rendered.text for rendered in grammar.expansions(
+        "ask", {"postscript_marker": "P.P.S"}, sentence=False)}
+    assert lower and all('"p.p.s"' in text for text in lower)
+    assert plain and all('"P.P.S"' in text for text in plain)
+
+
+def test_a_postscript_at_the_end_takes_no_second_participle():
+    # Reads CHY, CHZ (2622): "…, including a postscript at the end, starting with "P.S."".
+    grammar = grammar_of("detectable_content:postscript")
+    for rendered in grammar.expansions("ask", {"postscript_marker": "P.S."}, sentence=False):
+        assert "at the end," not in rendered.text, rendered.text
+
+
 def test_blanks_to_fill_in_are_left_or_had_never_used():
     # Read CHT (2142): "You should use at least one blank to fill in".
     grammar = grammar_of("detectable_content:number_placeholders")
