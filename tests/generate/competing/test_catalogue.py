@@ -192,6 +192,15 @@ def test_no_summary_line_beside_a_request_for_the_list_alone():
     assert summary.suits("How do I repot a fern? List the steps.")
 
 
+def test_no_rhetorical_question_in_a_timetable_sign_off_on_a_dialogue_or_summary_before_first():
+    # Read CIA: 2780 (a rhetorical question in a train timetable), 102 (a warm sign-off on a
+    # dialogue), 1314 (a summary line to lead beside "Answer this easy question first").
+    by_id = {item.id: item for item in catalogue()}
+    assert not by_id["rhetorical-question"].suits("Give me the timetable for the next bus.")
+    assert not by_id["sign-off"].suits("Write a dialogue between a cat and a dog.")
+    assert not by_id["summary-at-top"].suits("Answer this question first, then expand on it.")
+
+
 def test_no_plain_text_request_beside_a_table():
     # "Keep the formatting plain, with no markdown." beside a table of pros and cons (read ADA).
     from ifevalpp.generate.prompt.layout import build_layout

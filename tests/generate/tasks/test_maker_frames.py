@@ -72,6 +72,12 @@ def test_a_cover_letter_closes_formally_not_on_a_friends_farewell():
     assert "Thank you for your time and consideration." in formal
 
 
+def test_a_made_up_biography_is_not_called_short():
+    # Read CIA (3540): "a short made-up biography" for a critique under a comma ban was easier.
+    biography = next(genre for genre in catalogue().genres if genre.id == "biography")
+    assert not [frame for frame in biography.frames if re.search(r"\bshort\b", frame)]
+
+
 def test_a_cap_of_two_sentences_takes_no_list_of_items_or_letter():
     constraint = get(SENTENCES)
     tight = parse_params(SENTENCES, {"relation": "less than", "num_sentences": 3})
