@@ -219,8 +219,8 @@ def _named_pieces(prompt: str) -> tuple[Any, ...]:
 
 # A piece the original asks to be detailed ("a detailed proposal in list format") is not one
 # that typically runs to fewer words than this (read CGN on 2216: a product description; read
-# CHR: a list of reasons to try a smart plant pot, whose range runs to 600 words but whose
-# like is a page at most).
+# CHR: a list of reasons to try a smart plant pot, whose range runs to 600 words though such
+# a list is a page at most).
 DETAILED_TYPICAL = 360
 
 
