@@ -126,18 +126,23 @@ def _participle_echoed(cousin: Cousin) -> list[str]:
     introducing it … a postscript introduced by "P.S."", read CHT on 1620)."""
     from ..naturalness import masked
 
-    def said(text: str, stem: str) -> int:
-        return len(re.findall(rf"(?i)\b{stem}\w*", masked(text)))
-
+    prompt, original = masked(cousin.prompt), masked(cousin.original)
     found = []
     for sentence in new_sentences(cousin):
-        for participle, stem in table("naturalness")["marker_participles"]["pairs"]:
-            if re.search(rf"(?i)\b{participle}\b", sentence) and \
-                    said(cousin.prompt, stem) >= 3 and \
-                    said(cousin.prompt, stem) > said(cousin.original, stem):
+        for participle, stem in _marker_participles():
+            if participle.search(sentence) and \
+                    len(stem.findall(prompt)) >= 3 and \
+                    len(stem.findall(prompt)) > len(stem.findall(original)):
                 found.append(sentence)
                 break
     return found
+
+
+@functools.lru_cache(maxsize=1)
+def _marker_participles() -> tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]:
+    """Each marking participle of naturalness.json and the words of its stem, compiled once."""
+    return tuple((re.compile(rf"(?i)\b{participle}\b"), re.compile(rf"(?i)\b{stem}\w*"))
+                 for participle, stem in table("naturalness")["marker_participles"]["pairs"])
 
 
 def detect(cousin: Cousin) -> list[Defect]:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 
 from ..phrase_tables import one_of, table
@@ -15,13 +16,19 @@ def _before(text: str, end: int) -> list[str]:
     return [line.strip() for line in head.split("\n") if line.strip()][-6:]
 
 
+@functools.lru_cache(maxsize=1)
+def _calls_it() -> re.Pattern[str]:
+    """A sentence that opens by calling the piece "it" ("Make sure to give it …")."""
+    words = table("naturalness")["parts_it_could_mean"]
+    return re.compile(rf"(?i)^(?:(?:{one_of(words['it_leads'])}),? )?"
+                      rf"(?:{one_of(words['it_objects'])})\b")
+
+
 def _it_after_a_part(cousin: Cousin) -> list[str]:
     """New sentences that call the piece "it" right after a sentence naming a part of the
     answer ("… a postscript introduced by "P.S." Make sure to give it a title …"): the "it"
     reads as that part."""
-    words = table("naturalness")["parts_it_could_mean"]
-    calls_it = re.compile(rf"(?i)^(?:(?:{one_of(words['it_leads'])}),? )?"
-                          rf"(?:{one_of(words['it_objects'])})\b")
+    calls_it = _calls_it()
     own = {(first.strip(), second.strip())
            for text in (cousin.original, cousin.original_mended)
            for first, second in neighbouring_sentences(text)}
