@@ -295,7 +295,7 @@ def test_a_cap_said_of_the_answer_says_what_it_contains_not_what_it_limits():
 
 def test_a_cap_on_a_word_is_never_said_as_a_need_to_use_it():
     # Read CGQ (296): "your response needs to mention the word "hughes" at most once" reads as
-    # an order to mention it; a cap is said with "should", "must" or "make sure", never with
+    # an order to mention it; a cap is said with "should" or "make sure", never with
     # "needs to", "has to" or "I need".
     import random
     import re
@@ -311,6 +311,40 @@ def test_a_cap_on_a_word_is_never_said_as_a_need_to_use_it():
     capped = letter.Params(letter="t", let_frequency=2, let_relation="less than")
     said = {letter.phrase(capped, random.Random(seed), ("declarative",)) for seed in range(80)}
     assert not [text for text in said if need.search(text)], said
+
+
+def test_a_cap_on_uses_is_never_said_with_must():
+    # Read CIF (296): "Your answer must mention the word "hughes" no more than once" reads as
+    # a duty to mention it.
+    import random
+
+    from ifevalpp.constraints import get
+
+    frequency = get("keywords:frequency")
+    letter = get("keywords:letter_frequency")
+    caps = [(frequency, frequency.Params(keyword="hughes", frequency=2, relation="less than")),
+            (letter, letter.Params(letter="t", let_frequency=4, let_relation="less than"))]
+    for constraint, params in caps:
+        said = {constraint.phrase(params, random.Random(seed), ("declarative",))
+                for seed in range(120)}
+        assert not [text for text in said if " must " in f" {text.lower()} "], said
+
+
+def test_a_cap_on_a_letter_is_never_an_order_to_use_the_letter():
+    # Read CIF: as with a word, "Make sure you use the letter "w" no more than once" orders
+    # the letter's use; the cap says what to avoid.
+    import random
+    import re
+
+    from ifevalpp.constraints import get
+
+    letter = get("keywords:letter_frequency")
+    for count, relation in ((2, "less than"), (5, "less than"), (2, "at most")):
+        params = letter.Params(letter="w", let_frequency=count, let_relation=relation)
+        said = {letter.phrase(params, random.Random(seed), ("imperative",)) for seed in range(120)}
+        ordered = re.compile(r"(?i)\b(?:sure (?:to|you)|please|you should) (?:use|make) the letter")
+        assert not [text for text in said if ordered.search(text)], said
+        assert any("avoid using the letter" in text for text in said), said
 
 
 def test_a_minimum_of_a_word_may_still_be_said_as_a_need():

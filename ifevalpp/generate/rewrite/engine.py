@@ -72,7 +72,7 @@ def _framed(request: Request, masked: Masked, before: list[str],
     lead_in = _fragments_leading_in(before) if request.kind in _LED_IN else None
     for body, operations in bodies(request, masked, wide):
         pre, main, post = place_pieces(body)
-        for sentence, frame in frames_for(request, main):
+        for sentence, frame in frames_for(request, main, wide):
             # (Kept a question, not a request put as one: "Could you tell me some good ideas …?
             # Write a Hindi poem about this." asks twice, read CGO on 2464.)
             if topic_only and (not sentence.rstrip().endswith("?") or
@@ -159,7 +159,7 @@ def _split_or_joined(request: Request, before: list[str], after: list[str],
     if split:
         first, second = split
         verb = first.split(" ", 1)[0].lower()
-        for sentence, frame in frames_for(request, first):
+        for sentence, frame in frames_for(request, first, wide):
             # "Then criticize the blog post." goes on from a command or a wish that keeps its
             # verb, not from a question or "I would like a blog post." (read BBF, 3131).
             if second.startswith("then ") and (sentence.rstrip().endswith("?") or

@@ -22,11 +22,13 @@ _KNOWN = Known("requests")
 _EMBEDDED = re.compile(r":\s+\S")
 
 
-def frames_of(request: Request) -> list[tuple[str, str]]:
-    """(sentence, frame name) for every way to state this request."""
+def frames_of(request: Request, wide: bool = False) -> list[tuple[str, str]]:
+    """(sentence, frame name) for every way to state this request; `wide` adds the longer
+    frames only a family's second pass draws on (requests.json `_wide`)."""
     if request.end == "quoted":  # the sentence ends inside a quotation: no mark of our own
         plain = Request(request.kind, request.vp, ".", request.lead)
-        return [(sentence[:-1], name) for sentence, name in frames_of(plain) if sentence.endswith(".")]
+        return [(sentence[:-1], name) for sentence, name in frames_of(plain, wide)
+                if sentence.endswith(".")]
     colon = request.end == ":"
     # "… comment on it: My aunt keeps bees." — a question mark would land on the
     # text after the colon, which is the user's, not ours.
@@ -41,7 +43,7 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
         return question_as_request(request.vp) + question_as_statement(request.vp)
     if request.kind == "need-np":
         np = request.vp
-        frames = _KNOWN.frames("thing") + (() if asks_not else _KNOWN.frames("thing_question"))
+        frames = _thing_frames(asks_not, wide)
         return [(_end(frame.format(np=np), colon), "need") for frame in frames]
     vp = request.vp
     values = {"vp": vp, "Vp": cap(vp), "ving": _gerund_phrase(vp)}
@@ -49,12 +51,13 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
         # "Can you help me?" stays a question: "Help me." or "I want you to help me." before
         # what the help is reads curt (read AFB).
         return [(frame.format(**values), "request") for frame in _KNOWN.frames("question")]
-    for frame in _KNOWN.frames("statement"):
+    for frame in _KNOWN.frames("statement") + (_KNOWN.frames("statement_wide") if wide else ()):
         kind = "imperative" if frame.startswith(("{Vp}", "Please")) else "need"
         out.append((_end(frame.format(**values), colon), kind))
     if not asks_not:
         compound = second_verb(vp)
-        out.extend((frame.format(**values), "request") for frame in _KNOWN.frames("question")
+        questions = _KNOWN.frames("question") + (_KNOWN.frames("question_wide") if wide else ())
+        out.extend((frame.format(**values), "request") for frame in questions
                    if not (compound and "{ving}" in frame))
     np = _made_object(vp)
     if np and re.search(r"\byour\b", np, re.IGNORECASE):
@@ -62,7 +65,7 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
     if np and _paid_to_someone(np):
         np = None  # "Can you give me a compliment to Kruger?": it is Kruger's, not mine
     if np:
-        frames = _KNOWN.frames("thing") + (() if asks_not else _KNOWN.frames("thing_question"))
+        frames = _thing_frames(asks_not, wide)
         if set(re.findall(r"[a-z-]+", np.lower())[:6]) & (lexicon()["not_composed"] |
                                                           lexicon()["unwritten"]):
             # Two alternatives or a name are given, never "put together"; nor is a freestyle.
@@ -75,6 +78,13 @@ def frames_of(request: Request) -> list[tuple[str, str]]:
         out.extend((_end(frame.format(doing=doing), colon), "need") for frame in _KNOWN.frames("help")
                    if not (asks_not and frame.endswith("?")))
     return out
+
+
+def _thing_frames(asks_not: bool, wide: bool) -> tuple[str, ...]:
+    """The frames that ask for a made thing as such ("I'm looking for a poem …"): no question
+    where the request must not end on a question mark."""
+    frames = _KNOWN.frames("thing") + (_KNOWN.frames("thing_wide") if wide else ())
+    return frames + (() if asks_not else _KNOWN.frames("thing_question"))
 
 
 def _paid_to_someone(np: str) -> bool:
@@ -127,8 +137,9 @@ def _no_wish_twice(frames: list[tuple[str, str]], vp: str) -> list[tuple[str, st
                    for word in wishes)]
 
 
-def frames_for(request: Request, vp: str) -> list[tuple[str, str]]:
-    frames = _no_wish_twice(frames_of(Request(request.kind, vp, request.end, request.lead)), vp)
+def frames_for(request: Request, vp: str, wide: bool = False) -> list[tuple[str, str]]:
+    frames = _no_wish_twice(frames_of(Request(request.kind, vp, request.end, request.lead), wide),
+                            vp)
     if vp.split(" ", 1)[0].lower() in _KNOWN.words("role_play_verbs"):
         # "Imagine you're a 19 year old …" sets a scene; "Would you mind imagining …?" puts
         # the request on the scene, not on the task that follows.
@@ -144,7 +155,7 @@ def frames_for(request: Request, vp: str) -> list[tuple[str, str]]:
     # question or a wish ("For a bunch of students, would you draft …?") it reads awkwardly,
     # so there it goes to the end of the request.
     moved = frames_of(Request(request.kind, vp + " " + lower_first(request.front),
-                              request.end, request.lead))
+                              request.end, request.lead), wide)
     return [(request.front + ", " + lower_first(sentence), name) for sentence, name in frames
             if not _asks(sentence)] + [(sentence, name) for sentence, name in moved
                                        if _asks(sentence)]

@@ -1,6 +1,7 @@
 """N134 same-opening: two sentences in a row that open with the same word ("Include a
 postscript that opens with "P.S." Include "show" no fewer than 12 times.", read BAV), or two
-anywhere that open with the same two words ("Answer in … Answer in …", read CHF)."""
+anywhere that open with the same two words ("Answer in … Answer in …", read CHF), a frame
+they open with aside ("Answer using … Make sure to answer using …", read CIE)."""
 
 from __future__ import annotations
 
@@ -37,11 +38,22 @@ def _two_word_openings(text: str) -> set[str]:
         if MARKER.match(line):
             continue
         for sentence in SENTENCE.findall(quotes_hidden(line)):
-            words = _FIRST_WORD.findall(sentence)[:2]
-            if len(words) == 2 and words[0][0].isupper():
-                opening = " ".join(words).lower()
-                seen[opening] = seen.get(opening, 0) + 1
-    return {opening for opening, times in seen.items() if times > 1}
+            words = _FIRST_WORD.findall(sentence)
+            if len(words) < 2 or not words[0][0].isupper():
+                continue
+            opening = " ".join(_after_frame([word.lower() for word in words])[:2])
+            seen[opening] = seen.get(opening, 0) + 1
+    return {opening for opening, times in seen.items() if times > 1 and " " in opening}
+
+
+def _after_frame(words: list[str]) -> list[str]:
+    """The words of a sentence after a frame it opens with ("make sure to answer using …" ->
+    "answer using …"; naturalness.json `same_opening_frames`), or all of them."""
+    for frame in table("naturalness")["same_opening_frames"]:
+        said = frame.split()
+        if words[:len(said)] == said and len(words) > len(said) + 1:
+            return words[len(said):]
+    return words
 
 
 def detect(cousin: Cousin) -> list[Defect]:
@@ -61,7 +73,11 @@ RULE = Rule(
          Example("Write a letter to a bookshop. Make sure you use \"host\" once. Make it at "
                  "least 140 words long."),
          Example("Which is better, tea or coffee? Answer in English using only capital letters. "
-                 "Leave out commas. Answer in under 13 sentences.")),
+                 "Leave out commas. Answer in under 13 sentences."),
+         Example("Tell me the way to the station. Answer using a casual tone. Make sure to "
+                 "answer using lowercase letters.",
+                 original="What's the way to the station? Answer using a casual tone. Write in "
+                          "lowercase letters.")),
     good=(Example('Write an email about a talent show. Add a postscript that opens with "P.S." '
                   'Include "show" at least twice.'),
           Example("I run a writing club. I need a song about the sea."),

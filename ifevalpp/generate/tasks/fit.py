@@ -59,7 +59,10 @@ def task_demands(layout: Layout, params: Optional[Sequence[Any]] = None
         wanted = constraint.task_bites_from(item)
         if wanted is not None:
             bites = max(bites or 0, wanted)
-    return needs, avoids, low, high, room, bites
+    # What one constraint needs outweighs what another would rather avoid: the original asks
+    # for both (keywords in an answer that must be JSON: 2591, 3518), so the piece must be
+    # structured, and the words go into it.
+    return needs, avoids - needs, low, high, room, bites
 
 
 def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: Profile,

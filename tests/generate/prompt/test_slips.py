@@ -852,3 +852,11 @@ def test_a_postscript_marker_said_bare_is_put_in_quotation_marks():
     assert mended("Add a postscript starting with P.P.S Use capitals.",
                   ids, [{"postscript_marker": "P.P.S"}]) == \
         'Add a postscript starting with "P.P.S". Use capitals.'
+
+
+def test_an_email_for_it_introduces_it_after_any_frame():
+    # Read CIF (1620): "Could I get an email for it?" kept the original's slip.
+    assert mend_text("I love this album. Could I get an email for it?") == \
+        "I love this album. Could I get an email introducing it?"
+    assert mend_text("I love this album. Draft an email for it.") == \
+        "I love this album. Draft an email introducing it."

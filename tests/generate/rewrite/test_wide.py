@@ -172,3 +172,30 @@ def test_no_also_opens_a_request_after_a_sentence_that_asks_nothing():
     after_request = {option.text for option in rewrites(
         "Write a song about my childhood. Give the song a name.", wide=True)}
     assert any("Also, give the song a name" in text for text in after_request)
+
+
+def test_a_second_pass_asks_in_longer_frames_of_its_own():
+    # A short request whose rule stays word for word (2918, 1377): the short frames alone
+    # leave no third wording 30 characters from the original and two siblings.
+    task = "Write a checklist for judging a bake sale. Put your verdict after a line of dashes."
+    wide = [option.text for option in rewrites(task, wide=True)]
+    narrow = [option.text for option in rewrites(task)]
+    for frame in ("Would you be able to write", "I was hoping you could write",
+                  "It would be great if you could write", "What I need is a checklist"):
+        assert any(text.startswith(frame) for text in wide), frame
+        assert not any(text.startswith(frame) for text in narrow), frame
+
+
+def test_a_second_pass_finds_three_wordings_apart_from_each_other_and_the_original():
+    from itertools import combinations
+
+    from ifevalpp.generate.distance import levenshtein
+
+    def apart(one: str, other: str) -> bool:
+        return levenshtein(one.lower(), other.lower()) > 30
+
+    task = ("Write a checklist for judging how tidy a teenager's bedroom is. Give your final "
+            "verdict, following a line of 6 dashes (------).")
+    far = [option.text for option in rewrites(task, wide=True) if apart(option.text, task)]
+    assert any(apart(a, b) and apart(a, c) and apart(b, c)
+               for a, b, c in combinations(far, 3))

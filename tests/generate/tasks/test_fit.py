@@ -221,6 +221,16 @@ def test_demands_read_the_harder_settings_and_the_room_they_need():
     assert task_demands(layout, harder)[4] == 125
 
 
+def test_what_one_constraint_needs_outweighs_what_another_would_avoid():
+    # 2591, 3518: words to include in an answer that must be JSON; the original asks for
+    # both, so the new task must be structured and the words go into it.
+    layout = build_layout("List three board games as JSON. Include the words 'quiet' and 'lamp'.",
+                          ["detectable_format:json_format", EXISTS],
+                          [{}, {"keywords": ["quiet", "lamp"]}])
+    needs, avoids = task_demands(layout)[:2]
+    assert "structured" in needs and "structured" not in avoids
+
+
 def test_demands_give_the_stated_length():
     layout = build_layout("Write a blog post in less than 220 words.", [WORDS],
                           [{"relation": "less than", "num_words": 220}])
