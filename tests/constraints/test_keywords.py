@@ -347,6 +347,22 @@ def test_a_cap_on_a_letter_is_never_an_order_to_use_the_letter():
         assert any("avoid using the letter" in text for text in said), said
 
 
+def test_a_cap_on_a_little_word_says_use_not_mention():
+    # Read CII (2716): "Your answer should mention "the" at most once": "the" is used, not
+    # mentioned; a word with a meaning is still mentioned.
+    import random
+
+    from ifevalpp.constraints import get
+
+    frequency = get("keywords:frequency")
+    little = frequency.Params(keyword="the", frequency=2, relation="less than")
+    said = {frequency.phrase(little, random.Random(seed), ("declarative",)) for seed in range(120)}
+    assert not [text for text in said if "mention" in text], said
+    named = frequency.Params(keyword="hughes", frequency=2, relation="less than")
+    said = {frequency.phrase(named, random.Random(seed), ("declarative",)) for seed in range(120)}
+    assert any("mention" in text for text in said), said
+
+
 def test_a_minimum_of_a_word_may_still_be_said_as_a_need():
     import random
     import re

@@ -504,6 +504,8 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
         return None
     if _example_last().search(last):
         return None
+    if re.match(table("prompt")["manner_sentence"], last):
+        return None  # "Make it interesting, placing your …" (read CIH, 2497)
     index = order[0]
     if any(not unit.pure and unit.text.strip() and unit.text.strip() in task
            for unit in layout.units_of(index)):

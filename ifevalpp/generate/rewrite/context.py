@@ -7,7 +7,7 @@ import functools
 import re
 from typing import Optional, Sequence
 
-from ..phrase_tables import Known, frame_openings_table
+from ..phrase_tables import Known, frame_openings_table, table
 from .masking import MASKED, Masked
 from ...wording.english import third_person
 from .request import Request, cap, lower_first, parse, starts_with_verb
@@ -140,8 +140,10 @@ def follow_up(sentence: str, masked: "Masked", wide: bool = False) -> list[str]:
         # "Write a Hindi poem about this." after the question it is about is the task itself:
         # "Make sure to write a Hindi poem about this" makes it a condition (read GB).
         frames = tuple(frame for frame in frames if not _checking().match(frame))
-    if _KNOWN.words("answer_words") & set(request.vp.lower().split()):
-        # "In your answer, answer in capitals", "In your reply, give your final summary".
+    if _KNOWN.words("answer_words") & set(request.vp.lower().split()) or \
+            _names_the_piece(request.vp):
+        # "In your answer, answer in capitals", "In your reply, give your final summary";
+        # "In your answer, finish the song with: …": the song is the answer (read CII, 1893).
         frames = tuple(frame for frame in frames if not frame.startswith("In your"))
     verb = request.vp.split()[0].lower() if request.vp.split() else ""
     # "Make sure to make it a poem": no frame that opens with the sentence's own verb.
@@ -156,6 +158,13 @@ def follow_up(sentence: str, masked: "Masked", wide: bool = False) -> list[str]:
         # It ends inside a quotation ('… "My answer is maybe."'): no stop of our own after it.
         return [frame.format(vp=request.vp, Vp=cap(request.vp))[:-1] for frame in frames]
     return []
+
+
+def _names_the_piece(vp: str) -> bool:
+    """Whether a sentence speaks of the piece by its noun ("give the song a name", "include
+    some conversation in the story")."""
+    pieces = set(table("fairness")["piece_words"])
+    return any(word in pieces for word in re.findall(r"\bthe ([a-z]+)", vp.lower()))
 
 
 def _modal_follow_up(modal: re.Match[str], wide: bool) -> list[str]:

@@ -319,13 +319,19 @@ def test_a_situation_says_what_it_has_to_do_with_the_message():
     assert "I'm finally clearing out my inbox after a hectic month." not in texts
 
 
-def test_a_fresh_pair_of_eyes_is_not_asked_for_a_drill_on_a_given_text():
-    # Read CFB (1739): "… so a fresh pair of eyes would help." asks for a review, not a
-    # translation of the passage the prompt gives.
-    by_text = {item.text: item for item in context_sentences()}
-    eyes = by_text["I've been going back and forth on this for a while, so a fresh pair of "
-                   "eyes would help."]
-    assert not eyes.suits(frozenset({"drill"}))
+def test_no_aside_presumes_work_of_the_users_to_review():
+    # Reads CFB (1739) and CIG (1943): "… so a fresh pair of eyes would help." asks for a
+    # review, not a translation of a given passage or steps for a repair.
+    assert not [item.text for item in context_sentences() if "fresh pair of eyes" in item.text]
+
+
+def test_reading_the_answer_aloud_fits_no_drill_and_no_one_line_answer():
+    # Read CIG (2239): "I'll probably read your answer out to my family over dinner." after a
+    # one-sentence rewrite.
+    aloud = [item for item in context_sentences() if "read your answer out" in item.text]
+    assert aloud
+    for item in aloud:
+        assert not item.suits(frozenset({"drill"})) and not item.suits(frozenset({"short"}))
 
 
 def test_a_purpose_says_no_more_than_it_means():

@@ -268,3 +268,12 @@ def test_a_statement_said_anew_after_an_unstopped_postscript_marker_runs_on_in_i
         made = in_place(layout, random.Random(seed), targets={1}, params=params)
         text = mended(made.prompt, ids, made.kwargs, prompt)
         assert '"P.P.S".\n' not in text and '"P.P.S". ' in text, text
+
+
+def test_a_list_header_follows_rules_and_meets_conditions():
+    # "Follow these conditions:" reads off (read CII, 2391); conditions are met.
+    from ifevalpp.generate.prompt.render import layout_phrase
+    headers = {layout_phrase("header", random.Random(seed)) for seed in range(300)}
+    assert not [header for header in headers
+                if re.search(r"(?i)\b(?:follow|stick to) these conditions", header)], headers
+    assert any("meet these conditions" in header for header in headers)

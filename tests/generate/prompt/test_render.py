@@ -724,3 +724,15 @@ def test_section_labels_are_shown_never_described_as_a_word_and_its_number():
                              wording_context([sections], 0))
         assert not [text for text in wordings if "and its number" in text
                     or "its label" in text], wordings
+
+
+def test_no_requirement_is_woven_onto_a_sentence_that_says_how_the_piece_should_feel():
+    # "Make it interesting, placing your entire response within double quotation marks"
+    # reads as the way to be interesting (read CIH, 2497).
+    from ifevalpp.generate.prompt.render import weave
+    layout = _layout("Give me a riddle about boats. Make it funny. Put your entire response "
+                     "inside double quotation marks.", ["startend:quotation"], [{}])
+    for task in ("Give me a riddle about boats. Make it funny.",
+                 "Give me a riddle about boats. Make your answer weird or interesting."):
+        assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
+                   for seed in range(40))

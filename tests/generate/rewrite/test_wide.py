@@ -199,3 +199,13 @@ def test_a_second_pass_finds_three_wordings_apart_from_each_other_and_the_origin
     far = [option.text for option in rewrites(task, wide=True) if apart(option.text, task)]
     assert any(apart(a, b) and apart(a, c) and apart(b, c)
                for a, b, c in combinations(far, 3))
+
+
+def test_a_sentence_that_names_the_piece_is_not_said_in_the_answer():
+    # "In your answer, finish the song with: …", "In your answer, give the song a name":
+    # the song is the answer (read CII: 1893, 1773, 201).
+    for sentence in ("Give the song a name.", "Include some conversation in the story."):
+        assert said(sentence) and not any(option.startswith("In your") for option in
+                                          said(sentence))
+    assert any(option.startswith("In your") for option in
+               said("Use words in all capital letters at least 3 times."))
