@@ -91,7 +91,16 @@ def text_features(text: str) -> frozenset[str]:
     """The kinds of piece a task sentence names (names from `ANSWER_FEATURES`), from its words alone."""
     table = _table()
     text = _ASKED_HOW().sub(" ", _LETTER_CASE().sub(" ", _LETTER_NAMED.sub(" ", text.lower())))
-    return frozenset(feature for feature, words in table.items() if _names(text, words))
+    found = frozenset(feature for feature, words in table.items() if _names(text, words))
+    if _page_sized().search(text):
+        # "The ad should be 1/2 page": a page-sized piece is not short (read CIO on 2713).
+        found = found - {"short", "brief"}
+    return found
+
+
+@functools.lru_cache(maxsize=1)
+def _page_sized() -> re.Pattern[str]:
+    return re.compile(load_json("phrases/plain.json")["page_sized"])
 
 
 # "the letter l" names a character, not a piece of writing (read DA: a letter's sign-off

@@ -222,3 +222,17 @@ def test_no_italics_are_added_beside_a_bullet_count():
     # A line that opens on an italicised word reads as one more "*" bullet to the checker.
     from ifevalpp.constraints import get
     assert "uses_italic" in get("detectable_format:number_bullet_lists").refuses_effects
+
+
+def test_highlighted_sections_are_never_shown_as_a_key_term():
+    # Read CIK (1658): "wrap at least two sections in single asterisks …, like *a key term*"
+    # asks for sections and shows a term.
+    import random
+
+    from ifevalpp.constraints import get
+
+    highlights = get("detectable_format:number_highlighted_sections")
+    params = highlights.Params(num_highlights=2)
+    said = {highlights.phrase(params, random.Random(seed), (style,)) for seed in range(200)
+            for style in ("imperative", "declarative")}
+    assert not [text for text in said if "key term" in text], said

@@ -333,3 +333,18 @@ def test_a_word_cap_is_never_contained_under_a_count():
             for seed in range(400)}
     assert not [text for text in said if "contain under" in text], said
     assert [text for text in said if "contain fewer than" in text], said
+
+
+def test_at_most_one_sentence_is_said_as_one_sentence():
+    # Read CIL (3739): "Keep it to at most one sentence", "Please use no more than one
+    # sentence", "answer in at most one sentence" are not what people say.
+    import random
+
+    from ifevalpp.constraints import get
+
+    sentences = get("length_constraints:number_sentences")
+    cap = sentences.Params(relation="less than", num_sentences=2)
+    said = {sentences.phrase(cap, random.Random(seed), (style,), asked=True)
+            for seed in range(60) for style in ("imperative", "declarative", "question")}
+    assert not [text for text in said if "more than one" in text or "at most one" in text], said
+    assert any("a single sentence" in text or "one sentence" in text for text in said)

@@ -113,3 +113,16 @@ def test_a_content_phrase_of_a_statement_must_be_said_again():
     assert ("word", "list") in _drops(original, ids, kwargs, lost)
     kept = "Plan a picnic in the park as a list, with at least one placeholder, like [snack]."
     assert ("word", "list") not in _drops(original, ids, kwargs, kept)
+
+
+def test_a_passage_kept_word_for_word_is_not_dropped_by_a_mend_around_it():
+    # 2485: "Please … Please also include … in the sentence: "…"" is mended to "Also include";
+    # the passage stands word for word, so nothing is gone.
+    original = ('Please rewrite the following sentence in a calm tone. Please also include the '
+                'keywords "ink" and "paper" in the sentence: "The main points to consider are '
+                'the following: first, the forecasts must be revised downwards."')
+    cousin = original.replace("Please also include", "Also include")
+    kwargs = [{"keywords": ["ink", "paper"]}]
+    assert _drops(original, ["keywords:existence"], kwargs, cousin) == []
+    assert _drops(original, ["keywords:existence"], kwargs,
+                  cousin.replace("revised downwards", "cut")) != []

@@ -120,3 +120,13 @@ def test_an_answer_that_is_the_piece_alone_takes_nothing_around_it():
     plain = build_layout("Write a poem about the sea. Do not use any commas.",
                          ["punctuation:no_comma"], [{}])
     assert "bare" not in features(plain)
+
+
+def test_a_piece_of_a_stated_page_size_is_not_short():
+    # Read CIO (2713): a half-page print ad is no short piece; a riddle in its place was
+    # easier under a comma ban.
+    from ifevalpp.generate.piece import text_features
+
+    ad = "We need a print ad for a magazine. The ad should include a headline."
+    assert "short" in text_features(ad)
+    assert "short" not in text_features(ad + " The ad should be 1/2 page.")

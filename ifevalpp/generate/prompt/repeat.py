@@ -16,6 +16,7 @@ from ...constraints.support.choosing import chance
 from ...wording.sampler import Usage
 from ..records import ComposeError
 from ..rewrite.lexicon import commanded
+from ..rewrite.request import last_sentence_asks
 from ..sentences import sentences
 from .render import render, unlike, wording_context
 
@@ -93,7 +94,13 @@ def around_request(repeat: RepeatInfo, ids: Sequence[str], old_params: Sequence[
             where = "below" if where == "above" else "above"
         # A request of several sentences is "the whole request": a line on why I ask is
         # copied too.
-        several = {"several": True} if len(sentences(request, lines=False)) > 1 else {}
+        told = sentences(request, lines=False)
+        several = {"several": True} if len(told) > 1 else {}
+        if several and not told[0].rstrip().endswith("?") and not last_sentence_asks(told[0]):
+            # "It's late here and I can't sleep, so I thought I'd finally ask. Put together …":
+            # a line that asks nothing is no part of "my request" to a reader (read CIL on
+            # 1922), so the instruction names all the text to copy.
+            several["chatty"] = True
         # No question after a bare command ("Put together … Could you …?").
         instruction = unlike(lambda: render(echo_id, params[repeat.index], rng,
                                             usage=_opened(request),

@@ -101,8 +101,10 @@ def _equivalents() -> dict[str, tuple[str, ...]]:
 
 
 def said_again(word: str, cousin: str, cousin_stems: set[str]) -> bool:
-    """Whether the cousin says `word` (or an equivalent) again."""
-    if stem(word) in cousin_stems:
+    """Whether the cousin says `word` (or an equivalent) again: a quoted passage of a
+    statement the cousin mends around ("Please also include … in the sentence: "…"" said
+    "Also include …", 2485) is said again when it stands word for word."""
+    if stem(word) in cousin_stems or (" " in word and word in cousin):
         return True
     for other in _equivalents().get(stem(word), ()):
         if (other in cousin) if not other.isalpha() else (stem(other) in cousin_stems):

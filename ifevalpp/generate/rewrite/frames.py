@@ -117,6 +117,10 @@ def _made_object(vp: str) -> Optional[str]:
         # "summarize … in a funny way" says how to write: "I'm looking for a summary … in a
         # funny way" hangs the manner on the summary (read BBR, 2034).
         return None
+    if re.search(r",\s+[a-z]+ing\b", vp):
+        # "Could I get a funny note to McQueen, using <br> to separate lines?": the participle
+        # is the writer's, so the request keeps its verb (read CIN, 2628).
+        return None
     determiners = _KNOWN.text("determiners")
     for verb in lexicon()["making"]:
         match = re.match(rf"^{re.escape(verb)}(?: me| us)? (?P<np>{determiners} .+)$", vp)

@@ -48,6 +48,13 @@ def _lead_verbs(sentence: str) -> set[str]:
         lead.add(lowered[lowered.index("to") + 1])
     if lowered[:2] == ["help", "me"] and len(lowered) > 2:
         lead.add(lowered[2])  # "Help me write a speech … Write it in the style of …" (read CGY)
+    wished = table("naturalness")["echoed_frames"]["wish_modals"]
+    for at in range(len(lowered) - 3):
+        if lowered[at:at + 2] == ["if", "you"] and lowered[at + 2] in wished:
+            # "Keep your answer in a Shakespearean style. I would be grateful if you could keep
+            # commas out of your answer." (read CIH on 1001)
+            lead.add(lowered[at + 3])
+            break
     # A request put as a question leads with its verb ("Could you explain …? Make sure to
     # explain it …", read ABA).
     asked = [word for word in lowered[2:4] if word != "please"]
@@ -179,6 +186,8 @@ RULE = Rule(
                  "at the top."),
          Example('Write a letter to the editor. Please wrap up with the words "That wraps it '
                  'up."'),
+         Example("Tell me about diaries. Keep your answer in a formal style. I would be "
+                 "grateful if you could keep commas out of your answer."),
          Example('I want to introduce a band to a friend. Write an email introducing it. Close '
                  'with a postscript introduced by "P.S."', original="I want to introduce a "
                  "band to a friend. Write an email. Add a postscript.")),

@@ -5,6 +5,7 @@ to keep clear of the siblings."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -209,3 +210,11 @@ def test_a_sentence_that_names_the_piece_is_not_said_in_the_answer():
                                           said(sentence))
     assert any(option.startswith("In your") for option in
                said("Use words in all capital letters at least 3 times."))
+
+
+def test_a_participle_of_the_writer_keeps_the_request_s_verb():
+    # Read CIN (2628): "Could I get a funny note to McQueen, using <br> to separate lines?"
+    said = {option.text for option in rewrites(
+        "Write a funny note to a neighbour, using <br> to separate lines.", wide=True)}
+    assert said and not [text for text in said if re.match(r"(?:Could I get|I need|I'm looking "
+                                                            r"for|What I need is) a", text)]

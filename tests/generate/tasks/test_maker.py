@@ -320,3 +320,17 @@ def test_one_brings_a_dish_to_a_gathering_not_a_recipe():
     # (Nor a dish to a bake sale, read BDY, or to a poetry evening.)
     assert not {"a poetry evening in a bookshop", "a neighbourhood bake sale"} & \
         set(catalogue().subjects["potluck"])
+
+
+def test_a_speech_honours_a_milestone_never_a_favour():
+    # Read CIJ (3623, 1999): "a speech in honour of my older sister, who helped me move
+    # house", "… of a colleague who covered my shifts for a month".
+    from ifevalpp.generate.tasks.maker import catalogue
+
+    books = catalogue()
+    speech = [genre for genre in books.genres if any("in honour of" in frame
+                                                     for frame in genre.frames)]
+    assert speech and all("{honoured}" in frame for genre in speech for frame in genre.frames
+                          if "in honour of" in frame)
+    assert not [subject for subject in books.subjects["honoured"]
+                if "helped me move" in subject or "covered my shifts" in subject]

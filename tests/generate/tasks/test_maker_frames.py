@@ -152,3 +152,9 @@ def test_the_first_steps_asked_alone_are_of_a_process_done_over_some_time():
 def test_no_task_invents_a_piece():
     # Read CHK (2015): "invent an elevator pitch".
     assert not [task.text for task in _tasks() if re.search(r"\binvent\b", task.text, re.I)]
+
+
+def test_a_description_is_never_a_picture_in_words_of_its_subject():
+    # Read CIO (2299): "Paint a picture in words of a penguin on holiday" reads "words of a
+    # penguin".
+    assert not [task.text for task in _tasks() if "picture in words of" in task.text]
