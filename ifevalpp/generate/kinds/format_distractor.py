@@ -90,6 +90,8 @@ def _catalogue_sentence(layout: Layout, pool: Sequence[FormatRequest], sampler: 
     # asks its own reader (strict reads BB).
     register = piece_register(layout)
     to_asker = register == "answer" or None
+    # A letter or an email asks the one it is written to, not "the reader" (read CIP on 292).
+    to_recipient = register == "letter" or None
     verse = register == "verse" or None  # a song has listeners, not readers (read EA)
     sentence, request = "", pool[first % len(pool)]
     for step in range(min(4, max(1, len(pool) // SIBLING_STRIDE))):
@@ -98,7 +100,8 @@ def _catalogue_sentence(layout: Layout, pool: Sequence[FormatRequest], sampler: 
         candidate = first_long_enough(layout.prompt, 24, lambda turn: unframed(
             layout.prompt, lambda: trying.render(
                 sampler, {"ahead": ahead, "added": True, "to_asker": to_asker,
-                           "verse": verse, "said_also": said_also(layout.prompt) or None},
+                           "to_recipient": to_recipient, "verse": verse,
+                           "said_also": said_also(layout.prompt) or None},
                 rule="addition" if turn >= 2 and not ahead
                 else "sentence").text, tries=3))
         if len(tokens(candidate)) > len(tokens(sentence)):

@@ -267,11 +267,16 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
             after_command=asks_already(task))
     if not items:
         return task
+    numbered = _numbered_tail(task)
+    if numbered is not None:
+        # The task ends on a numbered list of its own ("Request: 1. … 2. …"): the
+        # requirements are its next items, as the original had them; a second list under a
+        # header of ours reads as two forms stacked (reads BCQ, BCR, CIP: 1691).
+        indent, last, mark, stop = numbered
+        return task.rstrip() + "\n" + "\n".join(
+            f"{indent}{number}{mark} {item[0].upper()}{item[1:]}{stop}"
+            for number, item in enumerate(items, start=last + 1))
     marker = choice(rng, ["- ", "numbered"])
-    if any(_LIST_LINE.match(line) and line.lstrip()[:1].isdigit() for line in task.splitlines()):
-        # The task numbers a list of its own ("Request: 1. … 2. …"): a second list numbered
-        # from 1 again reads as two forms stacked (reads BCQ, BCR: 1691).
-        marker = "- "
     lines = [(f"{number}) " if marker == "numbered" else "- ") + item[0].upper() + item[1:]
              for number, item in enumerate(items, start=1)]
     if task.rstrip().endswith(":"):
@@ -289,6 +294,20 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
             break
         header = layout_phrase("header", rng)
     return task + "\n\n" + header + "\n" + "\n".join(lines)
+
+
+_NUMBERED_LINE = re.compile(r"^(?P<indent>\s*)(?P<number>\d+)(?P<mark>[.)])\s+\S")
+
+
+def _numbered_tail(task: str) -> Optional[tuple[str, int, str, str]]:
+    """(indent, last number, its mark, the stop its items end on) when the task's last line
+    is an item of a numbered list, else None."""
+    lines = task.rstrip().splitlines()
+    found = _NUMBERED_LINE.match(lines[-1]) if lines else None
+    if found is None:
+        return None
+    stop = "." if lines[-1].rstrip()[-1:] in ".?!" else ""
+    return found.group("indent"), int(found.group("number")), found.group("mark"), stop
 
 
 def _inline(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int], rng: Any,
@@ -443,6 +462,10 @@ def _task_of(layout: Layout, the_plan: Plan, task_override: Optional[str],
 def _presentation_for(layout: Layout, task: str, presentation: str, order: Sequence[int],
                       own_task: bool) -> str:
     """The presentation asked for, or the one the task and its statements allow."""
+    if presentation == "inline" and _numbered_tail(task) is not None and len(order) > 1:
+        # A task that ends on a numbered list of its own takes the requirements as its next
+        # items ("Request: 1. … 2. …", read CIP on 1691: a chatty sentence under a terse list).
+        presentation = "list"
     if presentation == "inline" and task.rstrip().endswith(":"):
         # "I want to make it challenging, so:" introduces what follows: the list comes after
         # (never prose after the colon).

@@ -67,3 +67,36 @@ def test_a_text_to_rewrite_gets_no_list_table_heading_summary_or_question_for_th
     for shaped in ("dash-separated-list", "numbered-list", "table", "heading-per-section",
                    "summary-at-top", "closing-takeaway", "bold-lead", "closing-question"):
         assert "drill" in by_id[shaped].unfit_for, shaped
+
+
+def test_a_letter_ends_on_a_question_to_its_recipient_not_the_reader():
+    # Read CIP (292): "You need to finish with a question to the reader." on an email to a
+    # friend.
+    from ifevalpp.generate.competing.catalogue import catalogue
+    from ifevalpp.wording import Sampler
+
+    closing = next(request for request in catalogue() if request.id == "closing-question")
+    said = {closing.render(Sampler(random.Random(seed)),
+                           {"added": True, "to_asker": None, "to_recipient": True}).text
+            for seed in range(60)}
+    assert not [text for text in said if "reader" in text], said
+
+
+def test_a_piece_of_a_few_sentences_has_no_main_points_to_number():
+    # Read CIP (260): "Put the main ideas in a numbered list" on a resume under 50 words.
+    from ifevalpp.generate.competing.catalogue import catalogue
+
+    numbered = next(request for request in catalogue() if request.id == "numbered-list")
+    assert "brief" in numbered.unfit_for
+
+
+def test_a_line_on_a_long_held_question_never_opens_a_drill():
+    # Read CIR (2482): "It's late here and I can't sleep, so I thought I'd finally ask. Could
+    # you rewrite the line … so that it sounds like a weather forecast?"
+    from ifevalpp.generate.kinds.context_distractor import context_sentences
+    from ifevalpp.generate.piece import text_features
+
+    drill = text_features('Could you rewrite the line "The bus is late." so it sounds grand?')
+    assert "drill" in drill
+    late = [item for item in context_sentences() if "finally ask" in item.text]
+    assert late and not any(item.suits(drill | {"asked"}) for item in late)

@@ -277,3 +277,20 @@ def test_a_list_header_follows_rules_and_meets_conditions():
     assert not [header for header in headers
                 if re.search(r"(?i)\b(?:follow|stick to) these conditions", header)], headers
     assert any("meet these conditions" in header for header in headers)
+
+
+def test_requirements_continue_a_numbered_list_the_task_ends_on():
+    # Read CIP (1691): "Request: 1. … 2. …" then "Follow these instructions:" and a second
+    # list, or a chatty sentence under the terse list.
+    layout = build_layout("Request:\n  1. What are the best lakes in Finland?\n  2. Include a "
+                          "list of cabins.\n  3. Wrap the ENTIRE output in JSON format.\n  4. "
+                          "Do not include the following keywords: Saimaa, Inari",
+                          ["detectable_format:json_format", "keywords:forbidden_words"],
+                          [{}, {"forbidden_words": ["saimaa", "inari"]}])
+    for seed in range(12):
+        for presentation in ("inline", "list"):
+            made = restructured(layout, random.Random(seed), params=layout.params,
+                                presentation=presentation).prompt
+            lines = made.splitlines()
+            assert [line[:5] for line in lines[-2:]] == ["  3. ", "  4. "], made
+            assert len(lines) == 5, made

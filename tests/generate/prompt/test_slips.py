@@ -860,3 +860,14 @@ def test_an_email_for_it_introduces_it_after_any_frame():
         "I love this album. Could I get an email introducing it?"
     assert mend_text("I love this album. Draft an email for it.") == \
         "I love this album. Draft an email introducing it."
+
+
+def test_idioms_carried_into_every_distractor_are_said_plainly():
+    # Read CIM: the originals' own wording, kept in every distractor (1883, 3098, 3407).
+    assert mend_text("Separate your song into 3 parts, where each part is separated with ***.") \
+        == "Separate your song into 3 parts, with *** between them."
+    assert mend_text("You should use words with all capital letters for at least 2 times.") == \
+        "You should write at least 2 words in all capital letters."
+    assert mend_text("Include a few words in all capital letters. But the number of words in "
+                     "all capital letters should be less than 5.") == \
+        "Include a few words in all capital letters, but fewer than 5 of them."
