@@ -236,3 +236,17 @@ def test_highlighted_sections_are_never_shown_as_a_key_term():
     said = {highlights.phrase(params, random.Random(seed), (style,)) for seed in range(200)
             for style in ("imperative", "declarative")}
     assert not [text for text in said if "key term" in text], said
+
+
+def test_bullets_are_never_said_as_a_markdown_list_of_bullets():
+    # Read CIT (2350, 3414): "Give precisely 4 bullets formatted as a markdown list", "exactly
+    # 3 bullets as a markdown list".
+    import random
+
+    from ifevalpp.constraints import get
+
+    bullets = get("detectable_format:number_bullet_lists")
+    params = bullets.Params(num_bullets=4)
+    said = {bullets.phrase(params, random.Random(seed), (style,)) for seed in range(200)
+            for style in ("imperative", "declarative")}
+    assert not [text for text in said if "as a markdown list" in text], said

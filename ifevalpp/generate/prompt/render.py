@@ -545,6 +545,11 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
         return None
     if tail.startswith(",") and _assurance().match(last.strip()):
         return None  # "Make sure it includes …, writing two versions": the writer is not "it"
+    if re.search(r",\s+(?!(?:and|or)\b|\")", re.sub(r'"[^"]*"', '""', tail.lstrip(", "))):
+        # "… repair the hull, ending your response with the exact phrase "…", with nothing
+        # after that" stacks a second phrase on the woven one (read CIS, 286): a sentence of
+        # its own.
+        return None
     if tail.startswith(",") and "," in last:
         # "… in a formal tone, using notation, and see to it that your response …" runs on:
         # a second clause after a comma is said as a sentence of its own (read CFC, 3629).

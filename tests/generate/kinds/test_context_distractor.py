@@ -351,3 +351,10 @@ def test_a_line_a_sibling_adds_already_is_never_drawn_again():
         first = add_context(layout, random.Random(seed), 1)
         again = add_context(layout, random.Random(seed), 1, taken=(layout.prompt, first.prompt))
         assert again.detail.distractor != first.detail.distractor
+
+
+def test_a_line_on_why_i_ask_says_what_i_bring():
+    # Read CIS (1561): "Our book club ends each meeting with something short and new, and I
+    # offered to bring it this time." is vague.
+    assert not [item.text for item in context_sentences() if "something short and new"
+                in item.text]

@@ -80,6 +80,9 @@ def test_a_letter_ends_on_a_question_to_its_recipient_not_the_reader():
                            {"added": True, "to_asker": None, "to_recipient": True}).text
             for seed in range(60)}
     assert not [text for text in said if "reader" in text], said
+    # Read CIU (1069): "Your answer should close by asking its recipient a question": the
+    # answer's recipient is the asker.
+    assert not [text for text in said if "its recipient" in text], said
 
 
 def test_a_piece_of_a_few_sentences_has_no_main_points_to_number():

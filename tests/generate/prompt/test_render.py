@@ -736,3 +736,19 @@ def test_no_requirement_is_woven_onto_a_sentence_that_says_how_the_piece_should_
                  "Give me a riddle about boats. Make your answer weird or interesting."):
         assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
                    for seed in range(40))
+
+
+def test_no_requirement_with_a_phrase_of_its_own_after_a_comma_is_woven_on():
+    # Read CIS (286): "… repair the hull, ending your response with the exact phrase "That is
+    # all you need!", with nothing after that."
+    from ifevalpp.generate.prompt.render import weave
+    end = "startend:end_checker"
+    kwargs = [{"end_phrase": "That is all you need!"}]
+    layout = _layout('Tell me how to fix a bike. End your response with the exact phrase "That '
+                     'is all you need!", with nothing after that.', [end], kwargs)
+    task = "Tell me how to fix a bike."
+    for seed in range(60):
+        woven = weave(task, layout, layout.params, [0], random.Random(seed))
+        if woven is not None:
+            tail = re.sub(r'"[^"]*"', '""', woven[0][len(task) - 1:]).lstrip(", ")
+            assert not re.search(r",\s+(?!(?:and|or)\b|\")", tail), woven[0]

@@ -871,3 +871,10 @@ def test_idioms_carried_into_every_distractor_are_said_plainly():
     assert mend_text("Include a few words in all capital letters. But the number of words in "
                      "all capital letters should be less than 5.") == \
         "Include a few words in all capital letters, but fewer than 5 of them."
+
+
+def test_a_question_put_as_a_statement_ends_on_its_mark_with_one_please():
+    # Read CIT (3518): "Could you please give me … in JSON format. Please make sure …"
+    assert mend_text("Could you please give me the pros and cons of tea in JSON format. Please "
+                     "make sure it is short.") == ("Could you give me the pros and cons of tea in "
+                                                   "JSON format? Please make sure it is short.")
