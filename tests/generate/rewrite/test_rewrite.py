@@ -840,3 +840,10 @@ def test_interesting_facts_stay_interesting():
     from ifevalpp.generate.rewrite.lexicon import lexicon
 
     assert "interesting" not in lexicon()["adjectives"]
+
+
+def test_provide_is_never_said_as_give_without_its_me():
+    # Read CIW (3001): "Would you give a short, funny list of ways to pass time at work?"
+    said = {option.text for option in rewrites("Please provide a short list of ways to relax.",
+                                               wide=True)}
+    assert said and not [text for text in said if re.search(r"\bgiv(?:e|ing) a\b", text)]
