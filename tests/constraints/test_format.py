@@ -224,29 +224,28 @@ def test_no_italics_are_added_beside_a_bullet_count():
     assert "uses_italic" in get("detectable_format:number_bullet_lists").refuses_effects
 
 
-def test_highlighted_sections_are_never_shown_as_a_key_term():
-    # Read CIK (1658): "wrap at least two sections in single asterisks …, like *a key term*"
-    # asks for sections and shows a term.
+def _imperatives_and_statements(instruction_id, **kwargs):
+    """Every wording of a requirement as an order or a statement, over many seeds."""
     import random
 
     from ifevalpp.constraints import get
 
-    highlights = get("detectable_format:number_highlighted_sections")
-    params = highlights.Params(num_highlights=2)
-    said = {highlights.phrase(params, random.Random(seed), (style,)) for seed in range(200)
+    constraint = get(instruction_id)
+    params = constraint.Params(**kwargs)
+    return {constraint.phrase(params, random.Random(seed), (style,)) for seed in range(200)
             for style in ("imperative", "declarative")}
+
+
+def test_highlighted_sections_are_never_shown_as_a_key_term():
+    # Read CIK (1658): "wrap at least two sections in single asterisks …, like *a key term*"
+    # asks for sections and shows a term.
+    said = _imperatives_and_statements("detectable_format:number_highlighted_sections",
+                                       num_highlights=2)
     assert not [text for text in said if "key term" in text], said
 
 
 def test_bullets_are_never_said_as_a_markdown_list_of_bullets():
     # Read CIT (2350, 3414): "Give precisely 4 bullets formatted as a markdown list", "exactly
     # 3 bullets as a markdown list".
-    import random
-
-    from ifevalpp.constraints import get
-
-    bullets = get("detectable_format:number_bullet_lists")
-    params = bullets.Params(num_bullets=4)
-    said = {bullets.phrase(params, random.Random(seed), (style,)) for seed in range(200)
-            for style in ("imperative", "declarative")}
+    said = _imperatives_and_statements("detectable_format:number_bullet_lists", num_bullets=4)
     assert not [text for text in said if "as a markdown list" in text], said

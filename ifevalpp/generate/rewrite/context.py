@@ -163,8 +163,13 @@ def follow_up(sentence: str, masked: "Masked", wide: bool = False) -> list[str]:
 def _names_the_piece(vp: str) -> bool:
     """Whether a sentence speaks of the piece by its noun ("give the song a name", "include
     some conversation in the story")."""
-    pieces = set(table("fairness")["piece_words"])
+    pieces = _piece_words()
     return any(word in pieces for word in re.findall(r"\bthe ([a-z]+)", vp.lower()))
+
+
+@functools.lru_cache(maxsize=1)
+def _piece_words() -> frozenset[str]:
+    return frozenset(table("fairness")["piece_words"])
 
 
 def _modal_follow_up(modal: re.Match[str], wide: bool) -> list[str]:

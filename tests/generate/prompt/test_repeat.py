@@ -80,24 +80,23 @@ def test_a_new_wording_of_the_request_that_another_rule_would_mangle_is_refused(
                        random.Random(0), reword=True)
 
 
-def test_a_request_of_several_sentences_is_named_whole_when_said_anew():
+def _instructions_to_repeat(new: str) -> list[str]:
+    """The instruction said around `new`, a new request to repeat, over a few seeds."""
     layout = _layout(f"{REQUEST}\n\nBefore answering, repeat the request above word for word.")
-    new = "Write a limerick about an owl. Make it funny."
-    for seed in range(12):
-        prompt, _, where = around_request(layout.repeat, layout.ids, layout.params, new,
-                                          layout.params, random.Random(seed), reword=True)
-        instruction = prompt.replace(new, "").strip()
+    return [around_request(layout.repeat, layout.ids, layout.params, new, layout.params,
+                           random.Random(seed), reword=True)[0].replace(new, "").strip()
+            for seed in range(12)]
+
+
+def test_a_request_of_several_sentences_is_named_whole_when_said_anew():
+    for instruction in _instructions_to_repeat("Write a limerick about an owl. Make it funny."):
         assert "whole request" in instruction, instruction
 
 
 def test_a_request_that_opens_on_a_line_asking_nothing_is_copied_as_all_the_text():
     # Read CIL (1922): "copying my whole request below" before "It's late here and I can't
     # sleep, so I thought I'd finally ask. Put together …": is the first line the request?
-    layout = _layout(f"{REQUEST}\n\nBefore answering, repeat the request above word for word.")
-    new = "A colleague mentioned you might be good at this. Write a limerick about an owl."
-    for seed in range(12):
-        prompt, _, where = around_request(layout.repeat, layout.ids, layout.params, new,
-                                          layout.params, random.Random(seed), reword=True)
-        instruction = prompt.replace(new, "").strip()
+    for instruction in _instructions_to_repeat("A colleague mentioned you might be good at "
+                                               "this. Write a limerick about an owl."):
         assert "request" not in instruction, instruction
         assert "all the text" in instruction or "everything" in instruction, instruction
