@@ -55,6 +55,9 @@ class CapitalWordFrequency(Constraint):
     verdict_groups = {"ifevalpp-paper": "nltk-3.9.2"}
     competes_as_format = True
     distractor_effects = frozenset({"counts_capital_words"})
+    # An added "P.S." is one more word in capitals: beside a cap it spends one of the words
+    # allowed, beside a minimum it counts towards it (read CIW, 1653).
+    refuses_effects = frozenset({"adds_capital_word"})
     # Ten words in capitals do not fit a one-line answer (strict read CB), nor a sentence
     # rewritten (read BCV, 3323: "stress at least ten words" in "A bust of a man …").
     distractor_unfit_for = frozenset({"short", "drill"})

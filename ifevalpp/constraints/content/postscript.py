@@ -69,7 +69,8 @@ class Postscript(Constraint):
     # letter, where a P.S. would be at home (reads BDC, BDD, BDG).
     task_prefers = frozenset({"letter"})
     competes_as_format = True
-    distractor_effects = frozenset({"adds_last_line"})
+    # Its marker ("P.S.") is a word in capitals to the capital-word count (read CIW, 1653).
+    distractor_effects = frozenset({"adds_last_line", "adds_capital_word"})
 
     def competing_effects(self, params: Any) -> frozenset[str]:
         # "P.S." has capitals: beside an all-lowercase reply it would have to be misspelt.

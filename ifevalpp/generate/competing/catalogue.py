@@ -70,6 +70,7 @@ EFFECTS: dict[str, str] = {
     "needs_capitals": "capital letters",
     "adds_english_text": "English words the response must contain (an end phrase)",
     "counts_capital_words": "a count of words written in capitals",
+    "adds_capital_word": "a word in capitals the reply must write (a \"P.S.\" marker)",
     "bans_commas": "no commas anywhere",
 }
 

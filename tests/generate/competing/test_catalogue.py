@@ -251,6 +251,18 @@ def test_no_quotation_distractor_beside_an_exact_bullet_count():
     assert quotation.distractor_effects & bullets.refuses_effects
 
 
+def test_no_postscript_distractor_beside_a_count_of_words_in_capitals():
+    # Read CIW (1653): "less than four" words in capitals, then "put in a postscript that
+    # begins with "P.S."": the marker is one of the words the cap allows.
+    from ifevalpp.constraints import get
+    from ifevalpp.generate.competing.catalogue import EFFECTS
+
+    postscript = get("detectable_content:postscript")
+    capitals = get("change_case:capital_word_frequency")
+    assert postscript.distractor_effects & capitals.refuses_effects
+    assert postscript.distractor_effects <= set(EFFECTS)
+
+
 def test_no_end_phrase_with_small_letters_beside_an_all_capitals_reply():
     # "… in all capital letters" then 'finish with "And that is the whole story."': one of
     # the two checks must fail.
