@@ -406,3 +406,16 @@ def test_by_the_way_leads_a_question_never_an_order():
     asides = [text for text in texts if text.startswith("By the way,")]
     assert asides and all(re.match(r"By the way, (?:could|can|would) you\b", text)
                           for text in asides), asides
+
+
+def test_no_bold_terms_in_a_dialogue_and_no_main_parts_to_head():
+    # Reads CIX, CIZ (102): "would you use bold type for the key terms?" beside a dialogue;
+    # read CIY (2683): "break the reply into main parts, each under a heading".
+    from ifevalpp.generate.competing.catalogue import catalogue
+    from ifevalpp.wording import Sampler
+
+    by_id = {request.id: request for request in catalogue()}
+    assert not by_id["bold-key-phrase"].suits("Write a dialogue between two friends.")
+    said = {by_id["heading-per-section"].render(Sampler(random.Random(seed)), {"added": True}).text
+            for seed in range(80)}
+    assert not [text for text in said if "main part" in text], said
