@@ -374,3 +374,16 @@ def test_a_minimum_of_a_word_may_still_be_said_as_a_need():
     said = {frequency.phrase(params, random.Random(seed), ("declarative",)) for seed in range(80)}
     need = re.compile(r"\b(?:needs? to|ha(?:s|ve) to|need (?:\S+ ){1,3}to) (?:mention|use|contain|include)")
     assert any(need.search(text) for text in said), said
+
+
+def test_words_to_include_are_used_never_mentioned():
+    # Read CJB (3380, 3732): "Mention the words 'although', 'steady', and 'nonetheless'".
+    import random
+
+    from ifevalpp.constraints import get
+
+    existence = get("keywords:existence")
+    params = existence.Params(keywords=["although", "steady", "nonetheless"])
+    said = {existence.phrase(params, random.Random(seed), (style,)) for seed in range(120)
+            for style in ("imperative", "declarative", "list")}
+    assert not [text for text in said if "mention" in text.lower()], said
