@@ -39,6 +39,11 @@ class ParamsError(InputError):
     """kwargs that do not fit an instruction type's Params model."""
 
 
+class TemplateError(InputError):
+    """A template file (a phrase table, a grammar, a jinja2 template) that cannot be read:
+    generation stops before it starts rather than grow families from half its English."""
+
+
 class CheckerUnavailable(IfevalppError):
     """An instruction type that cannot be checked here because data it needs is not supplied
     (the message says which data and how to supply it); never a verdict."""

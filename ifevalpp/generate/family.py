@@ -50,6 +50,7 @@ from .prompt.slips import mended, mended_request
 from .prompt.layout import Layout, build_layout
 from .distance import far_enough, passages
 from .satisfiable import compatible
+from .template_check import check_templates
 from .rules import Cousin, violations
 from .records import Candidate, ComposeError, CousinRequest, Rejection, StopCousin
 from .validation import Validator, errors, load_validator
@@ -461,6 +462,7 @@ def generate_families(cases: Iterable[Union[Case, Variant, dict[str, Any]]], *, 
     the result is the same.
     """
     check_profile(profile)
+    check_templates()
     kinds = family_kinds(kinds)
     items = [case_key(case) for case in cases
              if not (isinstance(case, Variant) and case.kind != "original")]

@@ -21,6 +21,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Optional
 
+from ...errors import TemplateError
 from ...resources import templates_dir
 from .languages import language_name
 
@@ -215,15 +216,24 @@ def render_macro(module: Any, params: Any, style: str, variant: int = 0) -> str:
     return "\n".join(lines)
 
 
-@functools.lru_cache(maxsize=16)
+@functools.lru_cache(maxsize=64)
 def _json(relative: str, root: str) -> Any:
-    with open(Path(root) / relative, encoding="utf-8") as handle:
-        return json.load(handle)
+    path = Path(root) / relative
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return json.load(handle)
+    except FileNotFoundError:
+        raise TemplateError("template table not found; is IFEVALPP_TEMPLATES the repository's "
+                            "templates/ folder?", path=str(path)) from None
+    except json.JSONDecodeError as exc:
+        raise TemplateError(f"not valid JSON: {exc.msg} (column {exc.colno})",
+                            path=str(path), line=exc.lineno) from None
 
 
-def load_json(relative: str) -> Any:
-    """A JSON table under the template directory (phrase tables, word lists, distractors)."""
-    return _json(relative, str(templates_dir()))
+def load_json(relative: str, root: Optional[Path | str] = None) -> Any:
+    """A JSON table under the template directory, or under `root` (phrase tables, word lists,
+    distractors)."""
+    return _json(relative, str(root) if root is not None else str(templates_dir()))
 
 
 def render_string(text: str, **values: Any) -> str:
