@@ -85,6 +85,7 @@ FILTERS: dict[str, Filter] = {
     "q_lower": _quoted_lower,
     "and": _series("and", True),
     "or": _series("or", True),
+    "nor": _series("nor", True),   # after "neither": "neither "yes" nor "no""
     "plain_and": _series("and", False),
     "plain_or": _series("or", False),
     "plain_q": _comma_list,

@@ -36,8 +36,9 @@ from ..versions import stream_seed
 _MODEST = {"num_placeholders": 3, "num_bullets": 5, "num_highlights": 3, "num_sections": 4,
            "num_paragraphs": 5, "capital_frequency": 15}
 # A list, a layout in sections or paragraphs of one is no list at all ("answer in precisely
-# 1 bullet point"): the fewest a distractor asks for.
-_AT_LEAST = {"num_bullets": 2, "num_sections": 2, "num_paragraphs": 2}
+# 1 bullet point"), and one blank to fill in is what a letter or a plan has anyway (GPT-4's
+# answers to 2142 and 2209 have one already): the fewest a distractor asks for.
+_AT_LEAST = {"num_bullets": 2, "num_sections": 2, "num_paragraphs": 2, "num_placeholders": 2}
 # How many types, at most, are tried for one distractor (each try may build a witness).
 TRIED = 10
 _KNOWN = Known("fit")
