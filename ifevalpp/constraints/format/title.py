@@ -36,6 +36,8 @@ class Title(Constraint):
     # The markup its statements show by example: a restatement keeps the original's.
     example_form = "title"
     verdict_groups = {"ifevalpp-paper": "ifevalpp-paper"}
+    # A new task is a piece that has a title: not a letter to one's sister (read CJH, 1392).
+    task_needs = frozenset({"title"})
     task_avoids = frozenset({"question"})
     competes_as_format = True
     distractor_effects = frozenset({"adds_first_line"})

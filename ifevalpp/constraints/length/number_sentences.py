@@ -70,11 +70,19 @@ class NumberSentences(Constraint):
             return {}
         return {"long_sentences": True} if max(floors) / high >= self.LONG_SENTENCE_WORDS else {}
 
+    # The fewest sentences a piece that is heard takes: a conversation or a speech runs in many
+    # short turns or lines, so "fewer than five sentences, each of them long" does not fit it
+    # (read CJH on 1392: a conversation between two friends).
+    FEWEST_FOR_SPOKEN = 10
+
     def task_avoids_for(self, params: Any) -> frozenset[str]:
         high = self.interval(params)[1]
+        avoids = self.task_avoids
+        if high < self.FEWEST_FOR_SPOKEN:
+            avoids = avoids | {"spoken"}
         if high < self.FEWEST_FOR_ITEMS:
-            return self.task_avoids | {"items", "letter"}
-        return self.task_avoids
+            avoids = avoids | {"items", "letter"}
+        return avoids
 
     def task_words(self, params: Any) -> Optional[tuple[Optional[int], Optional[int]]]:
         low, high = self.interval(params)  # about twelve words a sentence

@@ -20,6 +20,7 @@ from ...constraints.support.languages import language_name
 from ..phrase_tables import filled, of, table
 from ..sentences import AT_EVERY_STOP, sentences
 from .residue import example_only, forms, own_example
+from .slips import mend_text
 from ..piece import answers_a_question, asks_a_question
 
 if TYPE_CHECKING:
@@ -550,9 +551,11 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
         # after that" stacks a second phrase on the woven one (read CIS, 286): a sentence of
         # its own.
         return None
-    if tail.startswith(",") and "," in last:
+    if tail.startswith(",") and "," in mend_text(last):
         # "… in a formal tone, using notation, and see to it that your response …" runs on:
-        # a second clause after a comma is said as a sentence of its own (read CFC, 3629).
+        # a second clause after a comma is said as a sentence of its own (read CFC, 3629),
+        # a comma the slips put in too ("Explain it in weird language, using mathematical
+        # notation, including a postscript …", 2273).
         return None
     joined = body + ("" if tail[0] in ",;" else " ") + tail
     return close_sentence(joined, mark), list(order[1:])

@@ -245,6 +245,16 @@ def test_no_clause_after_a_comma_is_woven_onto_a_task_with_a_comma_of_its_own():
     assert not [found for found in woven if found is not None and ", using notation," in found[0]]
 
 
+def test_no_clause_after_a_comma_is_woven_onto_a_task_the_slips_give_a_comma():
+    # "… in weird language, using mathematical notation, including a postscript …" (2273):
+    # the comma the slips put in counts as the task's own.
+    from ifevalpp.generate.prompt.render import weave
+    task = "Write a story in exactly 3 paragraphs each separated by a blank line."
+    layout = _layout(task + " Do not use commas.", ["punctuation:no_comma"], [{}])
+    woven = [weave(task, layout, layout.params, [0], random.Random(seed)) for seed in range(30)]
+    assert not [found for found in woven if found is not None and "blank line," in found[0]]
+
+
 def test_no_requirement_is_woven_onto_a_long_task_sentence():
     # "… armchairs designed to withstand the scrutiny of any interior designer and write 3
     # paragraphs in all …" runs on (read BAW).

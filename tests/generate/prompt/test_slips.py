@@ -778,7 +778,15 @@ def test_weird_language_when_explaining_is_one_request():
     # Read CFO (2273): "Use weird language when explaining using mathematical notation."
     assert mend_text("What was the sixth result? Use weird language when explaining using "
                      "mathematical notation.") == \
-        "What was the sixth result? Explain it in weird language, using mathematical notation."
+        "What was the sixth result? Use weird language and mathematical notation to explain it."
+
+
+def test_weird_language_when_explaining_is_mended_before_an_and_too():
+    # Read CJJ (2273): a rewording joins its postscript on with "and"; the mend has no comma
+    # of its own for the joined request to read as part of.
+    assert mend_text("Use weird language when explaining using mathematical notation and add "
+                     "a postscript.") == \
+        "Use weird language and mathematical notation to explain it and add a postscript."
 
 
 def test_paragraphs_answering_this_question_say_what_answers_it():
