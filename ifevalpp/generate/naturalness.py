@@ -82,7 +82,23 @@ def _frame_openings(text: str) -> tuple[str, ...]:
             found.append("please")
         if _joined_check().search(rest[match.end():] if match else sentence[1:]):
             found.append("make sure")
+        # "I am planning a trip to Japan, and I would like thee to write …" asks already: a
+        # sentence of ours that opens "I'd be grateful if you'd …" asks twice (read CJO, 1001).
+        joined = None if match else _joined_request().search(_as_you(sentence))
+        if joined and canonical[" ".join(joined.group("frame").lower().split())] == "request":
+            found.append("request")
     return tuple(found)
+
+
+def _as_you(sentence: str) -> str:
+    """The sentence with an archaic "thee" (a user playing at Shakespeare) said as "you"."""
+    return re.sub(r"\bthee\b", "you", sentence)
+
+
+@functools.lru_cache(maxsize=1)
+def _joined_request() -> re.Pattern[str]:
+    """A request frame joined on mid-sentence after ", and" ("…, and I would like you to …")."""
+    return re.compile(rf"(?i),\s+and\s+(?P<frame>(?:{frame_openings_table().alternation()})\b)")
 
 
 @functools.lru_cache(maxsize=1)
