@@ -243,6 +243,19 @@ def test_a_postscript_marker_beside_a_rule_of_small_letters_is_shown_in_small_le
     assert plain and all('"P.P.S"' in text for text in plain)
 
 
+def test_a_new_task_keeps_a_postscript_marker_the_original_shows_in_capitals():
+    # Read CJR (2216): "p.p.s" beside a new task gave away the original's own trap, "P.P.S"
+    # under "no capital letters are allowed"; a rewording of the original's task still says
+    # it in small letters (read CHY).
+    grammar = grammar_of("detectable_content:postscript")
+    shown = {"postscript_marker": "P.P.S", "letter_case": "lower", "shown_as_written": ("P.P.S",)}
+    new_task = {rendered.text for rendered in grammar.expansions(
+        "ask", {**shown, "new_task": True}, sentence=False)}
+    own_task = {rendered.text for rendered in grammar.expansions("ask", shown, sentence=False)}
+    assert new_task and all('"P.P.S"' in text for text in new_task)
+    assert own_task and all('"p.p.s"' in text for text in own_task)
+
+
 def test_a_postscript_at_the_end_takes_no_second_participle():
     # Reads CHY, CHZ (2622): "…, including a postscript at the end, starting with "P.S."".
     grammar = grammar_of("detectable_content:postscript")
