@@ -32,33 +32,34 @@ def test_the_shipped_templates_pass() -> None:
     check_templates()
 
 
+def _edited(path: Path, before: str = "", after: str = "") -> None:
+    path.write_text(before + path.read_text(encoding="utf-8") + after, encoding="utf-8")
+
+
+def _refused(root: Path, message: str) -> None:
+    with pytest.raises(TemplateError, match=message):
+        check_templates(root)
+
+
 def test_a_table_that_is_not_json_is_named_with_its_line(copied: Path) -> None:
-    table = copied / "phrases" / "slips.json"
-    _break(table, "{", "{\n  \"broken\": ,")
-    with pytest.raises(TemplateError, match=r"slips\.json, line 2: not valid JSON"):
-        check_templates(copied)
+    _break(copied / "phrases" / "slips.json", "{", "{\n  \"broken\": ,")
+    _refused(copied, r"slips\.json, line 2: not valid JSON")
 
 
 def test_a_grammar_that_does_not_parse_is_named(copied: Path) -> None:
-    grammar = copied / "constraints" / "punctuation__no_comma.grammar"
-    grammar.write_text("not a rule line\n" + grammar.read_text(encoding="utf-8"), encoding="utf-8")
-    with pytest.raises(TemplateError, match=r"punctuation__no_comma\.grammar: grammar does not parse"):
-        check_templates(copied)
+    _edited(copied / "constraints" / "punctuation__no_comma.grammar", before="not a rule line\n")
+    _refused(copied, r"punctuation__no_comma\.grammar: grammar does not parse")
 
 
 def test_a_grammar_that_calls_a_missing_rule_is_named(copied: Path) -> None:
-    grammar = copied / "constraints" / "punctuation__no_comma.grammar"
-    grammar.write_text(grammar.read_text(encoding="utf-8") + "\nextra:\n  {no_such_rule}\n",
-                       encoding="utf-8")
-    with pytest.raises(TemplateError, match=r"punctuation__no_comma\.grammar: grammar does not load"):
-        check_templates(copied)
+    _edited(copied / "constraints" / "punctuation__no_comma.grammar",
+            after="\nextra:\n  {no_such_rule}\n")
+    _refused(copied, r"punctuation__no_comma\.grammar: grammar does not load")
 
 
 def test_a_jinja_template_that_does_not_parse_is_named_with_its_line(copied: Path) -> None:
-    template = copied / "llm" / "rephrasing.j2"
-    template.write_text("\n{% if %}\n" + template.read_text(encoding="utf-8"), encoding="utf-8")
-    with pytest.raises(TemplateError, match=r"rephrasing\.j2, line 2: jinja2 template does not parse"):
-        check_templates(copied)
+    _edited(copied / "llm" / "rephrasing.j2", before="\n{% if %}\n")
+    _refused(copied, r"rephrasing\.j2, line 2: jinja2 template does not parse")
 
 
 def test_generate_families_stops_on_a_broken_table_and_writes_nothing(
