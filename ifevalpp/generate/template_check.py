@@ -3,7 +3,8 @@
 The generators read their English lazily (a phrase table on first use, a grammar when a
 constraint is first worded), and a case that meets a broken file mid-run would otherwise
 fail in a worker process with a bare traceback. `check_templates` reads them all up
-front (about a fifth of a second) and names the first bad file, its line and what is wrong.
+front (under half a second, and cached after the first run in a process) and names the
+first bad file, its line and what is wrong.
 """
 
 from __future__ import annotations
