@@ -538,27 +538,34 @@ def weave(task: str, layout: Layout, params: Sequence[Any], order: Sequence[int]
     if usage is not None and hasattr(usage, "taken"):
         usage.taken = tuple(set(usage.taken or ()) | set(frame_openings(tail)))
     body, mark = task.rstrip()[:-1].rstrip(), task.rstrip()[-1]
-    if mark == "?" and tail.startswith(";"):
+    if not _tail_fits(tail, last, mark):
         return None
+    joined = body + ("" if tail[0] in ",;" else " ") + tail
+    return close_sentence(joined, mark), list(order[1:])
+
+
+def _tail_fits(tail: str, last: str, mark: str) -> bool:
+    """Whether a requirement's attached wording can close the task's last sentence `last`."""
+    if mark == "?" and tail.startswith(";"):
+        return False
     if re.match(r"[,\s]*and\b", tail) and re.search(r"\band\b", last):
         # "… is funny and includes the words … and write without a comma": a second "and"
         # joins the requirement to the wrong verb.
-        return None
+        return False
     if tail.startswith(",") and _assurance().match(last.strip()):
-        return None  # "Make sure it includes …, writing two versions": the writer is not "it"
+        return False  # "Make sure it includes …, writing two versions": the writer is not "it"
     if re.search(r",\s+(?!(?:and|or)\b|\")", re.sub(r'"[^"]*"', '""', tail.lstrip(", "))):
         # "… repair the hull, ending your response with the exact phrase "…", with nothing
         # after that" stacks a second phrase on the woven one (read CIS, 286): a sentence of
         # its own.
-        return None
+        return False
     if tail.startswith(",") and "," in mend_text(last):
         # "… in a formal tone, using notation, and see to it that your response …" runs on:
         # a second clause after a comma is said as a sentence of its own (read CFC, 3629),
         # a comma the slips put in too ("Explain it in weird language, using mathematical
         # notation, including a postscript …", 2273).
-        return None
-    joined = body + ("" if tail[0] in ",;" else " ") + tail
-    return close_sentence(joined, mark), list(order[1:])
+        return False
+    return True
 
 
 def opening_word(text: str) -> str:
