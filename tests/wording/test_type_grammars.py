@@ -378,3 +378,31 @@ def test_nothing_after_agrees_with_the_words_of_the_end():
     for rendered in grammar.expansions("ask", {"end_phrase": "Stay curious.", "whole": True},
                                        sentence=False):
         assert not re.search(r"\bwords\b.*nothing after it", rendered.text), rendered.text
+
+
+def test_no_comma_follows_an_end_phrase_that_has_its_own_stop():
+    # Read CJY (1893, 3001, 3203, 286): '"Peace!", with nothing after that' stacks the comma on
+    # the phrase's own mark.
+    from ifevalpp.constraints import get, parse_params
+    constraint = get("startend:end_checker")
+    grammar = grammar_of("startend:end_checker")
+    for phrase in ("Peace!", "Is that all?", "See you soon."):
+        values = constraint.wording_params(parse_params(constraint.id, {"end_phrase": phrase}),
+                                           whole=True)
+        forms = [rendered.text for rendered in grammar.expansions("ask", values, sentence=False)]
+        assert forms and not [text for text in forms if '", ' in text]
+    values = constraint.wording_params(parse_params(constraint.id, {"end_phrase": "See you"}),
+                                       whole=True)
+    assert any('", with nothing after that' in rendered.text
+               for rendered in grammar.expansions("ask", values, sentence=False))
+
+
+def test_note_that_never_opens_a_prompt():
+    # Read CJY (1129): "Note that your response must begin with the whole request below …" as
+    # the prompt's first words qualifies nothing said before it.
+    grammar = grammar_of("combination:repeat_prompt")
+    below = [rendered.text for rendered in grammar.expansions("sentence", {"opens": True, "where": "below"})]
+    assert below and not [text for text in below
+                          if text.lower().startswith(("note", "please note"))]
+    above = [rendered.text for rendered in grammar.expansions("sentence", {"where": "above"})]
+    assert any(text.startswith("Note that") for text in above)

@@ -126,7 +126,10 @@ class RepeatPrompt(Constraint):
     def wording_params(self, params: Any, **context: Any) -> dict[str, Any]:
         # The request stands above the instruction unless the generator says otherwise
         # (it swaps "above" for "below" when it puts the request after).
-        return super().wording_params(params, **context) | {"where": context.get("where", "above")}
+        # Said ahead of the request, the instruction opens the prompt (`opens`): no form that
+        # qualifies something said before it ("Note that …", read CJY on 1129).
+        return super().wording_params(params, **context) | {
+            "where": context.get("where", "above"), "opens": context.get("ahead") or None}
 
     def task_needs_for(self, params: Any) -> frozenset[str]:
         # A request holding a quotation is replaced by one that holds one too (a strict read

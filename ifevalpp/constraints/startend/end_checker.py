@@ -261,8 +261,11 @@ class EndChecker(Constraint):
         fragment = not params.end_phrase.lstrip("\"'“‘(")[:1].isupper()
         # One word ("Peace!") is no "phrase" nor "words" (read BAC: 'the precise words "Peace!"').
         one_word = len(params.end_phrase.split()) == 1
+        # A phrase with its own stop takes no comma after its closing quote (`stopped`).
+        stopped = params.end_phrase.rstrip()[-1:] in (".", "?", "!")
         return super().wording_params(params, **context) | {"fragment": fragment or None,
-                                                            "one_word": one_word or None}
+                                                            "one_word": one_word or None,
+                                                            "stopped": stopped or None}
 
     # An end line suits a piece of prose (a letter, an essay), not a rap or a joke.
     distractor_suits = frozenset({"prose", "letter"})

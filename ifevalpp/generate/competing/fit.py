@@ -21,7 +21,7 @@ from typing import Any, Iterable, Optional
 from ...constraints import REGISTRY, get, parse_params
 from ..distance import tokens
 from ..phrase_tables import Known, table
-from ..prompt.layout import Layout
+from ..prompt.layout import Layout, slot_lines
 from .catalogue import EFFECTS, Demands
 
 _KNOWN = Known("fit")
@@ -149,6 +149,11 @@ def demands(layout: Layout) -> Demands:
         refuses |= {"names_parts", "changes_shape"}  # "Write a paragraph …": no parts of it
     if said_of_the_piece(layout):
         refuses |= {"adds_first_line", "adds_last_line"}
+    if slot_lines(layout.prompt):
+        # The answer fills a template the prompt spells out ("[Movie 1]\n[Description]"): no
+        # list, table or parts of another shape ("set out the main points as a numbered
+        # list" beside two movie slots, read CJW on 3335).
+        refuses |= {"changes_shape", "numbered_list", "uses_table", "adds_bullets", "names_parts"}
     needs: set[str] = set()
     for instruction_id, params in zip(layout.ids, layout.params):
         constraint = get(instruction_id)

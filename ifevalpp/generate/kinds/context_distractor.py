@@ -17,6 +17,7 @@ stays word for word and the addition states no instruction type.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Optional, Sequence
@@ -26,6 +27,7 @@ from ...constraints.support.choosing import choice
 from ...constraints.support.wording import load_json, templates_dir
 from ..piece import ANSWER_FEATURES, features
 from ..addition import needed_tokens, place, side_of_request
+from ..phrase_tables import table
 from ..prompt.layout import Layout
 from ..distance import tokens
 from ..llm.answers import ModelCousin
@@ -108,6 +110,20 @@ def _spent_if_copied(layout: Layout, text: str) -> bool:
                if not get(instruction_id).request_field)
 
 
+# The most words a task may name for itself and still be short to a context line.
+FEW_WORDS = 40
+
+
+def _named_short(layout: Layout) -> frozenset[str]:
+    """"short" when the task names its own size as a few words ("a riddle about the name
+    Sheldon using only 10 words"): no readers or purpose suit it (reads CJS, CJX, CKC on
+    1645). For context lines only: `piece.features` sets a new task's genre class, and there
+    the same reading made every new task of 1645 a joke."""
+    task = " ".join(unit.text for unit in layout.task_units())
+    found = re.search(table("plain")["few_words_named"], task)
+    return frozenset({"short"}) if found and int(found.group("n")) <= FEW_WORDS else frozenset()
+
+
 def _drawable(layout: Layout, answer: frozenset[str], options_last: bool
               ) -> list[ContextSentence]:
     """The context sentences this case may take, wherever they go."""
@@ -142,7 +158,7 @@ def add_context(layout: Layout, rng: Any, index: int, attempt: int = 0,
     the family's prompts so far) adds already (2713: the one line that fits after its copy,
     drawn again, made the sibling again)."""
     prompt = layout.prompt
-    answer = features(layout)
+    answer = features(layout) | _named_short(layout)
     options_last = any(get(instruction_id).short_answer for instruction_id in layout.ids)
     pool = [item for item in _drawable(layout, answer, options_last)
             if not any(item.text in sibling for sibling in taken)]

@@ -281,7 +281,10 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
              for number, item in enumerate(items, start=1)]
     if task.rstrip().endswith(":"):
         return task + "\n" + "\n".join(lines)  # "… so:" introduces the list itself
-    header = layout_phrase("header", rng)
+    # Statements of the case the task keeps word for word come first: the list adds to them.
+    more = own_task and any(unit.owners and unit.text.strip() and unit.text.strip() in task
+                            for unit in layout.units) or None
+    header = layout_phrase("header", rng, more=more)
     # "please" once (not "Would you please …? Please keep to these rules:"), no verb the
     # first item opens with ("Keep the following things in mind: 1) Keep the word …", read OB),
     # and no wish the task says already ("I need you to … Here is what I need from …", read AUA).
@@ -292,7 +295,7 @@ def _as_list(task: str, layout: Layout, params: Sequence[Any], order: Sequence[i
                 first_verb not in header.lower().replace(":", "").split() and \
                 not _wish_twice(task + " " + _wish_of(header)):
             break
-        header = layout_phrase("header", rng)
+        header = layout_phrase("header", rng, more=more)
     return task + "\n\n" + header + "\n" + "\n".join(lines)
 
 

@@ -280,11 +280,15 @@ def plan(layout: Layout, targets: set[int], *, drop_task: bool = False,
     """Decide which units to drop or edit so constraints in `targets` can be stated anew
     (module docstring); ComposeError when a changed value cannot be stated."""
     planner = _Planner(layout, targets, drop_task, params)
-    # Constraints with no located statement get one.
+    # Constraints with no located statement get one, unless the task and the value stay: the
+    # original says it only by implication ("a 30-line poem … Each line should contain exactly
+    # one sentence"), and "Write exactly thirty sentences" beside it says it twice (reads CJK,
+    # CJS, CJW on 1418).
     for index, instruction_id in enumerate(layout.ids):
         if get(instruction_id).request_field:
             continue
-        if index in targets and not layout.units_of(index):
+        implied = not drop_task and (params is None or params[index] == layout.params[index])
+        if index in targets and not layout.units_of(index) and not implied:
             planner.want(index, default_anchor(layout))
     planner.visit()
     kept = planner.keep_stated()

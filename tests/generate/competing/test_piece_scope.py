@@ -33,3 +33,17 @@ def test_a_piece_the_task_names_only_in_its_request_is_no_scope():
     layout = build_layout("Write a song about a rented room in the house. Do not use any commas.",
                           [NO_COMMA], [{}])
     assert not said_of_the_piece(layout)
+
+
+def test_an_answer_that_fills_a_spelled_out_template_takes_no_list_or_table():
+    # "… set out the main points as a numbered list" beside two movie slots (read CJW, 3335).
+    layout = build_layout("Recommend two films. Lay them out like this:\n[Film 1]\n[Description]"
+                          "\n******\n[Film 2]\n[Description]\n\nDo not use any commas.",
+                          [NO_COMMA], [{}])
+    assert {"numbered_list", "uses_table", "adds_bullets", "changes_shape"} <= \
+        demands(layout).refuses
+
+
+def test_an_answer_without_a_template_may_take_a_list():
+    layout = build_layout("Recommend two films. Do not use any commas.", [NO_COMMA], [{}])
+    assert "numbered_list" not in demands(layout).refuses

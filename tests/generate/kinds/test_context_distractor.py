@@ -358,3 +358,12 @@ def test_a_line_on_why_i_ask_says_what_i_bring():
     # offered to bring it this time." is vague.
     assert not [item.text for item in context_sentences() if "something short and new"
                 in item.text]
+
+
+def test_a_task_that_names_a_few_words_as_its_size_takes_no_readers():
+    # Reads CJS, CJX, CKC (1645): "The intended readers are hobbyists …" beside a riddle of
+    # only ten words.
+    layout = build_layout("Write a riddle about the name Oliver using only 12 words. Use capital "
+                          "letters only.", ["change_case:english_capital"], [{}])
+    added = {add_context(layout, random.Random(seed), 1).prompt for seed in range(40)}
+    assert not [prompt for prompt in added if "readers" in prompt or "audience" in prompt]

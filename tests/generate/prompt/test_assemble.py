@@ -294,3 +294,28 @@ def test_requirements_continue_a_numbered_list_the_task_ends_on():
             lines = made.splitlines()
             assert [line[:5] for line in lines[-2:]] == ["  3. ", "  4. "], made
             assert len(lines) == 5, made
+
+
+def test_a_list_after_requirements_the_task_keeps_says_it_adds_to_them():
+    # Read CKC (2549): "Some requirements for your reply:" after three "must" sentences the
+    # task kept word for word reads as a second form stitched on.
+    from ifevalpp.generate.prompt.assemble import restructured
+    from ifevalpp.generate.prompt.layout import build_layout
+    prompt = ("Which is colder, Oslo or Helsinki? Your answer must be exactly 3 paragraphs where "
+              "paragraphs and only paragraphs are separated by two new lines. Paragraph 3 must "
+              "start with the word frost. Include the keywords fjord and sauna. Add a postscript "
+              'starting with "P.S."')
+    ids = ["length_constraints:nth_paragraph_first_word", "keywords:existence",
+           "detectable_content:postscript"]
+    kwargs = [{"num_paragraphs": 3, "nth_paragraph": 3, "first_word": "frost"},
+              {"keywords": ["fjord", "sauna"]}, {"postscript_marker": "P.S."}]
+    layout = build_layout(prompt, ids, kwargs)
+    headers = set()
+    for seed in range(40):
+        made = restructured(layout, random.Random(seed), params=layout.params,
+                            presentation="list")
+        if "Paragraph 3 must start" in made.prompt and ":\n" in made.prompt:
+            headers.add(made.prompt.split("\n\n")[-1].split("\n")[0])
+    assert headers
+    assert all(re.search(r"\b(?:more|also)\b", header, re.IGNORECASE) for header in headers), \
+        headers

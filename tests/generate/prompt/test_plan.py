@@ -77,3 +77,26 @@ def test_a_cut_never_takes_the_task_that_follows_the_count():
     kept = plan(layout, {0}, drop_task=False, params=layout.params).unit_text[0]
     assert kept == ("For a bunch of students, write a poem that professionally describes a new "
                     "line of shoes.")
+
+
+def _implied_count():
+    """A poem whose sentence count the prompt says only by implication: 12 lines, one
+    sentence each."""
+    prompt = ("Write a 12-line poem about rain without any commas. Each line should contain "
+              "exactly one sentence.")
+    return layout_of(prompt, ["punctuation:no_comma", "length_constraints:number_sentences"],
+                     [{}, {"relation": "at least", "num_sentences": 12}])
+
+
+def test_a_count_the_original_only_implies_is_not_stated_while_task_and_value_stay():
+    # "a 30-line poem … Each line should contain exactly one sentence" says the count;
+    # "Write exactly thirty sentences" beside it says it twice (reads CJK, CJS, CJW on 1418).
+    layout = _implied_count()
+    assert not layout.units_of(1)
+    assert 1 not in plan_all(layout).render
+
+
+def test_a_count_the_original_only_implies_is_stated_beside_a_new_task():
+    from ifevalpp.generate.prompt.plan import plan
+    layout = _implied_count()
+    assert 1 in plan(layout, {0, 1}, drop_task=True, params=layout.params).render

@@ -486,7 +486,7 @@ def test_where_the_original_says_nothing_may_follow_every_end_wording_says_so():
     kwargs = {"end_phrase": "Any questions?"}
     said = {**wording_context([end], 0), "nothing_after": True}
     wordings = _wordings(end, kwargs, said, styles=("imperative", "declarative"))
-    assert all(re.search(r"nothing after (?:it|that)", text) for text in wordings), wordings
+    assert all(re.search(r"nothing (?:after (?:it|that)|more)", text) for text in wordings), wordings
 
 
 def test_where_the_original_counts_over_the_entire_response_a_letter_count_says_so():
@@ -746,6 +746,31 @@ def test_no_requirement_is_woven_onto_a_sentence_that_says_how_the_piece_should_
                  "Give me a riddle about boats. Make your answer weird or interesting."):
         assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
                    for seed in range(40))
+
+
+def test_no_requirement_is_woven_onto_a_sentence_that_only_names_a_tone():
+    # "Please use an interesting or weird tone, giving your entire response as valid JSON"
+    # hangs the JSON on the tone (read CJX, 1094).
+    from ifevalpp.generate.prompt.render import weave
+    layout = _layout("Name three famous sailors. Please use a weird tone. Put your entire "
+                     "response inside double quotation marks.", ["startend:quotation"], [{}])
+    for task in ("Name three famous sailors. Please use a weird tone.",
+                 "Name three famous sailors. Please, use any interesting tone."):
+        assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
+                   for seed in range(40))
+
+
+def test_a_postscript_joined_onto_the_task_is_added_not_included():
+    # "Please suggest a name for a new newspaper, including a postscript …" makes the
+    # postscript part of the name (read CJW, 2622 and 2273).
+    from ifevalpp.generate.prompt.render import weave
+    task = "Suggest a name for a new bakery."
+    layout = _layout(task + ' At the end of your response, add a postscript starting with "P.S."',
+                     ["detectable_content:postscript"], [{"postscript_marker": "P.S."}])
+    woven = [weave(task, layout, layout.params, [0], random.Random(seed)) for seed in range(60)]
+    tails = [found[0][len(task) - 1:] for found in woven if found is not None]
+    assert tails
+    assert not [tail for tail in tails if "including" in tail or "putting in" in tail]
 
 
 def test_no_requirement_with_a_phrase_of_its_own_after_a_comma_is_woven_on():

@@ -85,6 +85,36 @@ def test_an_idiom_no_editor_keeps_is_said_plainly():
         "I'd like only the two responses to be numbered."
 
 
+def test_responses_and_only_responses_apart_is_said_plainly():
+    # Reads CJZ and CKA (2383): "Only the two responses should be separated by six asterisk
+    # symbols" and ", used nowhere else: ******" read stilted, in every cousin; the separator
+    # said to go between the two says where it goes.
+    assert mend_text("Responses and only responses should be separated by 6 asterisk symbols: "
+                     "******.") == \
+        "The two responses should be separated by 6 asterisk symbols: ******."
+    assert mend_text("I'd like responses and only responses to be separated by six asterisk "
+                     "symbols: ******.") == \
+        "I'd like the two responses to be separated by six asterisk symbols: ******."
+
+
+def test_a_field_is_evolving_not_echoing():
+    # Read CKD (3131): "the echoing biotechnology field", in all six cousins that kept it.
+    assert mend_text("Write about the echoing biotechnology field today.") == \
+        "Write about the evolving biotechnology field today."
+
+
+def test_a_word_count_said_as_a_size_is_said_as_the_minimum_it_checks():
+    # Read CKB (1964): "a 100-word advertisement" reads as about 100; the check wants 100 or more.
+    assert mend_text("Write a 100-word advertisement for a bakery.") == \
+        "Write an advertisement of at least 100 words for a bakery."
+
+
+def test_a_description_of_a_thing_is_not_a_description_for_it():
+    # Read CJY (2617): "a description for Tulsa's day-to-day work", in all nine cousins.
+    assert mend_text("Write a description for Tulsa's week.") == \
+        "Write a description of Tulsa's week."
+
+
 
 def test_fragments_before_a_question_are_joined_in_every_cousin():
     # Read CHW (3754): a distractor kept the fragments its rephrasings had joined.
@@ -806,6 +836,16 @@ def test_paragraphs_and_only_paragraphs_as_in_python_is_said_plainly():
                      "python.") == \
         "Your answer must be exactly 3 paragraphs, separated by two new lines ('\\n\\n' in " \
         "Python), with no blank lines anywhere else."
+
+
+def test_paragraphs_and_only_paragraphs_with_a_quoted_example_is_said_plainly():
+    # Read CJZ (3624): 'Paragraphs and only paragraphs should be separated by two new lines
+    # (like "\n\n").', the example in double quotes, in all six cousins that kept it.
+    prompt = ('Write a song about tides. Paragraphs and only paragraphs should be separated by '
+              'two new lines (like "\\n\\n"). Do not use commas.')
+    assert mended(prompt, [NO_COMMA], [{}]) == (
+        'Write a song about tides. Paragraphs should be separated by two new lines (like '
+        '"\\n\\n"), with no blank lines anywhere else. Do not use commas.')
 
 
 REQUEST = ('Write an ad for a new kind of umbrella. In your entire response mark sure you do not '
