@@ -406,3 +406,12 @@ def test_note_that_never_opens_a_prompt():
                           if text.lower().startswith(("note", "please note"))]
     above = [rendered.text for rendered in grammar.expansions("sentence", {"where": "above"})]
     assert any(text.startswith("Note that") for text in above)
+
+
+def test_a_ban_on_the_whole_answer_never_avoids_words_anywhere():
+    # Read CKF (2957, 3709): 'Avoid "nursery" and "storytelling" anywhere in your answer.'
+    grammar = grammar_of("keywords:forbidden_words")
+    values = {"forbidden_words": ["nursery", "storytelling"], "n": 2, "whole": True}
+    forms = [rendered.text for rendered in grammar.expansions("ask", values, sentence=False)]
+    assert forms and not [text for text in forms if re.match(r'avoid (?:the words )?"', text)
+                          and "anywhere" in text]

@@ -367,3 +367,12 @@ def test_a_task_that_names_a_few_words_as_its_size_takes_no_readers():
                           "letters only.", ["change_case:english_capital"], [{}])
     added = {add_context(layout, random.Random(seed), 1).prompt for seed in range(40)}
     assert not [prompt for prompt in added if "readers" in prompt or "audience" in prompt]
+
+
+def test_a_task_for_professionals_takes_no_other_readers():
+    # Read CKF (3710): "My grandmother will read this on her tablet" beside a rap that tells
+    # professionals how to do their job.
+    layout = build_layout("I need a rap that tells professionals how to fix a leaking tap. "
+                          "Do not use any commas.", ["punctuation:no_comma"], [{}])
+    added = {add_context(layout, random.Random(seed), 1).prompt for seed in range(60)}
+    assert not [prompt for prompt in added if "grandmother" in prompt or "readers" in prompt]
