@@ -60,3 +60,10 @@ def test_an_answer_in_angular_brackets_takes_no_line_breaks():
     titled = build_layout("Write a poem about the sea. Give it a title in double angular "
                           "brackets, such as <<title>>.", [title], [{}])
     assert "adds_lines" not in demands(titled).refuses
+
+
+def test_a_riddle_is_asked_for_no_semicolon():
+    # Read CKG (3623): "join two closely linked clauses with a semicolon" beside a short riddle.
+    layout = lowercase("Write a riddle about a lighthouse keeper who never sleeps.")
+    offered = {requirement.id for requirement in compatible_requests(layout, "official")}
+    assert offered and "semicolon" not in offered

@@ -47,3 +47,17 @@ def test_an_answer_that_fills_a_spelled_out_template_takes_no_list_or_table():
 def test_an_answer_without_a_template_may_take_a_list():
     layout = build_layout("Recommend two films. Do not use any commas.", [NO_COMMA], [{}])
     assert "numbered_list" not in demands(layout).refuses
+
+
+def test_an_end_phrase_added_beside_an_exact_paragraph_count_is_refused():
+    # Read CKH (2215): "End your response with the line "And that is the whole story."" beside
+    # exactly two paragraphs: is the line a third?
+    from ifevalpp.constraints import get, parse_params
+    end = get("startend:end_checker")
+    effects = end.competing_effects(parse_params(end.id, {"end_phrase": "That is all."}))
+    for ids, kwargs in ((["length_constraints:number_paragraphs"], [{"num_paragraphs": 2}]),
+                        (["length_constraints:nth_paragraph_first_word"],
+                         [{"num_paragraphs": 2, "nth_paragraph": 1, "first_word": "rain"}])):
+        layout = build_layout("Write a story in exactly 2 paragraphs separated by ***. The first "
+                              "paragraph starts with the word rain.", ids, kwargs)
+        assert "adds_last_line" in effects & demands(layout).refuses, ids
