@@ -92,8 +92,9 @@ class EndChecker(Constraint):
     speaks_of_end = True
     competes_as_format = True
     # An end phrase is a sentence of its own: none beside a one-sentence rewrite; and a line
-    # of its own at the end, none beside an exact count of paragraphs (read CKH on 2215: is
-    # "And that is the whole story." a third of "two paragraphs"?).
+    # of its own at the end, none where a type refuses a last line (an exact count of
+    # paragraphs: is "And that is the whole story." a third of "two paragraphs"? read CKH on
+    # 2215).
     distractor_effects = frozenset({"sets_end", "adds_english_text", "adds_sentence",
                                     "adds_last_line"})
     # "Put the key phrase in bold" invites bolding the required ending ("… Dave.**"), which
