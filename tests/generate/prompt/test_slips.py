@@ -97,6 +97,14 @@ def test_responses_and_only_responses_apart_is_said_plainly():
         "I'd like the two responses to be separated by six asterisk symbols: ******."
 
 
+def test_an_answer_in_hindi_that_must_hold_english_keywords_says_it_may():
+    # Read CKB (3305): "… is in Hindi; no other language is allowed" beside English keywords
+    # the check wants, in all three distractors.
+    assert mend_text("Check that your entire response is in Hindi; no other language is "
+                     "allowed.") == \
+        "Check that your entire response is in Hindi, apart from the English keywords."
+
+
 def test_a_field_is_evolving_not_echoing():
     # Read CKD (3131): "the echoing biotechnology field", in all six cousins that kept it.
     assert mend_text("Write about the echoing biotechnology field today.") == \
