@@ -274,6 +274,12 @@ def _why_no_new_task(layout: Layout) -> Optional[str]:
         # became a story set in a harbour and a fable about a lighthouse.
         return ("its answer must be in another language while its task is on a technical "
                 "subject whose terms are English: a new task on a plain subject drops that pull")
+    if _marker_against_small_letters(layout):
+        # 2216: "P.P.S" under "no capital letters" read contradictory in a new task (reads
+        # CHY, CKA, CKD, CKG), and "p.p.s" there read easier (read CJR).
+        return ("its postscript marker is shown in capitals beside a rule of small letters "
+                "('P.P.S'), a clash the check forgives: a new task that keeps it reads "
+                "contradictory, and one that writes it small drops the trap")
     clash = _items_against_an_exact_count(layout)
     if clash is not None:
         # 3069 (reads BDM, BDT): a 5-day itinerary in exactly 3 bullet points became tips
@@ -281,6 +287,16 @@ def _why_no_new_task(layout: Layout) -> Optional[str]:
         return (f"its task names {clash[0]} days, steps or items of its own where a checked "
                 f"count asks for exactly {clash[1]}: a new task drops that clash")
     return None
+
+
+def _marker_against_small_letters(layout: Layout) -> bool:
+    """Whether the case asks for a text with capital letters (a postscript marker, "P.P.S":
+    its `competing_effects` need capitals) and for an answer in small letters only: the clash
+    is the original's trap."""
+    if not any(get(instruction_id).letter_case == "lower" for instruction_id in layout.ids):
+        return False
+    return any("needs_capitals" in get(instruction_id).competing_effects(params)
+               for instruction_id, params in zip(layout.ids, layout.params))
 
 
 def _items_against_an_exact_count(layout: Layout) -> Optional[tuple[int, int]]:

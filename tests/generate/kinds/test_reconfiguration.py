@@ -666,6 +666,20 @@ def test_a_word_to_repeat_beside_its_plural_in_the_task_gets_no_new_task():
     assert not _singular_beside_its_plural(plain)
 
 
+def test_a_capital_marker_beside_a_rule_of_small_letters_gets_no_new_task():
+    # 2216: "P.P.S" under "no capital letters" read contradictory in a new task (reads CHY,
+    # CKA, CKD, CKG), "p.p.s" there read easier (read CJR).
+    from ifevalpp.generate.kinds.reconfiguration import _marker_against_small_letters
+
+    ids = ["change_case:english_lowercase", "detectable_content:postscript"]
+    trap = build_layout('write a note to the milkman in lowercase letters only. add a '
+                        'postscript starting with "P.P.S"', ids, [{}, {"postscript_marker": "P.P.S"}])
+    plain = build_layout('Write a note to the milkman. Add a postscript starting with "P.P.S"',
+                         ids[1:], [{"postscript_marker": "P.P.S"}])
+    assert _marker_against_small_letters(trap)
+    assert not _marker_against_small_letters(plain)
+
+
 def test_a_new_task_on_the_original_s_subject_never_asks_for_the_original_s_piece_again():
     # Read CGU: "Would you write an article about <the original's subject>, please?" under the
     # same end line was the original said again, no reconfiguration.
