@@ -59,10 +59,33 @@ def task_demands(layout: Layout, params: Optional[Sequence[Any]] = None
         wanted = constraint.task_bites_from(item)
         if wanted is not None:
             bites = max(bites or 0, wanted)
+    if _hard_words_to_include(layout):
+        # Words as hard to place as the original's own take prose to sit in: 'hesitate' and
+        # 'borrow' in a JSON list of rooms with their sizes have no place (reads CJN, CJP,
+        # CJR, CKH on 3518), so no list of entries.
+        avoids.add("entries")
     # What one constraint needs outweighs what another would rather avoid: the original asks
     # for both (keywords in an answer that must be JSON: 2591, 3518), so the piece must be
     # structured, and the words go into it.
     return needs, avoids - needs, low, high, room, bites
+
+
+def _hard_words_to_include(layout: Layout) -> bool:
+    """Whether the case asks to include a few words its request is not about ("compensated"
+    and "immigrants" beside "the pros and cons of working abroad"): a new task gets words as
+    hard to place (`retopic_words`)."""
+    request_words = set(content_words(next((unit.text for unit in layout.units
+                                            if not unit.pure), "").lower()))
+    for instruction_id, item in zip(layout.ids, layout.params):
+        constraint = get(instruction_id)
+        if constraint.topic_field is None or constraint.topic_use(item) != "suits":
+            continue
+        value = getattr(item, constraint.topic_field)
+        words = [value] if isinstance(value, str) else list(value)
+        if len(words) <= MOST_TRAPS and any(not _topical([word], request_words)
+                                            for word in words):
+            return True
+    return False
 
 
 def renew_bound_literals(layout: Layout, params: list[Any], rng: Any, profile: Profile,

@@ -283,3 +283,18 @@ def test_one_word_of_two_constraints_stays_one_word_in_the_new_task():
                           {"keyword": "unfortunately", "frequency": 6,
                            "relation": "less than"}])
     assert params[0]["keyword"] == params[1]["keyword"]
+
+
+def test_words_as_hard_to_place_as_the_original_s_take_no_list_of_entries():
+    # Reads CJN, CJP, CJR, CKH (3518): 'hesitate' and 'borrow' in a JSON list of the rooms of
+    # a house with their sizes have no place.
+    from ifevalpp.generate.prompt.layout import build_layout
+    from ifevalpp.generate.tasks import task_demands
+
+    exists = "keywords:existence"
+    hard = build_layout("Give me the pros and cons of living by the sea. Include the keywords "
+                        "'tariff' and 'pilgrims'.", [exists], [{"keywords": ["tariff", "pilgrims"]}])
+    topical = build_layout("Give me the pros and cons of living by the sea. Include the keywords "
+                           "'sea' and 'living'.", [exists], [{"keywords": ["sea", "living"]}])
+    assert "entries" in task_demands(hard)[1]
+    assert "entries" not in task_demands(topical)[1]
