@@ -258,9 +258,10 @@ def test_a_tone_the_task_asks_for_is_carried_and_said_with_an_article():
     found = asks("List five famous inventors in JSON. Please, use any interesting or weird tone.",
                  ["detectable_format:json_format"], [{}])
     assert [(ask.noun, ask.what) for ask in found] == [("tone", ("interesting or weird",))]
-    said = carried_sentence(found, random.Random(0))
-    assert said in ("Write it in an interesting or weird tone.",
-                    "Keep it in an interesting or weird tone."), said
+    said = {carried_sentence(found, random.Random(seed)) for seed in range(20)}
+    # Given, never kept (read CKK, 3534: "Keep it in a weird tone" keeps what was never there).
+    assert said <= {"Write it in an interesting or weird tone.",
+                    "Give it an interesting or weird tone."}, said
     assert dropped(found, "Write a plan in JSON.") == ["interesting or weird"]
 
 
@@ -327,3 +328,16 @@ def test_an_ask_kept_with_its_slip_mended_is_not_dropped():
     assert dropped(found, 'Rewrite "Dinner is at seven." in a passive-aggressive tone.') == []
     assert dropped(found, 'Rewrite "Dinner is at seven." in a cheerful tone.') == \
         ["passive aggressive"]
+
+
+def test_a_rule_to_keep_to_the_main_points_is_said_again_beside_a_new_task():
+    # Read CKK (1233): new tasks that dropped "Please include only the main points in your
+    # answer." asked for a long how-to, easier than the original's short answer.
+    from ifevalpp.generate.prompt.layout import build_layout
+    from ifevalpp.generate.tasks.carried import unchecked_rules
+
+    layout = build_layout('How tall is the tallest tower in Paris? Please include only the main '
+                          'points in your answer. Use the word "tower" at least 8 times.',
+                          ["keywords:frequency"],
+                          [{"keyword": "tower", "frequency": 8, "relation": "at least"}])
+    assert unchecked_rules(layout) == ["Please include only the main points in your answer."]
