@@ -70,12 +70,18 @@ def task_demands(layout: Layout, params: Optional[Sequence[Any]] = None
     return needs, avoids - needs, low, high, room, bites
 
 
+def _request_words(layout: Layout) -> set[str]:
+    """The content words of the original's request, its first sentence that is not a bare
+    statement: what the case is about ("a dog cage", "sneakers")."""
+    return set(content_words(next((unit.text for unit in layout.units
+                                   if not unit.pure), "").lower()))
+
+
 def _hard_words_to_include(layout: Layout) -> bool:
     """Whether the case asks to include a few words its request is not about ("compensated"
     and "immigrants" beside "the pros and cons of working abroad"): a new task gets words as
     hard to place (`retopic_words`)."""
-    request_words = set(content_words(next((unit.text for unit in layout.units
-                                            if not unit.pure), "").lower()))
+    request_words = _request_words(layout)
     for instruction_id, item in zip(layout.ids, layout.params):
         constraint = get(instruction_id)
         if constraint.topic_field is None or constraint.topic_use(item) != "suits":
@@ -186,8 +192,7 @@ def _word_plan(layout: Layout, task: Task, params: Sequence[Any], said: set[str]
     common = vocabulary().common
     # Words the original's request itself is about ("a dog cage", "sneakers"): a word to
     # repeat that is none of them ("unfortunately") is the case's own difficulty and stays.
-    request_words = set(content_words(next((unit.text for unit in layout.units
-                                            if not unit.pure), "").lower()))
+    request_words = _request_words(layout)
     # So are the words of a statement bound to the old task ('Include the keyword "brand"
     # each time, followed by suggested name'): kept on tips for juggling, "brand" belonged to
     # naming a tonic (reads CHG, CHP on 3272).

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from typing import Sequence
 
 from ifevalpp.constraints import parse_params
 from ifevalpp.generate.prompt.render import ranges, render, wording_context
@@ -736,28 +737,30 @@ def test_section_labels_are_shown_never_described_as_a_word_and_its_number():
                     or "its label" in text], wordings
 
 
+def _never_woven(prompt: str, tasks: Sequence[str]) -> bool:
+    """Whether no seed joins the quotation rule of `prompt` onto any of `tasks`."""
+    from ifevalpp.generate.prompt.render import weave
+    layout = _layout(prompt, ["startend:quotation"], [{}])
+    return all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
+               for task in tasks for seed in range(40))
+
+
 def test_no_requirement_is_woven_onto_a_sentence_that_says_how_the_piece_should_feel():
     # "Make it interesting, placing your entire response within double quotation marks"
     # reads as the way to be interesting (read CIH, 2497).
-    from ifevalpp.generate.prompt.render import weave
-    layout = _layout("Give me a riddle about boats. Make it funny. Put your entire response "
-                     "inside double quotation marks.", ["startend:quotation"], [{}])
-    for task in ("Give me a riddle about boats. Make it funny.",
-                 "Give me a riddle about boats. Make your answer weird or interesting."):
-        assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
-                   for seed in range(40))
+    assert _never_woven("Give me a riddle about boats. Make it funny. Put your entire response "
+                        "inside double quotation marks.",
+                        ("Give me a riddle about boats. Make it funny.",
+                         "Give me a riddle about boats. Make your answer weird or interesting."))
 
 
 def test_no_requirement_is_woven_onto_a_sentence_that_only_names_a_tone():
     # "Please use an interesting or weird tone, giving your entire response as valid JSON"
     # hangs the JSON on the tone (read CJX, 1094).
-    from ifevalpp.generate.prompt.render import weave
-    layout = _layout("Name three famous sailors. Please use a weird tone. Put your entire "
-                     "response inside double quotation marks.", ["startend:quotation"], [{}])
-    for task in ("Name three famous sailors. Please use a weird tone.",
-                 "Name three famous sailors. Please, use any interesting tone."):
-        assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
-                   for seed in range(40))
+    assert _never_woven("Name three famous sailors. Please use a weird tone. Put your entire "
+                        "response inside double quotation marks.",
+                        ("Name three famous sailors. Please use a weird tone.",
+                         "Name three famous sailors. Please, use any interesting tone."))
 
 
 def test_a_postscript_joined_onto_the_task_is_added_not_included():
