@@ -16,6 +16,7 @@ from typing import Any, Optional, Sequence
 from ...constraints import get, parse_params
 from ..phrase_tables import one_of, table
 from ..sentences import sentence_spans
+from .as_checked import as_checked
 from .numerals import harmonised, mixed
 from .spelling import american, in_american
 
@@ -325,11 +326,13 @@ def mended_request(ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
 def mended(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
            original: str = "") -> str:
     """`prompt` with the slips of slips.json mended outside quotation marks and outside the
-    literals its constraints check, an "it" of `original` that lost what it pointed at said
+    literals its constraints check, a count `original` states other than its kwargs check
+    said as they check it (prompt/as_checked.py), an "it" of `original` that lost what it pointed at said
     again, its small counts said one way (prompt/numerals.py), its quotation marks curly
     where the original's are, and our words spelled as Americans spell them where the
     original does (prompt/spelling.py). The request the reply repeats is mended on its own
     (`mended_request` says it so in the kwargs)."""
+    prompt = as_checked(prompt, ids, kwargs, original) if original else prompt
     prompt = _antecedent_restored(original, prompt) if original else prompt
     prompt = _end_phrase_quoted(prompt, ids, kwargs)
     # The request to repeat, mended on its own, is kept by every later mend, as a literal is.
