@@ -18,8 +18,10 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 # A "please" after a sentence that already runs on through a comma ("… four parts, labelling
-# each one SECTION X, where X is its number, please.", read OB) trails behind the request.
-_TRAILING_PLEASE = re.compile(r"(?i)(?:^|(?<=[.!?]\s))[^.!?\n]*,[^.!?\n]*,\s+please[.!]")
+# each one SECTION X, where X is its number, please.", read OB) trails behind the request, a
+# question's too ("Would you draft an email to a bakery, asking whether they could supply a
+# school fair, please?", read CKN).
+_TRAILING_PLEASE = re.compile(r"(?i)(?:^|(?<=[.!?]\s))[^.!?\n]*,[^.!?\n]*,\s+please[.!?]")
 
 
 @functools.lru_cache(maxsize=1)
@@ -95,6 +97,8 @@ RULE = Rule(
          Example("Write a poem about the sea. Avoid commas, cheers."),
          Example("Write a story. Split it into four parts, labelling each one SECTION X, "
                  "where X is its number, please."),
+         Example("Would you draft an email to a bakery, asking whether they could supply a "
+                 "school fair, please?"),
          Example("Would you please write a poem about the sea? Please avoid commas."),
          Example("Would you mind writing a poem about the sea?\n\nPlease write ten lines."),
          Example("Would you please write a poem about the sea? Please avoid commas.",

@@ -78,3 +78,10 @@ def test_both_ends_of_a_range_are_said_one_way():
     # Read CHA (3415): "appears 3 to five times" beside "eight or more words".
     said = harmonised('The word "sun" appears 3 to 5 times. Write eight or more words.', "words")
     assert said == 'The word "sun" appears three to five times. Write eight or more words.'
+
+
+def test_a_count_of_text_sections_is_said_as_the_other_counts_are():
+    text = "Use the word \"rain\" fewer than six times. Highlight at least 2 text sections."
+    assert mixed(text)
+    assert harmonised(text, "words") == \
+        "Use the word \"rain\" fewer than six times. Highlight at least two text sections."

@@ -117,6 +117,15 @@ def test_a_word_count_said_as_a_size_is_said_as_the_minimum_it_checks():
         "Write an advertisement of at least 100 words for a bakery."
 
 
+def test_a_sentence_count_counts_the_email_not_the_life_it_is_about():
+    # Read CKM (292): the distractors kept "… of a good life that contains at least 20
+    # sentences", which the rephrasings had mended.
+    assert mend_text("Send a long and funny email to your friend about the ingredients of a good "
+                     "life that contains at least 25 sentences.") == \
+        ("Send a long and funny email of at least 25 sentences to your friend about the "
+         "ingredients of a good life.")
+
+
 def test_a_description_of_a_thing_is_not_a_description_for_it():
     # Read CJY (2617): "a description for Tulsa's day-to-day work", in all nine cousins.
     assert mend_text("Write a description for Tulsa's week.") == \
