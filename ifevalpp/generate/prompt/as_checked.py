@@ -1,13 +1,13 @@
-"""A count the original states other than its kwargs check, said as they check it.
+"""A count the original bounds other than its kwargs check, said as they check it.
 
-Three GitHub originals state a count their stored parameters do not check: "at least 400
-words" checked at 336, "The letter o should appear at least 6 times" checked at fewer than
-6, "at least 5 sections" checked at exactly 5. A rephrasing states each constraint anew
-from the kwargs and so says what is checked; a distractor keeps the original's words, and
-kept as written it asks for what is not checked (the validator refuses it). Like any other
-slip of the user's, the flawed count is mended in the cousins that keep it: only the
-number and its relation words change, in the sentence the validator points at. The
-original itself stays as released.
+Two GitHub originals bound a count the other way from their stored parameters: "The letter o
+should appear at least 6 times" checked at fewer than 6, "at least 5 sections" checked at
+exactly 5. A rephrasing states each constraint anew from the kwargs and so says what is
+checked; a distractor keeps the original's words, and kept as written it asks for what is
+not checked (the validator refuses it). Like any other slip of the user's, the relation said
+the wrong way round is mended in the cousins that keep it: only the relation words (and
+the number with them) change, in the sentence the validator points at. The original itself
+stays as released.
 """
 
 from __future__ import annotations
@@ -20,8 +20,11 @@ from typing import Any, Optional, Sequence
 from ...constraints import get, parse_params
 from ...wording.english import number_words
 
-# The validator's codes for a count the prompt states one way and the kwargs check another.
-MISMATCHES = frozenset({"REFLECT_NUMBER_MISMATCH", "REFLECT_RELATION_MISMATCH"})
+# The validator's code for a count the prompt bounds one way and the kwargs another ("at least
+# 6" checked as fewer than 6). A different number is no slip to mend: "at least 400 words"
+# checked at 336 would show the checker's odd number through (read CKS on 337), so that case
+# keeps no distractor.
+MISMATCHES = frozenset({"REFLECT_RELATION_MISMATCH"})
 # Count statements with one bound said plainly ("at least 6 times"); a range, an
 # approximation or a count only implied is not rewritten.
 _PLAIN_KINDS = frozenset({"ge", "gt", "lt", "le", "eq", "bare"})

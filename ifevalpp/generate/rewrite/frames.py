@@ -43,7 +43,7 @@ def frames_of(request: Request, wide: bool = False) -> list[tuple[str, str]]:
         return question_as_request(request.vp) + question_as_statement(request.vp)
     if request.kind == "need-np":
         np = request.vp
-        frames = _thing_frames(asks_not, wide)
+        frames = _unmade(np, _thing_frames(asks_not, wide))
         return [(_end(frame.format(np=np), colon), "need") for frame in frames]
     vp = request.vp
     values = {"vp": vp, "Vp": cap(vp), "ving": _gerund_phrase(vp)}
@@ -65,11 +65,7 @@ def frames_of(request: Request, wide: bool = False) -> list[tuple[str, str]]:
     if np and _paid_to_someone(np):
         np = None  # "Can you give me a compliment to Kruger?": it is Kruger's, not mine
     if np:
-        frames = _thing_frames(asks_not, wide)
-        if set(re.findall(r"[a-z-]+", np.lower())[:6]) & (lexicon()["not_composed"] |
-                                                          lexicon()["unwritten"]):
-            # Two alternatives or a name are given, never "put together"; nor is a freestyle.
-            frames = tuple(frame for frame in frames if "put together" not in frame)
+        frames = _unmade(np, _thing_frames(asks_not, wide))
         out.extend((_end(frame.format(np=np), colon), "need") for frame in frames)
     helped = _KNOWN.pattern("help_me").match(vp)
     if helped and helped.group("verb") in lexicon()["verbs"] and not second_verb(vp):
@@ -78,6 +74,17 @@ def frames_of(request: Request, wide: bool = False) -> list[tuple[str, str]]:
         out.extend((_end(frame.format(doing=doing), colon), "need") for frame in _KNOWN.frames("help")
                    if not (asks_not and frame.endswith("?")))
     return out
+
+
+def _unmade(np: str, frames: tuple[str, ...]) -> tuple[str, ...]:
+    """`frames` without "put together" where the thing is not put together: two alternatives
+    or a name are given, a freestyle is made up, and a short piece is written ("Could you put
+    together a joke involving Zoe …?", read CKP)."""
+    if set(re.findall(r"[a-z-]+", np.lower())[:6]) & (
+            lexicon()["not_composed"] | lexicon()["unwritten"] |
+            lexicon()["refused_objects"].get("put together", frozenset())):
+        return tuple(frame for frame in frames if "put together" not in frame)
+    return frames
 
 
 def _thing_frames(asks_not: bool, wide: bool) -> tuple[str, ...]:

@@ -21,12 +21,12 @@ def test_the_opposite_relation_is_said_as_checked():
         "Write a poem about rain. The letter z should appear fewer than 3 times."
 
 
-def test_another_number_is_said_as_checked():
+def test_another_number_is_no_slip_and_stays_as_written():
+    # Read CKS (337): "at least 336 words" showed the checker's odd number through.
     prompt = "Write a story about a lighthouse. Your answer must be at least 400 words long."
     ids = ["length_constraints:number_words"]
     kwargs = [{"relation": "at least", "num_words": 350}]
-    assert _said(prompt, ids, kwargs) == \
-        "Write a story about a lighthouse. Your answer must be at least 350 words long."
+    assert _said(prompt, ids, kwargs) == prompt
 
 
 def test_a_minimum_checked_as_an_exact_count_is_said_exactly():
@@ -52,13 +52,12 @@ def test_every_cousin_mends_the_flawed_count_as_a_slip():
     assert "fewer than 3 times" in mended(prompt, LETTER, LETTER_LESS, prompt)
 
 
-def test_a_case_whose_count_is_stated_against_its_kwargs_gets_its_distractors():
+def test_a_case_whose_count_is_bounded_against_its_kwargs_gets_its_distractors():
     case = {"key": 9001, "prompt": "Write a short fable about a fox who learns to share. "
-                                   "Your answer must be at least 400 words long.",
-            "instruction_id_list": ["length_constraints:number_words"],
-            "kwargs": [{"relation": "at least", "num_words": 350}]}
+                                   "Your answer must contain at least 20 sentences.",
+            "instruction_id_list": ["length_constraints:number_sentences"],
+            "kwargs": [{"relation": "less than", "num_sentences": 20}]}
     variants, failures = generate_family(case, kinds=["distractor"])
     distractors = [variant for variant in variants if variant.kind == "distractor"]
     assert len(distractors) == 3, failures
-    assert all("at least 350 words" in variant.prompt and "400" not in variant.prompt
-               for variant in distractors)
+    assert all("fewer than 20 sentences" in variant.prompt for variant in distractors)

@@ -126,6 +126,31 @@ def test_a_sentence_count_counts_the_email_not_the_life_it_is_about():
          "ingredients of a good life.")
 
 
+def test_a_lot_of_a_letter_is_said_in_the_plural():
+    # Read CKP (2912): "they end up using a lot of t in their dialogue", in all nine cousins.
+    prompt = "Two friends avoid the letter t, but they end up using a lot of t in their dialogue."
+    ids = ["keywords:letter_frequency"]
+    kwargs = [{"letter": "t", "let_relation": "at least", "let_frequency": 9}]
+    assert mended(prompt, ids, kwargs, prompt) == \
+        "Two friends avoid the letter t, but they end up using a lot of t's in their dialogue."
+
+
+def test_a_quotation_ending_on_its_own_question_mark_takes_no_stop_after_it():
+    # Read CKR (1939, 2505): 'end your response with "Which one you choose?".' in every
+    # distractor.
+    prompt = 'List three snacks. End your response with "Any others?". Keep it short.'
+    ids = ["startend:end_checker"]
+    kwargs = [{"end_phrase": "Any others?"}]
+    assert mended(prompt, ids, kwargs, prompt) == \
+        'List three snacks. End your response with "Any others?" Keep it short.'
+
+
+def test_less_than_a_count_in_the_teens_said_in_words_is_fewer_than():
+    # Read CKT (2589): "less than seventeen sentences" where digits had been mended.
+    assert mend_text("Your answer should contain less than seventeen sentences.") == \
+        "Your answer should contain fewer than seventeen sentences."
+
+
 def test_a_description_of_a_thing_is_not_a_description_for_it():
     # Read CJY (2617): "a description for Tulsa's day-to-day work", in all nine cousins.
     assert mend_text("Write a description for Tulsa's week.") == \

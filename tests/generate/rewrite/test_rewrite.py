@@ -847,3 +847,10 @@ def test_provide_is_never_said_as_give_without_its_me():
     said = {option.text for option in rewrites("Please provide a short list of ways to relax.",
                                                wide=True)}
     assert said and not [text for text in said if re.search(r"\bgiv(?:e|ing) a\b", text)]
+
+
+def test_a_short_piece_asked_for_as_a_need_is_never_put_together():
+    # Read CKP: "I need a joke involving …" became "Could you put together a joke …?".
+    texts = _texts("I need a joke about two owls and a lamp.")
+    assert texts
+    assert not any("put together" in text for text in texts)
