@@ -213,6 +213,15 @@ def code_under_letter_case(layout: Layout) -> bool:
     return _names(_task_text(layout), tuple(load_json("phrases/plain.json")["code"]))
 
 
+def notation_under_paragraphs(layout: Layout) -> bool:
+    """Whether the task asks for mathematical notation while a rule counts the answer's
+    paragraphs: notation set on lines of its own pulls against the count, and that pull is
+    the case's difficulty (read CKV, 2880)."""
+    if not any("paragraphs" in get(instruction_id).task_needs for instruction_id in layout.ids):
+        return False
+    return _names(_task_text(layout), tuple(load_json("phrases/plain.json")["notation"]))
+
+
 def jargon_under_another_language(layout: Layout) -> bool:
     """Whether the answer must be in another language while the task is on a technical
     subject whose terms are English ("the technical skills of a software engineer" in

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ifevalpp.generate.piece import asks_a_question, code_under_letter_case, features
+from ifevalpp.generate.piece import (asks_a_question, code_under_letter_case, features,
+                                     notation_under_paragraphs)
 from ifevalpp.generate.prompt.layout import build_layout
 
 LOWERCASE = "change_case:english_lowercase"
@@ -130,3 +131,17 @@ def test_a_piece_of_a_stated_page_size_is_not_short():
     ad = "We need a print ad for a magazine. The ad should include a headline."
     assert "short" in text_features(ad)
     assert "short" not in text_features(ad + " The ad should be 1/2 page.")
+
+
+def test_mathematical_notation_under_a_paragraph_count_is_found_and_notation_alone_is_not():
+    # Read CKV (2880): an explanation in mathematical notation, in counted paragraphs, became
+    # fables: the notation's pull against the count was gone.
+    paragraphs = ["length_constraints:nth_paragraph_first_word"]
+    settings = [{"num_paragraphs": 2, "nth_paragraph": 1, "first_word": "zebra"}]
+    task = "Explain why a circle has no corners. Use mathematical notation in your answer."
+    rule = " Write exactly 2 paragraphs separated by two new lines; paragraph 1 starts with zebra."
+    assert notation_under_paragraphs(build_layout(task + rule, paragraphs, settings))
+    assert not notation_under_paragraphs(build_layout(
+        task + " Do not use commas.", ["punctuation:no_comma"], [{}]))
+    assert not notation_under_paragraphs(build_layout(
+        "Explain why a circle has no corners." + rule, paragraphs, settings))

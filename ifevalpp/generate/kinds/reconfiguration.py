@@ -57,6 +57,7 @@ from ..tasks.carried import (MANNERS, bound_to_task, carried_sentence, layout_as
                              said_of_piece, unchecked_rules)
 from .context_distractor import context_sentences
 from ..piece import (code_under_letter_case, jargon_under_another_language, length_bounds,
+                     notation_under_paragraphs,
                      text_features)
 from .contract import CousinKind, changed_setting, counts
 
@@ -269,6 +270,11 @@ def _why_no_new_task(layout: Layout) -> Optional[str]:
         # letter in capitals. No task of ours writes code.
         return ("its task asks for code under a rule on the letter case of the whole answer: a "
                 "new task without code drops that pull")
+    if notation_under_paragraphs(layout):
+        # 2880 (read CKV): a chatty explanation of two sets in mathematical notation, in
+        # counted paragraphs, became fables about a pigeon and a teapot.
+        return ("its task asks for mathematical notation under a count of paragraphs: a new "
+                "task without notation drops that pull")
     if jargon_under_another_language(layout):
         # 1154 (read CHQ): a rubric for a software engineer's technical skills in Punjabi
         # became a story set in a harbour and a fable about a lighthouse.

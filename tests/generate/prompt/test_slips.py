@@ -151,6 +151,16 @@ def test_less_than_a_count_in_the_teens_said_in_words_is_fewer_than():
         "Your answer should contain fewer than seventeen sentences."
 
 
+def test_a_sentence_ending_on_the_blank_line_example_takes_its_stop_before_an_added_line():
+    # Read CKW (181): the distractors kept 'by double line breaks ("\\n\\n")' with no stop
+    # before the line they add.
+    prompt = 'Write a story. Separate paragraphs by double line breaks ("\\n\\n")'
+    ids = ["length_constraints:number_paragraphs"]
+    kwargs = [{"num_paragraphs": 3}]
+    assert mended(prompt + "\n\nAvoid commas.", ids, kwargs, prompt) == \
+        prompt + ".\n\nAvoid commas."
+
+
 def test_a_description_of_a_thing_is_not_a_description_for_it():
     # Read CJY (2617): "a description for Tulsa's day-to-day work", in all nine cousins.
     assert mend_text("Write a description for Tulsa's week.") == \
