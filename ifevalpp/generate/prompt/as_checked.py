@@ -32,8 +32,8 @@ _PLAIN_KINDS = frozenset({"ge", "gt", "lt", "le", "eq", "bare"})
 
 def as_checked(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
                original: str) -> str:
-    """`prompt` with each sentence of `original` that states a count its kwargs do not
-    check (as written in `prompt`) said with the checked count."""
+    """`prompt` with each sentence of `original` that bounds a count the other way from its
+    kwargs (as written in `prompt`) said with the checked bound."""
     for old, new in _mends(original, tuple(ids), json.dumps(list(kwargs), sort_keys=True)):
         prompt = prompt.replace(old, new)
     return prompt
@@ -42,7 +42,8 @@ def as_checked(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]]
 @functools.lru_cache(maxsize=256)
 def _mends(original: str, ids: tuple[str, ...], kwargs_json: str) -> tuple[tuple[str, str], ...]:
     """(sentence as written, sentence as checked) for each count of `original` the
-    validator finds stated against its kwargs."""
+    validator finds bounded the other way from its kwargs (run once per original and kwargs:
+    a distractor's kwargs are its original's)."""
     if not original:
         return ()
     from ...validate import validate_case

@@ -326,9 +326,9 @@ def mended_request(ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
 def mended(prompt: str, ids: Sequence[str], kwargs: Sequence[dict[str, Any]],
            original: str = "") -> str:
     """`prompt` with the slips of slips.json mended outside quotation marks and outside the
-    literals its constraints check, a count `original` states other than its kwargs check
-    said as they check it (prompt/as_checked.py), an "it" of `original` that lost what it pointed at said
-    again, its small counts said one way (prompt/numerals.py), its quotation marks curly
+    literals its constraints check, a count `original` bounds the other way from its kwargs
+    said as they check it (prompt/as_checked.py), an "it" of `original` that lost what it
+    pointed at said again, its small counts said one way (prompt/numerals.py), its quotation marks curly
     where the original's are, and our words spelled as Americans spell them where the
     original does (prompt/spelling.py). The request the reply repeats is mended on its own
     (`mended_request` says it so in the kwargs)."""
