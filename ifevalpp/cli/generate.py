@@ -77,8 +77,10 @@ def llm_settings(model: str, base_urls: Sequence[str], **options: Any) -> Any:
               help="Cousin kinds to make (repeatable; default all three).")
 @click.option("--cases", "case_keys", default=None,
               help="Only these case keys (comma-separated).")
-@click.option("--max-attempts", type=click.IntRange(1, 100), default=12, show_default=True,
-              help="Seeds tried per cousin before it is reported as missing.")
+@click.option("--max-attempts", type=click.IntRange(1, 100), default=None,
+              help="Seeds tried per cousin before it is reported as missing "
+                   "[default: 24 for the template backend, 12 for a model, whose every "
+                   "attempt is a request].")
 @click.option("--profile", type=click.Choice(PROFILE_CHOICES), default=None,
               help="Checker profile every cousin is validated (and its joint witness built) "
                    "under. Default: 'official' when it can check every case, else 'revised' "
@@ -124,7 +126,8 @@ def llm_settings(model: str, base_urls: Sequence[str], **options: Any) -> Any:
                    "than', increasingly over a case's three), or just different.")
 @reports_errors
 def generate_families(original: str, out: Optional[Path], seed: int, per_kind: int,
-                      kinds: Sequence[str], case_keys: Optional[str], max_attempts: int, jobs: int,
+                      kinds: Sequence[str], case_keys: Optional[str],
+                      max_attempts: Optional[int], jobs: int,
                       profile: Optional[str], progress: bool, backend: str,
                       model: Optional[str],
                       base_urls: Sequence[str], api_key_env: str, concurrency: int,
@@ -168,7 +171,9 @@ def generate_families(original: str, out: Optional[Path], seed: int, per_kind: i
                    f"with the {profile} profile, e.g. --protocol {profile}", err=True)
     bar = ProgressBar(len(variants), desc="families", unit="case", enabled=progress)
     options = dict(seed=seed, per_kind=per_kind, kinds=list(kinds) or list(COUSIN_KINDS),
-                   profile=profile, max_attempts=max_attempts, progress=bar.update)
+                   profile=profile, progress=bar.update)
+    if max_attempts is not None:
+        options["max_attempts"] = max_attempts
     result: FamilyResult
     llm_result: Optional[LLMFamilyResult] = None
     try:

@@ -97,11 +97,13 @@ def _words_of(value: Any) -> list[str]:
 
 
 def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
-               kwargs: Sequence[dict[str, Any]], genre_id: str, kept: Sequence[Any] = ()
-               ) -> tuple[list[str], list[str]]:
+               kwargs: Sequence[dict[str, Any]], genre_id: str, kept: Sequence[Any] = (),
+               original_prompt: str = "") -> tuple[list[str], list[str]]:
     """(easier, misfits) of a reconfiguration with a new task of genre `genre_id`; a word
     to repeat that the original's settings (`kept`) asked already is the case's own
-    difficulty ("unfortunately" four times in an ad), no misfit of the new piece."""
+    difficulty ("unfortunately" four times in an ad), no misfit of the new piece, and so is
+    a cap the piece the original names meets by itself as well (3089's story under 61
+    sentences)."""
     genre = next((item for item in catalogue().genres if item.id == genre_id), None)
     if genre is None:
         return [], [f"unknown task genre {genre_id!r}"]
@@ -147,7 +149,8 @@ def _task_swap(ids: Sequence[str], params: Sequence[Any], prompt: str,
             low, high = stated
             # A cap a piece of this kind keeps without trying: at or above the midpoint of its
             # typical length and its longest (a slogan under 20 words).
-            if high is not None and high >= (genre.typical + longest) / 2:
+            if high is not None and high >= (genre.typical + longest) / 2 and \
+                    not _slack_for_original(original_prompt, high):
                 easier.append(f"{instruction_id}: a cap of {high} words, which a {genre.noun} "
                               f"({shortest}-{longest} words) meets by itself")
             if low is not None and low <= shortest:
@@ -215,6 +218,13 @@ def _named_pieces(prompt: str) -> tuple[Any, ...]:
     lowered = prompt.lower()
     return tuple(item for item in catalogue().genres
                  if item.cls != "ask" and _noun(item.noun).search(lowered))
+
+
+def _slack_for_original(original_prompt: str, high: int) -> bool:
+    """Whether a piece the original names meets a cap of `high` words by itself too, so the
+    cap is no difficulty the new task gives up."""
+    return any(high >= (piece.typical + piece.words[1]) / 2
+               for piece in _named_pieces(original_prompt)) if original_prompt else False
 
 
 # A piece the original asks to be detailed ("a detailed proposal in list format") is not one
@@ -367,7 +377,8 @@ def judge(original_ids: Sequence[str], original_kwargs: Sequence[dict[str, Any]]
     misfits: list[str] = []
     genre = (detail or {}).get("task_genre")
     if (detail or {}).get("strategy") == "task" and genre:
-        swap_easier, misfits = _task_swap(ids, after, prompt, kwargs, genre, kept=before)
+        swap_easier, misfits = _task_swap(ids, after, prompt, kwargs, genre, kept=before,
+                                          original_prompt=original_prompt or "")
         easier += swap_easier
         changed = genre_changed(original_prompt, genre, original_ids, original_kwargs,
                                 task_text=prompt) if original_prompt else None

@@ -119,4 +119,5 @@ class CousinRequest:
     settings: Any = None                      # instruction id -> kwargs seen in the run
     reconfigure: str = "harder"               # harder | any
     family_seed: int = 0                      # the same for every cousin of the family's kind
+    kept_kwargs: tuple[Any, ...] = ()         # the settings of the kind's cousins kept so far
     wide: str = ""                            # a second pass (CousinKind.second_passes)

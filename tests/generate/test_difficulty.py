@@ -73,6 +73,23 @@ def test_a_cap_a_haiku_meets_by_itself_is_easier():
     assert judged.verdict == "easier" and "meets by itself" in judged.easier[0]
 
 
+def test_a_cap_the_original_s_own_piece_meets_by_itself_too_is_no_easier():
+    # 3089: a story for a story under the original's own cap of 60 sentences, its minimum
+    # raised: the cap was slack for the original's story as well.
+    sentences = "length_constraints:number_sentences"
+    before = [{"relation": "at least", "num_sentences": 40},
+              {"relation": "less than", "num_sentences": 61}]
+    after = [{"relation": "at least", "num_sentences": 50},
+             {"relation": "less than", "num_sentences": 61}]
+    prompt = "Write a story about an owl who misses spring. Use 50 to 60 sentences."
+    detail = {"strategy": "task", "task_genre": "story"}
+    judged = judge([sentences, sentences], before, prompt, after, detail,
+                   original_prompt="Write a story about a fox. Use 40 to 60 sentences.")
+    assert judged.verdict == "harder", judged.easier
+    # Judged without the original's piece, the cap is one a story meets by itself.
+    assert judge([sentences, sentences], before, prompt, after, detail).verdict == "easier"
+
+
 def test_no_commas_in_a_slogan_is_easier():
     judged = _task("Come up with a slogan for a bakery. Do not use any commas.", [NO_COMMA],
                    [{}], [{}], "slogan")

@@ -20,6 +20,13 @@ def test_a_name_for_something_is_a_short_answer():
                                 "Use lowercase letters only.")
 
 
+def test_a_sentence_to_finish_is_a_short_answer():
+    # Read CKY (3703): "I'm going to read your answer on the train home this evening." beside
+    # a sentence to finish.
+    assert "short" in _features('Given the sentence "The kettle boiled over because the", can '
+                                'you finish the sentence? Use lowercase letters only.')
+
+
 def test_a_name_the_piece_is_written_in_is_no_short_answer():
     # "in my name for the canucks hockey team" names no name to invent.
     assert "short" not in _features("Write a blog post in my name for the canucks hockey team "

@@ -187,3 +187,16 @@ def test_qualifiers_of_the_users_own_request_to_repeat_pile_nothing_when_mended(
     mended = "Rewrite it.\nFirst repeat the request above word for word without change."
     cousin = Cousin(prompt=mended + " Avoid commas.", original=original, original_mended=mended)
     assert by_name("piled-qualifiers").detect(cousin) == []
+
+
+def test_a_name_of_the_answer_the_original_s_slip_repeats_licenses_no_third_of_ours():
+    # Reads CKY and CLA (3025): '… include the word "desert" in the answer. Set the answer out
+    # in three bullets', where the original, mended, says "in it".
+    rule = by_name("answer-said-thrice")
+    original = ('Why is the sky blue? Keep the answer short and use the word "sky" in the '
+                'answer. Make sure the answer has 3 bullet points.')
+    mended = original.replace('"sky" in the answer', '"sky" in it')
+    cousin = ('Why is the sky blue? Keep the answer short and use the word "sky" in it. Make '
+              'sure the answer has 3 bullet points. Set the answer out in bold.')
+    assert rule.detect(Cousin(prompt=cousin, original=original, original_mended=mended))
+    assert not rule.detect(Cousin(prompt=cousin, original=original))

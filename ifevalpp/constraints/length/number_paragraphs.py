@@ -60,7 +60,9 @@ class NumberParagraphs(Constraint):
     """Exactly N paragraphs separated by `***` rules."""
 
     id = "length_constraints:number_paragraphs"
-    distractor_unfit_for = frozenset({"short", "brief", "markup"})
+    # Nor added to a letter: "*** between paragraphs" has no place in an email to one's boss
+    # (read CKZ, 1705).
+    distractor_unfit_for = frozenset({"short", "brief", "markup", "letter"})
     divides_answer = True
     task_needs = frozenset({"paragraphs"})
     competes_as_format = True

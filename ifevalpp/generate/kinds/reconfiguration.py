@@ -98,7 +98,8 @@ def _candidate(made: Assembled, detail: ReconfigurationDetail) -> Candidate:
 def reconfigure_case(layout: Layout, rng: Any, index: int, *,
                      profile: Profile = "official", attempt: int = 0,
                      direction: str = "harder", case_seed: int = 0,
-                     siblings: Sequence[str] = ()) -> Candidate:
+                     siblings: Sequence[str] = (),
+                     sibling_settings: Sequence[Any] = ()) -> Candidate:
     """The `index`-th reconfiguration (1-based) of a case. From the seventh attempt on (the
     settings kept failing or repeated a sibling's), a new task instead, on a subject none of
     `siblings` (the family's prompts so far) is about."""
@@ -125,7 +126,8 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *,
         except ComposeError:
             continue  # the next choice of constraints, then a new task
     return new_task(layout, rng, index=index, attempt=attempt, profile=profile,
-                    case_seed=case_seed, direction=direction, siblings=siblings)
+                    case_seed=case_seed, direction=direction, siblings=siblings,
+                    sibling_settings=sibling_settings)
 
 
 # A new request to copy keeps at least this share of the original's words (generate/difficulty).
@@ -140,11 +142,12 @@ SLOT_ATTEMPTS = 6
 
 def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
              profile: Profile = "official", direction: str = "any", case_seed: int = 0,
-             siblings: Sequence[str] = ()) -> Candidate:
+             siblings: Sequence[str] = (), sibling_settings: Sequence[Any] = ()) -> Candidate:
     """A task of our own (generate/tasks/) that suits the constraints (`task_demands`);
     the constraints are all stated anew around it. Under "harder" the settings move as the
     `index`-th sibling's would (where they can), so a late sibling with a new task does not
-    fall back to the original bound after its siblings tightened it."""
+    fall back to the original bound after its siblings tightened it, and each keeps at least
+    what `sibling_settings` (the kept siblings' kwargs) asked."""
     refused = _why_no_new_task(layout)
     if refused is not None:
         raise ComposeError(refused)
@@ -159,6 +162,8 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
                 break
         if tuned is not None:
             break
+    if tuned is not None:
+        tuned = _no_less_than(layout, tuned, sibling_settings)
     maker = TaskMaker(seeded_random(rng))
     # One kind of piece per cousin of a family: consecutive slots from a point fixed per case.
     start = stream_seed(case_seed, "task slot") % 2**32
@@ -691,6 +696,23 @@ def _loses_own_text(layout: Layout, settings: Optional[Sequence[Any]], piece: st
                for instruction_id, item in zip(layout.ids, params))
 
 
+def _no_less_than(layout: Layout, tuned: Sequence[Any],
+                  sibling_settings: Sequence[Any]) -> list[Any]:
+    """`tuned` with every setting an earlier sibling made harder kept at least as hard: the
+    siblings of 3089 raised its highlights to 10 and 11 where its range of sentences could not
+    be said anew in place, and a new task with a harder range but the original's 8
+    highlights asks less of them (`_eases_a_sibling`)."""
+    settings = list(tuned)
+    for kwargs in sibling_settings:
+        for position, (instruction_id, item) in enumerate(zip(layout.ids, kwargs)):
+            if get(instruction_id).request_field:
+                continue
+            theirs = parse_params(instruction_id, item)
+            if asks_more(instruction_id, settings[position], theirs) > 0:
+                settings[position] = theirs
+    return settings
+
+
 def _eases_a_sibling(layout: Layout, candidate: Candidate,
                      kept: Sequence[Candidate]) -> Optional[Rejection]:
     """A later sibling never asks less of a setting than an earlier one did (14 sentences,
@@ -887,7 +909,7 @@ class Reconfiguration(CousinKind):
         return reconfigure_case(request.layout, request.rng, request.index,
                                 profile=request.profile, attempt=request.attempt,
                                 direction=request.reconfigure, case_seed=request.family_seed,
-                                siblings=request.accepted)
+                                siblings=request.accepted, sibling_settings=request.kept_kwargs)
 
     def broken_promise(self, layout: Layout, candidate: Candidate) -> Optional[Rejection]:
         if _new_settings(candidate) and changed_setting(layout, candidate,

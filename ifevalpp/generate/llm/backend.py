@@ -59,7 +59,7 @@ from ...respond import (DEFAULT_API_KEY_ENV, DUMMY_API_KEY, ChatClient, Completi
 from ...schema import COUSIN_KINDS, Case, Kind, Variant
 from .. import kinds
 from ..backend import CousinBackend
-from ..family import (DEFAULT_MAX_ATTEMPTS, DEFAULT_MIN_DISTANCE, FamilyResult, case_key,
+from ..family import (DEFAULT_MIN_DISTANCE, FamilyResult, case_key,
                       generate_families, generate_family, seen_settings)
 from ..manifest import family_manifest
 from ..records import MODEL_BACKEND, Candidate, ComposeError, CousinRequest, StopCousin
@@ -74,6 +74,8 @@ from .plan import Sibling
 
 BACKEND_NAME = MODEL_BACKEND
 JSON_MODE = {"type": "json_object"}
+# Each attempt of a model cousin is a paid request: half the template backend's draws.
+LLM_MAX_ATTEMPTS = 12
 T = TypeVar("T")
 
 
@@ -379,7 +381,7 @@ def generate_families_llm(cases: Iterable[Union[Case, Variant, dict[str, Any]]],
                           settings: LLMSettings, *, seed: int = 0, per_kind: int = 3,
                           kinds: Sequence[Kind] = COUSIN_KINDS, profile: Profile = "official",
                           min_distance: float = DEFAULT_MIN_DISTANCE,
-                          max_attempts: int = DEFAULT_MAX_ATTEMPTS,
+                          max_attempts: int = LLM_MAX_ATTEMPTS,
                           validator: Optional[Validator] = None,
                           progress: Optional[Callable[[int], None]] = None,
                           distractor_style: str = "format", reconfigure: str = "harder",

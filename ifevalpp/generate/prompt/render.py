@@ -316,10 +316,19 @@ def _letters_and_language(ids: Sequence[str], index: int, layout: Optional[Layou
 SHORT_REPLY_WORDS = 60
 
 
-def _short_reply(index: int, layout: Optional[Layout]) -> Optional[bool]:
-    """Whether another constraint of the case caps the reply at `SHORT_REPLY_WORDS` words."""
+def _short_reply(index: int, layout: Optional[Layout], own_task: bool = True,
+                 task: Optional[str] = None) -> Optional[bool]:
+    """Whether another constraint of the case caps the reply at `SHORT_REPLY_WORDS` words, or
+    the task asks for a short piece (a slogan: "highlight at least 3 passages" of one, read
+    CLA on 3409)."""
+    from ..piece import features, text_features
+
+    if not own_task and task and "short" in text_features(task):
+        return True
     if layout is None:
         return None
+    if own_task and "short" in features(layout):
+        return True
     for position, (instruction_id, params) in enumerate(zip(layout.ids, layout.params)):
         bounds = get(instruction_id).task_words(params) if position != index else None
         if bounds is not None and bounds[1] is not None and bounds[1] <= SHORT_REPLY_WORDS:
@@ -396,7 +405,7 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
                "at_least_said": _at_least_said(layout, index) or None,
                "single_quotes": layout is not None and _quotes_singly(layout.prompt) or None,
                "presence": _asks_presence(ids, index, layout, statements) or None,
-               "short_reply": _short_reply(index, layout),
+               "short_reply": _short_reply(index, layout, own_task, task),
                "new_task": not own_task or None,
                **_unit_words(layout, statements, own_task, task)}
     if layout is not None and index < len(layout.ids) and layout.ids[index] == ids[index]:
@@ -552,8 +561,10 @@ def _tail_fits(tail: str, last: str, mark: str) -> bool:
         # "… is funny and includes the words … and write without a comma": a second "and"
         # joins the requirement to the wrong verb.
         return False
-    if tail.startswith(",") and _assurance().match(last.strip()):
-        return False  # "Make sure it includes …, writing two versions": the writer is not "it"
+    if _assurance().match(last.strip()):
+        # "Make sure it includes …, writing two versions": the writer is not "it"; nor "Make
+        # sure the poem is written for teenagers and use the word …" (read CKZ, 2616).
+        return False
     if re.search(r",\s+(?!(?:and|or)\b|\")", re.sub(r'"[^"]*"', '""', tail.lstrip(", "))):
         # "… repair the hull, ending your response with the exact phrase "…", with nothing
         # after that" stacks a second phrase on the woven one (read CIS, 286): a sentence of

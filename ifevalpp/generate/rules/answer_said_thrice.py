@@ -1,5 +1,5 @@
 """N139 answer-said-thrice: one name of the answer said three times or more where the
-original says it fewer times ("Some things I need from your answer: … your entire answer …
+original (its slips mended) says it fewer times ("Some things I need from your answer: … your entire answer …
 in your answer", read CFE on 1658), or said by a list's header and again by one of its items
 ("Some things I need from your answer: 1) Keep the word "nourriture" out of your answer",
 read CHV on 1137)."""
@@ -46,7 +46,11 @@ def _header_and_item(text: str) -> set[str]:
 
 
 def detect(cousin: Cousin) -> list[Defect]:
-    said = said_more_often(_most_said, cousin)  # (0, or more often than the original)
+    # Against the original as mended: a slip that names the answer once too often ('include
+    # the word "desert" in the answer', mended to "in it") licenses no third name of ours
+    # (read CKY and CLA on 3025: "… in the answer. Set the answer out in …").
+    said = said_more_often(_most_said, Cousin(cousin.prompt, original=cousin.original_mended)
+                           if cousin.original_mended else cousin)
     echoed = _header_and_item(cousin.prompt) - _header_and_item(cousin.original)
     return ([Defect(RULE.name, f"a name of the answer said {said} times")] if said >= 3
             else []) + ([Defect(RULE.name, "a list's header and an item name the answer alike")]
@@ -56,7 +60,7 @@ def detect(cousin: Cousin) -> list[Defect]:
 RULE = Rule(
     code="N139", name="answer-said-thrice",
     description="One name of the answer ('answer', 'response', 'reply') said three times or "
-                "more where the original says it fewer times, or by a list's header and one of "
+                "more where the original, its slips mended, says it fewer times, or by a list's header and one of "
                 "its items ('Some things I need from your answer: 1) Keep … out of your "
                 "answer'): the prompt reads as a form.",
     detect=detect,

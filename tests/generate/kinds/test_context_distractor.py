@@ -315,8 +315,9 @@ def test_a_situation_says_what_it_has_to_do_with_the_message():
     assert "I've just moved house, so everything is still in boxes around me." not in texts
     assert "I'm at my parents' house for the weekend, borrowing their computer." not in texts
     assert "I've just moved house, so I'm sending this from a room full of boxes." in texts
-    # Read CFC (227): an inbox being cleared is no place a new question comes from.
-    assert "I'm finally clearing out my inbox after a hectic month." not in texts
+    # Reads CFC (227) and CKX (1922): an inbox being cleared is no place a new request
+    # comes from, a riddle least of all.
+    assert not [text for text in texts if "inbox" in text]
 
 
 def test_no_aside_presumes_work_of_the_users_to_review():

@@ -103,3 +103,20 @@ def test_a_line_on_a_long_held_question_never_opens_a_drill():
     assert "drill" in drill
     late = [item for item in context_sentences() if "finally ask" in item.text]
     assert late and not any(item.suits(drill | {"asked"}) for item in late)
+
+
+def test_an_email_is_never_asked_for_paragraphs_between_markdown_dividers():
+    # Read CKZ (1705): "precisely two paragraphs, separated by the markdown divider ***" in an
+    # email to one's boss.
+    paragraphs = "length_constraints:number_paragraphs"
+    settings = {paragraphs: ({"num_paragraphs": 3},)}
+
+    def named(task: str) -> set[str]:
+        layout = build_layout(task + " Do not put any commas in your response.",
+                              ["punctuation:no_comma"], [{}])
+        return {add_format_distractor(layout, random.Random(seed), 1,
+                                      settings=settings).detail.requirement
+                for seed in range(8)}
+
+    assert paragraphs not in named("Write a long email to your boss to ask for a raise.")
+    assert paragraphs in named("Write a long essay on why cats chase lost birds.")

@@ -718,3 +718,23 @@ def test_an_end_line_offering_the_next_steps_closes_a_new_task_of_first_steps():
         composed = new_task(layout, random.Random(0), index=index)
         assert re.search(r"the first (?:few )?steps of \w+ing\b", composed.prompt), \
             composed.prompt
+
+
+def test_a_new_task_keeps_every_setting_an_earlier_sibling_made_harder():
+    # 3089: its siblings raised the highlights to 10 and 11 (its range of sentences could not
+    # be said anew in place); a third with a new task and a harder range kept the original's 8.
+    highlights, sentences = "detectable_format:number_highlighted_sections", \
+        "length_constraints:number_sentences"
+    kwargs = [{"num_highlights": 8}, {"relation": "at least", "num_sentences": 40},
+              {"relation": "less than", "num_sentences": 61}]
+    layout = build_layout("Write a story about an owl who misses spring. Highlight at least 8 "
+                          "sections with markdown, like *this part*.\nThe number of sentences "
+                          "in your response should be in the range of 40 to 60.",
+                          [highlights, sentences, sentences], kwargs)
+    siblings = [[{"num_highlights": 10}, *kwargs[1:]], [{"num_highlights": 11}, *kwargs[1:]]]
+    alone = new_task(layout, random.Random(3), index=3, direction="harder", case_seed=3,
+                     attempt=6)
+    assert alone.kwargs[0]["num_highlights"] < 11  # (what the siblings' settings change)
+    made = new_task(layout, random.Random(3), index=3, direction="harder", case_seed=3,
+                    attempt=6, sibling_settings=siblings)
+    assert made.kwargs[0]["num_highlights"] == 11

@@ -256,6 +256,20 @@ def test_no_clause_after_a_comma_is_woven_onto_a_task_the_slips_give_a_comma():
     assert not [found for found in woven if found is not None and "blank line," in found[0]]
 
 
+def test_no_requirement_is_woven_onto_a_sentence_that_makes_sure():
+    # Read CKZ (2616): "Make sure the poem is written for teenagers and use the word "singles"
+    # at least twice" joins an order to what is made sure of.
+    from ifevalpp.generate.prompt.render import weave
+    task = "Make sure the poem you write about a lonely Hue is for teens."
+    layout = _layout(task + " Do not use any commas.", ["punctuation:no_comma"], [{}])
+    assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
+               for seed in range(20))
+    plain = "Write a poem about a lonely Hue for teens."
+    layout = _layout(plain + " Do not use any commas.", ["punctuation:no_comma"], [{}])
+    assert any(weave(plain, layout, layout.params, [0], random.Random(seed)) is not None
+               for seed in range(20))
+
+
 def test_no_requirement_is_woven_onto_a_long_task_sentence():
     # "… armchairs designed to withstand the scrutiny of any interior designer and write 3
     # paragraphs in all …" runs on (read BAW).
@@ -325,9 +339,11 @@ def test_a_new_first_word_takes_a_capital_where_the_original_writes_its_own_with
 def test_a_bullet_count_beside_sections_says_it_counts_the_whole_answer():
     said = _wordings("detectable_format:number_bullet_lists", {"num_bullets": 2},
                      {"in_parts": True})
-    # "… in your whole answer" of a command, "in all" of the reply itself ("Your response
-    # should have exactly two bullet points in all"), never both.
+    # "… across your whole answer" of a command, "in all" of the reply itself ("Your response
+    # should have exactly two bullet points in all"), never both; never "Give precisely two
+    # bullets in your whole answer" (read CLB, 1481).
     assert said and all(("whole answer" in text) != (" in all" in text) for text in said), said
+    assert not [text for text in said if "in your whole answer" in text]
 
 
 def test_a_bullet_count_of_the_whole_answer_takes_no_second_in_phrase():
@@ -790,3 +806,17 @@ def test_no_requirement_with_a_phrase_of_its_own_after_a_comma_is_woven_on():
         if woven is not None:
             tail = re.sub(r'"[^"]*"', '""', woven[0][len(task) - 1:]).lstrip(", ")
             assert not re.search(r",\s+(?!(?:and|or)\b|\")", tail), woven[0]
+
+
+def test_a_short_piece_is_a_short_reply_whose_highlights_are_no_passages():
+    # Read CLA (3409): "highlight at least 3 passages" of a slogan.
+    from ifevalpp.generate.prompt.render import wording_context
+    highlights = "detectable_format:number_highlighted_sections"
+    slogan = _layout("Could I get a slogan for my video game? Highlight at least 3 parts, like "
+                     "*this part*.", [highlights], [{"num_highlights": 3}])
+    essay = _layout("Could I get an essay about my video game? Highlight at least 3 parts, "
+                    "like *this part*.", [highlights], [{"num_highlights": 3}])
+    assert wording_context(slogan.ids, 0, layout=slogan)["short_reply"] is True
+    assert not wording_context(essay.ids, 0, layout=essay)["short_reply"]
+    assert wording_context(essay.ids, 0, layout=essay, own_task=False,
+                           task="Write a slogan for a bakery.")["short_reply"] is True

@@ -978,3 +978,30 @@ def test_a_question_put_as_a_statement_ends_on_its_mark_with_one_please():
     assert mend_text("Could you please give me the pros and cons of tea in JSON format. Please "
                      "make sure it is short.") == ("Could you give me the pros and cons of tea in "
                                                    "JSON format? Please make sure it is short.")
+
+
+def test_an_end_phrase_run_on_with_a_clause_is_closed_with_a_phrase():
+    # Read CKZ (2736): '… with the phrase "…?" and no other words should follow this phrase.'
+    prompt = ('End the speech with the phrase "Who is next?" and no other words should follow '
+              'this phrase.')
+    assert mended(prompt, [NO_COMMA], [{}], prompt) == \
+        'End the speech with the phrase "Who is next?", with no other words after it.'
+
+
+def test_letters_and_language_are_said_before_the_topic_they_do_not_qualify():
+    # Read CKZ (2736): "a rant about how an asteroid killed the dinosaurs in all capital
+    # letters and in English".
+    assert mend_text("Write a poem about how a comet lit the sky in all capital letters and in "
+                     "English.") == \
+        "Write a poem, in English and in all capital letters, about how a comet lit the sky."
+
+
+def test_the_slips_a_copy_editor_marked_in_the_originals_are_mended_where_they_stand():
+    # The originals' own slips, kept in every distractor, read as the cousin's (READING.md):
+    # a modifier that lands on the wrong noun, a missing comma.
+    prompt = "Explain to me how to ride a bike like I am a kid. Do not use any commas."
+    assert mended(prompt, [NO_COMMA], [{}], prompt).startswith(
+        "Explain to me, like I am a kid, how to ride a bike.")
+    prompt = "Is Grafton, Vermont a good place to live? Do not use any commas."
+    assert mended(prompt, [NO_COMMA], [{}], prompt).startswith(
+        "Is Grafton, Vermont, a good place to live?")
