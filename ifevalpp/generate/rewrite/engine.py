@@ -430,7 +430,7 @@ def rewrite(task: str, protected: Sequence[tuple[int, int]], rng: Any,
     distance, chosen = furthest(pool)
     if distance < SIBLING_DISTANCE and pool is not options:
         # Every deep rewrite drawn stays close to a sibling: a new frame on the sentence
-        # as it stands ("I'd love it if you would write …") may be further.
+        # as it stands ("I'd love it if you could write …") may be further.
         wider, option = furthest(options)
         if wider > distance:
             return option
@@ -468,7 +468,7 @@ def _spread(options: Sequence[Rewrite], heads: Sequence[str], rng: Any,
             normalized_distance(text, other) >= SIBLING_DISTANCE + WIDE_MARGIN[0]
 
     fits = [option for option in options if all(clear(option.text, head) for head in heads)]
-    # A sibling's own opening again ("I'd love it if you would write me a letter … in the style
+    # A sibling's own opening again ("I'd love it if you could write me a letter … in the style
     # of Shakespeare" twice, the phrases swapped) reads as the same request (read BAC): when
     # a wording clear of the siblings opens otherwise, only those are weighed.
     taken = {_opening(head) for head in heads}

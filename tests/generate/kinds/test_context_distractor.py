@@ -320,6 +320,14 @@ def test_a_situation_says_what_it_has_to_do_with_the_message():
     assert not [text for text in texts if "inbox" in text]
 
 
+def test_no_purpose_line_has_colleagues_go_over_a_personal_answer():
+    # Read CLC (1813): "A few of us are going to go over your answer at lunch tomorrow." after
+    # advice on an essay about my own life.
+    from ifevalpp.generate.phrase_tables import load_json
+    texts = [item["text"] for item in load_json("distractors/purpose.json")]
+    assert texts and not [text for text in texts if "A few of us" in text]
+
+
 def test_no_aside_presumes_work_of_the_users_to_review():
     # Reads CFB (1739) and CIG (1943): "… so a fresh pair of eyes would help." asks for a
     # review, not a translation of a given passage or steps for a repair.
@@ -377,3 +385,11 @@ def test_a_task_for_professionals_takes_no_other_readers():
                           "Do not use any commas.", ["punctuation:no_comma"], [{}])
     added = {add_context(layout, random.Random(seed), 1).prompt for seed in range(60)}
     assert not [prompt for prompt in added if "grandmother" in prompt or "readers" in prompt]
+
+
+def test_a_line_about_sending_the_message_only_opens_it():
+    # Read CLF (1139): "… and leave this sentence out of the repeat).\n\nThe house is quiet for
+    # once, so I'm finally getting round to sending this." reads as an opener pasted at the end.
+    sending = [item for item in context_sentences() if re.search(r"\bsend(?:ing)? this\b",
+                                                                  item.text)]
+    assert sending and not [item.text for item in sending if "after" in item.positions]

@@ -120,3 +120,17 @@ def test_an_email_is_never_asked_for_paragraphs_between_markdown_dividers():
 
     assert paragraphs not in named("Write a long email to your boss to ask for a raise.")
     assert paragraphs in named("Write a long essay on why cats chase lost birds.")
+
+
+def test_a_conversation_is_never_asked_for_a_list():
+    # Read CLC (3567): "You should put the key points in a numbered list" beside a review
+    # written as a conversation between two people.
+    from ifevalpp.generate.competing.catalogue import catalogue
+
+    lists = [request for request in catalogue()
+             if request.id in ("numbered-list", "dash-separated-list")]
+    assert len(lists) == 2
+    for request in lists:
+        assert not request.suits("Write a review of a new book as a conversation between two "
+                                 "people. Do not use any commas.")
+        assert request.suits("Write a review of a new book. Do not use any commas.")

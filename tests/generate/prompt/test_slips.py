@@ -1005,3 +1005,19 @@ def test_the_slips_a_copy_editor_marked_in_the_originals_are_mended_where_they_s
     prompt = "Is Grafton, Vermont a good place to live? Do not use any commas."
     assert mended(prompt, [NO_COMMA], [{}], prompt).startswith(
         "Is Grafton, Vermont, a good place to live?")
+
+
+def test_notes_on_a_request_to_repeat_are_said_plainly():
+    # Read CLG (2465, 1922): "(Notes: 1. do NOT say any words or characters before repeating
+    # the request; 2. …)" and "Let's repeat all text above word by word" kept in distractors.
+    notes = ("Write a poem about tea.\nFirst, repeat the request word for word without change, "
+             "then give your answer (Notes: 1. do NOT say any words or characters before "
+             "repeating the request; 2. the request you need to repeat does not include this "
+             "sentence)")
+    assert mended(notes, [NO_COMMA], [{}], notes).endswith(
+        "then give your answer (say nothing before the repeated request, and leave this "
+        "sentence out of the repeat).")
+    above = ("Write a poem about tea.\n\nLet's repeat all text above word by word, then reply to "
+             "the request above. Do NOT say anything before repeating the text above.")
+    assert "First repeat all the text above word for word, then reply to the request. Do not " \
+           "say anything before repeating it." in mended(above, [NO_COMMA], [{}], above)

@@ -854,3 +854,11 @@ def test_a_short_piece_asked_for_as_a_need_is_never_put_together():
     texts = _texts("I need a joke about two owls and a lamp.")
     assert texts
     assert not any("put together" in text for text in texts)
+
+
+def test_a_wish_frame_asks_what_the_writer_could_do_not_would():
+    # Read CLD (1739): "I'd love it if you would rephrase the following passage and refrain
+    # from using commas" joins an eager wish to a ban; "could" asks.
+    said = [found.text for found in rewrites("Write a poem about the sea. Do not use commas.")]
+    assert any(text.startswith("I'd love it if you could ") for text in said), said
+    assert not [text for text in said if "love it if you would" in text]
