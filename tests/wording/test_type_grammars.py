@@ -452,3 +452,11 @@ def test_words_in_capitals_are_never_put_in_your_answer():
         "ask", params, sentence=False)]
     assert said and not [text for text in said if re.search(r"\bin (?:all )?cap\w* (?:letters )?"
                                                             r"in your answer", text)]
+
+
+def test_a_request_named_before_it_is_said_is_never_led_in_as_a_complaint():
+    # Read CLH (1939): "And another thing: would you pose a rhetorical question at some point?"
+    grammar = grammar_of("punctuation:no_comma")  # (wording/common, included)
+    leads = [rendered.text.lower() for rendered in grammar.expansions("noun_lead", {},
+                                                                      sentence=False)]
+    assert leads and not [text for text in leads if "another thing" in text]
