@@ -64,9 +64,10 @@ MARK = re.compile(r"<!-- figure: (?P<name>[a-z0-9_]+) -->(?P<value>.*?)<!-- /fig
 # against 199 MiB; CPU time 13 % more, each worker warming its own caches); the pinned
 # 6fe3475b… at the end of that session took 31.7–33.4 s wall, median 32.0 s, over three runs
 # on a quiet machine, and 28–62 s in single runs beside the test suite. The pinned e3b90bd0…
-# of 2026-12-07 (24 attempts a cousin, not 12) took 51.1, 52.0 and 55.2 s wall over three
-# runs on a quiet machine (45.2 s with --max-attempts 12, and 40.0 s for the session's first
-# pin, 54ab0fa4…, measured the same hour).
+# of 2026-12-07 (24 attempts a cousin, not 12; the pinned 99ce070d… differs from it in two
+# families' slips only) took 51.1, 52.0 and 55.2 s wall over three runs on a quiet machine
+# (45.2 s with --max-attempts 12, and 40.0 s for the session's first pin, 54ab0fa4…,
+# measured the same hour).
 FAMILIES_BUILD_SECONDS = (51, 55)
 
 

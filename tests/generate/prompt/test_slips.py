@@ -1021,3 +1021,13 @@ def test_notes_on_a_request_to_repeat_are_said_plainly():
              "the request above. Do NOT say anything before repeating the text above.")
     assert "First repeat all the text above word for word, then reply to the request. Do not " \
            "say anything before repeating it." in mended(above, [NO_COMMA], [{}], above)
+
+
+def test_a_list_of_banned_words_ends_on_or_not_on_etc():
+    # Read CLI (2471): "negative words such as 'sad', 'crazy', 'stress', etc., in the response"
+    # copied into every distractor.
+    prompt = ("Write a paper about a tired mayor. Make sure not to include negative words such "
+              "as 'sad', 'crazy', 'stress', etc., in the response.")
+    kwargs = [{"forbidden_words": ["sad", "crazy", "stress"]}]
+    assert mended(prompt, ["keywords:forbidden_words"], kwargs, prompt).endswith(
+        "such as 'sad', 'crazy' or 'stress' in the response.")
