@@ -151,19 +151,8 @@ def new_task(layout: Layout, rng: Any, *, index: int, attempt: int = 0,
     refused = _why_no_new_task(layout)
     if refused is not None:
         raise ComposeError(refused)
-    tuned = None
-    changeable = targets(layout, direction, profile) if direction == "harder" else []
-    # The `index`-th sibling's settings, else an earlier sibling's (never the case's own when
-    # an earlier sibling made them harder).
-    for step in range(index, 0, -1):
-        for chosen in (target_plan(layout, changeable, step, case_seed) if changeable else []):
-            tuned = new_params(layout, rng, chosen, profile, direction=direction, step=step)
-            if tuned is not None:
-                break
-        if tuned is not None:
-            break
-    if tuned is not None:
-        tuned = _no_less_than(layout, tuned, sibling_settings)
+    tuned = _tuned(layout, rng, index=index, profile=profile, direction=direction,
+                   case_seed=case_seed, sibling_settings=sibling_settings)
     maker = TaskMaker(seeded_random(rng))
     # One kind of piece per cousin of a family: consecutive slots from a point fixed per case.
     start = stream_seed(case_seed, "task slot") % 2**32
@@ -694,6 +683,20 @@ def _loses_own_text(layout: Layout, settings: Optional[Sequence[Any]], piece: st
     return any(not get(instruction_id).literal_bound_to_task(item, layout.prompt)
                and not get(instruction_id).suits_piece(item, piece)
                for instruction_id, item in zip(layout.ids, params))
+
+
+def _tuned(layout: Layout, rng: Any, *, index: int, profile: Profile, direction: str,
+           case_seed: int, sibling_settings: Sequence[Any]) -> Optional[list[Any]]:
+    """The settings a new task states under "harder": the `index`-th sibling's, else an
+    earlier sibling's (never the case's own when an earlier sibling made them harder), each
+    kept at least as hard as `sibling_settings` asked; None where none changes."""
+    changeable = targets(layout, direction, profile) if direction == "harder" else []
+    for step in range(index, 0, -1):
+        for chosen in (target_plan(layout, changeable, step, case_seed) if changeable else []):
+            tuned = new_params(layout, rng, chosen, profile, direction=direction, step=step)
+            if tuned is not None:
+                return _no_less_than(layout, tuned, sibling_settings)
+    return None
 
 
 def _no_less_than(layout: Layout, tuned: Sequence[Any],
