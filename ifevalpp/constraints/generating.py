@@ -78,6 +78,7 @@ generating cousins (generate/)
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, Optional, Sequence
 
@@ -117,21 +118,30 @@ class Generating:
     # The largest counted value a harder setting may ask for (None: three times the current
     # value is the limit; see constraints/support/harder.py).
     harder_ceiling: ClassVar[Optional[int]] = None
+    # How far past `harder_ceiling` an original that already asks near it may be taken, as a
+    # factor of its own count (0: never). A word ten times (1219's "sneaker") goes to 16; a
+    # sentence or placeholder count stays under its ceiling, where reads found more absurd.
+    harder_ceiling_own: ClassVar[float] = 0.0
     # Values a person would ask for (a harder setting prefers them), per relation.
     harder_ladder: ClassVar[tuple[int, ...]] = ()
     # The smallest "less than" bound a harder setting may ask for ("less than 1 time" means
     # never, which no one says that way).
     harder_floor: ClassVar[int] = 0
 
-    def harder_limits(self, relation: str) -> tuple[int, int]:
+    def harder_limits(self, relation: str, current: Optional[int] = None) -> tuple[int, int]:
         """The fewest and the most a harder setting of the count may ask for under `relation`:
         above the count's floor ("less than" one more: "less than 1" means never), at least
-        `harder_floor`, at most `harder_ceiling` (the one place both backends read)."""
+        `harder_floor`, at most `harder_ceiling` or `harder_ceiling_own` times the `current`
+        count under a minimum (the one place both backends read)."""
         spec = self.count
         assert spec is not None, f"{self.id} counts nothing"
         floor = max(spec.floor + 1 if relation == "less than" else max(spec.floor, 1),
                     self.harder_floor)
-        return floor, self.harder_ceiling or 10**6
+        if self.harder_ceiling is None:
+            return floor, 10**6
+        own = (math.ceil(self.harder_ceiling_own * current)
+               if current is not None and relation != "less than" else 0)
+        return floor, max(self.harder_ceiling, own)
 
     def harder(self, params: Any, rng: Any, *, step: int = 1, of: int = 3,
                profile: Profile = "official") -> Optional[Any]:
@@ -146,7 +156,7 @@ class Generating:
         relation = ("at least" if spec.shape in ("at_least", "exact")
                     else getattr(params, spec.relation_field or ""))
         current = getattr(params, spec.field)
-        floor, ceiling = self.harder_limits(relation)
+        floor, ceiling = self.harder_limits(relation, current)
         value = harder_value(current, relation, step, of=of, floor=floor, ceiling=ceiling,
                              ladder=self.harder_ladder, max_factor=1.5)
         if value is None or value == current:

@@ -31,6 +31,7 @@ default, or a model (generate/llm/), which gets the same filter, distinctness ru
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ from typing import Any, Callable, Collection, Iterable, Optional, Sequence, Unio
 
 from pydantic import BaseModel, Field, PrivateAttr
 
-from ..constraints import parse_params
+from ..constraints import get, parse_params
 from ..errors import IfevalppError
 from ..profiles import Profile, check_profile
 from ..schema import (COUSIN_KINDS, Case, GeneratorInfo, Kind, ValidationSummary, Variant,
@@ -177,6 +178,8 @@ class _Family:
     quoted: tuple[str, ...]                               # passages counted as one token
     kept: dict[str, list[Candidate]] = field(default_factory=dict)  # per kind, in order
     as_mended: str = ""                                   # the original, its slips mended
+    inherited: frozenset[tuple[str, str]] = frozenset()   # the original's own number slips
+    stated: dict[int, int] = field(default_factory=dict)  # a checked count -> as the user said it
 
     @property
     def mended_original(self) -> str:
@@ -186,6 +189,60 @@ class _Family:
             self.as_mended = mended(self.layout.prompt, self.layout.ids, self.layout.kwargs,
                                     self.layout.prompt)
         return self.as_mended
+
+
+# The original's own errors a cousin that keeps its settings may carry: a number it states
+# other than its check's (337 says 'at least 400 words', its check asks 336), which no such
+# cousin can say otherwise without changing the original's request. A request that cannot be
+# met (a banned word inside the text to repeat) is never carried: such a case makes no cousins.
+INHERITED_CODES = frozenset({"REFLECT_NUMBER_MISMATCH"})
+
+
+def _finding_key(finding: dict[str, Any]) -> tuple[str, str]:
+    """The finding's code and message, the prompt's own wording of the count left out ("the
+    prompt says 'at least 400 words' (at least 400)" -> "the prompt says (at least 400)"): a
+    rephrasing says the same count in words of its own."""
+    message = re.sub(r"says '[^']*' \(", "says (", str(finding.get("message")))
+    return str(finding.get("code")), message
+
+
+def _stated(layout: Layout, inherited: frozenset[tuple[str, str]]) -> dict[int, int]:
+    """For a count the original states other than its check (`INHERITED_CODES`: 337 says
+    'at least 400 words' and checks 336), the checked value -> the value the user said, so a
+    rephrasing says it as the user did (reads CLK, CLM, CLO: "at least 336 words" is a number
+    no person asks for)."""
+    if not inherited:
+        return {}
+    said: dict[int, int] = {}
+    for instruction_id, params in zip(layout.ids, layout.params):
+        spec = get(instruction_id).count
+        if spec is None:
+            continue
+        checked = getattr(params, spec.field, None)
+        numerals = {number for statement in get(instruction_id).statements(layout.prompt, params)
+                    if statement.role == "count" for number in statement.numerals}
+        if isinstance(checked, int) and len(numerals) == 1 and checked not in numerals:
+            said[checked] = numerals.pop()
+    return said
+
+
+def _said_as_stated(prompt: str, stated: dict[int, int]) -> str:
+    """`prompt` with each checked count of `stated` said as the original says it."""
+    for checked, said in stated.items():
+        prompt = re.sub(rf"(?<![\d.,]){checked}(?![\d,]|\.\d)", str(said), prompt)
+    return prompt
+
+
+def _inherited(original: Variant) -> frozenset[tuple[str, str]]:
+    """The original's errors a cousin that keeps its settings may keep (`INHERITED_CODES`)."""
+    return frozenset(_finding_key(finding) for finding in errors(original.validation.findings)
+                     if finding.get("code") in INHERITED_CODES)
+
+
+def _as_inherited(finding: dict[str, Any]) -> dict[str, Any]:
+    """A finding the cousin keeps from the original's words: a warning that says so."""
+    return {**finding, "severity": "warning",
+            "message": f"{finding.get('message')} (the original's own words, kept whole)"}
 
 
 def _request(run: _Run, family: _Family, kind: Kind, index: int, attempt: int,
@@ -219,7 +276,8 @@ def _judge(run: _Run, family: _Family, request: CousinRequest,
                                   ids=family.layout.ids, kwargs=candidate.kwargs,
                                   original_kwargs=family.layout.kwargs, kind=kind.name,
                                   siblings=tuple(family.accepted),
-                                  must_differ=kind.rewords_all))
+                                  must_differ=kind.rewords_all,
+                                  keeps_original=kind.keeps_original))
     if unnatural:
         return Rejection("unnatural", f"unnatural: {unnatural[0].code}: {unnatural[0].text}")
     try:
@@ -241,6 +299,9 @@ def _judge(run: _Run, family: _Family, request: CousinRequest,
     if clash:
         return Rejection("unsatisfiable", f"unsatisfiable: {clash}")
     findings = run.validator(variant)
+    if family.inherited and list(variant.kwargs) == list(family.layout.kwargs):
+        findings = [_as_inherited(finding) if _finding_key(finding) in family.inherited
+                    else finding for finding in findings]
     found = errors(findings)
     if found:
         return Rejection("validator", f"validator: {found[0].get('code')}: "
@@ -327,6 +388,8 @@ def _cousin(run: _Run, family: _Family, kind: Kind, index: int,
                                   family.layout.prompt)
         # A request to repeat shown mended is the text the reply copies (read CFY on 3272).
         candidate.kwargs = mended_request(family.layout.ids, candidate.kwargs, candidate.prompt)
+        if family.stated and list(candidate.kwargs) == list(family.layout.kwargs):
+            candidate.prompt = _said_as_stated(candidate.prompt, family.stated)
         outcome = _judge(run, family, request, candidate)
         if isinstance(outcome, Rejection):
             rejection = outcome
@@ -390,7 +453,9 @@ def generate_family(case: Union[Case, Variant, dict[str, Any]], *, seed: int = 0
         + _blocks(case.prompt)
     family = _Family(key=key, layout=layout, accepted=[case.prompt],
                      quoted=tuple(sorted(set(passages(case.prompt)) | set(kept), key=len,
-                                         reverse=True)))
+                                         reverse=True)),
+                     inherited=_inherited(variants[0]))
+    family.stated = _stated(layout, family.inherited)
     for kind in kinds:
         made, missed = _cousins(run, family, kind, per_kind)
         variants += made

@@ -49,6 +49,8 @@ ANSWER_FEATURES: dict[str, str] = {
               "everything!' after a letter to the editor)",
     "bare": "the piece alone, as a rule says ('Your entire response should contain the poem "
             "only'): nothing may wrap it or follow it",
+    "listed": "a list the prompt asks for anywhere ('Just list the steps', 'in list format'), "
+              "which a count of paragraphs between dividers would break up (read CLK: 3166)",
 }
 
 
@@ -198,6 +200,8 @@ def features(layout: Layout) -> frozenset[str]:
         found |= {"markup", "short"}
     if _names(layout.prompt.lower(), tuple(load_json("phrases/plain.json")["bare"])):
         found.add("bare")  # "… should contain the poem only": no quotes around it (read CGM)
+    if _names(layout.prompt.lower(), _table().get("listed", ())):
+        found.add("listed")  # said in a rule as often as in the task ("Just list the steps")
     if answers_a_question(layout):
         found.add("asked")
     return frozenset(found)

@@ -112,3 +112,18 @@ def test_a_reach_further_still_stays_under_the_ceiling():
     # Eight highlights under a ceiling of twelve: ten, eleven, and nothing a step beyond.
     assert [harder_value(8, "at least", i, ceiling=12, max_factor=1.5) for i in (1, 2, 3)] == \
         [10, 11, 11]
+
+
+def test_a_word_count_near_its_ceiling_may_go_past_it_in_proportion_to_the_original():
+    # 1219 asks "sneaker" ten times: 12 was the only harder count, so its second and third
+    # reconfigurations repeated the first. A stock request stays under the ceiling.
+    from ifevalpp.constraints import get, parse_params
+
+    frequency = get("keywords:frequency")
+    asked = [frequency.harder(parse_params("keywords:frequency", {
+        "keyword": "sneaker", "relation": "at least", "frequency": 10}), None, step=step)
+        for step in (1, 2, 3)]
+    counts = [params.frequency for params in asked]
+    assert counts == sorted(counts) and len(set(counts)) == 3 and counts[-1] <= 16
+    assert frequency.harder_limits("at least", 4)[1] == frequency.harder_ceiling
+    assert get("length_constraints:number_sentences").harder_limits("at least", 60)[1] == 60

@@ -66,8 +66,10 @@ def test_distractors_keep_the_original_constraints_and_name_their_requirement(de
     # taking no sections or numbered points (reads CGZ, CGY, CHH), left 1,407 of 1,596 (88.2 %):
     # context lines stand where no requirement fits. An end phrase added beside an exact count
     # of paragraphs (is it one more?) and a semicolon in a riddle (reads CKH, CKG) left 1,397
-    # of 1,599 (87.4 %).
-    assert len(named) / len(distractors) >= 0.87
+    # of 1,599 (87.4 %). No postscript, sections, paragraphs or placeholders on a text to
+    # complete or a riddle, and no paragraphs between dividers on a list (reads CLH, CLK), left
+    # 1,398 of 1,608 (86.9 %).
+    assert len(named) / len(distractors) >= 0.865
     for v in distractors:
         original = originals[str(v.case)]
         # (the text to repeat as the prompt shows it, the user's slips mended: read CFY)
@@ -221,7 +223,8 @@ def test_no_naturalness_rule_fires_outside_the_allow_list(default_file):
                                         ids=v.instruction_id_list, kwargs=v.kwargs,
                                         original_kwargs=original.kwargs, kind=v.kind,
                                         siblings=family,
-                                        must_differ=kinds.get(v.kind).rewords_all)):
+                                        must_differ=kinds.get(v.kind).rewords_all,
+                                        keeps_original=kinds.get(v.kind).keeps_original)):
             if defect.code not in listed.get(v.key, {}):
                 found.append((v.key, defect.code, defect.text))
     assert found == []

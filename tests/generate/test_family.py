@@ -146,6 +146,61 @@ def test_distractors_mend_the_users_slips_in_the_original_they_keep():
         assert "Do not forget to add punctuation." in variant.prompt
 
 
+def test_cousins_say_a_number_as_the_original_states_it_above_its_check():
+    # 337 says "at least 400 words" and checks 336: a distractor keeps those words whole and a
+    # rephrasing says 400 too (reads CLK, CLM, CLO: "at least 336 words" is no number a person
+    # asks for); the mismatch is the original's, its finding kept as a warning.
+    case = Case(key=92, prompt="Write a riddle about a lamp that is not a lamp. Your answer "
+                               "must be at least 400 words long.",
+                instruction_id_list=["length_constraints:number_words"],
+                kwargs=[{"relation": "at least", "num_words": 336}])
+    result = generate_families([case], seed=0, kinds=["rephrasing", "distractor"])
+    cousins = [variant for variant in result.variants if variant.kind != "original"]
+    assert len(cousins) == 6, result.failures
+    for variant in cousins:
+        assert "336" not in variant.prompt and "400" in variant.prompt
+        assert variant.validation.ok
+        kept = [finding for finding in variant.validation.findings
+                if finding["code"] == "REFLECT_NUMBER_MISMATCH"]
+        assert kept and all(finding["severity"] == "warning" for finding in kept)
+
+
+def _set_phrase_rephrasings(key, statement):
+    case = Case(key=key, prompt=f"If x + 2 = 5, is x = 3? Your answer must {statement} the "
+                                'following phrases: "My answer is yes.", "My answer is no.", '
+                                '"My answer is maybe."',
+                instruction_id_list=["detectable_format:constrained_response"], kwargs=[{}])
+    result = generate_families([case], seed=0, kinds=["rephrasing"])
+    rephrasings = [variant.prompt for variant in result.variants if variant.kind == "rephrasing"]
+    assert len(rephrasings) == 3, result.failures
+    return rephrasings
+
+
+def test_an_answer_said_to_contain_a_set_phrase_is_never_said_to_be_one():
+    # Read CLS (3752): "Make sure you answer with one of these options" for "Your answer must
+    # contain one of the following exact phrases" ruled out the reasoning a sum invites.
+    for prompt in _set_phrase_rephrasings(94, "contain one of"):
+        assert re.search(r"\b(?:contains?|include|in your answer)\b", prompt), prompt
+        assert not re.search(r"\b(?:answer|reply|respond) with\b|\bbe one of\b", prompt), prompt
+
+
+def test_an_answer_limited_to_exactly_one_set_phrase_keeps_the_limit():
+    # Read CLU (3754): "exactly one of the following phrases" said as "one of these phrases".
+    assert all("exactly one" in prompt
+               for prompt in _set_phrase_rephrasings(95, "contain exactly one of"))
+
+
+def test_a_distractor_never_keeps_a_request_its_own_check_cannot_meet():
+    # 374: the word to avoid is inside the text to repeat. No distractor is made.
+    request = "Rewrite this line: them kids on that phone. Avoid the word kids."
+    case = Case(key=93, prompt=request + "\nFirst repeat the request word for word without "
+                "change, then give your answer.",
+                instruction_id_list=[REPEAT, "keywords:forbidden_words"],
+                kwargs=[{"prompt_to_repeat": request}, {"forbidden_words": ["kids"]}])
+    result = generate_families([case], seed=0, kinds=["distractor"])
+    assert not [variant for variant in result.variants if variant.kind == "distractor"]
+
+
 def test_no_distractor_beside_a_text_to_repeat_adds_a_comma_under_a_comma_ban():
     # "… does not include this sentence)⏎⏎By the way, I tried …": a model may take the aside
     # for part of the request and copy its comma into the answer (read AVA).

@@ -27,6 +27,22 @@ def test_a_sentence_to_finish_is_a_short_answer():
                                 'you finish the sentence? Use lowercase letters only.')
 
 
+def test_a_text_to_complete_is_an_exercise_on_a_given_text_and_brief():
+    # Read CLH (2107): a postscript closing a completed three-sentence text.
+    found = _features('Complete the following text: "The owl is a quiet bird. It hunts at '
+                      'night." Use lowercase letters only.')
+    assert {"drill", "brief"} <= found
+
+
+def test_a_list_asked_for_in_a_rule_is_a_list():
+    # Read CLK (3166): "Just list the steps …" beside five paragraphs between dividers.
+    found = _features("What are the steps to plant a tree? Just list the steps without saying "
+                      "the word spade.", ids=("keywords:forbidden_words",),
+                      kwargs=({"forbidden_words": ["spade"]},))
+    assert "listed" in found
+    assert "listed" not in _features("Write an essay about trees. Use lowercase letters only.")
+
+
 def test_a_name_the_piece_is_written_in_is_no_short_answer():
     # "in my name for the canucks hockey team" names no name to invent.
     assert "short" not in _features("Write a blog post in my name for the canucks hockey team "

@@ -33,7 +33,7 @@ class NumberPlaceholders(Constraint):
     """At least N `[...]` spans (shortest match; `[]` and markdown link text count too)."""
 
     id = "detectable_content:number_placeholders"
-    distractor_unfit_for = frozenset({"short", "markup"})
+    distractor_unfit_for = frozenset({"short", "markup", "drill"})
     # The markup its statements show by example: a restatement keeps the original's.
     example_form = "placeholder"
     # Blanks to fill in belong in a template a reader completes (a letter, an invitation,

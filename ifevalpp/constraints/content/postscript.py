@@ -57,7 +57,8 @@ class Postscript(Constraint):
 
     id = "detectable_content:postscript"
     # (nor a tweet or a text message: "brief", read BBM)
-    distractor_unfit_for = frozenset({"short", "brief", "markup", "bare"})
+    # A text to complete or a riddle ends where its words end (reads CLH: 2107, 3615).
+    distractor_unfit_for = frozenset({"short", "brief", "markup", "bare", "drill", "questions"})
     speaks_of_end = True
     # Nor is it written under a piece that is heard (read BAS: "an opening speech for a charity
     # fun run … Include a postscript at the end").

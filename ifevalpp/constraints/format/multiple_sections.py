@@ -52,7 +52,9 @@ class MultipleSections(Constraint):
 
     id = "detectable_format:multiple_sections"
     # Nor a letter or an email split into SECTION parts (read CFF, 1620).
-    distractor_unfit_for = frozenset({"short", "brief", "markup", "letter"})
+    # Labelled parts on a text to complete are no part of it (2107), nor on a list the prompt
+    # asks for (read CLK, 3166: "Just list the steps").
+    distractor_unfit_for = frozenset({"short", "brief", "markup", "letter", "drill", "listed"})
     divides_answer = True
     task_needs = frozenset({"sections"})
     competes_as_format = True

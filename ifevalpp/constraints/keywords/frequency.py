@@ -47,6 +47,7 @@ class KeywordFrequency(Constraint):
     around_tolerance = 5
     count = CountSpec("frequency", "relation")
     harder_ceiling = 12
+    harder_ceiling_own = 1.6
     harder_floor = 2
     room_per_count = 10
     satisfied_by_presence = True

@@ -82,7 +82,7 @@ class NthParagraphFirstWord(Constraint):
     """
 
     id = "length_constraints:nth_paragraph_first_word"
-    distractor_unfit_for = frozenset({"short", "brief", "markup"})
+    distractor_unfit_for = frozenset({"short", "brief", "markup", "listed"})
     divides_answer = True
     task_needs = frozenset({"paragraphs"})
     # Nothing set at the start either: an opening quotation mark beside "Paragraph 1 must start

@@ -62,7 +62,7 @@ class NumberParagraphs(Constraint):
     id = "length_constraints:number_paragraphs"
     # Nor added to a letter: "*** between paragraphs" has no place in an email to one's boss
     # (read CKZ, 1705).
-    distractor_unfit_for = frozenset({"short", "brief", "markup", "letter"})
+    distractor_unfit_for = frozenset({"short", "brief", "markup", "letter", "listed"})
     divides_answer = True
     task_needs = frozenset({"paragraphs"})
     competes_as_format = True

@@ -59,6 +59,10 @@ class CousinKind:
     # siblings (rewrite.rewrite), "floor" keeps a lower distance floor (`WIDE_FLOOR`),
     # "far-floor" does both.
     second_passes: ClassVar[tuple[str, ...]] = ()
+    # Whether the cousin keeps the original's words whole and adds to them (a distractor), so
+    # that what it adds never stands between a sentence of the original and the next, which
+    # points back at it ("Mark it with *": rule N128).
+    keeps_original: ClassVar[bool] = False
 
     def propose(self, request: CousinRequest) -> Candidate:
         """A candidate from the template generators (ComposeError when there is none)."""

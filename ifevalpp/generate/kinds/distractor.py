@@ -96,6 +96,7 @@ class Distractor(CousinKind):
     # the sentence is worded (the toilet's five steps, the print ad's brief): on the second pass
     # the sentence it adds is difference enough.
     second_passes = ("floor",)
+    keeps_original = True
 
     def propose(self, request: CousinRequest) -> Candidate:
         if style_of(request) == FORMAT.style:

@@ -107,7 +107,12 @@ def reconfigure_case(layout: Layout, rng: Any, index: int, *,
     # "lantern" in a summary of how to pay taxes); a new task takes words chosen for it.
     changeable = [position for position in targets(layout, direction, profile)
                   if not get(layout.ids[position]).harder_draws_words] if attempt < 6 else []
-    for chosen in (target_plan(layout, changeable, index, case_seed) if changeable else []):
+    plans = target_plan(layout, changeable, index, case_seed) if changeable else []
+    if len(changeable) >= 2 and _why_no_new_task(layout) is not None:
+        # No new task may stand in (a trap of the task would go): when two settings cannot
+        # change together (1000's highlights are spelled out), one changes alone, a step further.
+        plans += [[position] for position in changeable if [position] not in plans]
+    for chosen in plans:
         params = new_params(layout, rng, chosen, profile, direction=direction, step=index)
         if params is None:
             continue

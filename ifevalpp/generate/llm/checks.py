@@ -329,7 +329,7 @@ def reach(instruction_id: str, params: Any, *, max_factor: float = 3.0) -> Optio
     spec = constraint.count
     assert spec is not None
     current = getattr(params, spec.field)
-    floor, ceiling = constraint.harder_limits(relation)
+    floor, ceiling = constraint.harder_limits(relation, current)
     options = candidates(current, relation, floor=floor, ceiling=ceiling, max_factor=max_factor)
     if not options:
         return None

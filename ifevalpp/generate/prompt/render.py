@@ -242,7 +242,8 @@ def _asks_presence(ids: Sequence[str], index: int, layout: Optional[Layout],
 # the whole reply ("Your entire response …"), markdown ticks it asks for, nothing after an
 # end phrase, paragraphs as the only parts (templates/phrases/prompt.json).
 _SAID = {"whole": "whole_reply", "ticks_required": "ticks_required",
-         "nothing_after": "nothing_after", "only_paragraphs": "only_paragraphs"}
+         "nothing_after": "nothing_after", "only_paragraphs": "only_paragraphs",
+         "contains_said": "contains_said", "exactly_one": "exactly_one_said"}
 
 
 def _said_in_statements(statements: Sequence[str]) -> dict[str, Optional[bool]]:
@@ -358,7 +359,9 @@ def wording_context(ids: Sequence[str], index: int, *, ahead: bool = False,
     of them; `whole` — the original says the statement of the whole reply ("Your entire
     response should …"), so no form narrows it ("make it …", "…, using fewer than six sentences");
     `ticks_required` — it asks for markdown ticks ("using markdown ticks"), which a restatement
-    asks for too (ticks it only allows stay allowed);
+    asks for too (ticks it only allows stay allowed); `contains_said` — it says the answer
+    contains one of its set phrases, which a restatement says too (not "answer with one of"),
+    and `exactly_one` that it allows only one of them;
     `at_least_said` — the original says its count as a minimum ("at least two sections"),
     which a wording that names a plain count says too;
     `letter_case` ("lower", "upper") and `foreign` (the answer is not in English) — what an

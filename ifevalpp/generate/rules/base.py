@@ -38,6 +38,9 @@ class Cousin:
     siblings: Sequence[str] = ()
     must_differ: bool = False
     """Whether the cousin must read unlike its siblings (`CousinKind.rewords_all`)."""
+    keeps_original: bool = False
+    """Whether the cousin keeps its original's words whole and adds to them
+    (`CousinKind.keeps_original`)."""
     original_mended: str = ""
     """The original as every cousin mends its slips (prompt/slips.py): its words are the
     user's too, not the generator's."""
@@ -121,11 +124,13 @@ class Example:
     original_kwargs: tuple[Kwargs, ...] = ()
     must_differ: bool = False
     siblings: tuple[str, ...] = ()
+    keeps_original: bool = False
 
     def cousin(self) -> Cousin:
         return Cousin(prompt=self.prompt, original=self.original, ids=self.ids,
                       kwargs=self.kwargs, original_kwargs=self.original_kwargs,
-                      must_differ=self.must_differ, siblings=self.siblings or (self.original,))
+                      must_differ=self.must_differ, siblings=self.siblings or (self.original,),
+                      keeps_original=self.keeps_original)
 
 
 @dataclass(frozen=True)

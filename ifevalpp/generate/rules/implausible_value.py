@@ -25,7 +25,10 @@ def detect(cousin: Cousin) -> list[Defect]:
             continue
         for name, limit in limits.items():
             value = given.get(name)
-            if isinstance(value, int) and value > limit and value > before.get(name, 0):
+            # An original that already asks its short piece for more (337: a riddle of at
+            # least 336 words) is taken further by a harder setting, never made implausible.
+            if isinstance(value, int) and value > limit and \
+                    before.get(name, 0) < value and before.get(name, 0) <= limit:
                 defects.append(Defect(RULE.name, f"{short.group(0)}: {name} {value}"))
     return defects
 
@@ -34,7 +37,7 @@ _WORDS = (NumberWords.id,)
 RULE = Rule(
     code="N111", name="implausible-value",
     description="A minimum no such piece could carry (a 5,000-word tweet, a haiku of thirty "
-                "sentences) that the original did not already ask for.",
+                "sentences) where the original asked a plausible one.",
     detect=detect,
     bad=(Example("Write a haiku about the sea in at least 500 words.", ids=_WORDS,
                  kwargs=({"num_words": 500, "relation": "at least"},),
@@ -42,5 +45,8 @@ RULE = Rule(
     good=(Example("Write a haiku about the sea in at least 10 words.", ids=_WORDS,
                   kwargs=({"num_words": 10, "relation": "at least"},)),
           Example("Write an essay about the sea in at least 500 words.", ids=_WORDS,
-                  kwargs=({"num_words": 500, "relation": "at least"},))),
+                  kwargs=({"num_words": 500, "relation": "at least"},)),
+          Example("Write a riddle about a shed that is not a shed in at least 450 words.",
+                  ids=_WORDS, kwargs=({"num_words": 450, "relation": "at least"},),
+                  original_kwargs=({"num_words": 336, "relation": "at least"},))),
 )

@@ -510,6 +510,26 @@ def test_no_new_task_replaces_a_web_address_a_rule_forbids():
     assert new_task(build_layout(plain, ids, kwargs), random.Random(0), index=1).prompt
 
 
+def test_a_task_no_new_task_may_replace_changes_one_setting_alone_when_two_cannot_change():
+    # 1000: its highlights are spelled out one by one, so they cannot change with its word
+    # count, and a new task would drop the comma in the page's name: the word count changes
+    # alone, a step further in each sibling, and the family has all three.
+    prompt = ("Write a 300+ word summary of the page https://example.org/wiki/Anne,_Queen_of_"
+              "Nowhere. Do not use any commas and highlight at least 3 sections that has titles in "
+              "markdown format, for example *highlighted part 1*, *highlighted part 2*, *highlighted "
+              "part 3*.")
+    ids = [NO_COMMA, "detectable_format:number_highlighted_sections", WORDS]
+    kwargs = [{}, {"num_highlights": 3}, {"relation": "at least", "num_words": 300}]
+    # Case 7's seed has its later siblings change both settings together.
+    case = {"key": 7, "prompt": prompt, "instruction_id_list": ids, "kwargs": kwargs}
+    variants, failures = generate_family(case, kinds=("reconfiguration",))
+    cousins = [variant for variant in variants if variant.kind == "reconfiguration"]
+    assert len(cousins) == 3, failures
+    words = [cousin.kwargs[2]["num_words"] for cousin in cousins]
+    assert words == sorted(words) and len(set(words)) == 3 and words[0] > 300
+    assert all("Anne,_Queen_of_Nowhere" in cousin.prompt for cousin in cousins)
+
+
 def test_a_postscript_on_a_piece_that_does_not_invite_one_gets_no_letter_as_new_task():
     # Reads BDC, BDD, BDG (2070, 1800, 2929): an explanation for children or a table with a
     # P.S. became letters and e-mails, where a P.S. is at home.

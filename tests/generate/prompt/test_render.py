@@ -27,7 +27,7 @@ def test_context_names_a_copy_first_and_a_shared_reply():
              "two_things": None, "pair": None, "whole": None, "in_parts": None,
              "beside_versions": None, "stanzas": None,
              "parts": None, "ticks_required": None, "asked": None, "nothing_after": None, "at_least_said": None,
-             "only_paragraphs": None, "in_task": None, "placeholders": None,
+             "only_paragraphs": None, "contains_said": None, "exactly_one": None, "in_task": None, "placeholders": None,
              "presence": None, "single_quotes": None, "keeps_keywords": None,
              "other_punctuation": None, "english_said": True, "short_reply": None,
              "new_task": None}

@@ -208,8 +208,9 @@ def test_a_style_asked_by_an_adjective_is_an_ask_said_again_beside_a_new_task():
                  "style.", [NO_COMMA], [{}])
     assert [(ask.noun, ask.what) for ask in found] == [("manner", ("Shakespearean",))]
     said = carried_sentence(found, random.Random(0))
+    # Never "Keep your answer in a Shakespearean style." (read CLI, 1001).
     assert said in ("Write your answer in a Shakespearean style.",
-                    "Keep your answer in a Shakespearean style.")
+                    "Make your answer sound Shakespearean.")
     assert dropped(found, "Write a menu. Avoid commas.") == ["Shakespearean"]
 
 
