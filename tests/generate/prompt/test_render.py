@@ -256,33 +256,30 @@ def test_no_clause_after_a_comma_is_woven_onto_a_task_the_slips_give_a_comma():
     assert not [found for found in woven if found is not None and "blank line," in found[0]]
 
 
+def _comma_ban_woven(task, seeds=20):
+    """What weaving a comma ban onto `task` gives, seed by seed (None: not woven)."""
+    from ifevalpp.generate.prompt.render import weave
+    layout = _layout(task + " Do not use any commas.", ["punctuation:no_comma"], [{}])
+    return [weave(task, layout, layout.params, [0], random.Random(seed))
+            for seed in range(seeds)]
+
+
 def test_no_requirement_is_woven_onto_a_sentence_that_makes_sure():
     # Read CKZ (2616): "Make sure the poem is written for teenagers and use the word "singles"
     # at least twice" joins an order to what is made sure of.
-    from ifevalpp.generate.prompt.render import weave
-    task = "Make sure the poem you write about a lonely Hue is for teens."
-    layout = _layout(task + " Do not use any commas.", ["punctuation:no_comma"], [{}])
-    assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
-               for seed in range(20))
-    plain = "Write a poem about a lonely Hue for teens."
-    layout = _layout(plain + " Do not use any commas.", ["punctuation:no_comma"], [{}])
-    assert any(weave(plain, layout, layout.params, [0], random.Random(seed)) is not None
-               for seed in range(20))
+    assert all(found is None for found in
+               _comma_ban_woven("Make sure the poem you write about a lonely Hue is for teens."))
+    assert any(found is not None for found in
+               _comma_ban_woven("Write a poem about a lonely Hue for teens."))
 
 
 def test_no_requirement_is_woven_onto_a_long_task_sentence():
     # "… armchairs designed to withstand the scrutiny of any interior designer and write 3
     # paragraphs in all …" runs on (read BAW).
-    from ifevalpp.generate.prompt.render import weave
-    task = ("Write an ad for a new line of comfortable armchairs designed to withstand the "
-            "scrutiny of any interior designer.")
-    layout = _layout(task + " Do not use any commas.", ["punctuation:no_comma"], [{}])
-    assert all(weave(task, layout, layout.params, [0], random.Random(seed)) is None
-               for seed in range(20))
-    short = "Write an ad for a new armchair."
-    layout = _layout(short + " Do not use any commas.", ["punctuation:no_comma"], [{}])
-    assert any(weave(short, layout, layout.params, [0], random.Random(seed)) is not None
-               for seed in range(20))
+    assert all(found is None for found in _comma_ban_woven(
+        "Write an ad for a new line of comfortable armchairs designed to withstand the "
+        "scrutiny of any interior designer."))
+    assert any(found is not None for found in _comma_ban_woven("Write an ad for a new armchair."))
 
 
 def test_a_word_capitalised_only_because_it_opens_a_sentence_keeps_the_checkers_case():
